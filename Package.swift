@@ -1,0 +1,43 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Dependencies point up the architecture list in DEVELOPERS.md: Animation knows nothing else,
+// Controls uses Animation only, Rendering and HTTPServer know no control, PreviewServer wires them.
+let package = Package(
+    name: "Layercast",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "layercast", targets: ["layercast"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    ],
+    targets: [
+        .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+        .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
+        .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
+        .systemLibrary(name: "CSpng", pkgConfig: "spng", providers: [.apt(["libspng-dev"])]),
+
+        .target(name: "Animation"),
+        .target(name: "Controls", dependencies: ["Animation"]),
+        .target(name: "Rendering", dependencies: ["Animation", "CCairo", "CTurboJPEG", "CSpng"]),
+        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", .product(name: "Logging", package: "swift-log")]),
+        .target(name: "PreviewServer", dependencies: [
+            "Animation", "Controls", "Rendering", "HTTPServer",
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+        .executableTarget(name: "layercast", dependencies: [
+            "PreviewServer", "HTTPServer",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+
+        .testTarget(name: "AnimationTests", dependencies: ["Animation"]),
+        .testTarget(name: "ControlsTests", dependencies: ["Controls", "Animation"]),
+        .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Animation"], resources: [.copy("Golden")]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
+        .testTarget(name: "PreviewServerTests", dependencies: ["PreviewServer", "Controls", "Rendering", "HTTPServer", "Animation"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

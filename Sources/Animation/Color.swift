@@ -1,0 +1,68 @@
+import Foundation
+
+/// An sRGB colour with straight (not premultiplied) alpha, each component in 0…1.
+/// Animations blend the four components linearly, as Core Animation does for CGColor.
+public struct Color: Hashable, Sendable, Codable {
+    public var red: Double
+    public var green: Double
+    public var blue: Double
+    public var alpha: Double
+
+    public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
+        (self.red, self.green, self.blue, self.alpha) = (red, green, blue, alpha)
+    }
+
+    public init(white: Double, alpha: Double = 1) {
+        self.init(red: white, green: white, blue: white, alpha: alpha)
+    }
+
+    /// 8-bit components, as design tools write them.
+    public init(r: Int, g: Int, b: Int, alpha: Double = 1) {
+        self.init(red: Double(r) / 255, green: Double(g) / 255, blue: Double(b) / 255, alpha: alpha)
+    }
+
+    /// `#rrggbb` or `rrggbb`; nil for anything else.
+    public init?(hex: String) {
+        var s = Substring(hex)
+        if s.first == "#" { s = s.dropFirst() }
+        guard s.count == 6, s.allSatisfy(\.isHexDigit), let v = UInt32(s, radix: 16) else { return nil }
+        self.init(r: Int(v >> 16 & 0xFF), g: Int(v >> 8 & 0xFF), b: Int(v & 0xFF))
+    }
+
+    /// HSB as UIColor(hue:saturation:brightness:alpha:) defines it.
+    public init(hue: Double, saturation s: Double, brightness v: Double, alpha: Double = 1) {
+        let h = (hue - floor(hue)) * 6
+        let i = Int(h) % 6
+        let f = h - floor(h)
+        let p = v * (1 - s), q = v * (1 - s * f), t = v * (1 - s * (1 - f))
+        let rgb: (Double, Double, Double)
+        switch i {
+        case 0: rgb = (v, t, p)
+        case 1: rgb = (q, v, p)
+        case 2: rgb = (p, v, t)
+        case 3: rgb = (p, q, v)
+        case 4: rgb = (t, p, v)
+        default: rgb = (v, p, q)
+        }
+        self.init(red: rgb.0, green: rgb.1, blue: rgb.2, alpha: alpha)
+    }
+
+    public static let black = Color(white: 0)
+    public static let white = Color(white: 1)
+    public static let clear = Color(white: 0, alpha: 0)
+    /// UIColor.lightGray: white 2/3, i.e. RGB (170,170,170).
+    public static let lightGray = Color(white: 2.0 / 3.0)
+
+    /// `#rrggbb`, alpha dropped.
+    public var hex: String {
+        func byte(_ v: Double) -> Int { Int((min(max(v, 0), 1) * 255).rounded()) }
+        return String(format: "#%02x%02x%02x", byte(red), byte(green), byte(blue))
+    }
+
+    public func lerp(to other: Color, _ t: Double) -> Color {
+        Color(red: red + (other.red - red) * t,
+              green: green + (other.green - green) * t,
+              blue: blue + (other.blue - blue) * t,
+              alpha: alpha + (other.alpha - alpha) * t)
+    }
+}

@@ -1,0 +1,1 @@
+// The Controls module; see DEVELOPERS.md for its place in the architecture.

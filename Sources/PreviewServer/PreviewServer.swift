@@ -1,0 +1,1 @@
+// The PreviewServer module; see DEVELOPERS.md for its place in the architecture.

@@ -1,0 +1,1 @@
+// The Rendering module; see DEVELOPERS.md for its place in the architecture.

@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Installs the system packages Layercast needs, only those missing; safe to run again.
+# Usage: scripts/install-deps.sh [build|test]   (test adds the browser, ffmpeg and image tools)
+set -euo pipefail
+
+build_pkgs=(pkg-config libcairo2-dev libmicrohttpd-dev libturbojpeg0-dev libspng-dev fonts-dejavu-core)
+test_pkgs=(chromium chromium-driver ffmpeg imagemagick python3-pip)
+pip_pkgs=(selenium pillow numpy)
+
+want=("${build_pkgs[@]}")
+[ "${1:-build}" = test ] && want+=("${test_pkgs[@]}")
+
+missing=()
+for p in "${want[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+
+sudo=""
+[ "$(id -u)" -eq 0 ] || sudo="sudo"
+
+apt_install() {
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get -o DPkg::Lock::Timeout=600 install -y -qq --no-install-recommends "$@"
+}
+
+if [ ${#missing[@]} -gt 0 ]; then
+    echo "Installing: ${missing[*]}"
+    # apt sometimes fails once with a transient dpkg error here; one retry is enough.
+    apt_install "${missing[@]}" || { sleep 3; apt_install "${missing[@]}"; }
+fi
+
+if [ "${1:-build}" = test ]; then
+    pip_missing=()
+    for p in "${pip_pkgs[@]}"; do
+        mod=$p; [ "$p" = pillow ] && mod=PIL
+        python3 -c "import ${mod}" 2>/dev/null || pip_missing+=("$p")
+    done
+    if [ ${#pip_missing[@]} -gt 0 ]; then
+        # Debian's own python3 refuses pip installs (PEP 668) unless told to.
+        python3 -m pip install -q "${pip_missing[@]}" || python3 -m pip install -q --break-system-packages "${pip_missing[@]}"
+    fi
+fi
