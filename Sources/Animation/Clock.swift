@@ -1,0 +1,147 @@
+import Foundation
+import Synchronization
+
+/// Scene time in seconds. Every animation of a scene reads one clock.
+public protocol Clock: Sendable {
+    var now: Double { get }
+}
+
+/// A clock that can be paused, slowed down or sped up, and stepped while paused.
+public protocol ControllableClock: Clock {
+    var isPaused: Bool { get }
+    var speed: Double { get }
+    func pause()
+    func resume()
+    /// Changes the rate without a jump in scene time.
+    func setSpeed(_ speed: Double)
+    /// Moves scene time by `seconds`; only while paused, so that stepping is exact.
+    func step(by seconds: Double)
+}
+
+/// Maps a host time source onto scene time: anchored at a (host, scene) pair, scaled by speed.
+struct Timebase {
+    var hostAnchor: Double
+    var sceneAnchor: Double
+    var speed: Double = 1
+    var isPaused = false
+
+    func sceneTime(host: Double) -> Double {
+        isPaused ? sceneAnchor : sceneAnchor + (host - hostAnchor) * speed
+    }
+
+    mutating func reanchor(host: Double) {
+        sceneAnchor = sceneTime(host: host)
+        hostAnchor = host
+    }
+}
+
+/// Real time from the monotonic system clock, starting at scene time 0.
+public final class MonotonicClock: ControllableClock {
+    private let state: Mutex<Timebase>
+
+    public init(startingAt sceneTime: Double = 0) {
+        state = Mutex(Timebase(hostAnchor: Self.hostTime(), sceneAnchor: sceneTime))
+    }
+
+    /// Seconds from CLOCK_MONOTONIC: never jumps with wall-clock changes.
+    public static func hostTime() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
+
+    public var now: Double { state.withLock { $0.sceneTime(host: Self.hostTime()) } }
+    public var isPaused: Bool { state.withLock { $0.isPaused } }
+    public var speed: Double { state.withLock { $0.speed } }
+
+    public func pause() {
+        state.withLock { tb in
+            guard !tb.isPaused else { return }
+            tb.reanchor(host: Self.hostTime())
+            tb.isPaused = true
+        }
+    }
+
+    public func resume() {
+        state.withLock { tb in
+            guard tb.isPaused else { return }
+            tb.hostAnchor = Self.hostTime()
+            tb.isPaused = false
+        }
+    }
+
+    public func setSpeed(_ speed: Double) {
+        state.withLock { tb in
+            if !tb.isPaused { tb.reanchor(host: Self.hostTime()) }
+            tb.speed = speed
+        }
+    }
+
+    public func step(by seconds: Double) {
+        state.withLock { tb in
+            guard tb.isPaused else { return }
+            tb.sceneAnchor += seconds
+        }
+    }
+}
+
+/// A clock that moves only when told: for tests, golden frames and previews of exact times.
+public final class ManualClock: ControllableClock {
+    private struct State {
+        var host: Double = 0
+        var timebase: Timebase
+    }
+
+    private let state: Mutex<State>
+
+    public init(startingAt sceneTime: Double = 0) {
+        state = Mutex(State(timebase: Timebase(hostAnchor: 0, sceneAnchor: sceneTime)))
+    }
+
+    public var now: Double { state.withLock { $0.timebase.sceneTime(host: $0.host) } }
+    public var isPaused: Bool { state.withLock { $0.timebase.isPaused } }
+    public var speed: Double { state.withLock { $0.timebase.speed } }
+
+    /// Lets `seconds` of host time pass; scene time moves by seconds × speed unless paused.
+    public func advance(by seconds: Double) {
+        state.withLock { $0.host += seconds }
+    }
+
+    /// Jumps scene time to `sceneTime`.
+    public func set(_ sceneTime: Double) {
+        state.withLock { s in
+            s.timebase.hostAnchor = s.host
+            s.timebase.sceneAnchor = sceneTime
+        }
+    }
+
+    public func pause() {
+        state.withLock { s in
+            guard !s.timebase.isPaused else { return }
+            s.timebase.reanchor(host: s.host)
+            s.timebase.isPaused = true
+        }
+    }
+
+    public func resume() {
+        state.withLock { s in
+            guard s.timebase.isPaused else { return }
+            s.timebase.hostAnchor = s.host
+            s.timebase.isPaused = false
+        }
+    }
+
+    public func setSpeed(_ speed: Double) {
+        state.withLock { s in
+            if !s.timebase.isPaused { s.timebase.reanchor(host: s.host) }
+            s.timebase.speed = speed
+        }
+    }
+
+    public func step(by seconds: Double) {
+        state.withLock { s in
+            guard s.timebase.isPaused else { return }
+            s.timebase.sceneAnchor += seconds
+        }
+    }
+}
