@@ -1,0 +1,20 @@
+import Animation
+
+/// The controls a scene holds, by the names the HTTP API uses.
+public enum ControlID: String, Sendable, CaseIterable, Codable {
+    case meter
+    case playButton = "play-button"
+    case player
+    case spinner
+}
+
+/// What every control offers the scene: a design size it is laid out in, a way to catch up with
+/// time (firing completions in order), and a render tree at a time.
+public protocol Control: Sendable {
+    /// The size the control is designed at; frames scale it to fit.
+    var designSize: Size { get }
+    /// Delivers every animation stop up to `time`, in time order, to the control's state machine.
+    mutating func advance(to time: Double)
+    /// The control's layer tree at scene time `time`, in design coordinates.
+    func snapshot(at time: Double) -> LayerSnapshot
+}

@@ -1,0 +1,52 @@
+import Animation
+
+/// The shared model: every control, at one scene time. A value, so a copy is an immutable snapshot
+/// that any thread may advance and render without touching the live scene.
+public struct Scene: Sendable {
+    public var spinner: Spinner
+    public var meter: RecordingMeter
+    public var playButton: PlayButton
+    public var player: MusicPlayer
+    /// The latest time the scene has been advanced to; commands apply at or after it.
+    public private(set) var time: Double
+
+    public init(configuration: SceneConfiguration = SceneConfiguration(), time: Double = 0) {
+        self.time = time
+        spinner = Spinner(startingAt: time)
+        meter = RecordingMeter(duration: configuration.meterDuration, seed: configuration.seed)
+        playButton = PlayButton(at: time)
+        player = MusicPlayer(artwork: configuration.artwork, at: time)
+    }
+
+    /// Fires every completion up to `t` in time order; never goes back in time.
+    public mutating func advance(to t: Double) {
+        guard t >= time else { return }
+        spinner.advance(to: t)
+        meter.advance(to: t)
+        playButton.advance(to: t)
+        player.advance(to: t)
+        time = t
+    }
+
+    public func control(_ id: ControlID) -> any Control {
+        switch id {
+        case .spinner: spinner
+        case .meter: meter
+        case .playButton: playButton
+        case .player: player
+        }
+    }
+}
+
+/// What the scene is built from: the command line's and the API's settings.
+public struct SceneConfiguration: Sendable {
+    public var meterDuration: Double
+    public var seed: UInt64
+    public var artwork: Bitmap?
+
+    public init(meterDuration: Double = RecordingMeter.defaultDuration, seed: UInt64 = 0x5EED, artwork: Bitmap? = nil) {
+        self.meterDuration = meterDuration
+        self.seed = seed
+        self.artwork = artwork
+    }
+}
