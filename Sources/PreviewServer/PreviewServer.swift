@@ -1,1 +1,46 @@
-// The PreviewServer module; see DEVELOPERS.md for its place in the architecture.
+import Animation
+import Controls
+import HTTPServer
+import Logging
+
+/// The preview server: one live scene on one clock, rendered by a shared frame renderer, streamed
+/// by the frame hub and driven over HTTP.
+public final class PreviewServer: Sendable {
+    public let configuration: PreviewServerConfiguration
+    public let scene: LiveScene
+    let context: APIContext
+    private let server: HTTPServer
+
+    public init(configuration: PreviewServerConfiguration, clock: any ControllableClock = MonotonicClock(),
+                logger: Logger = Logger(label: "layercast")) {
+        self.configuration = configuration
+        scene = LiveScene(clock: clock, configuration: configuration.scene)
+        let frames = FrameRenderer()
+        let hub = FrameHub(scene: scene, frames: frames, counters: StreamCounters(), maxStreams: configuration.maxStreams)
+        context = APIContext(configuration: configuration, scene: scene, frames: frames, hub: hub, logger: logger)
+        var http = HTTPServerConfiguration()
+        http.host = configuration.host
+        http.port = configuration.port
+        http.connectionTimeout = .seconds(configuration.connectionTimeout)
+        // A slow viewer's kernel queue holds about one frame, so "newest wins" holds on the wire too.
+        http.streamSendLowWatermark = 16 * 1024
+        server = HTTPServer(configuration: http, router: context.router(), logger: logger)
+    }
+
+    public func start() throws {
+        try server.start()
+    }
+
+    /// The bound port (useful with port 0).
+    public var port: Int { Int(server.port) }
+
+    public var routes: [RouteDescription] { context.router().registeredRoutes }
+
+    /// Ends every stream and stops the server; returns how many viewers were disconnected.
+    @discardableResult
+    public func stop() -> Int {
+        let viewers = context.hub.finishAll()
+        server.stop()
+        return viewers
+    }
+}

@@ -1,0 +1,21 @@
+import Controls
+import HTTPServer
+import Logging
+
+/// What every route handler works with.
+struct APIContext: Sendable {
+    let configuration: PreviewServerConfiguration
+    let scene: LiveScene
+    let frames: FrameRenderer
+    let hub: FrameHub
+    let logger: Logger
+
+    /// Runs a handler body that throws `APIError`, turning the error into its JSON response.
+    func answer(_ body: () throws(APIError) -> HTTPResponse) -> HTTPResponse {
+        do {
+            return try body()
+        } catch {
+            return error.response
+        }
+    }
+}

@@ -1,0 +1,151 @@
+import Dispatch
+import HTTPServer
+import Synchronization
+
+/// Server-Sent Events on `GET /events`: the scene's state each time something a person would
+/// notice changes (a mode, an animation state, a segment, progress, the clock), plus a comment
+/// line every 15 s so proxies keep the connection. Like frames, each subscriber holds only the
+/// newest event: a state snapshot supersedes the one before.
+final class EventHub: Sendable {
+    struct Event: Sendable {
+        let sequence: UInt64
+        let bytes: [UInt8]
+    }
+
+    private struct State {
+        var latest: Event?
+        var lastKey: String?
+        var waiters: [StreamWaker] = []
+        var subscribers = 0
+        var timer: DispatchSourceTimer?
+        var lastSentHost = 0.0
+    }
+
+    /// Produces the comparison key (what must change for a new event) and the event's JSON.
+    typealias Source = @Sendable () -> (key: String, json: [UInt8])
+
+    static let pollInterval = 0.1
+    static let heartbeatInterval = 15.0
+
+    private let state = Mutex(State())
+    private let open = Mutex<[ObjectIdentifier: EventSubscriber]>([:])
+    private let source: Source
+    private let queue = DispatchQueue(label: "layercast.events")
+    private let now: @Sendable () -> Double
+
+    init(source: @escaping Source, now: @escaping @Sendable () -> Double) {
+        self.source = source
+        self.now = now
+    }
+
+    var subscriberCount: Int { state.withLock { $0.subscribers } }
+
+    func subscribe() -> EventSubscriber {
+        let start = state.withLock { s -> Bool in
+            s.subscribers += 1
+            return s.subscribers == 1
+        }
+        if start {
+            let timer = DispatchSource.makeTimerSource(queue: queue)
+            timer.schedule(deadline: .now(), repeating: Self.pollInterval, leeway: .milliseconds(10))
+            timer.setEventHandler { [weak self] in self?.poll() }
+            state.withLock { $0.timer = timer }
+            timer.resume()
+        }
+        let subscriber = EventSubscriber(hub: self)
+        open.withLock { $0[ObjectIdentifier(subscriber)] = subscriber }
+        return subscriber
+    }
+
+    /// Ends every subscription now (shutdown).
+    func finishAll() {
+        for s in open.withLock({ Array($0.values) }) { s.finish() }
+        wakeAll()
+    }
+
+    func unsubscribe(_ subscriber: EventSubscriber) {
+        guard open.withLock({ $0.removeValue(forKey: ObjectIdentifier(subscriber)) }) != nil else { return }
+        let timer: DispatchSourceTimer? = state.withLock { s in
+            s.subscribers -= 1
+            guard s.subscribers <= 0 else { return nil }
+            defer { s.timer = nil; s.lastKey = nil; s.latest = nil }
+            return s.timer
+        }
+        timer?.cancel()
+    }
+
+    func event(after sequence: UInt64, orWake waker: StreamWaker) -> Event? {
+        state.withLock { s in
+            if let e = s.latest, e.sequence > sequence { return e }
+            s.waiters.append(waker)
+            return nil
+        }
+    }
+
+    func wakeAll() {
+        for w in state.withLock({ s in defer { s.waiters = [] }; return s.waiters }) { w.wake() }
+    }
+
+    private func poll() {
+        let (key, json) = source()
+        let host = now()
+        let bytes: [UInt8]? = state.withLock { s in
+            if s.lastKey != key {
+                s.lastKey = key
+                return Array("event: state\ndata: ".utf8) + json + Array("\n\n".utf8)
+            }
+            if host - s.lastSentHost >= Self.heartbeatInterval {
+                return Array(": heartbeat\n\n".utf8)
+            }
+            return nil
+        }
+        guard let bytes else { return }
+        let waiters = state.withLock { s -> [StreamWaker] in
+            s.latest = Event(sequence: (s.latest?.sequence ?? 0) + 1, bytes: bytes)
+            s.lastSentHost = host
+            defer { s.waiters = [] }
+            return s.waiters
+        }
+        for w in waiters { w.wake() }
+    }
+}
+
+/// One `/events` connection.
+final class EventSubscriber: StreamProducer {
+    private struct State {
+        var current: [UInt8] = Array("retry: 2000\n\n".utf8)
+        var offset = 0
+        var sequence: UInt64 = 0
+        var finished = false
+    }
+
+    private let hub: EventHub
+    private let state = Mutex(State())
+
+    init(hub: EventHub) {
+        self.hub = hub
+    }
+
+    func finish() { state.withLock { $0.finished = true } }
+
+    func read(into buffer: UnsafeMutableRawBufferPointer, waker: StreamWaker) -> StreamReadResult {
+        state.withLock { s in
+            if s.finished { return .end }
+            if s.offset >= s.current.count {
+                guard let e = hub.event(after: s.sequence, orWake: waker) else { return .wait }
+                s.current = e.bytes
+                s.offset = 0
+                s.sequence = e.sequence
+            }
+            let n = min(buffer.count, s.current.count - s.offset)
+            s.current.withUnsafeBytes { src in
+                guard let base = src.baseAddress, let dst = buffer.baseAddress else { return }
+                dst.copyMemory(from: base + s.offset, byteCount: n)
+            }
+            s.offset += n
+            return .bytes(n)
+        }
+    }
+
+    func closed() { hub.unsubscribe(self) }
+}

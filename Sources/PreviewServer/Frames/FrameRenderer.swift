@@ -1,0 +1,53 @@
+import Animation
+import Controls
+import Foundation
+import Rendering
+
+/// Turns a scene copy and a time into pixels and encoded bytes for one spec. Shared by snapshots,
+/// streams and clips; holds the one thread-safe Renderer so blurs are cached across all of them.
+final class FrameRenderer: Sendable {
+    let renderer = Renderer()
+    /// The name the recording meter gives its time label; `label=off` drops it.
+    static let labelLayerName = "meter.label"
+
+    func tree(of scene: Scene, at time: Double, spec: FrameSpec) -> LayerSnapshot {
+        var tree = scene.frame(spec.subject, at: time, width: Double(spec.pixelWidth), height: Double(spec.pixelHeight))
+        if !spec.showsLabel {
+            tree = tree.removingLayers(named: Self.labelLayerName)
+        }
+        return tree
+    }
+
+    func image(of tree: LayerSnapshot, spec: FrameSpec) -> RenderedImage {
+        renderer.render(tree, width: spec.pixelWidth, height: spec.pixelHeight,
+                        background: spec.background.background(scale: spec.scale), debug: spec.debug)
+    }
+
+    func jpeg(_ image: RenderedImage, quality: Int) throws -> [UInt8] {
+        try JPEGEncoder.encode(image, quality: quality)
+    }
+
+    func png(_ image: RenderedImage) throws -> [UInt8] {
+        try PNGEncoder.encode(image)
+    }
+}
+
+extension LayerSnapshot {
+    func removingLayers(named name: String) -> LayerSnapshot {
+        var copy = self
+        copy.sublayers = sublayers.filter { $0.name != name }.map { $0.removingLayers(named: name) }
+        return copy
+    }
+}
+
+/// Wall-clock seconds with microseconds, as mjpg-streamer and µStreamer send X-Timestamp.
+func wallClockTimestamp() -> String {
+    var tv = timeval()
+    gettimeofday(&tv, nil)
+    return String(format: "%ld.%06ld", Int(tv.tv_sec), Int(tv.tv_usec))
+}
+
+/// Scene times in headers and JSON: microsecond resolution is plenty and keeps them readable.
+func formatSceneTime(_ t: Double) -> String {
+    String(format: "%.6f", t)
+}

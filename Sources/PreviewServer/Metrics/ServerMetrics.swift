@@ -1,0 +1,68 @@
+import Metrics
+import Prometheus
+import Synchronization
+
+/// The server's metrics through swift-metrics, exported by swift-prometheus. Each server owns
+/// its registry (no global bootstrap), so several servers in one process (tests) stay apart.
+final class ServerMetrics: Sendable {
+    let registry = PrometheusCollectorRegistry()
+    private let factory: PrometheusMetricsFactory
+
+    private let bytesSent: Counter
+    private let openStreams: Gauge
+    private let counters = Mutex<[String: Counter]>([:])
+    private let timers = Mutex<[String: Metrics.Timer]>([:])
+
+    init() {
+        factory = PrometheusMetricsFactory(registry: registry)
+        bytesSent = Counter(label: "layercast_stream_bytes_sent_total", factory: factory)
+        openStreams = Gauge(label: "layercast_open_streams", factory: factory)
+    }
+
+    /// Prometheus text format 0.0.4.
+    var exposition: String { registry.emitToString() }
+
+    private func counter(_ label: String, _ dimensions: [(String, String)]) -> Counter {
+        let key = label + dimensions.map { "|\($0.0)=\($0.1)" }.joined()
+        return counters.withLock { map in
+            if let c = map[key] { return c }
+            let c = Counter(label: label, dimensions: dimensions, factory: factory)
+            map[key] = c
+            return c
+        }
+    }
+
+    private func timer(_ label: String, _ dimensions: [(String, String)]) -> Metrics.Timer {
+        let key = label + dimensions.map { "|\($0.0)=\($0.1)" }.joined()
+        return timers.withLock { map in
+            if let t = map[key] { return t }
+            let t = Metrics.Timer(label: label, dimensions: dimensions, factory: factory)
+            map[key] = t
+            return t
+        }
+    }
+
+    func frameRendered(variant: String, seconds: Double, bytes: Int) {
+        counter("layercast_frames_rendered_total", [("variant", variant)]).increment()
+        counter("layercast_frame_encoded_bytes_total", [("variant", variant)]).increment(by: bytes)
+        timer("layercast_frame_render_encode_seconds", [("variant", variant)]).recordNanoseconds(Int64(seconds * 1e9))
+    }
+
+    func sent(bytes: Int) { bytesSent.increment(by: bytes) }
+
+    func skipped(_ n: Int, viewerClass: String) {
+        counter("layercast_frames_skipped_total", [("viewer_class", viewerClass)]).increment(by: n)
+    }
+
+    func keepAliveResent() { counter("layercast_keepalive_resends_total", []).increment() }
+
+    func streams(open: Int) { openStreams.record(open) }
+
+    func viewers(_ count: Int, variant: String) {
+        Gauge(label: "layercast_stream_viewers", dimensions: [("variant", variant)], factory: factory).record(count)
+    }
+
+    func request(route: String, method: String, status: Int) {
+        counter("layercast_http_requests_total", [("route", route), ("method", method), ("status", String(status))]).increment()
+    }
+}

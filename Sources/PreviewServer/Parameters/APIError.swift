@@ -1,0 +1,40 @@
+import HTTPServer
+
+/// A request the API refuses: the status, what is wrong, and, where it helps, the parameter at
+/// fault and what it allows. Rendered as `{"error": …, "parameter": …, "allowed": …}`.
+struct APIError: Error, Sendable {
+    var status: Int
+    var message: String
+    var parameter: String?
+    var allowed: String?
+
+    init(_ status: Int, _ message: String, parameter: String? = nil, allowed: String? = nil) {
+        self.status = status
+        self.message = message
+        self.parameter = parameter
+        self.allowed = allowed
+    }
+
+    static func badParameter(_ name: String, _ value: String, allowed: String) -> APIError {
+        APIError(400, "invalid value for '\(name)': \(Self.quote(value))", parameter: name, allowed: allowed)
+    }
+
+    static func missing(_ name: String, allowed: String) -> APIError {
+        APIError(400, "missing parameter '\(name)'", parameter: name, allowed: allowed)
+    }
+
+    static func conflict(_ message: String) -> APIError { APIError(409, message) }
+
+    var response: HTTPResponse {
+        var extra: [(String, JSONValue)] = []
+        if let parameter { extra.append(("parameter", .string(parameter))) }
+        if let allowed { extra.append(("allowed", .string(allowed))) }
+        return .error(status: status, message: message, extra)
+    }
+
+    /// Echoes a bad value safely: bounded and printable, whatever the client sent.
+    private static func quote(_ value: String) -> String {
+        let printable = value.unicodeScalars.map { $0.properties.isWhitespace || $0.value >= 0x20 && $0.value != 0x7F ? String($0) : "\\u{\(String($0.value, radix: 16))}" }.joined()
+        return printable.count > 64 ? String(printable.prefix(64)) + "…" : printable
+    }
+}

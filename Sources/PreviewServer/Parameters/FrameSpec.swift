@@ -1,0 +1,118 @@
+import Animation
+import Controls
+import Rendering
+
+/// Everything that decides a frame's pixels apart from the scene and the time: what it shows, at
+/// which size, on what background, with which overlays. Streams share a producer per spec.
+struct FrameSpec: Hashable, Sendable {
+    var subject: FrameSubject
+    /// Design-independent size in points; pixels are points × scale.
+    var width: Int
+    var height: Int
+    var scale: Double
+    var quality: Int
+    var background: BackgroundChoice
+    var showsLabel: Bool
+    var debug: DebugOverlay
+
+    var pixelWidth: Int { Int((Double(width) * scale).rounded()) }
+    var pixelHeight: Int { Int((Double(height) * scale).rounded()) }
+}
+
+/// The subjects by their API names.
+enum SubjectName: String, CaseIterable {
+    case all, meter, spinner, player
+    case playButton = "play-button"
+
+    var subject: FrameSubject {
+        switch self {
+        case .all: .all
+        case .meter: .control(.meter)
+        case .spinner: .control(.spinner)
+        case .player: .control(.player)
+        case .playButton: .control(.playButton)
+        }
+    }
+}
+
+/// A background by name or hex colour.
+enum BackgroundChoice: Hashable, Sendable {
+    case color(Color)
+    case transparent
+    case checkerboard
+
+    static let names = ["white", "light", "dark", "black", "transparent", "checkerboard"]
+    static let allowed = "#rrggbb or one of " + names.joined(separator: ", ")
+
+    init?(_ text: String) {
+        switch text.lowercased() {
+        case "white": self = .color(.white)
+        // Storybook's backgrounds: light #F8F8F8, dark #333.
+        case "light": self = .color(Color(r: 0xF8, g: 0xF8, b: 0xF8))
+        case "dark": self = .color(Color(r: 0x33, g: 0x33, b: 0x33))
+        case "black": self = .color(.black)
+        case "transparent": self = .transparent
+        case "checkerboard": self = .checkerboard
+        default:
+            guard let c = Color(hex: text) else { return nil }
+            self = .color(c)
+        }
+    }
+
+    func background(scale: Double) -> Background {
+        switch self {
+        case .color(let c): .color(c)
+        case .transparent: .transparent
+        case .checkerboard: .checkerboard(light: .white, dark: Color(r: 0xE6, g: 0xE6, b: 0xE6), cell: 8 * scale)
+        }
+    }
+}
+
+extension FrameSpec {
+    static let sizeRange = 16...4096
+    /// Keeps one frame's pixel buffer bounded whatever the size × scale asked for.
+    static let maxPixels = 4096 * 4096
+
+    /// Reads the frame parameters shared by every frame route.
+    init(_ p: ParameterValues, defaultSize: Int, defaultQuality: Int = 80) throws(APIError) {
+        let subjectName = try p.choice("control", as: SubjectName.self, default: .all) ?? .all
+        subject = subjectName.subject
+        let size = try p.int("size", in: Self.sizeRange, default: defaultSize) ?? defaultSize
+        width = try p.int("width", in: Self.sizeRange, default: size) ?? size
+        height = try p.int("height", in: Self.sizeRange, default: size) ?? size
+        scale = try p.double("scale", in: 1...3, default: 1) ?? 1
+        quality = try p.int("quality", in: 1...100, default: defaultQuality) ?? defaultQuality
+        if let raw = p["background"] {
+            guard let b = BackgroundChoice(raw) else {
+                throw .badParameter("background", raw, allowed: BackgroundChoice.allowed)
+            }
+            background = b
+        } else {
+            background = .color(.white)
+        }
+        if let raw = p["label"] {
+            switch raw.lowercased() {
+            case "on": showsLabel = true
+            case "off": showsLabel = false
+            default: throw .badParameter("label", raw, allowed: "on, off")
+            }
+        } else {
+            showsLabel = true
+        }
+        debug = []
+        if let raw = p["debug"] {
+            for word in raw.split(separator: ",", omittingEmptySubsequences: false) {
+                switch word {
+                case "points": debug.insert(.points)
+                case "bounds": debug.insert(.bounds)
+                case "none": break
+                default: throw .badParameter("debug", raw, allowed: "points, bounds, points,bounds or none")
+                }
+            }
+        }
+        if pixelWidth * pixelHeight > Self.maxPixels {
+            throw APIError(400, "the frame is too large: \(pixelWidth)×\(pixelHeight) pixels",
+                           parameter: "size", allowed: "width × height × scale² up to \(Self.maxPixels) pixels (4096×4096)")
+        }
+    }
+}

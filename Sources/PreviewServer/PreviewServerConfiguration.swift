@@ -1,0 +1,23 @@
+import Controls
+
+/// Everything the command line decides about a running server.
+public struct PreviewServerConfiguration: Sendable {
+    public var host = "127.0.0.1"
+    public var port: UInt16 = 8080
+    /// Default stream rate; `fps=` overrides it per stream.
+    public var fps = 30
+    /// Default frame size in points; `size=` overrides it per request.
+    public var size = 480
+    public var publicDirectory = "Public"
+    /// Seconds a connection may stay idle (a stalled viewer, a half-sent request) before it is closed.
+    public var connectionTimeout = 10
+    /// Streams beyond this get 503 at once instead of waiting in the listen backlog.
+    public var maxStreams = 256
+    /// Origins (scheme://host[:port]) allowed to send commands besides the server's own; "*" allows all.
+    public var allowedOrigins: [String] = []
+    /// When set, state-changing routes require `Authorization: Bearer <token>`.
+    public var token: String?
+    public var scene = SceneConfiguration()
+
+    public init() {}
+}

@@ -1,0 +1,26 @@
+import Controls
+import Foundation
+
+/// `GET /state`: the scene time, the clock, and every control's model and presentation values at
+/// that one time, so a client can compare them with what the frames show.
+struct SceneState: Encodable {
+    let sceneTime: Double
+    let clock: APIContext.ClockState
+    let spinner: Spinner.State
+
+    init(scene: Scene, time: Double, clock: APIContext.ClockState) {
+        sceneTime = time
+        self.clock = clock
+        spinner = scene.spinner.state(at: time)
+    }
+}
+
+enum SceneStateEncoding {
+    /// Sorted keys keep replies stable; non-finite numbers become strings instead of failing.
+    static var encoder: JSONEncoder {
+        let e = JSONEncoder()
+        e.outputFormatting = [.sortedKeys]
+        e.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "Infinity", negativeInfinity: "-Infinity", nan: "NaN")
+        return e
+    }
+}

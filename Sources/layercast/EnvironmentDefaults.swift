@@ -1,0 +1,30 @@
+import Foundation
+
+/// Option defaults from LAYERCAST_* environment variables, so a container is configured without
+/// a command line. A value that does not parse is reported, not silently ignored.
+enum EnvironmentDefaults {
+    static func string(_ option: String) -> String? {
+        ProcessInfo.processInfo.environment[variable(option)]
+    }
+
+    static func int(_ option: String, _ fallback: Int) -> Int {
+        guard let raw = string(option) else { return fallback }
+        guard let v = Int(raw) else { complain(option, raw); return fallback }
+        return v
+    }
+
+    static func double(_ option: String, _ fallback: Double) -> Double {
+        guard let raw = string(option) else { return fallback }
+        guard let v = Double(raw), v.isFinite else { complain(option, raw); return fallback }
+        return v
+    }
+
+    static func variable(_ option: String) -> String {
+        "LAYERCAST_" + option.uppercased().replacingOccurrences(of: "-", with: "_")
+    }
+
+    private static func complain(_ option: String, _ raw: String) {
+        let line = "layercast: ignoring \(variable(option))=\(raw): not a number\n"
+        _ = line.withCString { write(2, $0, strlen($0)) }
+    }
+}

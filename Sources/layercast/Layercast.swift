@@ -1,0 +1,18 @@
+import ArgumentParser
+
+/// `layercast`: serves the preview studio (the default) or probes a running one.
+struct Layercast: ParsableCommand {
+    static let version = "0.1.0"
+
+    static let configuration = CommandConfiguration(
+        commandName: "layercast",
+        abstract: "Streams four celebrated iOS animated controls, rendered with Cairo, to browsers and curl.",
+        discussion: """
+            Every option can also come from an environment variable named LAYERCAST_ plus the option's \
+            name in capitals with dashes as underscores (LAYERCAST_PORT, LAYERCAST_MAX_STREAMS, …); \
+            a flag on the command line wins.
+            """,
+        version: version,
+        subcommands: [Serve.self, Probe.self],
+        defaultSubcommand: Serve.self)
+}

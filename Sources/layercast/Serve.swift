@@ -1,0 +1,115 @@
+import ArgumentParser
+import Controls
+import Dispatch
+import Foundation
+import HTTPServer
+import Logging
+import PreviewServer
+import Rendering
+
+/// Starts the preview server and runs until SIGINT or SIGTERM.
+struct Serve: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Run the preview server (the default command).")
+
+    @Option(help: "Address to listen on. 0.0.0.0 opens the API to the network. [env: LAYERCAST_HOST]")
+    var host: String = EnvironmentDefaults.string("host") ?? "127.0.0.1"
+
+    @Option(help: "TCP port. [env: LAYERCAST_PORT]")
+    var port: Int = EnvironmentDefaults.int("port", 8080)
+
+    @Option(help: "Default frames per second of a stream, 1–60. [env: LAYERCAST_FPS]")
+    var fps: Int = EnvironmentDefaults.int("fps", 30)
+
+    @Option(help: "Default frame size in points, 16–4096. [env: LAYERCAST_SIZE]")
+    var size: Int = EnvironmentDefaults.int("size", 480)
+
+    @Option(name: .customLong("public"), help: "Folder of the web page. [env: LAYERCAST_PUBLIC]")
+    var publicDirectory: String = EnvironmentDefaults.string("public") ?? "Public"
+
+    @Option(help: "Log level: trace, debug, info, notice, warning, error, critical. [env: LAYERCAST_LOG_LEVEL]")
+    var logLevel: String = EnvironmentDefaults.string("log-level") ?? "info"
+
+    @Option(help: "Seed for the recording meter's segment colours. [env: LAYERCAST_SEED]")
+    var seed: Int = EnvironmentDefaults.int("seed", 0x5EED)
+
+    @Option(help: "Recording meter duration in seconds, 1–600. [env: LAYERCAST_METER_DURATION]")
+    var meterDuration: Double = EnvironmentDefaults.double("meter-duration", 45)
+
+    @Option(help: "A PNG to use as the music player's artwork instead of the generated cover. [env: LAYERCAST_ARTWORK]")
+    var artwork: String? = EnvironmentDefaults.string("artwork")
+
+    @Option(help: "Seconds before an idle or stalled connection is closed. [env: LAYERCAST_TIMEOUT]")
+    var timeout: Int = EnvironmentDefaults.int("timeout", 10)
+
+    @Option(help: "Most streams open at once; more get 503. [env: LAYERCAST_MAX_STREAMS]")
+    var maxStreams: Int = EnvironmentDefaults.int("max-streams", 256)
+
+    @Option(help: "An origin (scheme://host:port) allowed to send commands from its pages; repeatable, * for any. [env: LAYERCAST_ALLOW_ORIGIN, comma-separated]")
+    var allowOrigin: [String] = EnvironmentDefaults.string("allow-origin")?.split(separator: ",").map(String.init) ?? []
+
+    @Option(help: "Require 'Authorization: Bearer TOKEN' on commands. [env: LAYERCAST_TOKEN]")
+    var token: String? = EnvironmentDefaults.string("token")
+
+    func validate() throws {
+        guard (1...65535).contains(port) || port == 0 else { throw ValidationError("--port must be 0–65535") }
+        guard (1...60).contains(fps) else { throw ValidationError("--fps must be 1–60") }
+        guard (16...4096).contains(size) else { throw ValidationError("--size must be 16–4096") }
+        guard (1...600).contains(meterDuration) else { throw ValidationError("--meter-duration must be 1–600 seconds") }
+        guard (1...3600).contains(timeout) else { throw ValidationError("--timeout must be 1–3600 seconds") }
+        guard (1...100_000).contains(maxStreams) else { throw ValidationError("--max-streams must be 1–100000") }
+        guard Logger.Level(rawValue: logLevel) != nil else {
+            throw ValidationError("--log-level must be one of trace, debug, info, notice, warning, error, critical")
+        }
+    }
+
+    func run() throws {
+        let level = Logger.Level(rawValue: logLevel) ?? .info
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = level
+            return handler
+        }
+        let logger = Logger(label: "layercast")
+
+        var config = PreviewServerConfiguration()
+        config.host = host
+        config.port = UInt16(port)
+        config.fps = fps
+        config.size = size
+        config.publicDirectory = publicDirectory
+        config.connectionTimeout = timeout
+        config.maxStreams = maxStreams
+        config.allowedOrigins = allowOrigin
+        config.token = token
+        config.scene = SceneConfiguration(meterDuration: meterDuration, seed: UInt64(truncatingIfNeeded: seed),
+                                          artwork: try loadArtwork())
+
+        let server = PreviewServer(configuration: config, logger: logger)
+        do {
+            try server.start()
+        } catch {
+            throw ValidationError("cannot listen on \(host):\(port): \(error)")
+        }
+        if host != "127.0.0.1" && host != "localhost" && host != "::1" {
+            logger.warning("listening on \(host): anyone who can reach this address can drive the API (use --token to require a token)")
+        }
+        logger.info("Layercast \(Layercast.version) serving http://\(host == "0.0.0.0" ? "127.0.0.1" : host):\(server.port)/")
+        let signals = ShutdownSignals.install(logger: logger) {
+            let viewers = server.stop()
+            logger.info("stopped; \(viewers) stream viewer(s) disconnected")
+        }
+        withExtendedLifetime(signals) { dispatchMain() }
+    }
+
+    private func loadArtwork() throws -> Bitmap? {
+        guard let artwork else { return nil }
+        guard let data = FileManager.default.contents(atPath: artwork) else {
+            throw ValidationError("--artwork: cannot read \(artwork)")
+        }
+        do {
+            return try PNGDecoder.decode(Array(data))
+        } catch {
+            throw ValidationError("--artwork: \(artwork) is not a usable PNG: \(error)")
+        }
+    }
+}
