@@ -22,6 +22,11 @@ extension RecordingMeter {
         public struct Stroke: Codable, Sendable, Equatable {
             public var strokeStart: Double
             public var strokeEnd: Double
+
+            public init(strokeStart: Double, strokeEnd: Double) {
+                self.strokeStart = strokeStart
+                self.strokeEnd = strokeEnd
+            }
         }
 
         public struct Segment: Codable, Sendable, Equatable {
