@@ -1,10 +1,282 @@
+import Foundation
 import Animation
 
-/// Placeholder until the recording meter lands (issue 4).
+/// Spark Camera's recording meter, rebuilt as subjc's post "Spark Camera's recording meter" (2014)
+/// and its repository `subjc/SparkRecordingCircle` build it (controls.md §1).
+///
+/// A light-grey track and one shape layer per recorded scene share a single circular path that
+/// starts at 9 o'clock and runs counter-clockwise on screen. A press adds a segment and runs the
+/// post's `updateAnimations`: linear strokeEnd/strokeStart animations over the time left, the
+/// newest segment growing out of the start while older ones slide along and the track shrinks. A
+/// release pauses: presentation values are copied into the model and the animations removed. The
+/// track's animation stopping with `finished = true` marks the ring complete.
+///
+/// Everything moves by engine animations; the closed form of §1.5 is only what the tests check.
+/// Beyond the clone (ours, see `showsLabel`): a centred elapsed-time label.
 public struct RecordingMeter: Control {
     public static let defaultDuration = 45.0
-    public let designSize = Size(480, 480)
-    public init(duration: Double, seed: UInt64) {}
-    public mutating func advance(to time: Double) {}
-    public func snapshot(at time: Double) -> LayerSnapshot { LayerSnapshot(name: "meter") }
+    /// Durations `setDuration(_:)` accepts, in seconds.
+    public static let durationRange = 1.0...600.0
+    /// Hold lengths `hold(seconds:at:)` accepts, in seconds.
+    public static let holdRange = 0.05...600.0
+    /// `strokeWidth` in the sample app; the track and every segment use it.
+    public static let lineWidth = 7.0
+    /// The original's `insets.top + insets.bottom` (10 + 10), taken off the half-width for the radius.
+    public static let inset = 20.0
+    /// UIColor.lightGray, RGB (170,170,170).
+    public static let trackColor = Color.lightGray
+    /// Ours: the label's size at the 480 design size, and UIColor.darkGray (white 1/3).
+    public static let labelFontSize = 56.0
+    public static let labelColor = Color(white: 1.0 / 3.0)
+
+    static let size = Size(480, 480)
+    public let designSize = RecordingMeter.size
+
+    /// Names of the layers, as animation stops and snapshots report them.
+    public static let rootName = "meter"
+    public static let trackName = "track"
+    public static let labelName = "label"
+    /// The post's animation keys; the track's strokeStart animation is the one with the delegate.
+    static let keys = (start: "strokeStartAnimation", end: "strokeEndAnimation")
+
+    /// Seconds a full ring takes.
+    public private(set) var duration: Double
+    /// Pressed (touch down) and not yet released or complete.
+    public private(set) var isRecording = false
+    /// The track's animation ran to its end (the original's `circleComplete`); presses now throw.
+    public private(set) var isComplete = false
+    /// When a `hold(seconds:at:)` releases, if one is pending.
+    public private(set) var scheduledRelease: Double?
+    /// Ours, beyond the clone: draw the elapsed-time label (the API's `label=off` clears it).
+    public var showsLabel = true
+
+    /// The layer tree: the track first, then one layer per segment, oldest first (newest on top).
+    public private(set) var root: ShapeLayer
+    /// The one path the track and every segment share: centre (240,240), radius 220, from angle π
+    /// counter-clockwise on screen, so path fraction f sits at angle π − 2πf.
+    public let circlePath: Path
+    private var generator: SeededGenerator
+
+    /// `duration` is clamped into `durationRange`; `seed` fixes the sequence of segment colours.
+    public init(duration: Double = RecordingMeter.defaultDuration, seed: UInt64) {
+        self.duration = min(max(duration, Self.durationRange.lowerBound), Self.durationRange.upperBound)
+        generator = SeededGenerator(seed: seed)
+        let s = Self.size
+        let radius = min(s.width, s.height) / 2 - Self.inset
+        circlePath = .arc(center: Point(s.width / 2, s.height / 2), radius: radius,
+                          startAngle: .pi, endAngle: -.pi, clockwise: false)
+        root = Self.emptyRoot(path: circlePath)
+    }
+
+    // MARK: Layers
+
+    private static func emptyRoot(path: Path) -> ShapeLayer {
+        var track = ShapeLayer(name: trackName)
+        track.path = path
+        track.fillColor = nil
+        track.strokeColor = trackColor
+        track.lineWidth = lineWidth
+        track.lineCap = .butt
+        var root = ShapeLayer(name: rootName)
+        root.sublayers = [track]
+        return root
+    }
+
+    /// The post's `addNewLayer`: the shared path, a random colour, strokeEnd 0.
+    private static func segment(named name: String, path: Path, color: Color) -> ShapeLayer {
+        var layer = ShapeLayer(name: name)
+        layer.path = path
+        layer.fillColor = nil
+        layer.strokeColor = color
+        layer.lineWidth = lineWidth
+        layer.lineCap = .butt
+        layer.strokeStart = 0
+        layer.strokeEnd = 0
+        return layer
+    }
+
+    /// The original's `randomColor`: hue (r mod 256)/256, saturation and brightness
+    /// (r mod 128)/256 + 0.5 ("away from white", "away from black"), one draw each.
+    static func randomColor(using generator: inout SeededGenerator) -> Color {
+        let hue = Double(generator.next() % 256) / 256
+        let saturation = Double(generator.next() % 128) / 256 + 0.5
+        let brightness = Double(generator.next() % 128) / 256 + 0.5
+        return Color(hue: hue, saturation: saturation, brightness: brightness)
+    }
+
+    public var track: ShapeLayer { root.sublayers[0] }
+    /// Oldest first.
+    public var segments: ArraySlice<ShapeLayer> { root.sublayers.dropFirst() }
+    public var segmentCount: Int { root.sublayers.count - 1 }
+    public var segmentColors: [Color] { segments.map { $0.strokeColor ?? .clear } }
+
+    // MARK: Commands
+
+    /// Touch down. Throws `.complete` once the ring is full; a no-op while already pressed, except
+    /// that it takes over from a pending `hold` (the meter then stays pressed until `release`).
+    public mutating func press(at time: Double) throws(MeterError) {
+        advance(to: time)
+        guard !isComplete else { throw .complete }
+        scheduledRelease = nil
+        guard !isRecording else { return }
+        let color = Self.randomColor(using: &generator)
+        root.sublayers.append(Self.segment(named: "segment.\(segmentCount + 1)", path: circlePath, color: color))
+        isRecording = true
+        updateAnimations(at: time)
+    }
+
+    /// Touch up: the post's `updateLayerModelsForPresentationState`. A no-op unless pressed; it
+    /// also cancels a pending `hold` release.
+    public mutating func release(at time: Double) {
+        advance(to: time)
+        scheduledRelease = nil
+        pause(at: time)
+    }
+
+    /// Presses now and releases at `time + seconds`, exactly, whatever steps `advance` takes.
+    /// A press or release before then takes over.
+    public mutating func hold(seconds: Double, at time: Double) throws(MeterError) {
+        guard Self.holdRange.contains(seconds) else { throw .holdOutOfRange(seconds) }
+        try press(at: time)
+        scheduledRelease = time + seconds
+    }
+
+    /// Back to an empty ring: no segments, the full track, not complete, not recording. The colour
+    /// sequence carries on (like the original's `arc4random`), so it is reproducible from the seed
+    /// and the number of segments created since `init`.
+    public mutating func reset(at time: Double) {
+        advance(to: time)
+        root = Self.emptyRoot(path: circlePath)
+        isRecording = false
+        isComplete = false
+        scheduledRelease = nil
+    }
+
+    /// Changes the duration of a full ring; only while the meter has no segments.
+    public mutating func setDuration(_ seconds: Double) throws(MeterError) {
+        guard Self.durationRange.contains(seconds) else { throw .durationOutOfRange(seconds) }
+        guard segmentCount == 0 else { throw .notEmpty }
+        duration = seconds
+    }
+
+    // MARK: The post's animation code
+
+    /// `updateAnimations`: every edge runs linearly to where it will be when the ring is full, over
+    /// the time left, so they all move at 1/duration per second. Model first, then the animation,
+    /// as the post's final code (after David Rönnqvist's gist) does.
+    private mutating func updateAnimations(at time: Double) {
+        // Everything is read before any model changes: a layer's presentation follows its model.
+        // (The post reads the model; after a pause it equals the presentation.)
+        let shown = root.sublayers.map { (start: $0.shown(.strokeStart, at: time), end: $0.shown(.strokeEnd, at: time)) }
+        let remaining = duration * (1 - shown[1].end)
+        let newest = root.sublayers.count - 1
+        var target = 1.0
+        for i in 1...newest {
+            let (start, end) = shown[i]
+            root.sublayers[i].strokeEnd = target
+            animate(i, .strokeEnd, from: end, to: target, over: remaining, at: time)
+            target -= end - start
+            if i != newest {
+                root.sublayers[i].strokeStart = target
+                animate(i, .strokeStart, from: start, to: target, over: remaining, at: time)
+            }
+        }
+        root.sublayers[0].strokeStart = 1
+        animate(0, .strokeStart, from: shown[0].start, to: 1, over: remaining, at: time)
+    }
+
+    private mutating func animate(_ index: Int, _ property: LayerProperty, from: Double, to: Double,
+                                  over duration: Double, at time: Double) {
+        let animation = BasicAnimation(property, from: .double(from), to: .double(to), duration: duration)
+        // Doubles always fit strokeStart/strokeEnd, so adding cannot fail.
+        try? root.sublayers[index].add(animation, forKey: property == .strokeEnd ? Self.keys.end : Self.keys.start,
+                                       at: time)
+    }
+
+    /// Freezes every layer where it is on screen and drops the animations (their stops report
+    /// `finished = false`, which the completion check ignores).
+    private mutating func pause(at time: Double) {
+        guard isRecording else { return }
+        for i in root.sublayers.indices {
+            let layer = root.sublayers[i]
+            root.sublayers[i].strokeStart = layer.shown(.strokeStart, at: time)
+            if i > 0 { root.sublayers[i].strokeEnd = layer.shown(.strokeEnd, at: time) }
+            root.sublayers[i].removeAllAnimations(at: time)
+        }
+        isRecording = false
+    }
+
+    // MARK: Time
+
+    /// Delivers every animation stop up to `time` in time order, applying a pending hold release at
+    /// exactly its time: stops at or before it first, then the release, then the rest.
+    public mutating func advance(to time: Double) {
+        while let release = scheduledRelease, release <= time {
+            deliverStops(upTo: release)
+            // Completion at or before the release time cancels it.
+            guard scheduledRelease != nil else { break }
+            scheduledRelease = nil
+            pause(at: release)
+        }
+        deliverStops(upTo: time)
+    }
+
+    private mutating func deliverStops(upTo time: Double) {
+        while let stop = root.nextStop(upTo: time) {
+            // animationDidStop:finished: — only the track's animation has the delegate.
+            guard stop.finished, stop.layer == Self.trackName, stop.key == Self.keys.start, !isComplete else { continue }
+            isComplete = true
+            isRecording = false
+            scheduledRelease = nil
+        }
+    }
+
+    // MARK: Reading
+
+    /// The recorded part of the ring on screen at `time`: the oldest segment's strokeEnd (p in §1.5).
+    public func recordedFraction(at time: Double) -> Double {
+        guard segmentCount > 0 else { return 0 }
+        return root.sublayers[1].shown(.strokeEnd, at: time)
+    }
+
+    /// Seconds recorded at `time`: recorded fraction × duration.
+    public func elapsed(at time: Double) -> Double {
+        recordedFraction(at: time) * duration
+    }
+
+    /// `m:ss.t`, truncated to tenths like a stopwatch (65.25 s shows "1:05.2"). A millionth of a
+    /// tenth is added first so that p × duration landing a hair under a tenth (2 s as
+    /// 1.9999999999999998) still shows that tenth.
+    public static func formatElapsed(_ seconds: Double) -> String {
+        let tenths = Int((max(0, seconds) * 10 + 1e-6).rounded(.down))
+        let minutes = tenths / 600, wholeSeconds = tenths % 600 / 10, tenth = tenths % 10
+        return "\(minutes):\(wholeSeconds < 10 ? "0" : "")\(wholeSeconds).\(tenth)"
+    }
+
+    /// Ours, beyond the clone (the post's Reveal dump shows Spark's own time label, which the clone
+    /// leaves out): the elapsed time, centred in the ring.
+    public func labelLayer(at time: Double) -> ShapeLayer {
+        var label = ShapeLayer(name: Self.labelName)
+        label.contents = .text(TextContent(text: Self.formatElapsed(elapsed(at: time)),
+                                           center: Point(designSize.width / 2, designSize.height / 2),
+                                           fontFamily: "DejaVu Sans", fontSize: Self.labelFontSize,
+                                           color: Self.labelColor))
+        return label
+    }
+
+    /// The track, the segments (oldest first, so newest on top) and, if shown, the label.
+    public func snapshot(at time: Double) -> LayerSnapshot {
+        var tree = root.snapshot(at: time)
+        if showsLabel {
+            tree.sublayers.append(labelLayer(at: time).snapshot(at: time))
+        }
+        return tree
+    }
+}
+
+extension ShapeLayer {
+    /// A double property's value on screen at `time`.
+    fileprivate func shown(_ property: LayerProperty, at time: Double) -> Double {
+        presentationValue(property, at: time).doubleValue ?? 0
+    }
 }
