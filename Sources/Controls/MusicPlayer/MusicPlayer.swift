@@ -163,26 +163,37 @@ public struct MusicPlayer: Control {
     }
 
     /// The original's `ProgressLayer.progress(_:)`: model strokeEnd = progress/100 and a 0.5 s
-    /// linear strokeEnd animation with no from/to (from what is on screen to the model), kept
-    /// and filling forwards. strokeStart stays 0 (its "eat the tail" rule is unreachable, §2.4).
+    /// linear strokeEnd animation from what is on screen to the model, kept and filling forwards.
+    /// strokeStart stays 0 (its "eat the tail" rule is unreachable, §2.4).
     private mutating func animateRing(to progress: Int, at t: Double) {
-        ring.strokeEnd = Double(progress) / 100
-        var a = BasicAnimation(.strokeEnd, duration: MusicPlayerLayout.ringAnimationDuration)
-        a.timing.fillMode = .forwards
-        a.isRemovedOnCompletion = false
-        attach(a, key: MusicPlayerLayers.ringKey, at: t, to: \.ring)
+        animate(.strokeEnd, of: \.ring, to: Double(progress) / 100, duration: MusicPlayerLayout.ringAnimationDuration,
+                key: MusicPlayerLayers.ringKey, at: t) {
+            $0.timing.fillMode = .forwards
+            $0.isRemovedOnCompletion = false
+        }
     }
 
     private mutating func fadeBlur(to opacity: Double, at t: Double) {
-        blurredLayer.opacity = opacity
-        let a = BasicAnimation(.opacity, duration: MusicPlayerLayout.blurFadeDuration, timingFunction: .easeInEaseOut)
-        attach(a, key: MusicPlayerLayers.blurKey, at: t, to: \.blurredLayer)
+        animate(.opacity, of: \.blurredLayer, to: opacity, duration: MusicPlayerLayout.blurFadeDuration,
+                key: MusicPlayerLayers.blurKey, at: t) { $0.timingFunction = .easeInEaseOut }
     }
 
     private mutating func animateMask(to scale: Double, duration: Double, at t: Double) {
-        disc.maskScale = scale
-        let a = BasicAnimation(.maskScale, duration: duration)
-        attach(a, key: MusicPlayerLayers.maskKey, at: t, to: \.disc)
+        animate(.maskScale, of: \.disc, to: scale, duration: duration, key: MusicPlayerLayers.maskKey, at: t)
+    }
+
+    /// Core Animation's "set the model, add an animation with no from/to": from the value on screen
+    /// to the new model value. The from value is read *before* the model changes: in Core Animation
+    /// the presentation still shows the last committed value, whereas `ShapeLayer.add` resolves a
+    /// missing from value against the model as it is now (see the engine note in the report).
+    private mutating func animate(_ property: LayerProperty, of target: WritableKeyPath<MusicPlayer, ShapeLayer>,
+                                  to value: Double, duration: Double, key: String, at t: Double,
+                                  _ configure: (inout BasicAnimation) -> Void = { _ in }) {
+        let from = self[keyPath: target].presentationValue(property, at: t)
+        self[keyPath: target].setModelValue(.double(value), for: property)
+        var a = BasicAnimation(property, from: from, to: .double(value), duration: duration)
+        configure(&a)
+        attach(a, key: key, at: t, to: target)
     }
 
     /// Adds an animation to one layer of the tree. Every value here fits its property, so adding
