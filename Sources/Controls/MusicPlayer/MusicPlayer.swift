@@ -1,4 +1,3 @@
-import Foundation
 import Animation
 
 /// The Facebook Music Stories spinning artwork (controls.md §2): a square cover with a play/pause
