@@ -1,9 +1,314 @@
 import Animation
 
-/// Placeholder until the music progress button lands (issue 6).
+/// The Facebook Music Stories spinning artwork (controls.md §2): a square cover with a play/pause
+/// button whose ring shows progress; on play the cover blurs, shrinks into a disc and spins.
+///
+/// Layer tree (240×240 design units, y down):
+/// - `disc`: turns about (120, 120); clipped by the inscribed circle scaled by `maskScale`
+///   (1.5 shows the whole square, 1.0 the disc). Holds a white background, the artwork and the
+///   blurred artwork (blur radius 24 and a 30 % white veil; its opacity cross-fades the blur).
+/// - `button` at (72, 72), 96 wide, not rotating: the icon (69 pt artboard × 96/69), then the
+///   progress ring (radius 40, width 8, white, butt caps, from 12 o'clock clockwise).
+///
+/// Everything moves by engine animations on scene time. The progress ticks and the one completion
+/// the control reacts to (the mask reaching the disc, which starts the spin) are handled in time
+/// order in `advance(to:)`. Every command first advances to its time, and a time earlier than the
+/// latest one advanced to is taken as that latest time.
+///
+/// Differences from the original, on purpose:
+/// - Play resumes from the current progress; the original's fake player restarts at 0 and its first
+///   tick animates the ring backwards (controls.md §2.5). Playing after reaching 100 replays from 0.
+/// - Blur and mask animations start from the value on screen rather than from fixed ends, so a tap
+///   during a transition reverses it smoothly; from rest the curves are the original's.
 public struct MusicPlayer: Control {
-    public let designSize = Size(240, 240)
-    public init(artwork: Bitmap?, at time: Double) {}
-    public mutating func advance(to time: Double) {}
-    public func snapshot(at time: Double) -> LayerSnapshot { LayerSnapshot(name: "player") }
+    public let designSize = Size(MusicPlayerLayout.side, MusicPlayerLayout.side)
+
+    /// The whole layer tree; see the type's documentation.
+    public private(set) var layer: ShapeLayer
+    public private(set) var isPlaying = false
+    public private(set) var ticker = ProgressTicker()
+    public private(set) var artwork: Bitmap
+    /// The latest time the control has been advanced to.
+    public private(set) var time: Double
+
+    /// The model progress, 0…100.
+    public var progress: Int { ticker.progress }
+
+    /// `artwork` nil shows `DefaultArtwork`. Starts paused, progress 0, as a square.
+    public init(artwork: Bitmap?, at time: Double) {
+        let bitmap = artwork ?? DefaultArtwork.bitmap
+        self.artwork = bitmap
+        self.time = time
+        layer = Self.makeLayer(artwork: bitmap)
+    }
+
+    // MARK: Commands
+
+    /// A tap anywhere on the control: pause while playing, play while paused.
+    public mutating func toggle(at time: Double) {
+        if isPlaying { pause(at: time) } else { play(at: time) }
+    }
+
+    /// Blurs (1.5 s ease-in-out), shrinks the mask into a disc (0.2 s linear), then spins once the
+    /// mask animation completes; ticks resume from the current progress, the first 0.5 s later.
+    /// Playing a finished track (progress 100) replays it from 0. A no-op while playing.
+    public mutating func play(at time: Double) {
+        let t = catchUp(to: time)
+        guard !isPlaying else { return }
+        if ticker.isComplete { setRing(progress: 0, at: t) }
+        startPlaying(at: t)
+    }
+
+    /// Stops the ticks (the running tick animation still finishes, so the ring freezes at most 0.5 s
+    /// later), fades the blur out (1.5 s) and grows the mask back to the square (0.5 s).
+    /// The spin is removed at once, so the cover **snaps back to 0°**, as the original does.
+    /// A no-op while paused.
+    public mutating func pause(at time: Double) {
+        let t = catchUp(to: time)
+        guard isPlaying else { return }
+        isPlaying = false
+        ticker.stop()
+        glyph.path = PlayerIcons.glyph(isPlaying: false)
+        disc.removeAnimation(forKey: MusicPlayerLayers.spinKey, at: t)
+        fadeBlur(to: 0, at: t)
+        animateMask(to: MusicPlayerLayout.squareMaskScale, duration: MusicPlayerLayout.maskOutDuration, at: t)
+    }
+
+    /// Progress back to 0 (the ring animates down from what it shows over 0.5 s) and playing;
+    /// the first tick comes 0.5 s later. While already playing the disc keeps spinning.
+    public mutating func restart(at time: Double) {
+        let t = catchUp(to: time)
+        setRing(progress: 0, at: t)
+        if isPlaying {
+            ticker.start(at: t)
+        } else {
+            startPlaying(at: t)
+        }
+    }
+
+    /// Jumps to `progress` (clamped to 0…100): the ring animates from what it shows to the new value
+    /// over 0.5 s. While playing, the ticker restarts its phase: the next tick is 0.5 s after the
+    /// seek (when the seek animation ends) and continues from `progress`.
+    public mutating func seek(to progress: Int, at time: Double) {
+        let t = catchUp(to: time)
+        setRing(progress: progress, at: t)
+        if isPlaying { ticker.start(at: t) }
+    }
+
+    /// Replaces the artwork of both the sharp and the blurred layer; the motion is untouched.
+    public mutating func setArtwork(_ bitmap: Bitmap, at time: Double) {
+        catchUp(to: time)
+        artwork = bitmap
+        artworkLayer.contents = .image(Self.sharp(bitmap))
+        blurredLayer.contents = .image(Self.blurred(bitmap))
+    }
+
+    // MARK: Time
+
+    /// Fires every tick and every animation stop up to `time`, in time order; at equal times,
+    /// animation stops come first. A large jump gives exactly what small steps give.
+    public mutating func advance(to time: Double) {
+        while true {
+            let tick = ticker.nextTick.flatMap { $0 <= time ? $0 : nil }
+            if let stop = layer.nextStop(upTo: tick ?? time) {
+                handle(stop)
+                continue
+            }
+            if let tick {
+                _ = ticker.fire(upTo: tick)
+                animateRing(to: ticker.progress, at: tick)
+                continue
+            }
+            break
+        }
+        self.time = max(self.time, time)
+    }
+
+    public func snapshot(at time: Double) -> LayerSnapshot {
+        layer.snapshot(at: time)
+    }
+
+    // MARK: Internals
+
+    @discardableResult
+    private mutating func catchUp(to time: Double) -> Double {
+        let t = max(time, self.time)
+        advance(to: t)
+        return t
+    }
+
+    private mutating func handle(_ stop: AnimationStop) {
+        // The transaction completion of the mask animation (controls.md §2.7 step 3): only a mask
+        // that reached the disc while still playing starts the spin, at the stop's exact time.
+        guard stop.layer == MusicPlayerLayers.disc, stop.key == MusicPlayerLayers.maskKey,
+              stop.finished, isPlaying else { return }
+        var spin = BasicAnimation(.rotation, from: .double(0), to: .double(2 * .pi),
+                                  duration: MusicPlayerLayout.spinPeriod)
+        spin.timing.repeatCount = .infinity
+        attach(spin, key: MusicPlayerLayers.spinKey, at: stop.time, to: \.disc)
+    }
+
+    private mutating func startPlaying(at t: Double) {
+        isPlaying = true
+        ticker.start(at: t)
+        glyph.path = PlayerIcons.glyph(isPlaying: true)
+        fadeBlur(to: 1, at: t)
+        animateMask(to: MusicPlayerLayout.discMaskScale, duration: MusicPlayerLayout.maskInDuration, at: t)
+    }
+
+    private mutating func setRing(progress: Int, at t: Double) {
+        ticker.set(progress: progress)
+        animateRing(to: ticker.progress, at: t)
+    }
+
+    /// The original's `ProgressLayer.progress(_:)`: model strokeEnd = progress/100 and a 0.5 s
+    /// linear strokeEnd animation from what is on screen to the model, kept and filling forwards.
+    /// strokeStart stays 0 (its "eat the tail" rule is unreachable, §2.4).
+    private mutating func animateRing(to progress: Int, at t: Double) {
+        animate(.strokeEnd, of: \.ring, to: Double(progress) / 100, duration: MusicPlayerLayout.ringAnimationDuration,
+                key: MusicPlayerLayers.ringKey, at: t) {
+            $0.timing.fillMode = .forwards
+            $0.isRemovedOnCompletion = false
+        }
+    }
+
+    private mutating func fadeBlur(to opacity: Double, at t: Double) {
+        animate(.opacity, of: \.blurredLayer, to: opacity, duration: MusicPlayerLayout.blurFadeDuration,
+                key: MusicPlayerLayers.blurKey, at: t) { $0.timingFunction = .easeInEaseOut }
+    }
+
+    private mutating func animateMask(to scale: Double, duration: Double, at t: Double) {
+        animate(.maskScale, of: \.disc, to: scale, duration: duration, key: MusicPlayerLayers.maskKey, at: t)
+    }
+
+    /// Core Animation's "set the model, add an animation with no from/to": from the value on screen
+    /// to the new model value. The from value is read *before* the model changes: in Core Animation
+    /// the presentation still shows the last committed value, whereas `ShapeLayer.add` resolves a
+    /// missing from value against the model as it is now (see the engine note in the report).
+    private mutating func animate(_ property: LayerProperty, of target: WritableKeyPath<MusicPlayer, ShapeLayer>,
+                                  to value: Double, duration: Double, key: String, at t: Double,
+                                  _ configure: (inout BasicAnimation) -> Void = { _ in }) {
+        let from = self[keyPath: target].presentationValue(property, at: t)
+        self[keyPath: target].setModelValue(.double(value), for: property)
+        var a = BasicAnimation(property, from: from, to: .double(value), duration: duration)
+        configure(&a)
+        attach(a, key: key, at: t, to: target)
+    }
+
+    /// Adds an animation to one layer of the tree. Every value here fits its property, so adding
+    /// cannot fail; a failure would be a programming error.
+    private mutating func attach(_ animation: BasicAnimation, key: String, at t: Double,
+                                 to target: WritableKeyPath<MusicPlayer, ShapeLayer>) {
+        do {
+            try self[keyPath: target].add(animation, forKey: key, at: t)
+        } catch {
+            assertionFailure("MusicPlayer: \(error)")
+        }
+    }
+}
+
+// MARK: - The layer tree
+
+extension MusicPlayer {
+    var disc: ShapeLayer {
+        get { layer.sublayers[MusicPlayerLayers.discIndex] }
+        set { layer.sublayers[MusicPlayerLayers.discIndex] = newValue }
+    }
+
+    var artworkLayer: ShapeLayer {
+        get { disc.sublayers[MusicPlayerLayers.artworkIndex] }
+        set { disc.sublayers[MusicPlayerLayers.artworkIndex] = newValue }
+    }
+
+    var blurredLayer: ShapeLayer {
+        get { disc.sublayers[MusicPlayerLayers.blurredIndex] }
+        set { disc.sublayers[MusicPlayerLayers.blurredIndex] = newValue }
+    }
+
+    var button: ShapeLayer {
+        get { layer.sublayers[MusicPlayerLayers.buttonIndex] }
+        set { layer.sublayers[MusicPlayerLayers.buttonIndex] = newValue }
+    }
+
+    var ring: ShapeLayer {
+        get { button.sublayers[MusicPlayerLayers.ringIndex] }
+        set { button.sublayers[MusicPlayerLayers.ringIndex] = newValue }
+    }
+
+    var glyph: ShapeLayer {
+        get { button.sublayers[MusicPlayerLayers.iconIndex].sublayers[MusicPlayerLayers.glyphIndex] }
+        set { button.sublayers[MusicPlayerLayers.iconIndex].sublayers[MusicPlayerLayers.glyphIndex] = newValue }
+    }
+
+    static func sharp(_ bitmap: Bitmap) -> ImageContent {
+        ImageContent(bitmap: bitmap, rect: Rect(x: 0, y: 0, width: MusicPlayerLayout.side, height: MusicPlayerLayout.side))
+    }
+
+    static func blurred(_ bitmap: Bitmap) -> ImageContent {
+        ImageContent(bitmap: bitmap, rect: Rect(x: 0, y: 0, width: MusicPlayerLayout.side, height: MusicPlayerLayout.side),
+                     blurRadius: MusicPlayerLayout.blurRadius, veil: MusicPlayerLayout.veil)
+    }
+
+    static func makeLayer(artwork: Bitmap) -> ShapeLayer {
+        typealias L = MusicPlayerLayout
+        typealias N = MusicPlayerLayers
+        let square = Rect(x: 0, y: 0, width: L.side, height: L.side)
+
+        // The container's white background; the artwork covers it unless it has transparency.
+        var background = ShapeLayer(name: N.background)
+        var rect = Path()
+        rect.move(to: Point(0, 0))
+        rect.line(to: Point(L.side, 0))
+        rect.line(to: Point(L.side, L.side))
+        rect.line(to: Point(0, L.side))
+        rect.close()
+        background.path = rect
+        background.fillColor = .white
+
+        var sharp = ShapeLayer(name: N.artwork)
+        sharp.contents = .image(Self.sharp(artwork))
+        var blurred = ShapeLayer(name: N.blurred)
+        blurred.contents = .image(Self.blurred(artwork))
+        blurred.opacity = 0
+
+        // Anchor and position at the centre: the disc's coordinates are the control's at rest,
+        // and rotation and mask scale turn about (120, 120).
+        var disc = ShapeLayer(name: N.disc)
+        disc.position = L.center
+        disc.anchor = L.center
+        disc.mask = .ellipse(in: square)
+        disc.maskScale = L.squareMaskScale
+        disc.sublayers = [background, sharp, blurred]
+
+        var iconRing = ShapeLayer(name: N.iconRing)
+        iconRing.path = PlayerIcons.ring
+        iconRing.fillColor = nil
+        iconRing.strokeColor = .white
+        iconRing.lineWidth = PlayerIcons.ringLineWidth
+        var glyph = ShapeLayer(name: N.iconGlyph)
+        glyph.path = PlayerIcons.glyph(isPlaying: false)
+        glyph.fillColor = .white
+        var icon = ShapeLayer(name: N.icon)
+        icon.scale = L.iconScale
+        icon.sublayers = [iconRing, glyph]
+
+        var ring = ShapeLayer(name: N.ring)
+        let c = L.buttonSide / 2
+        ring.path = .circle(center: Point(c, c), radius: L.ringRadius, startAngle: -.pi / 2, clockwise: true)
+        ring.fillColor = nil
+        ring.strokeColor = .white
+        ring.lineWidth = L.ringLineWidth
+        ring.lineCap = .butt
+        ring.strokeEnd = 0
+
+        // In the original the icon is the button's image and the ring its layer's shape, which
+        // draws above the image: icon first, ring on top.
+        var button = ShapeLayer(name: N.button)
+        button.position = L.buttonOrigin
+        button.sublayers = [icon, ring]
+
+        var root = ShapeLayer(name: N.root)
+        root.sublayers = [disc, button]
+        return root
+    }
 }

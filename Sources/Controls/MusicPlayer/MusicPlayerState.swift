@@ -1,0 +1,63 @@
+import Animation
+
+extension MusicPlayer {
+    /// What `/state` reports at a time: model values (what the control is heading to) and
+    /// presentation values (what is on screen). Read it after `advance(to:)` that time.
+    public struct State: Codable, Sendable, Equatable {
+        public var playing: Bool
+        public var progress: Progress
+        /// The ring's strokeEnd, 0…1.
+        public var ringStrokeEnd: Values
+        /// The blurred artwork layer's opacity: 0 sharp, 1 fully blurred.
+        public var blurOpacity: Values
+        /// The disc mask's scale: 1.5 square, 1.0 disc.
+        public var maskScale: Values
+        /// The disc's presented rotation; the model rotation is always 0 (the spin is an animation).
+        public var rotation: Rotation
+        /// When the next progress tick is due, or nil while the ticker is stopped.
+        public var nextTick: Double?
+        public var artwork: Artwork
+
+        public struct Progress: Codable, Sendable, Equatable {
+            /// The ticker's integer progress, 0…100.
+            public var model: Int
+            /// The ring's presented strokeEnd × 100.
+            public var presentation: Double
+        }
+
+        public struct Values: Codable, Sendable, Equatable {
+            public var model: Double
+            public var presentation: Double
+        }
+
+        public struct Rotation: Codable, Sendable, Equatable {
+            /// Clockwise on screen.
+            public var radians: Double
+            public var degrees: Double
+        }
+
+        public struct Artwork: Codable, Sendable, Equatable {
+            public var id: UInt64
+            public var width: Int
+            public var height: Int
+            public var isDefault: Bool
+        }
+    }
+
+    public func state(at time: Double) -> State {
+        let p = layer.presentation(at: time)
+        let pDisc = p.sublayers[MusicPlayerLayers.discIndex]
+        let pBlur = pDisc.sublayers[MusicPlayerLayers.blurredIndex]
+        let pRing = p.sublayers[MusicPlayerLayers.buttonIndex].sublayers[MusicPlayerLayers.ringIndex]
+        return State(
+            playing: isPlaying,
+            progress: .init(model: progress, presentation: pRing.strokeEnd * 100),
+            ringStrokeEnd: .init(model: ring.strokeEnd, presentation: pRing.strokeEnd),
+            blurOpacity: .init(model: blurredLayer.opacity, presentation: pBlur.opacity),
+            maskScale: .init(model: disc.maskScale, presentation: pDisc.maskScale),
+            rotation: .init(radians: pDisc.rotation, degrees: pDisc.rotation * 180 / .pi),
+            nextTick: ticker.nextTick,
+            artwork: .init(id: artwork.id, width: artwork.width, height: artwork.height,
+                           isDefault: artwork === DefaultArtwork.bitmap))
+    }
+}

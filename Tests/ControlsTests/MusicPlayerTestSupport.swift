@@ -1,0 +1,58 @@
+import Animation
+@testable import Controls
+
+/// Shared helpers for the MusicPlayer suites.
+enum MP {
+    static let e = TimingFunction.easeInEaseOut
+
+    /// The ring's closed form from controls.md §2.4 for play at `playTime` from progress 0.
+    static func ring(_ t: Double, playTime: Double = 0) -> Double {
+        min(max((t - playTime - 0.5) / 50, 0), 1)
+    }
+
+    /// Advances to `t` and reads the state there.
+    static func state(_ p: inout MusicPlayer, _ t: Double) -> MusicPlayer.State {
+        p.advance(to: t)
+        return p.state(at: t)
+    }
+
+    /// The signed difference of two angles, folded into (−π, π].
+    static func angleDifference(_ a: Double, _ b: Double) -> Double {
+        var d = (a - b).truncatingRemainder(dividingBy: 2 * .pi)
+        if d > .pi { d -= 2 * .pi }
+        if d <= -.pi { d += 2 * .pi }
+        return d
+    }
+
+    /// Finds the first layer called `name`, depth first, with the transform from it into the root.
+    static func find(_ name: String, in tree: LayerSnapshot,
+                     transform: AffineTransform = .identity) -> (LayerSnapshot, AffineTransform)? {
+        let t = transform.concatenating(tree.transform)
+        if tree.name == name { return (tree, t) }
+        for child in tree.sublayers {
+            if let hit = find(name, in: child, transform: t) { return hit }
+        }
+        return nil
+    }
+
+    static func shape(_ layer: LayerSnapshot) -> ShapeContent? {
+        if case .shape(let s) = layer.content { return s }
+        for child in layer.sublayers {
+            if case .shape(let s) = child.content { return s }
+        }
+        return nil
+    }
+
+    static func image(_ layer: LayerSnapshot) -> ImageContent? {
+        if case .image(let i) = layer.content { return i }
+        return nil
+    }
+
+    static func points(_ path: Path) -> [Point] {
+        path.elements.compactMap(\.endPoint)
+    }
+
+    static func close(_ a: Point, _ b: Point, _ tolerance: Double = 1e-9) -> Bool {
+        abs(a.x - b.x) <= tolerance && abs(a.y - b.y) <= tolerance
+    }
+}
