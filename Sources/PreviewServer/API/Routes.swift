@@ -22,6 +22,19 @@ extension APIContext {
         r.post("/spinner/start", command { _ in self.spinner(start: true) })
         r.post("/spinner/stop", command { _ in self.spinner(start: false) })
 
+        r.post("/meter/press", command { _ in self.meter(.press) })
+        r.post("/meter/release", command { _ in self.meter(.release) })
+        r.post("/meter/hold", command { self.meterHold($0) })
+        r.post("/meter/reset", command { _ in self.meter(.reset) })
+        r.put("/meter/config", command { self.meterConfig($0) })
+
+        r.post("/player/play", command { _ in self.player(.play) })
+        r.post("/player/pause", command { _ in self.player(.pause) })
+        r.post("/player/toggle", command { _ in self.player(.toggle) })
+        r.post("/player/restart", command { _ in self.player(.restart) })
+        r.post("/player/seek", command { self.playerSeek($0) })
+        r.put("/player/artwork", offload: true, maxBodyBytes: Self.maxArtworkBytes, command { self.playerArtwork($0) })
+
         let files = StaticFiles(root: configuration.publicDirectory)
         r.get("/*") { files.response(for: $0) }
         return r

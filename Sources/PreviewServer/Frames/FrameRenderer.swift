@@ -7,8 +7,8 @@ import Rendering
 /// streams and clips; holds the one thread-safe Renderer so blurs are cached across all of them.
 final class FrameRenderer: Sendable {
     let renderer = Renderer()
-    /// The name the recording meter gives its time label; `label=off` drops it.
-    static let labelLayerName = "meter.label"
+    /// The recording meter's time label; `label=off` drops it from a frame.
+    static let labelLayerName = RecordingMeter.labelName
 
     func tree(of scene: Scene, at time: Double, spec: FrameSpec) -> LayerSnapshot {
         var tree = scene.frame(spec.subject, at: time, width: Double(spec.pixelWidth), height: Double(spec.pixelHeight))

@@ -7,11 +7,15 @@ struct SceneState: Encodable {
     let sceneTime: Double
     let clock: APIContext.ClockState
     let spinner: Spinner.State
+    let meter: RecordingMeter.State
+    let player: MusicPlayer.State
 
     init(scene: Scene, time: Double, clock: APIContext.ClockState) {
         sceneTime = time
         self.clock = clock
         spinner = scene.spinner.state(at: time)
+        meter = scene.meter.state(at: time)
+        player = scene.player.state(at: time)
     }
 }
 
