@@ -150,7 +150,8 @@ enum Responder {
     ) -> OpaquePointer? {
         let gate = SuspendGate(connection: connection, kind: .stream, context: context)
         context.register(gate)
-        let stream = StreamContext(producer: producer, gate: gate, context: context)
+        let stream = StreamContext(producer: producer, gate: gate, context: context,
+                                   socketFD: lc_mhd_connection_fd(connection))
         let retained = Unmanaged.passRetained(stream)
         guard let response = MHD_create_response_from_callback(
             UInt64.max, 32 * 1024, streamContentReader, retained.toOpaque(), streamContentFree)
@@ -162,14 +163,13 @@ enum Responder {
         // Plain bytes until close for every client: naive MJPEG readers cannot handle chunking.
         _ = lc_mhd_set_response_flags(response, lc_mhd_http10_strict_flags())
         if let lowWatermark = context.configuration.streamSendLowWatermark {
-            setSendLowWatermark(connection: connection, bytes: lowWatermark, logger: context)
+            setSendLowWatermark(fd: stream.socketFD, bytes: lowWatermark, context: context)
         }
         state.stream = stream
         return response
     }
 
-    private static func setSendLowWatermark(connection: OpaquePointer, bytes: Int, logger context: ServerContext) {
-        let fd = lc_mhd_connection_fd(connection)
+    private static func setSendLowWatermark(fd: Int32, bytes: Int, context: ServerContext) {
         guard fd >= 0 else { return }
         var value = Int32(clamping: bytes)
         let rc = setsockopt(fd, Int32(IPPROTO_TCP), lc_tcp_notsent_lowat_option(), &value,

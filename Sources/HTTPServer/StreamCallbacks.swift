@@ -19,6 +19,7 @@ func streamContentReader(
         case .end:
             return MHD_CONTENT_READER_END_OF_STREAM
         case .bytes, .wait:
+            if stream.peerHasClosed { return MHD_CONTENT_READER_END_OF_STREAM }
             switch stream.gate.suspendUnlessWoken() {
             case .suspended: return 0
             case .retry: continue
