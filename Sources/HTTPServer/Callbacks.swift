@@ -148,3 +148,33 @@ extension String {
         return String(s)
     }
 }
+
+/// MHD_OPTION_UNESCAPE_CALLBACK: percent-decodes in place like MHD's default, except that "%00"
+/// stays literal. The path reaches us as a C string, so a decoded NUL would silently cut it
+/// ("/index.html%00.txt" would be served as "/index.html").
+func unescapeCallback(cls: UnsafeMutableRawPointer?, connection: OpaquePointer?, text: UnsafeMutablePointer<CChar>?) -> Int {
+    guard let text else { return 0 }
+    func hexValue(_ c: CChar) -> UInt8? {
+        switch UInt8(bitPattern: c) {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return UInt8(bitPattern: c) - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return UInt8(bitPattern: c) - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return UInt8(bitPattern: c) - UInt8(ascii: "A") + 10
+        default: return nil
+        }
+    }
+    var read = 0
+    var write = 0
+    while text[read] != 0 {
+        if text[read] == CChar(UInt8(ascii: "%")), text[read + 1] != 0, text[read + 2] != 0,
+           let high = hexValue(text[read + 1]), let low = hexValue(text[read + 2]), high != 0 || low != 0 {
+            text[write] = CChar(bitPattern: high << 4 | low)
+            read += 3
+        } else {
+            text[write] = text[read]
+            read += 1
+        }
+        write += 1
+    }
+    text[write] = 0
+    return write
+}

@@ -72,6 +72,8 @@ public final class HTTPServer: Sendable {
             let completedFn: MHD_RequestCompletedCallback = requestCompletedCallback
             let connectionFn: MHD_NotifyConnectionCallback = connectionNotifyCallback
             let accessFn: MHD_AccessHandlerCallback = accessHandlerCallback
+            let unescapeFn: @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?, UnsafeMutablePointer<CChar>?) -> Int
+                = unescapeCallback
             let timeout = configuration.connectionTimeout.components
             let timeoutSeconds = max(0, Int(timeout.seconds) + (timeout.attoseconds > 0 ? 1 : 0))
             // The logger must come first, or MHD sends early messages to stderr.
@@ -84,6 +86,8 @@ public final class HTTPServer: Sendable {
                                ptr_value: contextPointer),
                 MHD_OptionItem(option: .NOTIFY_CONNECTION, value: unsafeBitCast(connectionFn, to: Int.self),
                                ptr_value: contextPointer),
+                MHD_OptionItem(option: .UNESCAPE_CALLBACK, value: unsafeBitCast(unescapeFn, to: Int.self),
+                               ptr_value: nil),
                 MHD_OptionItem(option: .SOCK_ADDR, value: 0, ptr_value: address),
                 MHD_OptionItem(option: .END, value: 0, ptr_value: nil),
             ]

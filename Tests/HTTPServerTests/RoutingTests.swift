@@ -166,6 +166,48 @@ private func apiRouter() -> Router {
         }
     }
 
+    @Test func stopDuringOffloadedHandlerReturnsQuickly() throws {
+        let release = DispatchSemaphore(value: 0)
+        let started = DispatchSemaphore(value: 0)
+        let finished = DispatchSemaphore(value: 0)
+        var router = Router()
+        router.get("/slow", offload: true) { _ in
+            started.signal()
+            _ = release.wait(timeout: .now() + 10)
+            defer { finished.signal() }
+            return .text("too late")
+        }
+        let server = HTTPServer(configuration: .init(port: 0), router: router)
+        try server.start()
+        let socket = try RawSocket(port: server.port)
+        try socket.send(getRequest("/slow"))
+        #expect(started.wait(timeout: .now() + 5) == .success)
+        let begin = ContinuousClock.now
+        server.stop()
+        #expect(ContinuousClock.now - begin < .seconds(2))
+        #expect(socket.waitForClose(timeout: 2))
+        // The handler finishing after stop must not touch the freed connection.
+        release.signal()
+        #expect(finished.wait(timeout: .now() + 5) == .success)
+        usleep(50_000)
+        #expect(server.counters.snapshot.openConnections == 0)
+    }
+
+    @Test func percentEncodedPathIsDecodedButNulStaysLiteral() throws {
+        var router = Router()
+        router.get("/with space") { _ in .text("spaced") }
+        router.get("/*") { request in .text(request.path) }
+        try withServer(router) { server in
+            let client = SimpleHTTPClient(host: "127.0.0.1", port: server.port)
+            let spaced = try client.request("GET", "/with%20space")
+            let nul = try client.request("GET", "/a%00b")
+            let letters = try client.request("GET", "/%41%62c")
+            #expect(spaced.text == "spaced")
+            #expect(nul.text == "/a%00b")
+            #expect(letters.text == "/Abc")
+        }
+    }
+
     @Test func completionHookReportsRouteStatusAndBytes() throws {
         let records = Mutex<[RequestRecord]>([])
         try withServer(apiRouter(), configure: { config in
