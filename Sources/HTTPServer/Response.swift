@@ -51,6 +51,11 @@ extension HTTPResponse {
         HTTPResponse(status: status, headers: [("Content-Type", jsonContentType)] + headers, body: .bytes(raw))
     }
 
+    /// Any Encodable value (uses a default JSONEncoder).
+    public static func json<T: Encodable>(status: Int = 200, _ value: T, headers: [(String, String)] = []) -> HTTPResponse {
+        json(status: status, encoding: value, headers: headers)
+    }
+
     /// Encoding failures become a 500 JSON error rather than a crash on the request path.
     public static func json<T: Encodable>(
         status: Int = 200, encoding value: T, encoder: JSONEncoder = JSONEncoder(), headers: [(String, String)] = []
