@@ -1,1 +1,14 @@
-// The HTTPServer module; see DEVELOPERS.md for its place in the architecture.
+// The HTTPServer module: a small, app-agnostic Swift face over libmicrohttpd (see DEVELOPERS.md).
+//
+// Map of the files:
+// - Configuration.swift  options for one server and the per-request metrics record
+// - Request.swift / Response.swift / JSON.swift  the value types handlers see
+// - Router.swift          route table, 404/405/HEAD/OPTIONS rules
+// - Server.swift / SocketAddress.swift / Counters.swift  start/stop, bind address, live counters
+// - ServerContext.swift   state shared with the C callbacks (passed through `void *cls`)
+// - Callbacks.swift / StreamCallbacks.swift  the MHD callbacks (global funcs, never closures)
+// - RequestState.swift / Responder.swift  per-request bookkeeping; HTTPResponse → MHD_Response
+// - SuspendGate.swift / StreamWaker.swift / StreamContext.swift  race-free suspend/resume of connections
+// - StaticFiles.swift / MIMETypes.swift  safe file serving below one root
+// - HTTPProbe.swift / BlockingSocket.swift  a tiny blocking HTTP/1.1 client for health checks,
+//   tests and benchmarks

@@ -1,0 +1,181 @@
+import CMicroHTTPD
+import Glibc
+
+/// Turns a routed request into an MHD response on the MHD thread.
+enum Responder {
+    static func respond(state: RequestState, connection: OpaquePointer, context: ServerContext) -> MHD_Result {
+        if state.answered { return .YES }
+
+        // Back from an offloaded handler (MHD calls the access handler again after resume).
+        if let gate = state.offloadGate {
+            state.offloadGate = nil
+            defer { gate.markGone() }
+            // No answer means stop() resumed us before the handler finished: just close.
+            guard let response = gate.takeResult() else { return .NO }
+            return queue(response, state: state, connection: connection, context: context)
+        }
+
+        if state.bodyTooLarge {
+            return queue(payloadTooLarge(state), state: state, connection: connection, context: context)
+        }
+
+        switch state.match {
+        case .notFound:
+            return queue(Router.notFoundResponse(path: state.path), state: state, connection: connection,
+                         context: context)
+        case .methodNotAllowed(let allowed):
+            return queue(Router.methodNotAllowedResponse(method: state.method, path: state.path, allowed: allowed),
+                         state: state, connection: connection, context: context)
+        case .options(let allowed):
+            return queue(Router.optionsResponse(allowed: allowed), state: state, connection: connection,
+                         context: context)
+        case .route(let route):
+            let request = makeRequest(state: state, connection: connection)
+            state.body = []
+            if route.offload {
+                return offload(route: route, request: request, state: state, connection: connection, context: context)
+            }
+            return queue(route.handler(request), state: state, connection: connection, context: context)
+        }
+    }
+
+    static func payloadTooLarge(_ state: RequestState) -> HTTPResponse {
+        .error(status: 413, message: "request body too large", ["limit": .int(state.maxBodyBytes)])
+    }
+
+    private static func makeRequest(state: RequestState, connection: OpaquePointer) -> HTTPRequest {
+        var headers: [String: String] = [:]
+        for (name, value) in connectionValues(connection, kind: .HEADER_KIND) {
+            let key = name.lowercased()
+            if let existing = headers[key] { headers[key] = existing + ", " + value } else { headers[key] = value }
+        }
+        let query = connectionValues(connection, kind: .GET_ARGUMENT_KIND).map { (name: $0.0, value: $0.1) }
+        return HTTPRequest(method: state.method, path: state.path, query: query, headers: headers,
+                           body: state.body, version: state.version)
+    }
+
+    /// Suspends the connection, runs the handler on the offload queue, and resumes to queue the answer.
+    private static func offload(
+        route: Route, request: HTTPRequest, state: RequestState, connection: OpaquePointer, context: ServerContext
+    ) -> MHD_Result {
+        let gate = SuspendGate(connection: connection, kind: .offload, context: context)
+        context.register(gate)
+        guard case .suspended = gate.suspendUnlessWoken() else {
+            gate.markGone()
+            return queue(.error(status: 503, message: "server is stopping"), state: state, connection: connection,
+                         context: context)
+        }
+        state.offloadGate = gate
+        let handler = route.handler
+        context.offloadQueue.async {
+            gate.deliver(handler(request))
+        }
+        return .YES
+    }
+
+    static func queue(
+        _ response: HTTPResponse, state: RequestState, connection: OpaquePointer, context: ServerContext
+    ) -> MHD_Result {
+        state.answered = true
+        state.status = response.status
+        let isHead = state.method == "HEAD"
+        var headers = response.headers
+
+        let mhdResponse: OpaquePointer?
+        switch response.body {
+        case .bytes(let bytes):
+            mhdResponse = bufferResponse(bytes)
+            state.bytesSent = isHead ? 0 : bytes.count
+        case .file(let path, _):
+            guard let (fileResponse, size) = fileResponse(path: path) else {
+                return queue(Router.notFoundResponse(path: state.path), state: state, connection: connection,
+                             context: context)
+            }
+            mhdResponse = fileResponse
+            state.bytesSent = isHead ? 0 : size
+        case .stream(let producer):
+            if isHead {
+                // A HEAD never reads the stream: release the producer now and send the headers only.
+                producer.closed()
+                mhdResponse = bufferResponse([])
+                headers.append(("Connection", "close"))
+            } else {
+                mhdResponse = streamResponse(producer, state: state, connection: connection, context: context)
+            }
+        }
+        guard let mhdResponse else {
+            context.logger.error("could not create a response for \(state.method) \(state.path)")
+            return .NO
+        }
+        for (name, value) in headers {
+            // MHD refuses headers it manages itself (e.g. Content-Length); that is fine.
+            _ = MHD_add_response_header(mhdResponse, name, value)
+        }
+        let result = MHD_queue_response(connection, UInt32(clamping: response.status), mhdResponse)
+        // The connection holds its own reference; this one is no longer needed.
+        MHD_destroy_response(mhdResponse)
+        return result
+    }
+
+    private static func bufferResponse(_ bytes: [UInt8]) -> OpaquePointer? {
+        if bytes.isEmpty {
+            return MHD_create_response_from_buffer(0, nil, .RESPMEM_PERSISTENT)
+        }
+        return bytes.withUnsafeBytes { raw in
+            MHD_create_response_from_buffer(raw.count, UnsafeMutableRawPointer(mutating: raw.baseAddress),
+                                            .RESPMEM_MUST_COPY)
+        }
+    }
+
+    /// The size comes from fstat, not from the caller, so a changed file cannot desync Content-Length.
+    private static func fileResponse(path: String) -> (OpaquePointer, Int)? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+            close(fd)
+            return nil
+        }
+        let size = Int(info.st_size)
+        // MHD owns (and closes) the descriptor from here on.
+        guard let response = MHD_create_response_from_fd(size, fd) else {
+            close(fd)
+            return nil
+        }
+        return (response, size)
+    }
+
+    private static func streamResponse(
+        _ producer: any StreamProducer, state: RequestState, connection: OpaquePointer, context: ServerContext
+    ) -> OpaquePointer? {
+        let gate = SuspendGate(connection: connection, kind: .stream, context: context)
+        context.register(gate)
+        let stream = StreamContext(producer: producer, gate: gate, context: context,
+                                   socketFD: lc_mhd_connection_fd(connection))
+        let retained = Unmanaged.passRetained(stream)
+        guard let response = MHD_create_response_from_callback(
+            UInt64.max, 32 * 1024, streamContentReader, retained.toOpaque(), streamContentFree)
+        else {
+            retained.release()
+            stream.finish()
+            return nil
+        }
+        // Plain bytes until close for every client: naive MJPEG readers cannot handle chunking.
+        _ = lc_mhd_set_response_flags(response, lc_mhd_http10_strict_flags())
+        if let lowWatermark = context.configuration.streamSendLowWatermark {
+            setSendLowWatermark(fd: stream.socketFD, bytes: lowWatermark, context: context)
+        }
+        state.stream = stream
+        return response
+    }
+
+    private static func setSendLowWatermark(fd: Int32, bytes: Int, context: ServerContext) {
+        guard fd >= 0 else { return }
+        var value = Int32(clamping: bytes)
+        let rc = setsockopt(fd, Int32(IPPROTO_TCP), lc_tcp_notsent_lowat_option(), &value,
+                            socklen_t(MemoryLayout<Int32>.size))
+        if rc != 0 {
+            context.logger.debug("TCP_NOTSENT_LOWAT not set (errno \(errno))")
+        }
+    }
+}

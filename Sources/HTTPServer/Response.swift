@@ -1,0 +1,89 @@
+import Foundation
+
+/// What a handler returns. Header names are sent as given; MHD adds Date and Content-Length itself.
+public struct HTTPResponse: Sendable {
+    public var status: Int
+    public var headers: [(String, String)]
+    public var body: Body
+
+    public enum Body: Sendable {
+        case bytes([UInt8])
+        /// Served with sendfile where MHD can; a file that cannot be opened becomes a 404.
+        case file(path: String, size: Int)
+        /// A long-lived body sent as plain bytes with `Connection: close` (never chunked).
+        case stream(any StreamProducer)
+    }
+
+    public init(status: Int = 200, headers: [(String, String)] = [], body: Body = .bytes([])) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+
+    /// Case-insensitive; the first match.
+    public func header(_ name: String) -> String? {
+        let lowered = name.lowercased()
+        return headers.first(where: { $0.0.lowercased() == lowered })?.1
+    }
+
+    /// Replaces every header with this name (case-insensitive).
+    public mutating func setHeader(_ name: String, _ value: String) {
+        let lowered = name.lowercased()
+        headers.removeAll(where: { $0.0.lowercased() == lowered })
+        headers.append((name, value))
+    }
+
+    public var bodyBytes: [UInt8]? {
+        if case .bytes(let b) = body { return b }
+        return nil
+    }
+}
+
+extension HTTPResponse {
+    public static let jsonContentType = "application/json; charset=utf-8"
+
+    public static func json(status: Int = 200, _ value: JSONValue, headers: [(String, String)] = []) -> HTTPResponse {
+        json(status: status, raw: value.serialized, headers: headers)
+    }
+
+    /// Bytes that already are JSON.
+    public static func json(status: Int = 200, raw: [UInt8], headers: [(String, String)] = []) -> HTTPResponse {
+        HTTPResponse(status: status, headers: [("Content-Type", jsonContentType)] + headers, body: .bytes(raw))
+    }
+
+    /// Any Encodable value (uses a default JSONEncoder).
+    public static func json<T: Encodable>(status: Int = 200, _ value: T, headers: [(String, String)] = []) -> HTTPResponse {
+        json(status: status, encoding: value, headers: headers)
+    }
+
+    /// Encoding failures become a 500 JSON error rather than a crash on the request path.
+    public static func json<T: Encodable>(
+        status: Int = 200, encoding value: T, encoder: JSONEncoder = JSONEncoder(), headers: [(String, String)] = []
+    ) -> HTTPResponse {
+        do {
+            return json(status: status, raw: Array(try encoder.encode(value)), headers: headers)
+        } catch {
+            return .error(status: 500, message: "could not encode response", ["detail": .string("\(error)")])
+        }
+    }
+
+    public static func text(
+        status: Int = 200, _ text: String, contentType: String = "text/plain; charset=utf-8",
+        headers: [(String, String)] = []
+    ) -> HTTPResponse {
+        HTTPResponse(status: status, headers: [("Content-Type", contentType)] + headers, body: .bytes(Array(text.utf8)))
+    }
+
+    /// `{"error": message, …extra}`; every error the server itself produces has this shape.
+    public static func error(
+        status: Int, message: String, _ extra: KeyValuePairs<String, JSONValue> = [:], headers: [(String, String)] = []
+    ) -> HTTPResponse {
+        json(status: status, .object([("error", .string(message))] + extra.map { ($0.key, $0.value) }), headers: headers)
+    }
+
+    public static func stream(
+        _ producer: any StreamProducer, contentType: String, headers: [(String, String)] = []
+    ) -> HTTPResponse {
+        HTTPResponse(status: 200, headers: [("Content-Type", contentType)] + headers, body: .stream(producer))
+    }
+}

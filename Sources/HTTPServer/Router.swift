@@ -1,0 +1,147 @@
+public typealias HTTPHandler = @Sendable (HTTPRequest) -> HTTPResponse
+
+/// One registered route.
+public struct Route: Sendable {
+    public let method: String
+    /// An exact path, or a prefix ending in "/*" ("/*" alone matches every path).
+    public let pattern: String
+    /// Run the handler on a background queue while the connection is suspended.
+    public let offload: Bool
+    /// Overrides the server's body cap for this route.
+    public let maxBodyBytes: Int?
+    public let handler: HTTPHandler
+
+    /// Exact patterns beat prefixes; longer prefixes beat shorter ones.
+    var specificity: Int {
+        guard let prefix = prefixPath else { return Int.max }
+        return prefix.utf8.count
+    }
+
+    /// "/static/*" → "/static"; nil for an exact pattern.
+    var prefixPath: String? {
+        guard pattern.hasSuffix("/*") else { return nil }
+        return String(pattern.dropLast(2))
+    }
+
+    func matches(path: String) -> Bool {
+        guard let prefix = prefixPath else { return path == pattern }
+        return prefix.isEmpty || path == prefix || path.hasPrefix(prefix + "/")
+    }
+}
+
+/// Method + pattern, for checking API docs against what is really served.
+public struct RouteDescription: Sendable, Hashable, CustomStringConvertible {
+    public let method: String
+    public let pattern: String
+    public var description: String { "\(method) \(pattern)" }
+}
+
+/// The route table. A value type: build it, then hand it to `HTTPServer`.
+public struct Router: Sendable {
+    public typealias Handler = HTTPHandler
+
+    public private(set) var routes: [Route] = []
+
+    public init() {}
+
+    public mutating func add(
+        _ method: String, _ pattern: String, offload: Bool = false, maxBodyBytes: Int? = nil,
+        _ handler: @escaping Handler
+    ) {
+        routes.append(Route(method: method.uppercased(), pattern: pattern, offload: offload,
+                            maxBodyBytes: maxBodyBytes, handler: handler))
+    }
+
+    public mutating func get(_ pattern: String, offload: Bool = false, _ handler: @escaping Handler) {
+        add("GET", pattern, offload: offload, handler)
+    }
+
+    public mutating func post(
+        _ pattern: String, offload: Bool = false, maxBodyBytes: Int? = nil, _ handler: @escaping Handler
+    ) {
+        add("POST", pattern, offload: offload, maxBodyBytes: maxBodyBytes, handler)
+    }
+
+    public mutating func put(
+        _ pattern: String, offload: Bool = false, maxBodyBytes: Int? = nil, _ handler: @escaping Handler
+    ) {
+        add("PUT", pattern, offload: offload, maxBodyBytes: maxBodyBytes, handler)
+    }
+
+    public mutating func delete(_ pattern: String, offload: Bool = false, _ handler: @escaping Handler) {
+        add("DELETE", pattern, offload: offload, handler)
+    }
+
+    /// Registered routes in registration order (implicit HEAD and OPTIONS are not listed).
+    public var registeredRoutes: [RouteDescription] {
+        routes.map { RouteDescription(method: $0.method, pattern: $0.pattern) }
+    }
+
+    public enum Match: Sendable {
+        case route(Route)
+        case notFound
+        case methodNotAllowed(allowed: [String])
+        /// OPTIONS on a known path without an explicit OPTIONS route.
+        case options(allowed: [String])
+    }
+
+    /// The most specific pattern that matches the path decides; its methods are what is allowed.
+    /// So a POST-only API path is never shadowed by a GET catch-all for static files.
+    public func match(method rawMethod: String, path: String) -> Match {
+        let method = rawMethod.uppercased()
+        var best: [Route] = []
+        var bestSpecificity = -1
+        for route in routes where route.matches(path: path) {
+            let s = route.specificity
+            if s > bestSpecificity {
+                best = [route]
+                bestSpecificity = s
+            } else if s == bestSpecificity, best.first?.pattern == route.pattern {
+                best.append(route)
+            }
+        }
+        if best.isEmpty { return .notFound }
+        if let exact = best.first(where: { $0.method == method }) { return .route(exact) }
+        if method == "HEAD", let get = best.first(where: { $0.method == "GET" }) { return .route(get) }
+        let allowed = Router.allowedMethods(best)
+        if method == "OPTIONS" { return .options(allowed: allowed) }
+        return .methodNotAllowed(allowed: allowed)
+    }
+
+    private static func allowedMethods(_ routes: [Route]) -> [String] {
+        var allowed: [String] = []
+        func add(_ m: String) { if !allowed.contains(m) { allowed.append(m) } }
+        for route in routes {
+            add(route.method)
+            if route.method == "GET" { add("HEAD") }
+        }
+        add("OPTIONS")
+        return allowed
+    }
+
+    /// The answer the server gives when no handler runs.
+    static func notFoundResponse(path: String) -> HTTPResponse {
+        .error(status: 404, message: "not found", ["path": .string(path)])
+    }
+
+    static func methodNotAllowedResponse(method: String, path: String, allowed: [String]) -> HTTPResponse {
+        .error(status: 405, message: "method not allowed",
+               ["method": .string(method), "path": .string(path), "allowed": .array(allowed.map { .string($0) })],
+               headers: [("Allow", allowed.joined(separator: ", "))])
+    }
+
+    static func optionsResponse(allowed: [String]) -> HTTPResponse {
+        HTTPResponse(status: 204, headers: [("Allow", allowed.joined(separator: ", "))])
+    }
+
+    /// Runs the whole routing decision without a server (inline, ignoring `offload`); handy in tests.
+    public func respond(to request: HTTPRequest) -> HTTPResponse {
+        switch match(method: request.method, path: request.path) {
+        case .route(let route): return route.handler(request)
+        case .notFound: return Router.notFoundResponse(path: request.path)
+        case .methodNotAllowed(let allowed):
+            return Router.methodNotAllowedResponse(method: request.method, path: request.path, allowed: allowed)
+        case .options(let allowed): return Router.optionsResponse(allowed: allowed)
+        }
+    }
+}

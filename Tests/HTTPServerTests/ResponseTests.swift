@@ -1,0 +1,38 @@
+import Testing
+@testable import HTTPServer
+
+private struct Status: Encodable {
+    let ok: Bool
+    let count: Int
+}
+
+@Suite struct ResponseTests {
+    @Test func jsonConveniences() {
+        let literal = HTTPResponse.json(["a": 1, "b": "x", "c": [true, nil]])
+        #expect(literal.bodyBytes.map { String(decoding: $0, as: UTF8.self) } == #"{"a":1,"b":"x","c":[true,null]}"#)
+        let encoded = HTTPResponse.json(status: 201, Status(ok: true, count: 2))
+        #expect(encoded.status == 201)
+        #expect(encoded.header("content-type") == HTTPResponse.jsonContentType)
+        let text = encoded.bodyBytes.map { String(decoding: $0, as: UTF8.self) } ?? ""
+        #expect(text.contains(#""ok":true"#) && text.contains(#""count":2"#))
+        let raw = HTTPResponse.json(raw: Array("[1]".utf8))
+        #expect(raw.bodyBytes == Array("[1]".utf8))
+    }
+
+    @Test func errorShapeAndEscaping() {
+        let e = HTTPResponse.error(status: 400, message: "bad \"x\"\n", ["field": "name", "max": 3])
+        #expect(e.status == 400)
+        #expect(e.bodyBytes.map { String(decoding: $0, as: UTF8.self) }
+            == #"{"error":"bad \"x\"\n","field":"name","max":3}"#)
+        #expect(JSONValue.string("\u{01}").text == #""\u0001""#)
+        #expect(JSONValue.double(.nan).text == "null")
+    }
+
+    @Test func textAndHeaders() {
+        var r = HTTPResponse.text("hi", headers: [("X-A", "1")])
+        r.setHeader("x-a", "2")
+        #expect(r.header("X-A") == "2")
+        #expect(r.headers.count == 2)
+        #expect(r.bodyBytes == Array("hi".utf8))
+    }
+}
