@@ -28,6 +28,9 @@ enum StrokeTrimming {
     }
 
     private static func extract(_ segments: [Segment], from a: Double, to b: Double) -> Path {
+        // Summed lengths carry rounding error; without slack a trim ending exactly on a segment
+        // boundary would grow a zero-length tail piece (and a stray cap).
+        let slack = (b - a) * 1e-9
         var out = Path()
         var offset = 0.0
         // Whether the last emitted piece ends exactly where the next segment starts.
@@ -41,12 +44,12 @@ enum StrokeTrimming {
             let isFirstOfSubpath = index == 0 || segments[index - 1].subpath != segment.subpath
             if isFirstOfSubpath { continuing = false }
 
-            guard segEnd > a, segStart < b else {
+            guard segEnd > a + slack, segStart < b - slack else {
                 continuing = false
                 continue
             }
-            let t0 = segStart >= a ? 0 : segment.parameter(atLength: a - segStart)
-            let t1 = segEnd <= b ? 1 : segment.parameter(atLength: b - segStart)
+            let t0 = segStart >= a - slack ? 0 : segment.parameter(atLength: a - segStart)
+            let t1 = segEnd <= b + slack ? 1 : segment.parameter(atLength: b - segStart)
             let piece = segment.slice(t0, t1)
 
             if !continuing {
@@ -62,7 +65,7 @@ enum StrokeTrimming {
                 out.curve(to: piece.p3, control1: piece.p1, control2: piece.p2)
             }
             continuing = t1 == 1
-            if segEnd >= b { break }
+            if segEnd >= b - slack { break }
         }
         return out
     }
@@ -178,6 +181,11 @@ struct Segment {
 
     /// The part of the segment between parameters t0 ≤ t1, as a new segment-shaped value.
     func slice(_ t0: Double, _ t1: Double) -> (p0: Point, p1: Point, p2: Point, p3: Point) {
+        if t0 == 0 && t1 == 1 { return (p0, p1, p2, p3) }
+        if isLine {
+            let a = p0.lerp(to: p3, t0), b = p0.lerp(to: p3, t1)
+            return (a, a.lerp(to: b, 1.0 / 3), a.lerp(to: b, 2.0 / 3), b)
+        }
         let head = Segment.split(p0, p1, p2, p3, at: t1).left
         guard t1 > 0 else { return (head.0, head.0, head.0, head.0) }
         let tail = Segment.split(head.0, head.1, head.2, head.3, at: t0 / t1).right
