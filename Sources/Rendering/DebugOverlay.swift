@@ -37,29 +37,22 @@ struct DebugDrawing {
 
         switch node.content {
         case .shape(let shape):
-            if options.contains(.bounds) { outlineExtents(of: shape.path, in: transform) }
+            if options.contains(.bounds), let box = tightBounds(of: shape.path) { outline(box, in: transform) }
             if options.contains(.points) { drawPoints(shape.path.applying(transform)) }
         case .image(let image) where options.contains(.bounds) && isFinite(image.rect):
-            let r = image.rect
-            outlineExtents(of: Path([.move(Point(r.minX, r.minY)), .line(Point(r.maxX, r.minY)),
-                                     .line(Point(r.maxX, r.maxY)), .line(Point(r.minX, r.maxY)), .close]),
-                           in: transform)
+            outline(image.rect, in: transform)
         default:
             break
         }
         for sublayer in node.sublayers { draw(sublayer, parent: transform) }
     }
 
-    /// The path's bounding box in its own coordinates (so a rotated layer shows a rotated box),
-    /// stroked one device pixel wide.
-    private func outlineExtents(of path: Path, in transform: AffineTransform) {
-        guard !path.isEmpty else { return }
+    /// A box in the layer's own coordinates (so a rotated layer shows a rotated box), stroked
+    /// one device pixel wide.
+    private func outline(_ box: Rect, in transform: AffineTransform) {
         var m = cairoMatrix(transform)
         cairo_set_matrix(cr, &m)
-        cairo_new_path(cr)
-        appendPath(cr, path)
-        var (x1, y1, x2, y2) = (0.0, 0.0, 0.0, 0.0)
-        cairo_path_extents(cr, &x1, &y1, &x2, &y2)
+        var (x1, y1, x2, y2) = (box.minX, box.minY, box.maxX, box.maxY)
         cairo_new_path(cr)
         if m.xy == 0 && m.yx == 0 {
             // Axis-aligned: put the line on pixel centres so it is one crisp pixel, not two grey ones.

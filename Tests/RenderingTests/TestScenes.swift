@@ -14,6 +14,22 @@ enum Scenes {
         Path([.move(Point(x, y)), .line(Point(x + w, y)), .line(Point(x + w, y + h)), .line(Point(x, y + h)), .close])
     }
 
+    /// A rounded rectangle with circular corners, clockwise from the top edge.
+    static func roundedRect(_ x: Double, _ y: Double, _ w: Double, _ h: Double, radius r: Double) -> Path {
+        let k = kappa * r
+        return Path([
+            .move(Point(x + r, y)), .line(Point(x + w - r, y)),
+            .cubic(Point(x + w - r + k, y), Point(x + w, y + r - k), Point(x + w, y + r)),
+            .line(Point(x + w, y + h - r)),
+            .cubic(Point(x + w, y + h - r + k), Point(x + w - r + k, y + h), Point(x + w - r, y + h)),
+            .line(Point(x + r, y + h)),
+            .cubic(Point(x + r - k, y + h), Point(x, y + h - r + k), Point(x, y + h - r)),
+            .line(Point(x, y + r)),
+            .cubic(Point(x, y + r - k), Point(x + r - k, y), Point(x + r, y)),
+            .close,
+        ])
+    }
+
     /// A full circle starting at angle 0 (+x) and running clockwise on screen, as four cubics.
     static func circle(center c: Point, radius r: Double) -> Path {
         var path = Path()
