@@ -176,3 +176,23 @@ import Testing
         #expect(plain.isWhite(20, 25) && plain.isWhite(83, Int(50 + k)) && plain.rgb(80, 50) != [255, 45, 85])
     }
 }
+
+@Suite struct ConcurrentRenderingTests {
+    @Test func oneRendererServesManyTasks() async {
+        let renderer = Renderer()
+        let bitmap = Scenes.redBlueBitmap(id: 9_100_001)
+        let scene = Scenes.group([
+            LayerSnapshot(content: .image(ImageContent(bitmap: bitmap, rect: Rect(x: 0, y: 0, width: 64, height: 64), blurRadius: 5))),
+            Scenes.stroke(Scenes.circle(center: Point(32, 32), radius: 20), .black, width: 3, cap: .round, start: 0.1, end: 0.7),
+            LayerSnapshot(content: .text(TextContent(text: "42", center: Point(32, 32), fontSize: 14, color: .white))),
+        ])
+        let reference = renderer.render(scene, width: 64, height: 64, background: .color(.white))
+        await withTaskGroup(of: RenderedImage.self) { group in
+            for _ in 0..<16 {
+                group.addTask { renderer.render(scene, width: 64, height: 64, background: .color(.white)) }
+            }
+            for await image in group { #expect(image == reference) }
+        }
+        #expect(renderer.blurRuns == 1)
+    }
+}

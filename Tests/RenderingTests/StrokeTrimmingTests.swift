@@ -87,6 +87,16 @@ import Testing
         }
     }
 
+    @Test func aWhollyKeptClosedSubpathStaysClosed() {
+        var squares = Scenes.rect(0, 0, 100, 100)
+        squares.elements += Scenes.rect(200, 0, 100, 100).elements
+        let first = trim(squares, 0, 0.5)
+        #expect(first.elements.map(\.kind) == [.move, .line, .line, .line, .close])
+        let second = trim(squares, 0.5, 1)
+        #expect(second.elements.map(\.kind) == [.move, .line, .line, .line, .close])
+        #expect(close(second.elements.first?.endPoint, Point(200, 0)))
+    }
+
     @Test func subpathsAreTrimmedAcrossTheirSummedLength() {
         var two = Path([.move(Point(0, 0)), .line(Point(100, 0))])
         two.elements += [.move(Point(0, 50)), .line(Point(100, 50))]
