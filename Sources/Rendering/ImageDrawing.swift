@@ -1,0 +1,97 @@
+import Animation
+import CCairo
+import Foundation
+
+/// Draws an `ImageContent`: the bitmap stretched over its rect, blurred through the cache,
+/// then the veil on top.
+struct ImageDrawing {
+    let cr: OpaquePointer
+    let blurCache: BlurCache
+
+    /// Blurs are computed at device size up to this many pixels per side; beyond that the
+    /// blurred result is upscaled, which is invisible on a blur and bounds the memory.
+    static let maxBlurSide = 2048
+
+    func draw(_ image: ImageContent) {
+        let rect = image.rect
+        let bitmap = image.bitmap
+        guard isFinite(rect), rect.width > 0, rect.height > 0, bitmap.width > 0, bitmap.height > 0 else { return }
+
+        var m = cairo_matrix_t()
+        cairo_get_matrix(cr, &m)
+        let width = Self.deviceSide(rect.width * hypot(m.xx, m.yx))
+        let height = Self.deviceSide(rect.height * hypot(m.xy, m.yy))
+        // blurRadius is in rect units; measure it in the pixels of the buffer actually blurred.
+        let radius = image.blurRadius.isFinite ? max(image.blurRadius, 0) : 0
+        let sigma = radius * (Double(width) / rect.width + Double(height) / rect.height) / 2
+
+        if BoxBlur.boxes(sigma: sigma).isEmpty {
+            paint(bitmap.pixels, width: bitmap.width, height: bitmap.height, into: rect)
+        } else {
+            let blurred = blurCache.blurred(bitmap, width: width, height: height, sigma: sigma)
+            paint(blurred, width: width, height: height, into: rect)
+        }
+
+        if let veil = image.veil, veil.alpha > 0 {
+            cairo_new_path(cr)
+            cairo_rectangle(cr, rect.minX, rect.minY, rect.width, rect.height)
+            setSource(cr, veil)
+            cairo_fill(cr)
+        }
+    }
+
+    static func deviceSide(_ length: Double) -> Int {
+        guard length.isFinite else { return 1 }
+        return Int(min(max(length.rounded(.up), 1), Double(maxBlurSide)))
+    }
+
+    /// Stretches `pixels` over `rect`. PAD keeps the bilinear filter from fading the image's
+    /// border into transparency.
+    private func paint(_ pixels: [UInt32], width: Int, height: Int, into rect: Rect) {
+        _ = withImageSurface(pixels, width: width, height: height) { surface -> Void? in
+            cairo_save(cr)
+            defer { cairo_restore(cr) }
+            cairo_new_path(cr)
+            cairo_rectangle(cr, rect.minX, rect.minY, rect.width, rect.height)
+            cairo_translate(cr, rect.minX, rect.minY)
+            cairo_scale(cr, rect.width / Double(width), rect.height / Double(height))
+            cairo_set_source_surface(cr, surface, 0, 0)
+            let pattern = cairo_get_source(cr)
+            cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
+            cairo_pattern_set_filter(pattern, CAIRO_FILTER_GOOD)
+            cairo_fill(cr)
+            return ()
+        }
+    }
+}
+
+/// `bitmap` resampled to width × height premultiplied ARGB32 words (rows packed).
+func scaledPixels(_ bitmap: Bitmap, width: Int, height: Int) -> [UInt32] {
+    var out = [UInt32](repeating: 0, count: width * height)
+    guard bitmap.width > 0, bitmap.height > 0 else { return out }
+    out.withUnsafeMutableBufferPointer { buffer in
+        guard let base = buffer.baseAddress,
+              let target = cairo_image_surface_create_for_data(
+                UnsafeMutableRawPointer(base).assumingMemoryBound(to: UInt8.self),
+                CAIRO_FORMAT_ARGB32, Int32(width), Int32(height), Int32(width * 4)) else { return }
+        defer {
+            cairo_surface_finish(target)
+            cairo_surface_destroy(target)
+        }
+        guard let cr = cairo_create(target) else { return }
+        defer { cairo_destroy(cr) }
+        _ = withImageSurface(bitmap.pixels, width: bitmap.width, height: bitmap.height) { source -> Void? in
+            cairo_scale(cr, Double(width) / Double(bitmap.width), Double(height) / Double(bitmap.height))
+            cairo_set_source_surface(cr, source, 0, 0)
+            let pattern = cairo_get_source(cr)
+            cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
+            cairo_pattern_set_filter(pattern, CAIRO_FILTER_GOOD)
+            cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+            cairo_paint(cr)
+            // Drop the context's reference before the source surface is finished.
+            cairo_set_source_rgba(cr, 0, 0, 0, 0)
+            return ()
+        }
+    }
+    return out
+}

@@ -1,0 +1,70 @@
+import Animation
+import CCairo
+
+/// Walks a snapshot and draws it into one Cairo context. Lives for one render call.
+struct LayerDrawing {
+    let cr: OpaquePointer
+    let blurCache: BlurCache
+
+    func draw(_ node: LayerSnapshot) {
+        // NaN opacity means a broken animation; hiding the layer is the least surprising outcome.
+        let opacity = node.opacity.isFinite ? min(max(node.opacity, 0), 1) : 0
+        guard opacity > 0 else { return }
+
+        cairo_save(cr)
+        defer { cairo_restore(cr) }
+        guard concatTransform(cr, node.transform) else { return }
+
+        if let mask = node.mask {
+            cairo_new_path(cr)
+            appendPath(cr, mask)
+            cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
+            cairo_clip(cr)
+        }
+
+        let hasContent = node.content != .none
+        guard hasContent || !node.sublayers.isEmpty else { return }
+        // Group opacity: the layer and its sublayers are composited first, then faded together,
+        // so overlapping sublayers do not show through each other.
+        let grouped = opacity < 1
+        if grouped { cairo_push_group(cr) }
+        drawContent(node.content)
+        for sublayer in node.sublayers { draw(sublayer) }
+        if grouped {
+            cairo_pop_group_to_source(cr)
+            cairo_paint_with_alpha(cr, opacity)
+        }
+    }
+
+    private func drawContent(_ content: LayerSnapshot.Content) {
+        switch content {
+        case .none: break
+        case .shape(let shape): drawShape(shape)
+        case .image(let image): ImageDrawing(cr: cr, blurCache: blurCache).draw(image)
+        case .text(let text): drawText(cr, text)
+        }
+    }
+
+    private func drawShape(_ shape: ShapeContent) {
+        if let fill = shape.fillColor, fill.alpha > 0 {
+            cairo_new_path(cr)
+            appendPath(cr, shape.path)
+            cairo_set_fill_rule(cr, shape.fillRule.cairo)
+            setSource(cr, fill)
+            cairo_fill(cr)
+        }
+        let width = shape.lineWidth.isFinite ? shape.lineWidth : 0
+        if let stroke = shape.strokeColor, stroke.alpha > 0, width > 0 {
+            let path = strokePath(for: shape)
+            guard !path.isEmpty else { return }
+            cairo_new_path(cr)
+            appendPath(cr, path)
+            cairo_set_line_width(cr, width)
+            cairo_set_line_cap(cr, shape.lineCap.cairo)
+            cairo_set_line_join(cr, shape.lineJoin.cairo)
+            cairo_set_miter_limit(cr, shape.miterLimit.isFinite ? max(shape.miterLimit, 1) : 10)
+            setSource(cr, stroke)
+            cairo_stroke(cr)
+        }
+    }
+}

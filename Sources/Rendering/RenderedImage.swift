@@ -1,0 +1,44 @@
+/// One rendered frame: Cairo's ARGB32 pixels (premultiplied, native-endian 32-bit words, so
+/// B, G, R, A bytes on little-endian machines), `stride` bytes per row.
+public struct RenderedImage: Sendable, Equatable {
+    public let width: Int
+    public let height: Int
+    public let stride: Int
+    public let pixels: [UInt8]
+
+    public init(width: Int, height: Int, stride: Int, pixels: [UInt8]) {
+        precondition(width >= 0 && height >= 0 && stride >= width * 4, "invalid image geometry")
+        precondition(pixels.count >= stride * height, "pixel buffer shorter than stride × height")
+        self.width = width
+        self.height = height
+        self.stride = stride
+        self.pixels = pixels
+    }
+
+    /// The premultiplied ARGB word at (x, y); 0 outside the image.
+    public func word(x: Int, y: Int) -> UInt32 {
+        guard x >= 0, y >= 0, x < width, y < height else { return 0 }
+        return pixels.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: y * stride + x * 4, as: UInt32.self) }
+    }
+
+    /// Straight (unpremultiplied) 8-bit components at (x, y); all zero outside the image.
+    public func pixel(x: Int, y: Int) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
+        let v = word(x: x, y: y)
+        let a = v >> 24
+        guard a > 0 else { return (0, 0, 0, 0) }
+        func straight(_ c: UInt32) -> UInt8 { UInt8(min(255, (c * 255 + a / 2) / a)) }
+        return (straight((v >> 16) & 0xFF), straight((v >> 8) & 0xFF), straight(v & 0xFF), UInt8(a))
+    }
+
+    /// Whether every pixel has alpha 255 (encoders drop the alpha channel then).
+    public var isOpaque: Bool {
+        pixels.withUnsafeBytes { raw in
+            for y in 0..<height {
+                for x in 0..<width where raw.loadUnaligned(fromByteOffset: y * stride + x * 4, as: UInt32.self) >> 24 != 0xFF {
+                    return false
+                }
+            }
+            return true
+        }
+    }
+}

@@ -1,0 +1,53 @@
+import Animation
+import CCairo
+
+/// Draws layer snapshots into ARGB32 images with Cairo.
+///
+/// One renderer can serve several threads at once: every call builds its own surface and
+/// context, and the only shared state (the blur cache) is behind a mutex.
+public final class Renderer: Sendable {
+    /// Larger requests are clamped: 8192² ARGB32 is already 256 MB.
+    public static let maxDimension = 8192
+
+    private let blurCache: BlurCache
+
+    /// - Parameters:
+    ///   - blurCacheEntries: how many blurred images are kept (least recently used out).
+    ///   - blurCacheBytes: memory budget for those images.
+    public init(blurCacheEntries: Int = 8, blurCacheBytes: Int = 64 << 20) {
+        blurCache = BlurCache(maxEntries: blurCacheEntries, maxBytes: blurCacheBytes)
+    }
+
+    /// How many blurs were actually computed rather than served from the cache.
+    public var blurRuns: Int { blurCache.blurRuns }
+
+    /// Renders `root` (whose transform maps into pixel space) over `background`.
+    /// Sizes are clamped to 1…`maxDimension`.
+    public func render(_ root: LayerSnapshot, width: Int, height: Int, background: Background,
+                       debug: DebugOverlay = []) -> RenderedImage {
+        let w = min(max(width, 1), Self.maxDimension)
+        let h = min(max(height, 1), Self.maxDimension)
+        let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(w)))
+        // Cairo draws straight into the array that becomes the image, so there is no copy-out.
+        var pixels = [UInt8](repeating: 0, count: stride * h)
+        pixels.withUnsafeMutableBufferPointer { buffer in
+            guard let base = buffer.baseAddress,
+                  let surface = cairo_image_surface_create_for_data(base, CAIRO_FORMAT_ARGB32,
+                                                                    Int32(w), Int32(h), Int32(stride)) else { return }
+            defer {
+                cairo_surface_finish(surface)
+                cairo_surface_destroy(surface)
+            }
+            guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let cr = cairo_create(surface) else { return }
+            defer { cairo_destroy(cr) }
+
+            background.paint(cr, width: w, height: h)
+            LayerDrawing(cr: cr, blurCache: blurCache).draw(root)
+            if !debug.isEmpty {
+                DebugDrawing(cr: cr, options: debug).draw(root, parent: .identity)
+            }
+            cairo_surface_flush(surface)
+        }
+        return RenderedImage(width: w, height: h, stride: stride, pixels: pixels)
+    }
+}

@@ -1,1 +1,0 @@
-// The Rendering module; see DEVELOPERS.md for its place in the architecture.

@@ -1,0 +1,150 @@
+import Animation
+import CCairo
+import CTurboJPEG
+import Foundation
+import Testing
+@testable import Rendering
+
+/// Red left half, blue right half, a black bar across, on white: opaque, with antialiased edges.
+func codecScene(width: Int = 64, height: Int = 48) -> RenderedImage {
+    let w = Double(width), h = Double(height)
+    let scene = Scenes.group([
+        Scenes.fill(Scenes.rect(0, 0, w / 2, h), Color(red: 1, green: 0, blue: 0)),
+        Scenes.fill(Scenes.rect(w / 2, 0, w / 2, h), Color(red: 0, green: 0, blue: 1)),
+        Scenes.stroke(Scenes.circle(center: Point(w / 2, h / 2), radius: h / 3), .black, width: 3.5),
+    ])
+    return Renderer().render(scene, width: width, height: height, background: .color(.white))
+}
+
+/// Decodes with TurboJPEG into RGB bytes (Cairo cannot read JPEG).
+func decodeJPEG(_ jpeg: [UInt8]) -> (width: Int, height: Int, rgb: [UInt8])? {
+    guard let handle = tjInitDecompress() else { return nil }
+    defer { tjDestroy(handle) }
+    var (w, h, sub, space): (Int32, Int32, Int32, Int32) = (0, 0, 0, 0)
+    guard tjDecompressHeader3(handle, jpeg, UInt(jpeg.count), &w, &h, &sub, &space) == 0 else { return nil }
+    var rgb = [UInt8](repeating: 0, count: Int(w * h * 3))
+    let status = tjDecompress2(handle, jpeg, UInt(jpeg.count), &rgb, w, 0, h, Int32(TJPF_RGB.rawValue), 0)
+    return status == 0 ? (Int(w), Int(h), rgb) : nil
+}
+
+@Suite struct JPEGEncoderTests {
+    @Test func decodesToTheRightSizeAndColours() throws {
+        let jpeg = try JPEGEncoder.encode(codecScene(), quality: 90)
+        #expect(jpeg.starts(with: [0xFF, 0xD8]) && jpeg.suffix(2) == [0xFF, 0xD9])
+        let decoded = try #require(decodeJPEG(jpeg))
+        #expect(decoded.width == 64 && decoded.height == 48)
+        func rgb(_ x: Int, _ y: Int) -> [Int] { (0..<3).map { Int(decoded.rgb[(y * 64 + x) * 3 + $0]) } }
+        func near(_ a: [Int], _ b: [Int], _ tolerance: Int = 12) -> Bool { zip(a, b).allSatisfy { abs($0 - $1) <= tolerance } }
+        #expect(near(rgb(4, 4), [255, 0, 0]), "\(rgb(4, 4))")
+        #expect(near(rgb(60, 44), [0, 0, 255]), "\(rgb(60, 44))")
+        #expect(near(rgb(32, 8), [0, 0, 0], 40), "\(rgb(32, 8))")  // on the ring, chroma is shared 2×2
+    }
+
+    @Test func qualityChangesTheSize() throws {
+        let image = codecScene(width: 160, height: 120)
+        let low = try JPEGEncoder.encode(image, quality: 10)
+        let high = try JPEGEncoder.encode(image, quality: 95)
+        #expect(low.count < high.count)
+        // Out-of-range qualities are clamped, not rejected.
+        #expect(try JPEGEncoder.encode(image, quality: 0) == JPEGEncoder.encode(image, quality: 1))
+        #expect(try JPEGEncoder.encode(image, quality: 500) == JPEGEncoder.encode(image, quality: 100))
+    }
+
+    @Test func concurrentEncodesAgree() async throws {
+        let image = codecScene()
+        let reference = try JPEGEncoder.encode(image, quality: 80)
+        try await withThrowingTaskGroup(of: [UInt8].self) { group in
+            for _ in 0..<16 { group.addTask { try JPEGEncoder.encode(image, quality: 80) } }
+            for try await bytes in group { #expect(bytes == reference) }
+        }
+    }
+}
+
+@Suite struct PNGCodecTests {
+    func words(_ image: RenderedImage) -> [UInt32] {
+        (0..<image.height).flatMap { y in (0..<image.width).map { x in image.word(x: x, y: y) } }
+    }
+
+    @Test func opaqueRoundTripIsExact() throws {
+        let image = codecScene()
+        let png = try PNGEncoder.encode(image)
+        #expect(png.starts(with: PNGDecoder.signature))
+        #expect(png[25] == 2)  // IHDR colour type: truecolour, no alpha for an opaque frame
+        let bitmap = try PNGDecoder.decode(png)
+        #expect(bitmap.width == 64 && bitmap.height == 48)
+        #expect(bitmap.pixels == words(image))
+    }
+
+    @Test func transparentBackgroundKeepsAlpha() throws {
+        let half = Color(red: 1, green: 0, blue: 0, alpha: 0.5)
+        let image = Renderer().render(Scenes.fill(Scenes.rect(0, 0, 8, 8), half), width: 16, height: 16, background: .transparent)
+        let png = try PNGEncoder.encode(image)
+        #expect(png[25] == 6)  // truecolour with alpha
+        let bitmap = try PNGDecoder.decode(png)
+        #expect(bitmap.pixels[15 * 16 + 15] == 0)
+        let v = bitmap.pixels[4 * 16 + 4], a = Int(v >> 24), r = Int((v >> 16) & 0xFF)
+        #expect(abs(a - 128) <= 1 && abs(r - a) <= 1 && v & 0xFFFF == 0, "\(String(v, radix: 16))")
+    }
+
+    @Test func cairoReadsTheEncoderOutput() throws {
+        let png = try PNGEncoder.encode(codecScene())
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("layercast-\(UUID()).png")
+        try Data(png).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let surface = try #require(cairo_image_surface_create_from_png(url.path))
+        defer { cairo_surface_destroy(surface) }
+        let status = cairo_surface_status(surface)
+        #expect(cairo_image_surface_get_width(surface) == 64 && cairo_image_surface_get_height(surface) == 48)
+        #expect(status == CAIRO_STATUS_SUCCESS)
+    }
+}
+
+@Suite struct PNGDecoderTests {
+    func header(width: UInt32, height: UInt32) -> [UInt8] {
+        func be(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8((v >> 16) & 0xFF), UInt8((v >> 8) & 0xFF), UInt8(v & 0xFF)] }
+        return PNGDecoder.signature + be(13) + Array("IHDR".utf8) + be(width) + be(height) + [8, 6, 0, 0, 0] + be(0)
+    }
+
+    @Test func rejectsNonPNG() {
+        #expect(throws: PNGDecodingError.notPNG) { try PNGDecoder.decode([]) }
+        #expect(throws: PNGDecodingError.notPNG) { try PNGDecoder.decode(Array("GIF89a…".utf8)) }
+        #expect(throws: PNGDecodingError.notPNG) { try PNGDecoder.decode([0xFF, 0xD8, 0xFF, 0xE0, 0, 16, 74, 70, 73, 70]) }
+    }
+
+    @Test func rejectsHugeHeaderBeforeDecoding() {
+        // Only a header: if the decoder tried to decode, it would fail as truncated instead.
+        #expect(throws: PNGDecodingError.tooLarge(width: 5000, height: 5000, maxWidth: 4096, maxHeight: 4096)) {
+            try PNGDecoder.decode(header(width: 5000, height: 5000))
+        }
+        #expect(throws: PNGDecodingError.tooLarge(width: 100, height: 10, maxWidth: 64, maxHeight: 64)) {
+            try PNGDecoder.decode(header(width: 100, height: 10), maxWidth: 64, maxHeight: 64)
+        }
+        let message = PNGDecodingError.tooLarge(width: 5000, height: 5000, maxWidth: 4096, maxHeight: 4096).description
+        #expect(message.contains("5000×5000") && message.contains("4096×4096"))
+    }
+
+    @Test func rejectsTruncatedAndMalformed() throws {
+        let png = try PNGEncoder.encode(codecScene())
+        for cut in [20, 40, png.count / 2, png.count - 13, png.count - 12] {
+            #expect(throws: PNGDecodingError.self) { try PNGDecoder.decode(Array(png.prefix(cut))) }
+        }
+        var wrongChunk = header(width: 4, height: 4)
+        wrongChunk.replaceSubrange(12..<16, with: Array("IDAT".utf8))
+        #expect(throws: PNGDecodingError.corrupt("first chunk is not a valid IHDR")) { try PNGDecoder.decode(wrongChunk) }
+        #expect(throws: PNGDecodingError.self) { try PNGDecoder.decode(header(width: 0, height: 4)) }
+        var flipped = png
+        flipped[png.count / 2] ^= 0xFF
+        #expect(throws: PNGDecodingError.self) { try PNGDecoder.decode(flipped) }
+    }
+
+    @Test func acceptsASmallValidPNG() throws {
+        let pixels: [UInt32] = [0xFFFF_0000, 0xFF00_FF00, 0xFF00_00FF, 0xFFFF_FFFF, 0xFF00_0000, 0xFF80_8080]
+        let image = RenderedImage(width: 3, height: 2, stride: 12,
+                                  pixels: pixels.flatMap { v in withUnsafeBytes(of: v) { Array($0) } })
+        let png = try PNGEncoder.encode(image)
+        let first = try PNGDecoder.decode(png)
+        let second = try PNGDecoder.decode(png)
+        #expect(first.width == 3 && first.height == 2 && first.pixels == pixels)
+        #expect(first.id != second.id)
+    }
+}
