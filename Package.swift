@@ -32,7 +32,7 @@ let package = Package(
             .product(name: "Prometheus", package: "swift-prometheus"),
         ]),
         .executableTarget(name: "layercast", dependencies: [
-            "PreviewServer", "HTTPServer",
+            "PreviewServer", "HTTPServer", "Rendering", "Controls", "Animation",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),

@@ -1,3 +1,4 @@
+import Animation
 import ArgumentParser
 import Controls
 import Dispatch
@@ -36,7 +37,7 @@ struct Serve: ParsableCommand {
     var meterDuration: Double = EnvironmentDefaults.double("meter-duration", 45)
 
     @Option(help: "A PNG to use as the music player's artwork instead of the generated cover. [env: LAYERCAST_ARTWORK]")
-    var artwork: String? = EnvironmentDefaults.string("artwork")
+    var artwork: String?
 
     @Option(help: "Seconds before an idle or stalled connection is closed. [env: LAYERCAST_TIMEOUT]")
     var timeout: Int = EnvironmentDefaults.int("timeout", 10)
@@ -48,7 +49,7 @@ struct Serve: ParsableCommand {
     var allowOrigin: [String] = EnvironmentDefaults.string("allow-origin")?.split(separator: ",").map(String.init) ?? []
 
     @Option(help: "Require 'Authorization: Bearer TOKEN' on commands. [env: LAYERCAST_TOKEN]")
-    var token: String? = EnvironmentDefaults.string("token")
+    var token: String?
 
     func validate() throws {
         guard (1...65535).contains(port) || port == 0 else { throw ValidationError("--port must be 0–65535") }
@@ -80,7 +81,7 @@ struct Serve: ParsableCommand {
         config.connectionTimeout = timeout
         config.maxStreams = maxStreams
         config.allowedOrigins = allowOrigin
-        config.token = token
+        config.token = token ?? EnvironmentDefaults.string("token")
         config.scene = SceneConfiguration(meterDuration: meterDuration, seed: UInt64(truncatingIfNeeded: seed),
                                           artwork: try loadArtwork())
 
@@ -102,7 +103,7 @@ struct Serve: ParsableCommand {
     }
 
     private func loadArtwork() throws -> Bitmap? {
-        guard let artwork else { return nil }
+        guard let artwork = artwork ?? EnvironmentDefaults.string("artwork") else { return nil }
         guard let data = FileManager.default.contents(atPath: artwork) else {
             throw ValidationError("--artwork: cannot read \(artwork)")
         }

@@ -1,3 +1,4 @@
+import Animation
 import Controls
 import HTTPServer
 import Rendering
@@ -53,7 +54,7 @@ extension APIContext {
             let bitmap: Bitmap
             do {
                 bitmap = try PNGDecoder.decode(request.body, maxWidth: Self.maxArtworkSide, maxHeight: Self.maxArtworkSide)
-            } catch let error as PNGDecodeError {
+            } catch let error as PNGDecodingError {
                 if case .tooLarge = error {
                     throw APIError(413, "\(error)", parameter: "body", allowed: "at most \(Self.maxArtworkSide)×\(Self.maxArtworkSide) pixels")
                 }

@@ -11,13 +11,13 @@ struct RequestGuard: Sendable {
     func check(_ request: HTTPRequest) -> HTTPResponse? {
         if let origin = request.header("origin"), !isAllowed(origin: origin, host: request.header("host")) {
             return .error(status: 403, message: "cross-origin request refused: Origin '\(origin)' is not this server",
-                          [("allowed", .string("requests from this server's own page, clients that send no Origin, or origins given with --allow-origin"))])
+                          ["allowed": .string("requests from this server's own page, clients that send no Origin, or origins given with --allow-origin")])
         }
         if let token {
             let expected = "Bearer \(token)"
             guard let given = request.header("authorization"), constantTimeEquals(given, expected) else {
                 return .error(status: 401, message: "this server requires a token for commands",
-                              [("allowed", .string("an 'Authorization: Bearer <token>' header"))],
+                              ["allowed": .string("an 'Authorization: Bearer <token>' header")],
                               headers: [("WWW-Authenticate", "Bearer")])
             }
         }

@@ -17,7 +17,7 @@ final class EventHub: Sendable {
         var lastKey: String?
         var waiters: [StreamWaker] = []
         var subscribers = 0
-        var timer: DispatchSourceTimer?
+        var timer: RepeatingTimer?
         var lastSentHost = 0.0
     }
 
@@ -46,11 +46,9 @@ final class EventHub: Sendable {
             return s.subscribers == 1
         }
         if start {
-            let timer = DispatchSource.makeTimerSource(queue: queue)
-            timer.schedule(deadline: .now(), repeating: Self.pollInterval, leeway: .milliseconds(10))
-            timer.setEventHandler { [weak self] in self?.poll() }
+            let timer = RepeatingTimer(interval: Self.pollInterval, queue: queue) { [weak self] in self?.poll() }
             state.withLock { $0.timer = timer }
-            timer.resume()
+            timer.start()
         }
         let subscriber = EventSubscriber(hub: self)
         open.withLock { $0[ObjectIdentifier(subscriber)] = subscriber }
@@ -65,7 +63,7 @@ final class EventHub: Sendable {
 
     func unsubscribe(_ subscriber: EventSubscriber) {
         guard open.withLock({ $0.removeValue(forKey: ObjectIdentifier(subscriber)) }) != nil else { return }
-        let timer: DispatchSourceTimer? = state.withLock { s in
+        let timer: RepeatingTimer? = state.withLock { s in
             s.subscribers -= 1
             guard s.subscribers <= 0 else { return nil }
             defer { s.timer = nil; s.lastKey = nil; s.latest = nil }

@@ -19,7 +19,7 @@ final class VariantProducer: Sendable {
         var viewers = 0
         var lastTree: LayerSnapshot?
         var lastPublishHost = 0.0
-        var timer: DispatchSourceTimer?
+        var timer: RepeatingTimer?
     }
 
     let key: StreamKey
@@ -49,17 +49,16 @@ final class VariantProducer: Sendable {
             return s.viewers == 1
         }
         guard start else { return }
-        let timer = DispatchSource.makeTimerSource(flags: .strict, queue: queue)
-        let interval = 1.0 / Double(key.fps)
-        timer.schedule(deadline: .now(), repeating: interval, leeway: .milliseconds(1))
-        timer.setEventHandler { [weak self] in self?.tick() }
+        let timer = RepeatingTimer(interval: 1.0 / Double(key.fps), queue: queue, strict: true) { [weak self] in
+            self?.tick()
+        }
         state.withLock { $0.timer = timer }
-        timer.resume()
+        timer.start()
     }
 
     /// Removes a viewer; returns true when it was the last (the hub then drops the producer).
     func detach() -> Bool {
-        let timer: DispatchSourceTimer? = state.withLock { s in
+        let timer: RepeatingTimer? = state.withLock { s in
             s.viewers -= 1
             guard s.viewers <= 0 else { return nil }
             let t = s.timer

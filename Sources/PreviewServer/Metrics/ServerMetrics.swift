@@ -1,4 +1,4 @@
-import Metrics
+import CoreMetrics
 import Prometheus
 import Synchronization
 
@@ -8,35 +8,35 @@ final class ServerMetrics: Sendable {
     let registry = PrometheusCollectorRegistry()
     private let factory: PrometheusMetricsFactory
 
-    private let bytesSent: Counter
-    private let openStreams: Gauge
-    private let counters = Mutex<[String: Counter]>([:])
-    private let timers = Mutex<[String: Metrics.Timer]>([:])
+    private let bytesSent: CoreMetrics.Counter
+    private let openStreams: CoreMetrics.Gauge
+    private let counters = Mutex<[String: CoreMetrics.Counter]>([:])
+    private let timers = Mutex<[String: CoreMetrics.Timer]>([:])
 
     init() {
         factory = PrometheusMetricsFactory(registry: registry)
-        bytesSent = Counter(label: "layercast_stream_bytes_sent_total", factory: factory)
-        openStreams = Gauge(label: "layercast_open_streams", factory: factory)
+        bytesSent = CoreMetrics.Counter(label: "layercast_stream_bytes_sent_total", factory: factory)
+        openStreams = CoreMetrics.Gauge(label: "layercast_open_streams", factory: factory)
     }
 
     /// Prometheus text format 0.0.4.
     var exposition: String { registry.emitToString() }
 
-    private func counter(_ label: String, _ dimensions: [(String, String)]) -> Counter {
+    private func counter(_ label: String, _ dimensions: [(String, String)]) -> CoreMetrics.Counter {
         let key = label + dimensions.map { "|\($0.0)=\($0.1)" }.joined()
         return counters.withLock { map in
             if let c = map[key] { return c }
-            let c = Counter(label: label, dimensions: dimensions, factory: factory)
+            let c = CoreMetrics.Counter(label: label, dimensions: dimensions, factory: factory)
             map[key] = c
             return c
         }
     }
 
-    private func timer(_ label: String, _ dimensions: [(String, String)]) -> Metrics.Timer {
+    private func timer(_ label: String, _ dimensions: [(String, String)]) -> CoreMetrics.Timer {
         let key = label + dimensions.map { "|\($0.0)=\($0.1)" }.joined()
         return timers.withLock { map in
             if let t = map[key] { return t }
-            let t = Metrics.Timer(label: label, dimensions: dimensions, factory: factory)
+            let t = CoreMetrics.Timer(label: label, dimensions: dimensions, factory: factory)
             map[key] = t
             return t
         }
@@ -59,7 +59,7 @@ final class ServerMetrics: Sendable {
     func streams(open: Int) { openStreams.record(open) }
 
     func viewers(_ count: Int, variant: String) {
-        Gauge(label: "layercast_stream_viewers", dimensions: [("variant", variant)], factory: factory).record(count)
+        CoreMetrics.Gauge(label: "layercast_stream_viewers", dimensions: [("variant", variant)], factory: factory).record(count)
     }
 
     func request(route: String, method: String, status: Int) {

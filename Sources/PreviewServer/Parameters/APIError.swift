@@ -26,10 +26,10 @@ struct APIError: Error, Sendable {
     static func conflict(_ message: String) -> APIError { APIError(409, message) }
 
     var response: HTTPResponse {
-        var extra: [(String, JSONValue)] = []
-        if let parameter { extra.append(("parameter", .string(parameter))) }
-        if let allowed { extra.append(("allowed", .string(allowed))) }
-        return .error(status: status, message: message, extra)
+        var fields: [(String, JSONValue)] = [("error", .string(message))]
+        if let parameter { fields.append(("parameter", .string(parameter))) }
+        if let allowed { fields.append(("allowed", .string(allowed))) }
+        return .json(status: status, .object(fields))
     }
 
     /// Echoes a bad value safely: bounded and printable, whatever the client sent.

@@ -48,25 +48,18 @@ struct ParameterValues: Sendable {
     }
 
     private mutating func mergeJSON(_ body: [UInt8]) throws(APIError) {
-        let object: Any
+        let allowed = "a JSON object of strings, numbers and booleans, such as {\"mode\": \"pause\"}"
+        let object: [String: JSONScalar]
         do {
-            object = try JSONSerialization.jsonObject(with: Data(body), options: [.fragmentsAllowed])
+            object = try JSONDecoder().decode([String: JSONScalar].self, from: Data(body))
+        } catch DecodingError.typeMismatch(_, let context) where !context.codingPath.isEmpty {
+            let key = context.codingPath.first?.stringValue ?? "body"
+            throw APIError(400, "'\(key)' must be a string, number or boolean", parameter: key, allowed: allowed)
         } catch {
-            throw APIError(400, "the body is not valid JSON", parameter: "body", allowed: "a JSON object such as {\"mode\": \"pause\"}")
+            throw APIError(400, "the body is not a JSON object", parameter: "body", allowed: allowed)
         }
-        guard let dict = object as? [String: Any] else {
-            throw APIError(400, "the JSON body must be an object", parameter: "body", allowed: "a JSON object such as {\"mode\": \"pause\"}")
-        }
-        for (key, value) in dict {
-            switch value {
-            case let s as String: values[key] = s
-            case let n as NSNumber:
-                // NSNumber carries JSON booleans too; keep them as the words the parsers accept.
-                values[key] = CFGetTypeID(n) == CFBooleanGetTypeID() ? (n.boolValue ? "true" : "false") : n.stringValue
-            case is NSNull: continue
-            default:
-                throw APIError(400, "'\(key)' must be a string, number or boolean", parameter: key, allowed: "a scalar JSON value")
-            }
+        for (key, value) in object {
+            if let text = value.text { values[key] = text }
         }
     }
 
@@ -110,5 +103,27 @@ struct ParameterValues: Sendable {
 
     static func format(_ v: Double) -> String {
         v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
+    }
+}
+
+/// One scalar of a JSON command body, kept as the text the typed readers parse.
+private enum JSONScalar: Decodable {
+    case bool(Bool), number(Double), string(String), null
+
+    init(from decoder: any Decoder) throws {
+        let c = try decoder.singleValueContainer()
+        if c.decodeNil() { self = .null }
+        else if let b = try? c.decode(Bool.self) { self = .bool(b) }
+        else if let n = try? c.decode(Double.self) { self = .number(n) }
+        else { self = .string(try c.decode(String.self)) }
+    }
+
+    var text: String? {
+        switch self {
+        case .bool(let b): b ? "true" : "false"
+        case .number(let n): ParameterValues.format(n)
+        case .string(let s): s
+        case .null: nil
+        }
     }
 }
