@@ -1,9 +1,237 @@
+import Foundation
 import Animation
 
-/// Placeholder until the play button lands (issue 5).
+/// The BR Radio play button (`public-value-tech/play-button`, controls.md §3): two filled shapes on
+/// a background circle that morph between play, buffering, pause and stop through the horizontal
+/// bar, one 0.2 s step at a time, and can be redirected at any moment from what is on screen.
+///
+/// Layer tree, all 44×44: `play-button` (opacity: disabled) › `scale` (highlight, clips) ›
+/// `background` (filled circle) and `foreground` › `left`, `right` (turn about the centre).
+/// Only the left shape's path and rotation animations are primary: when one ends with
+/// `finished = true`, the forward chain (§3.8) starts the next step at that stop's time.
 public struct PlayButton: Control {
     public let designSize = Size(44, 44)
-    public init(at time: Double) {}
-    public mutating func advance(to time: Double) {}
-    public func snapshot(at time: Double) -> LayerSnapshot { LayerSnapshot(name: "play-button") }
+
+    /// Every step but the buffering loop (controls.md §3.3).
+    public static let stepDuration = 0.2
+    /// One bar → dot right → bar → dot left → bar cycle.
+    public static let bufferingDuration = 1.0
+    public static let highlightScale = 0.92
+    /// Our choice for the brief's highlight; the original uses the implicit CA action.
+    public static let highlightDuration = 0.1
+    public static let disabledOpacity = 0.5
+    /// How many transitions `transitions` keeps.
+    public static let transitionLogLength = 64
+
+    /// The target mode: the one shown at rest, or the one being animated to.
+    public private(set) var mode: Mode
+    public private(set) var animationState: AnimationState
+    public private(set) var isHighlighted = false
+    public private(set) var isEnabled = true
+    public private(set) var theme: Theme
+    public let geometry: Geometry
+    /// The whole layer tree, with its model values and attached animations.
+    public private(set) var root: ShapeLayer
+    /// The latest transitions, oldest first: when each step started and the state it set.
+    public private(set) var transitions: [TransitionRecord] = []
+
+    private let paths: [Shape: Path]
+
+    /// A state change, with the step it started (nil when only the state changed).
+    public struct TransitionRecord: Sendable, Hashable {
+        public var time: Double
+        public var from: AnimationState
+        public var step: Step?
+        public var to: AnimationState
+    }
+
+    /// The layers of the tree by role.
+    public enum Part: String, Sendable, CaseIterable {
+        case root = "play-button", scale, background, foreground, left, right
+    }
+
+    /// Keys on the left shape whose finished stops drive the state machine.
+    static let primaryKeys: Set<String> = [LayerProperty.path.rawValue, LayerProperty.rotation.rawValue]
+
+    public init(at time: Double, theme: Theme = .default, geometry: Geometry = .standard) {
+        self.geometry = geometry
+        self.theme = theme
+        paths = Dictionary(uniqueKeysWithValues: Shape.allCases.map { ($0, geometry.path(for: $0)) })
+        mode = .play
+        animationState = .resting(.play)
+
+        let size = geometry.size, center = Point(geometry.size / 2, geometry.size / 2)
+        func centred(_ part: Part) -> ShapeLayer {
+            var layer = ShapeLayer(name: part.rawValue)
+            layer.anchor = center
+            layer.position = center
+            return layer
+        }
+        var foreground = ShapeLayer(name: Part.foreground.rawValue)
+        foreground.sublayers = [centred(.left), centred(.right)]
+        var background = ShapeLayer(name: Part.background.rawValue)
+        background.path = .ellipse(in: Rect(x: 0, y: 0, width: size, height: size))
+        var scale = centred(.scale)
+        scale.mask = Path([.move(Point(0, 0)), .line(Point(size, 0)), .line(Point(size, size)),
+                           .line(Point(0, size)), .close])
+        scale.sublayers = [background, foreground]
+        root = ShapeLayer(name: Part.root.rawValue)
+        root.sublayers = [scale]
+
+        setMode(.play, animated: false, at: time)
+    }
+
+    public func path(_ shape: Shape) -> Path {
+        paths[shape] ?? geometry.path(for: shape)
+    }
+
+    // MARK: Commands
+
+    /// Changes the mode. Animated: the same mode does nothing; otherwise the interruption table
+    /// (controls.md §3.9) either lets the running step continue or starts a step now, from what is on
+    /// screen. Not animated: every animation stops and the mode's resting state shows at once
+    /// (buffering starts its loop anyway).
+    public mutating func setMode(_ newMode: Mode, animated: Bool = true, at time: Double) {
+        advance(to: time)
+        guard animated else {
+            mode = newMode
+            jumpToRest(at: time)
+            return
+        }
+        guard newMode != mode else { return }
+        mode = newMode
+        if case .run(let basis) = Self.interruption(from: animationState, to: newMode),
+           let next = Self.transition(after: basis, mode: newMode) {
+            run(next, at: time)
+        }
+    }
+
+    /// Touch down/up: the scale layer turns to 0.92 (or back to 1) about the centre in 0.1 s.
+    public mutating func setHighlighted(_ highlighted: Bool, at time: Double) {
+        advance(to: time)
+        guard highlighted != isHighlighted else { return }
+        isHighlighted = highlighted
+        animate(.scale, .scale, to: .double(highlighted ? Self.highlightScale : 1),
+                duration: Self.highlightDuration, at: time)
+    }
+
+    /// Disabled shows the whole control at alpha 0.5, at once.
+    public mutating func setEnabled(_ enabled: Bool, at time: Double) {
+        advance(to: time)
+        isEnabled = enabled
+        root.opacity = enabled ? 1 : Self.disabledOpacity
+    }
+
+    /// Applies `theme` to the colours the model rests on. A running colour animation is redirected
+    /// to the new colour from what is on screen and still ends when the step does.
+    public mutating func setTheme(_ theme: Theme, at time: Double) {
+        advance(to: time)
+        self.theme = theme
+        let vertical = isVerticalModel
+        recolor(.left, to: theme.tint(vertical: vertical), at: time)
+        recolor(.right, to: theme.tint(vertical: vertical), at: time)
+        recolor(.background, to: theme.background(vertical: vertical), at: time)
+    }
+
+    // MARK: Control
+
+    /// Drains every animation stop up to `time` in time order; each finished primary stop runs the
+    /// forward chain at the stop's own time, so the result does not depend on how time is sliced.
+    public mutating func advance(to time: Double) {
+        while let stop = root.nextStop(upTo: time) {
+            guard stop.finished, stop.layer == Part.left.rawValue, Self.primaryKeys.contains(stop.key),
+                  let next = Self.transition(after: animationState, mode: mode) else { continue }
+            run(next, at: stop.time)
+        }
+    }
+
+    public func snapshot(at time: Double) -> LayerSnapshot {
+        root.snapshot(at: time)
+    }
+
+    /// One layer of the tree (and its sublayers) showing its presentation values at `time`.
+    public func presentation(of part: Part, at time: Double) -> ShapeLayer {
+        layer(part).presentation(at: time)
+    }
+
+    public func layer(_ part: Part) -> ShapeLayer {
+        switch part {
+        case .root: root
+        case .scale: root.sublayers[0]
+        case .background: root.sublayers[0].sublayers[0]
+        case .foreground: root.sublayers[0].sublayers[1]
+        case .left: root.sublayers[0].sublayers[1].sublayers[0]
+        case .right: root.sublayers[0].sublayers[1].sublayers[1]
+        }
+    }
+
+    // MARK: Internals
+
+    mutating func modify(_ part: Part, _ body: (inout ShapeLayer) -> Void) {
+        switch part {
+        case .root: body(&root)
+        case .scale: body(&root.sublayers[0])
+        case .background: body(&root.sublayers[0].sublayers[0])
+        case .foreground: body(&root.sublayers[0].sublayers[1])
+        case .left: body(&root.sublayers[0].sublayers[1].sublayers[0])
+        case .right: body(&root.sublayers[0].sublayers[1].sublayers[1])
+        }
+    }
+
+    /// True when the model sits on the pause/stop side (rotated 90°, pause/stop colours). Rotation and
+    /// colours always change together, so the model rotation tells the side.
+    var isVerticalModel: Bool { layer(.left).rotation > .pi / 4 }
+
+    /// Sets the state and starts the step, logging the change.
+    mutating func run(_ transition: Transition, at time: Double) {
+        let from = animationState
+        animationState = transition.result
+        if let step = transition.step { start(step, at: time) }
+        log(TransitionRecord(time: time, from: from, step: transition.step, to: transition.result))
+    }
+
+    mutating func log(_ record: TransitionRecord) {
+        transitions.append(record)
+        if transitions.count > Self.transitionLogLength {
+            transitions.removeFirst(transitions.count - Self.transitionLogLength)
+        }
+    }
+
+    /// Non-animated: no animation left on the shapes or the background, the mode's resting model
+    /// values (controls.md §3.4), the mode's idle state; buffering then starts its loop.
+    mutating func jumpToRest(at time: Double) {
+        for part in [Part.background, .left, .right] {
+            modify(part) { $0.removeAllAnimations(at: time) }
+        }
+        let vertical = mode == .pause || mode == .stop
+        let (leftShape, rightShape): (Shape, Shape) = switch mode {
+        case .play: (.triangle, .triangle)
+        case .buffering: (.bar, .bar)
+        case .pause: (.pauseLeft, .pauseRight)
+        case .stop: (.square, .square)
+        }
+        let tint = theme.tint(vertical: vertical)
+        let rotation = vertical ? Double.pi / 2 : 0
+        let leftPath = path(leftShape), rightPath = path(rightShape)
+        modify(.left) { $0.path = leftPath; $0.rotation = rotation; $0.fillColor = tint }
+        modify(.right) { $0.path = rightPath; $0.rotation = rotation; $0.fillColor = tint }
+        let background = theme.background(vertical: vertical)
+        modify(.background) { $0.fillColor = background }
+        let from = animationState
+        animationState = .resting(mode)
+        if mode == .buffering { startBufferingLoop(at: time) }
+        log(TransitionRecord(time: time, from: from, step: mode == .buffering ? .buffering : nil, to: animationState))
+    }
+
+    /// Repaints one layer's model fill; a running fill animation is replaced by one from the presented
+    /// colour to `color` that ends when the old one would have.
+    mutating func recolor(_ part: Part, to color: Color, at time: Double) {
+        let key = LayerProperty.fillColor.rawValue
+        let running = layer(part).animation(forKey: key).map(\.animation.timing.endTime)
+        if let end = running, end > time {
+            animate(part, .fillColor, to: .color(color), duration: end - time, at: time)
+        } else {
+            modify(part) { $0.fillColor = color }
+        }
+    }
 }
