@@ -1,8 +1,8 @@
-extension Animation {
+extension LayerAnimation {
     /// Fills in what the animation leaves to the layer (missing from/to values, zero durations) and
     /// checks that every value fits its property, so that evaluation later cannot fail.
     func resolved(presentation: (LayerProperty) -> AnimatableValue,
-                  model: (LayerProperty) -> AnimatableValue) throws -> Animation {
+                  model: (LayerProperty) -> AnimatableValue) throws -> LayerAnimation {
         var copy = self
         var timing = copy.timing
         if timing.duration <= 0 { timing.duration = MediaTiming.defaultDuration }

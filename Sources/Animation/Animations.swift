@@ -49,19 +49,20 @@ public struct KeyframeAnimation: Sendable {
 
 /// CAAnimationGroup: children run concurrently in the group's local time.
 public struct AnimationGroup: Sendable {
-    public var animations: [Animation]
+    public var animations: [LayerAnimation]
     public var timing: MediaTiming
     public var timingFunction: TimingFunction?
     public var isRemovedOnCompletion = true
 
-    public init(_ animations: [Animation], duration: Double = 0) {
+    public init(_ animations: [LayerAnimation], duration: Double = 0) {
         self.animations = animations
         self.timing = MediaTiming(duration: duration)
     }
 }
 
-/// Any animation a layer can run.
-public indirect enum Animation: Sendable {
+/// Any animation a layer can run. (Not named `Animation`, which is the module: `Animation.X` must
+/// keep naming the module's types where Foundation has a type of the same name.)
+public indirect enum LayerAnimation: Sendable {
     case basic(BasicAnimation)
     case keyframe(KeyframeAnimation)
     case group(AnimationGroup)
@@ -102,13 +103,13 @@ public indirect enum Animation: Sendable {
 }
 
 extension BasicAnimation {
-    public var animation: Animation { .basic(self) }
+    public var animation: LayerAnimation { .basic(self) }
 }
 
 extension KeyframeAnimation {
-    public var animation: Animation { .keyframe(self) }
+    public var animation: LayerAnimation { .keyframe(self) }
 }
 
 extension AnimationGroup {
-    public var animation: Animation { .group(self) }
+    public var animation: LayerAnimation { .group(self) }
 }

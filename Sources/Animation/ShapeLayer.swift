@@ -156,7 +156,7 @@ public struct ShapeLayer: Sendable {
     /// of 0 becomes `time`, missing from/to values come from the value on screen at `time`, and an
     /// animation already under `key` is replaced (it then reports `finished = false`).
     /// Throws when a value does not fit its property or two paths cannot morph.
-    public mutating func add(_ animation: Animation, forKey key: String, at time: Double) throws {
+    public mutating func add(_ animation: LayerAnimation, forKey key: String, at time: Double) throws {
         let layer = self
         var resolved = try animation.resolved(
             presentation: { layer.presentationValue($0, at: time) },
@@ -246,13 +246,13 @@ public struct ShapeLayer: Sendable {
 /// An animation as attached to a layer: resolved, with its key and the order it was added in.
 public struct AttachedAnimation: Sendable {
     public let key: String
-    public let animation: Animation
+    public let animation: LayerAnimation
     let sequence: Int
     let properties: Set<LayerProperty>
     /// Set once its `finished = true` stop was reported, for animations kept after completion.
     var hasReportedFinish = false
 
-    init(key: String, animation: Animation, sequence: Int) {
+    init(key: String, animation: LayerAnimation, sequence: Int) {
         self.key = key
         self.animation = animation
         self.sequence = sequence

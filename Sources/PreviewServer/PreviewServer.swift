@@ -17,13 +17,18 @@ public final class PreviewServer: Sendable {
         scene = LiveScene(clock: clock, configuration: configuration.scene)
         let frames = FrameRenderer()
         let hub = FrameHub(scene: scene, frames: frames, counters: StreamCounters(), maxStreams: configuration.maxStreams)
-        context = APIContext(configuration: configuration, scene: scene, frames: frames, hub: hub, logger: logger)
+        let events = EventHub(source: APIContext.eventSource(scene: scene, fps: configuration.fps), now: MonotonicClock.hostTime)
+        context = APIContext(configuration: configuration, scene: scene, frames: frames, hub: hub, eventHub: events, logger: logger)
         var http = HTTPServerConfiguration()
         http.host = configuration.host
         http.port = configuration.port
         http.connectionTimeout = .seconds(configuration.connectionTimeout)
         // A slow viewer's kernel queue holds about one frame, so "newest wins" holds on the wire too.
         http.streamSendLowWatermark = 16 * 1024
+        let metrics = hub.counters.metrics
+        http.onRequestCompleted = { record in
+            metrics.request(route: record.route, method: record.method, status: record.status)
+        }
         server = HTTPServer(configuration: http, router: context.router(), logger: logger)
     }
 
@@ -40,6 +45,7 @@ public final class PreviewServer: Sendable {
     @discardableResult
     public func stop() -> Int {
         let viewers = context.hub.finishAll()
+        context.eventHub.finishAll()
         server.stop()
         return viewers
     }

@@ -196,7 +196,7 @@ extension PlayButton {
 
     /// Adds under the property's own key, replacing what ran there. Every shape has the same 11-element
     /// structure, so adding cannot fail; if it ever does, that is a bug in the shapes.
-    static func attach(_ animation: Animation, to layer: inout ShapeLayer, at time: Double) {
+    static func attach(_ animation: LayerAnimation, to layer: inout ShapeLayer, at time: Double) {
         guard let property = animation.properties.first else { return }
         do {
             try layer.add(animation, forKey: property.rawValue, at: time)

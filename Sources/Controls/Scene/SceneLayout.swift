@@ -17,7 +17,8 @@ extension Scene {
                             into: Rect(x: 0, y: 0, width: width, height: height))
         case .all:
             let ids = ControlID.allCases
-            let columns = width >= height ? ids.count : 2
+            // A row when the frame is wide, else a 2×2 grid: each control gets the biggest square cell.
+            let columns = width >= 2 * height ? ids.count : 2
             let rows = (ids.count + columns - 1) / columns
             let cellW = width / Double(columns), cellH = height / Double(rows)
             let cells = ids.enumerated().map { i, id in

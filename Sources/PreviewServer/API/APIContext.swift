@@ -8,6 +8,7 @@ struct APIContext: Sendable {
     let scene: LiveScene
     let frames: FrameRenderer
     let hub: FrameHub
+    let eventHub: EventHub
     let logger: Logger
 
     /// Runs a handler body that throws `APIError`, turning the error into its JSON response.

@@ -15,6 +15,8 @@ extension APIContext {
         r.get("/frame.png", offload: true) { self.frame($0, png: true) }
         r.get("/frame.jpg", offload: true) { self.frame($0, png: false) }
         r.get("/stream.mjpg") { self.stream($0) }
+        r.get("/events") { _ in self.events() }
+        r.get("/metrics") { _ in self.metrics() }
 
         r.get("/clock") { _ in self.getClock() }
         r.post("/clock", command { self.postClock($0) })
@@ -34,6 +36,12 @@ extension APIContext {
         r.post("/player/restart", command { _ in self.player(.restart) })
         r.post("/player/seek", command { self.playerSeek($0) })
         r.put("/player/artwork", offload: true, maxBodyBytes: Self.maxArtworkBytes, command { self.playerArtwork($0) })
+
+        r.post("/play-button/mode", command { self.playButtonMode($0) })
+        r.post("/play-button/highlighted", command { self.playButtonFlag(.highlighted, $0) })
+        r.post("/play-button/enabled", command { self.playButtonFlag(.enabled, $0) })
+        r.put("/play-button/theme", command { self.playButtonTheme($0) })
+        r.get("/play-button/paths") { self.playButtonPaths($0) }
 
         let files = StaticFiles(root: configuration.publicDirectory)
         r.get("/*") { files.response(for: $0) }

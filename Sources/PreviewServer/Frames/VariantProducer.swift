@@ -44,11 +44,12 @@ final class VariantProducer: Sendable {
 
     /// Adds a viewer; the first one starts the ticks.
     func attach() {
-        let start = state.withLock { s -> Bool in
+        let viewers = state.withLock { s -> Int in
             s.viewers += 1
-            return s.viewers == 1
+            return s.viewers
         }
-        guard start else { return }
+        counters.viewers(viewers, of: key)
+        guard viewers == 1 else { return }
         let timer = RepeatingTimer(interval: 1.0 / Double(key.fps), queue: queue, strict: true) { [weak self] in
             self?.tick()
         }
@@ -58,15 +59,17 @@ final class VariantProducer: Sendable {
 
     /// Removes a viewer; returns true when it was the last (the hub then drops the producer).
     func detach() -> Bool {
-        let timer: RepeatingTimer? = state.withLock { s in
+        let (timer, viewers): (RepeatingTimer?, Int) = state.withLock { s in
             s.viewers -= 1
-            guard s.viewers <= 0 else { return nil }
+            let left = s.viewers
+            guard left <= 0 else { return (nil, left) }
             let t = s.timer
             s.timer = nil
             s.latest = nil
             s.lastTree = nil
-            return t
+            return (t, left)
         }
+        counters.viewers(max(viewers, 0), of: key)
         timer?.cancel()
         return timer != nil
     }

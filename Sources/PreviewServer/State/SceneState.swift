@@ -9,6 +9,7 @@ struct SceneState: Encodable {
     let spinner: Spinner.State
     let meter: RecordingMeter.State
     let player: MusicPlayer.State
+    let playButton: PlayButton.State
 
     init(scene: Scene, time: Double, clock: APIContext.ClockState) {
         sceneTime = time
@@ -16,6 +17,7 @@ struct SceneState: Encodable {
         spinner = scene.spinner.state(at: time)
         meter = scene.meter.state(at: time)
         player = scene.player.state(at: time)
+        playButton = scene.playButton.state(at: time)
     }
 }
 
