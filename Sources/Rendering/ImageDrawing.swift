@@ -10,7 +10,7 @@ struct ImageDrawing {
 
     /// Blurs are computed at device size up to this many pixels per side; beyond that the
     /// blurred result is upscaled, which is invisible on a blur and bounds the memory.
-    static let maxBlurSide = 2048
+    static let maxBlurSide = 1024
 
     func draw(_ image: ImageContent) {
         let rect = image.rect
