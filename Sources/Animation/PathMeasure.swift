@@ -10,6 +10,13 @@ public struct PathMeasure: Sendable {
         /// The index of the subpath it belongs to; a trim starts a new subpath when this changes.
         var subpath: Int
         var length: Double
+        /// The first segment of its subpath.
+        var opensSubpath = false
+        /// The last segment of a closed subpath (the closing line, or the segment before a
+        /// zero-length close), so a wholly kept subpath can be closed again, with a join, not caps.
+        var closesSubpath = false
+        /// The implicit line that `close` draws.
+        var isClosingLine = false
 
         func point(at t: Double) -> Point {
             if isLine { return p0.lerp(to: p3, t) }
@@ -121,13 +128,19 @@ public struct PathMeasure: Sendable {
                 current = p
             case .close:
                 if current != start {
-                    segs.append(Segment(p0: current, c1: current, c2: start, p3: start, isLine: true,
-                                        subpath: subpath, length: current.distance(to: start)))
+                    var line = Segment(p0: current, c1: current, c2: start, p3: start, isLine: true,
+                                       subpath: subpath, length: current.distance(to: start))
+                    line.isClosingLine = true
+                    segs.append(line)
                 }
+                if let last = segs.indices.last, segs[last].subpath == subpath { segs[last].closesSubpath = true }
                 current = start
                 // Whatever follows a close without a move starts a new subpath at the same point.
                 subpath += 1
             }
+        }
+        for i in segs.indices where i == 0 || segs[i - 1].subpath != segs[i].subpath {
+            segs[i].opensSubpath = true
         }
         segments = segs
         length = segs.reduce(0) { $0 + $1.length }
@@ -152,18 +165,28 @@ public struct PathMeasure: Sendable {
         var offset = 0.0
         var lastSubpath = -1
         var pen: Point?
+        // True while the current run has kept its subpath whole from the subpath's first point.
+        var whole = false
         for s in segments {
             let s0 = offset, s1 = offset + s.length
             offset = s1
             guard s1 > from, s0 < to, s.length > 0 else { continue }
             let t0 = s.parameter(atLength: max(from - s0, 0))
             let t1 = s.parameter(atLength: min(to - s0, s.length))
-            let piece = (t0 <= 0 && t1 >= 1) ? s : s.slice(t0, t1)
+            let isWhole = t0 <= 0 && t1 >= 1
+            let piece = isWhole ? s : s.slice(t0, t1)
             if s.subpath != lastSubpath || pen.map({ $0.distance(to: piece.p0) > 1e-9 }) ?? true {
                 out.append(.move(piece.p0))
                 lastSubpath = s.subpath
+                whole = s.opensSubpath && t0 <= 0
             }
-            out.append(piece.isLine ? .line(piece.p3) : .cubic(piece.c1, piece.c2, piece.p3))
+            whole = whole && isWhole
+            if whole && s.closesSubpath {
+                if !s.isClosingLine { out.append(piece.isLine ? .line(piece.p3) : .cubic(piece.c1, piece.c2, piece.p3)) }
+                out.append(.close)
+            } else {
+                out.append(piece.isLine ? .line(piece.p3) : .cubic(piece.c1, piece.c2, piece.p3))
+            }
             pen = piece.p3
         }
         return out
@@ -176,8 +199,11 @@ extension Path {
 
     /// CAShapeLayer's stroke trim: the part between fractions `start` and `end` of the length.
     /// Both are clamped to [0, 1]; start ≥ end draws nothing; (0, 1) is the path itself, still closed.
+    /// Curves stay curves: cut pieces are exact de Casteljau splits at the arc-length parameter.
     public func trimmed(from start: Double, to end: Double) -> Path {
-        let s = min(max(start, 0), 1), e = min(max(end, 0), 1)
+        // NaN is treated as the default (0 and 1): a bad value never hides or breaks a stroke.
+        let s = start.isNaN ? 0 : min(max(start, 0), 1)
+        let e = end.isNaN ? 1 : min(max(end, 0), 1)
         if s <= 0 && e >= 1 { return self }
         guard e > s else { return Path() }
         let m = PathMeasure(self)

@@ -19,7 +19,7 @@ func tightBounds(of path: Path) -> Rect? {
             let p0 = current ?? c1
             xs.append(p.x); ys.append(p.y)
             for t in extremaParameters(p0.x, c1.x, c2.x, p.x) + extremaParameters(p0.y, c1.y, c2.y, p.y) {
-                let q = Segment.split(p0, c1, c2, p, at: t).left.3
+                let q = cubicPoint(p0, c1, c2, p, at: t)
                 xs.append(q.x); ys.append(q.y)
             }
             current = p
@@ -49,4 +49,10 @@ private func extremaParameters(_ p0: Double, _ p1: Double, _ p2: Double, _ p3: D
         }
     }
     return roots.filter { $0 > 0 && $0 < 1 }
+}
+
+private func cubicPoint(_ p0: Point, _ c1: Point, _ c2: Point, _ p3: Point, at t: Double) -> Point {
+    let mt = 1 - t
+    let a = mt * mt * mt, b = 3 * mt * mt * t, c = 3 * mt * t * t, d = t * t * t
+    return Point(a * p0.x + b * c1.x + c * c2.x + d * p3.x, a * p0.y + b * c1.y + c * c2.y + d * p3.y)
 }

@@ -57,11 +57,8 @@ import Testing
     @Test func measuresCubicsByArcLength() {
         let c = Point(50, 50)
         let circle = Scenes.circle(center: c, radius: 30)
-        let segments = Segment.list(of: circle)
-        // Four cubics plus a zero-length closing line; kappa arcs are within 1e-3 of π/2·r.
-        #expect(segments.count == 5)
-        let quarter = segments[0].length
-        #expect(abs(quarter - .pi / 2 * 30) / (.pi / 2 * 30) < 1e-3)
+        // Four kappa arcs: within 1e-3 of 2π·r.
+        #expect(abs(circle.length - 2 * .pi * 30) / (2 * .pi * 30) < 1e-3)
 
         // By symmetry the half-length point of a quarter arc is its t = 0.5 point at 45°.
         let eighth = trim(circle, 0, 0.125)
@@ -75,15 +72,14 @@ import Testing
         #expect(second.elements[1] == Scenes.quarterArc(center: c, radius: 30, quadrant: 1))
     }
 
-    @Test func parameterInvertsArcLengthOnAnUnevenCubic() {
-        let s = Segment(cubic: Point(0, 0), Point(5, 80), Point(10, 80), Point(200, 0), subpath: 0)
+    @Test func cutsAnUnevenCubicByArcLength() {
+        let cubic = Path([.move(Point(0, 0)), .cubic(Point(5, 80), Point(10, 80), Point(200, 0))])
+        let total = cubic.length
         for fraction in [0.1, 0.33, 0.5, 0.9] {
-            let t = s.parameter(atLength: fraction * s.length)
-            let measured = Segment.gaussLength(s.p0, s.p1, s.p2, s.p3, 0, t)
-            #expect(abs(measured - fraction * s.length) < 1e-3 * s.length, "fraction \(fraction)")
-            let piece = s.slice(0, t)
-            let head = Segment(cubic: piece.p0, piece.p1, piece.p2, piece.p3, subpath: 0)
-            #expect(abs(head.length - fraction * s.length) < 1e-3 * s.length)
+            let head = trim(cubic, 0, fraction)
+            #expect(abs(head.length - fraction * total) < 1e-6 * total, "fraction \(fraction)")
+            let tail = trim(cubic, fraction, 1)
+            #expect(close(head.elements.last?.endPoint, tail.elements.first?.endPoint ?? Point(.nan, .nan), tolerance: 1e-9))
         }
     }
 
