@@ -1,9 +1,10 @@
 # The two commands of the README: `make run` starts the server, `make test` runs every test.
+# Each step of `make test` is its own target, so any one can be run alone while working.
 SWIFT ?= swift
 HOST ?= 127.0.0.1
 PORT ?= 8080
 
-.PHONY: run test build release deps test-deps
+.PHONY: run test deps test-deps build release swift-test browser-test api-fuzz sanitizers container-test
 
 deps:
 	@scripts/install-deps.sh build
@@ -20,6 +21,20 @@ release: deps
 run: release
 	.build/release/layercast --host $(HOST) --port $(PORT)
 
-test: test-deps
+test: test-deps swift-test browser-test api-fuzz sanitizers container-test
+
+swift-test:
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+
+browser-test:
+	scripts/test-browser.sh
+
+api-fuzz:
+	scripts/test-api-fuzz.sh
+
+sanitizers:
+	scripts/test-sanitizers.sh
+
+container-test:
+	scripts/test-container.sh

@@ -8,6 +8,7 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "layercast", targets: ["layercast"]),
+        .executable(name: "layercast-bench", targets: ["layercast-bench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -20,10 +21,13 @@ let package = Package(
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
         .systemLibrary(name: "CSpng", pkgConfig: "spng", providers: [.apt(["libspng-dev"])]),
+        .systemLibrary(name: "CWebP", pkgConfig: "libwebpmux", providers: [.apt(["libwebp-dev"])]),
+        .systemLibrary(name: "CGif", pkgConfig: "libgif", providers: [.apt(["libgif-dev"])]),
+        .systemLibrary(name: "CImageQuant", pkgConfig: "imagequant", providers: [.apt(["libimagequant-dev"])]),
 
         .target(name: "Animation"),
         .target(name: "Controls", dependencies: ["Animation"]),
-        .target(name: "Rendering", dependencies: ["Animation", "CCairo", "CTurboJPEG", "CSpng"]),
+        .target(name: "Rendering", dependencies: ["Animation", "CCairo", "CTurboJPEG", "CSpng", "CWebP", "CGif", "CImageQuant"]),
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", .product(name: "Logging", package: "swift-log")]),
         .target(name: "PreviewServer", dependencies: [
             "Animation", "Controls", "Rendering", "HTTPServer",
@@ -35,6 +39,10 @@ let package = Package(
             "PreviewServer", "HTTPServer", "Rendering", "Controls", "Animation",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
+        ]),
+        .executableTarget(name: "layercast-bench", dependencies: [
+            "PreviewServer", "HTTPServer", "Rendering", "Controls", "Animation",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
         .testTarget(name: "AnimationTests", dependencies: ["Animation"]),

@@ -1,0 +1,2 @@
+// layercast-bench: see README "Performance". Placeholder until the benchmark lands.
+print("layercast-bench")
