@@ -22,6 +22,32 @@ import Testing
         #expect(m.basicLocalTime(at: 11) == 1)
     }
 
+    @Test func endValueAtTheReportedEndTimeEvenWhenTheSubtractionRounds() {
+        // 0.1 + 0.2 = 0.30000000000000004 and 0.30000000000000004 − 0.1 = 0.20000000000000004 > 0.2:
+        // the end time the engine reports must still show the end value with fill removed.
+        let m = MediaTiming(beginTime: 0.1, duration: 0.2)
+        #expect(m.basicLocalTime(at: m.endTime) == 0.2)
+        #expect(m.basicLocalTime(at: m.endTime.nextUp) == nil)
+        let r = MediaTiming(beginTime: 0.7, duration: 0.1, repeatCount: 3)
+        #expect(r.basicLocalTime(at: r.endTime).map { abs($0 - 0.1) < 1e-12 } == true)
+    }
+
+    @Test func endValueThroughALayerAtTheStopTime() throws {
+        var layer = ShapeLayer(name: "l")
+        layer.opacity = 0.5
+        try layer.add(BasicAnimation(.opacity, from: .double(0), to: .double(0.25), duration: 0.2),
+                      forKey: "fade", at: 0.1)
+        let stops = layer.drainStops(upTo: 1)
+        #expect(stops == [AnimationStop(layer: "l", key: "fade", finished: true, time: 0.1 + 0.2)])
+        // A removed-on-completion animation is gone after its end but shows its end value at it.
+        var fresh = ShapeLayer(name: "l")
+        fresh.opacity = 0.5
+        try fresh.add(BasicAnimation(.opacity, from: .double(0), to: .double(0.25), duration: 0.2),
+                      forKey: "fade", at: 0.1)
+        #expect(fresh.double(.opacity, at: stops[0].time) == 0.25)
+        #expect(fresh.double(.opacity, at: 0.35) == 0.5)
+    }
+
     @Test func zeroDurationBecomesAQuarterSecondWhenAdded() throws {
         var layer = ShapeLayer()
         try layer.add(BasicAnimation(.opacity, from: .double(0), to: .double(1)), forKey: "a", at: 3)
