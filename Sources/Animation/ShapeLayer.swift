@@ -88,10 +88,12 @@ public struct ShapeLayer: Sendable {
     // MARK: Presentation
 
     /// The value on screen at scene time `t`: the model value, overridden or added to by every
-    /// attached animation in the order they were added.
+    /// attached animation in the order they were added. An animation removed on completion shows
+    /// nothing after its end, whatever its fill mode and whether its stop was taken yet.
     public func presentationValue(_ property: LayerProperty, at t: Double) -> AnimatableValue {
         var value = modelValue(property)
         for attached in animations where attached.properties.contains(property) {
+            if attached.animation.isRemovedOnCompletion && t > attached.animation.timing.endTime { continue }
             if let v = attached.animation.value(of: property, at: t, base: value) { value = v }
         }
         return value

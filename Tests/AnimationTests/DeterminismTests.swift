@@ -52,4 +52,17 @@ import Testing
         // The values really move (so equality above is not vacuous).
         #expect(Set(forward).count > 150)
     }
+
+    @Test func drainingStopsDoesNotChangeWhatIsShown() throws {
+        // Stops are bookkeeping: from the drain time on, what is shown must not depend on whether
+        // the stops up to it were taken (the child's fade ended at 1.0 and was removed).
+        var layer = try Self.busyLayer()
+        let times = (0..<100).map { 5 + Double($0) * 0.11 }
+        let before = times.map { Self.bits(layer.presentation(at: $0)) }
+        #expect(layer.presentation(at: 6).sublayers[0].opacity == 1, "removed on completion: the model")
+        let stops = layer.drainStops(upTo: 5)
+        #expect(stops.map(\.key) == ["o"])
+        let after = times.map { Self.bits(layer.presentation(at: $0)) }
+        #expect(mismatches(before, after) == [], "sample indices that differ")
+    }
 }

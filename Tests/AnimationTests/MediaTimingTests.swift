@@ -180,4 +180,29 @@ import Testing
             #expect(layer.double(.opacity, at: 8) == 0.75)
         }
     }
+
+    @Test func forwardsFillNeedsIsRemovedOnCompletionFalse() throws {
+        // §1.1: forwards only matters when the animation is not removed on completion. Presentation
+        // is a pure function of time: draining stops must not change what is shown.
+        func layer(removed: Bool) throws -> ShapeLayer {
+            var l = ShapeLayer(name: "l")
+            l.opacity = 0.5
+            var a = BasicAnimation(.opacity, from: .double(0), to: .double(1), duration: 2)
+            a.timing.fillMode = .forwards
+            a.isRemovedOnCompletion = removed
+            try l.add(a, forKey: "a", at: 0)
+            return l
+        }
+        var removed = try layer(removed: true)
+        #expect(removed.double(.opacity, at: 2) == 1)
+        #expect(removed.double(.opacity, at: 3) == 0.5, "removed on completion: back to the model")
+        _ = removed.drainStops(upTo: 3)
+        #expect(removed.double(.opacity, at: 3) == 0.5)
+
+        var kept = try layer(removed: false)
+        #expect(kept.double(.opacity, at: 3) == 1)
+        #expect(kept.drainStops(upTo: 3) == [AnimationStop(layer: "l", key: "a", finished: true, time: 2)])
+        #expect(kept.double(.opacity, at: 3) == 1)
+        #expect(kept.double(.opacity, at: 300) == 1)
+    }
 }
