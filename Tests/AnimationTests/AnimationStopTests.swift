@@ -56,6 +56,35 @@ import Testing
         #expect(layer.nextStop(upTo: 1_000) == nil, "a finished animation is not stopped a second time")
     }
 
+    @Test func anAnimationThatEndedBeforeItsRemovalReportsFinished() throws {
+        // The stop list must not depend on how often it is drained: an animation that reached its
+        // end at 2 and is removed (or replaced) at 3 finished at 2.
+        func run(pollEvery step: Double?) throws -> [AnimationStop] {
+            var layer = ShapeLayer(name: "l")
+            var stops: [AnimationStop] = []
+            try layer.add(Self.fade(to: 0, duration: 2), forKey: "a", at: 0)
+            try layer.add(BasicAnimation(.lineWidth, to: .double(4), duration: 2.5), forKey: "b", at: 0)
+            try layer.add(BasicAnimation(.strokeEnd, to: .double(0), duration: 10), forKey: "c", at: 0)
+            if let step {
+                var t = 0.0
+                while t < 3 { stops += layer.drainStops(upTo: t); t += step }
+            }
+            layer.removeAnimation(forKey: "a", at: 3)
+            try layer.add(BasicAnimation(.lineWidth, to: .double(1), duration: 1), forKey: "b", at: 3)
+            layer.removeAnimation(forKey: "c", at: 3)
+            stops += layer.drainStops(upTo: 5)
+            return stops
+        }
+        let expected = [
+            AnimationStop(layer: "l", key: "a", finished: true, time: 2),
+            AnimationStop(layer: "l", key: "b", finished: true, time: 2.5),
+            AnimationStop(layer: "l", key: "c", finished: false, time: 3),
+            AnimationStop(layer: "l", key: "b", finished: true, time: 4),
+        ]
+        #expect(try run(pollEvery: 0.125) == expected)
+        #expect(try run(pollEvery: nil) == expected)
+    }
+
     @Test func stopsAcrossLayersComeOutInTimeOrder() throws {
         var root = ShapeLayer(name: "root")
         var a = ShapeLayer(name: "a")
