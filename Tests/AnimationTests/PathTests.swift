@@ -218,6 +218,19 @@ import Testing
         #expect(near(Self.ring.trimmed(from: 0.1, to: 0.35, offset: 0).length, 0.25 * l, 1e-9))
     }
 
+    @Test func reversedStartAndEndAreSwappedAsLottieAndroidDoes() {
+        // lottie-android takes newStart = min(start, end), newEnd = max(start, end) before the offset.
+        let l = Self.ring.length
+        let r = Self.ring.trimmed(from: 0.7, to: 0.3, offset: 0)
+        #expect(moveCount(r) == 1)
+        #expect(near(r.length, 0.4 * l, 1e-6))
+        let rw = Self.ring.trimmed(from: 0.7, to: 0.3, offset: 0.5)
+        #expect(moveCount(rw) == 2)
+        #expect(near(rw.length, 0.4 * l, 1e-6))
+        // start 1, end 0 leaves the path unchanged.
+        #expect(Self.roundedSquare.trimmed(from: 1, to: 0, offset: 0.3) == Self.roundedSquare)
+    }
+
     // MARK: Interpolation
 
     static let a = Path([.move(Point(0, 0)), .line(Point(10, 0)), .cubic(Point(10, 4), Point(6, 8), Point(2, 8)), .close])
