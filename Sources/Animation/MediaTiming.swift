@@ -66,9 +66,12 @@ public struct MediaTiming: Hashable, Sendable {
             guard fillMode.fillsBackwards else { return nil }
             return fold(wrappedOffset(timeOffset, active: active), atEnd: false)
         }
-        if elapsed >= active {
+        // The end is judged in local time and in parent time against `endTime` (the time stops are
+        // reported at): (beginTime + d) − beginTime can round past d, and must still show the end.
+        let atParentEnd = speed > 0 && parentTime == endTime
+        if elapsed >= active || atParentEnd {
             // At the exact end the end value shows whatever the fill mode; after it only a forwards fill.
-            guard elapsed == active || fillMode.fillsForwards else { return nil }
+            guard elapsed == active || atParentEnd || fillMode.fillsForwards else { return nil }
             return fold(endLocalTime(active: active), atEnd: true)
         }
         return fold(wrappedOffset(elapsed + timeOffset, active: active), atEnd: false)

@@ -211,14 +211,16 @@ extension Path {
     }
 
     /// Lottie's trim with an offset (in fractions of a turn): the window [start, end] shifted by
-    /// `offset` wraps past the end of the path back to its start (lottie-android's rule).
+    /// `offset` wraps past the end of the path back to its start (lottie-android's rule). As there,
+    /// start and end are taken in either order, and (1, 0) leaves the path unchanged.
     public func trimmed(from start: Double, to end: Double, offset: Double) -> Path {
         let m = PathMeasure(self)
         let total = m.length
         guard total > 0 else { return Path() }
+        if start == 1 && end == 0 { return self }
         if abs(end - start - 1) < 1e-12 { return self }
-        var a = total * start + total * offset
-        var b = total * end + total * offset
+        var a = total * min(start, end) + total * offset
+        var b = total * max(start, end) + total * offset
         func floorMod(_ x: Double) -> Double { x - floor(x / total) * total }
         if a >= total && b >= total { a = floorMod(a); b = floorMod(b) }
         if a < 0 { a = floorMod(a) }

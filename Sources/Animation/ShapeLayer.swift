@@ -88,10 +88,12 @@ public struct ShapeLayer: Sendable {
     // MARK: Presentation
 
     /// The value on screen at scene time `t`: the model value, overridden or added to by every
-    /// attached animation in the order they were added.
+    /// attached animation in the order they were added. An animation removed on completion shows
+    /// nothing after its end, whatever its fill mode and whether its stop was taken yet.
     public func presentationValue(_ property: LayerProperty, at t: Double) -> AnimatableValue {
         var value = modelValue(property)
         for attached in animations where attached.properties.contains(property) {
+            if attached.animation.isRemovedOnCompletion && t > attached.animation.timing.endTime { continue }
             if let v = attached.animation.value(of: property, at: t, base: value) { value = v }
         }
         return value
@@ -154,7 +156,8 @@ public struct ShapeLayer: Sendable {
 
     /// Attaches `animation` under `key` at scene time `time`, like `add(_:forKey:)`: a begin time
     /// of 0 becomes `time`, missing from/to values come from the value on screen at `time`, and an
-    /// animation already under `key` is replaced (it then reports `finished = false`).
+    /// animation already under `key` is replaced (it then reports `finished = false`, unless it had
+    /// already reached its end).
     /// Throws when a value does not fit its property or two paths cannot morph.
     public mutating func add(_ animation: LayerAnimation, forKey key: String, at time: Double) throws {
         let layer = self
@@ -187,7 +190,11 @@ public struct ShapeLayer: Sendable {
         guard let i = animations.firstIndex(where: { $0.key == key }) else { return }
         let old = animations.remove(at: i)
         if !old.hasReportedFinish {
-            pendingStops.append(AnimationStop(layer: name, key: key, finished: false, time: time))
+            // One that reached its end before being removed finished then, whenever stops are taken.
+            let end = old.animation.timing.endTime
+            pendingStops.append(end <= time
+                ? AnimationStop(layer: name, key: key, finished: true, time: end)
+                : AnimationStop(layer: name, key: key, finished: false, time: time))
         }
     }
 
@@ -198,40 +205,47 @@ public struct ShapeLayer: Sendable {
     // MARK: Completion
 
     /// The earliest animation stop in this layer or its sublayers at or before `time` that has not
-    /// been reported yet, removed from the queue. Call it repeatedly to receive stops in time order:
-    /// replacements first (they happened at an earlier call), then ends of active durations.
+    /// been reported yet, removed from the queue. Call it repeatedly to receive stops in time order.
+    /// A removal or replacement reports `finished = false` at its time, or `finished = true` at the
+    /// animation's end if that came first, so the stops do not depend on how often this is called.
     public mutating func nextStop(upTo time: Double) -> AnimationStop? {
-        guard let (path, stop) = earliestStop(upTo: time) else { return nil }
-        take(path: path[...], stop: stop)
+        guard let (path, stop, pending) = earliestStop(upTo: time) else { return nil }
+        take(path: path[...], stop: stop, pending: pending)
         return stop
     }
 
-    private func earliestStop(upTo time: Double) -> ([Int], AnimationStop)? {
+    /// The path to the layer holding the earliest stop, the stop, and whether it is a pending one.
+    private func earliestStop(upTo time: Double) -> ([Int], AnimationStop, Bool)? {
         var best: ([Int], AnimationStop, Int)?
-        if let s = pendingStops.first {
+        var pending = false
+        // Pending stops are not in time order: a removal can report an end that came earlier.
+        if let s = pendingStops.min(by: { $0.time < $1.time }) {
             best = ([], s, -1)
+            pending = true
         }
         for a in animations where !a.hasReportedFinish {
             let end = a.animation.timing.endTime
             guard end.isFinite, end <= time else { continue }
             if let b = best, (b.1.time, b.2) <= (end, a.sequence) { continue }
             best = ([], AnimationStop(layer: name, key: a.key, finished: true, time: end), a.sequence)
+            pending = false
         }
         for (i, sub) in sublayers.enumerated() {
-            guard let (path, stop) = sub.earliestStop(upTo: time) else { continue }
+            guard let (path, stop, subPending) = sub.earliestStop(upTo: time) else { continue }
             if let b = best, b.1.time <= stop.time { continue }
             best = ([i] + path, stop, Int.max)
+            pending = subPending
         }
-        return best.map { ($0.0, $0.1) }
+        return best.map { ($0.0, $0.1, pending) }
     }
 
-    private mutating func take(path: ArraySlice<Int>, stop: AnimationStop) {
+    private mutating func take(path: ArraySlice<Int>, stop: AnimationStop, pending: Bool) {
         if let first = path.first {
-            sublayers[first].take(path: path.dropFirst(), stop: stop)
+            sublayers[first].take(path: path.dropFirst(), stop: stop, pending: pending)
             return
         }
-        if !stop.finished, let i = pendingStops.firstIndex(of: stop) {
-            pendingStops.remove(at: i)
+        if pending {
+            if let i = pendingStops.firstIndex(of: stop) { pendingStops.remove(at: i) }
             return
         }
         guard let i = animations.firstIndex(where: { $0.key == stop.key }) else { return }
