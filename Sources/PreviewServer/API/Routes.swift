@@ -17,6 +17,7 @@ extension APIContext {
         r.get("/stream.mjpg") { self.stream($0) }
         r.get("/events") { _ in self.events() }
         r.get("/metrics") { _ in self.metrics() }
+        r.get("/openapi.json") { _ in self.openAPI() }
 
         r.get("/clock") { _ in self.getClock() }
         r.post("/clock", command { self.postClock($0) })
