@@ -29,6 +29,12 @@ func accessHandlerCallback(
             defaultMaxBody: context.configuration.maxBodyBytes)
         conCls.pointee = Unmanaged.passRetained(state).toOpaque()
         context.counters.totalRequests.add(1, ordering: .relaxed)
+        if let problem = ambiguousBodyFraming(connection) {
+            return Responder.queue(.error(status: 400, message: problem,
+                                          ["allowed": .string("one Content-Length, or Transfer-Encoding: chunked alone")],
+                                          headers: [("Connection", "close")]),
+                                   state: state, connection: connection, context: context)
+        }
         // Refuse an oversized declared body before reading any of it; MHD then closes the connection.
         if let declared = declaredContentLength(connection), declared > state.maxBodyBytes {
             state.bodyTooLarge = true
@@ -130,6 +136,20 @@ func declaredContentLength(_ connection: OpaquePointer) -> Int? {
     // A value too big for Int is certainly over any limit.
     if let value = Int(text) { return value }
     return text.allSatisfy(\.isNumber) && !text.isEmpty ? Int.max : nil
+}
+
+/// Two different Content-Lengths, or a Content-Length beside Transfer-Encoding, let a proxy in
+/// front and this server disagree on where a request ends (request smuggling). RFC 9112 §6.3
+/// requires refusing the first and allows refusing the second; libmicrohttpd silently picks one.
+func ambiguousBodyFraming(_ connection: OpaquePointer) -> String? {
+    guard MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Length") != nil else { return nil }
+    let headers = connectionValues(connection, kind: .HEADER_KIND)
+    let lengths = Set(headers.filter { $0.0.lowercased() == "content-length" }.map { $0.1.filter { !$0.isWhitespace } })
+    if lengths.count > 1 { return "conflicting Content-Length headers" }
+    if headers.contains(where: { $0.0.lowercased() == "transfer-encoding" }) {
+        return "both Content-Length and Transfer-Encoding"
+    }
+    return nil
 }
 
 func connectionValues(_ connection: OpaquePointer, kind: MHD_ValueKind) -> [(String, String)] {
