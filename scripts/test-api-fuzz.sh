@@ -59,12 +59,13 @@ echo "api-fuzz: layercast (debug) on $BASE"
 checks=not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance
 checks+=,response_headers_conformance,unsupported_method,allow_header_conformance
 t0=$(date +%s)
-$ST run "$BASE/openapi.json" --url "$BASE" \
+# From the scratch folder, so schemathesis leaves its .schemathesis/ state there.
+(cd "$WORK" && $ST run "$BASE/openapi.json" --url "$BASE" \
     --checks "$checks" \
     --exclude-path /stream.mjpg --exclude-path /events \
     --max-examples "$EXAMPLES" --seed "$SEED" --workers 1 \
     --request-timeout 60 --generation-database none --no-color \
-    --report junit --report-dir "$WORK/report" \
+    --report junit --report-dir "$WORK/report") \
     || { echo "api-fuzz: schemathesis found problems (above)"; exit 1; }
 echo "api-fuzz: schemathesis took $(( $(date +%s) - t0 )) s"
 
