@@ -34,6 +34,9 @@ public final class PreviewServer: Sendable {
 
     public func start() throws {
         try server.start()
+        if let warning = configuration.exposureWarning {
+            context.logger.warning("\(warning)")
+        }
     }
 
     /// The bound port (useful with port 0).

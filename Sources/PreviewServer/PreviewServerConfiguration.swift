@@ -1,4 +1,5 @@
 import Controls
+import Foundation
 
 /// Everything the command line decides about a running server.
 public struct PreviewServerConfiguration: Sendable {
@@ -20,4 +21,14 @@ public struct PreviewServerConfiguration: Sendable {
     public var scene = SceneConfiguration()
 
     public init() {}
+
+    /// The one-line warning `start()` logs when `host` lets other machines reach the API (such
+    /// as 0.0.0.0 in a container); nil for loopback addresses.
+    public var exposureWarning: String? {
+        var v4 = in_addr()
+        if host == "localhost" || host == "::1" { return nil }
+        if inet_pton(AF_INET, host, &v4) == 1, UInt32(bigEndian: v4.s_addr) >> 24 == 127 { return nil }
+        let guardText = token == nil ? "use --token to require a token for commands" : "commands require the token"
+        return "listening on \(host): the API is open to the network, anyone who can reach this address can watch and drive it (\(guardText))"
+    }
 }

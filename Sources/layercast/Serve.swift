@@ -91,9 +91,6 @@ struct Serve: ParsableCommand {
         } catch {
             throw ValidationError("cannot listen on \(host):\(port): \(error)")
         }
-        if host != "127.0.0.1" && host != "localhost" && host != "::1" {
-            logger.warning("listening on \(host): anyone who can reach this address can drive the API (use --token to require a token)")
-        }
         logger.info("Layercast \(Layercast.version) serving http://\(host == "0.0.0.0" ? "127.0.0.1" : host):\(server.port)/")
         let signals = ShutdownSignals.install(logger: logger) {
             let viewers = server.stop()
