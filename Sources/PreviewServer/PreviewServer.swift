@@ -44,6 +44,9 @@ public final class PreviewServer: Sendable {
 
     public var routes: [RouteDescription] { context.router().registeredRoutes }
 
+    /// Open connections and streams as the HTTP layer counts them (for leak checks).
+    public var httpCounters: HTTPServerCounters.Snapshot { server.counters.snapshot }
+
     /// Ends every stream and stops the server; returns how many viewers were disconnected.
     @discardableResult
     public func stop() -> Int {
