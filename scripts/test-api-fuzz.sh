@@ -143,15 +143,16 @@ echo "api-fuzz: stream fuzz took $(( $(date +%s) - t0 )) s"
 # --- 3. command storm ------------------------------------------------------------------------
 t0=$(date +%s)
 BASE=$BASE SECONDS_=$STORM_SECONDS RATE=$STORM_RATE python3 - <<'PY'
-import http.client, json, os, random, socket, sys, threading, time
+import http.client, json, os, random, socket, sys, threading, time, urllib.request
 from urllib.parse import urlsplit
 
 base = os.environ["BASE"]
 host, port = urlsplit(base).hostname, urlsplit(base).port
 duration = float(os.environ["SECONDS_"])
 rate = float(os.environ["RATE"])
+# The spinner is only ever started, so its stream changes every tick and shows the real rate.
 commands = [
-    ("POST", "/spinner/start"), ("POST", "/spinner/stop"),
+    ("POST", "/spinner/start"),
     ("POST", "/meter/press"), ("POST", "/meter/release"), ("POST", "/meter/hold?seconds=0.2"), ("POST", "/meter/reset"),
     ("POST", "/player/play"), ("POST", "/player/pause"), ("POST", "/player/toggle"), ("POST", "/player/restart"),
     ("POST", "/player/seek?progress=37"),
@@ -223,13 +224,14 @@ def viewer(name, fps):
     span = time.monotonic() - (first or time.monotonic())
     fps_seen[name] = (parts / span if span > 0 else 0.0, fps)
 
+urllib.request.urlopen(urllib.request.Request(base + "/spinner/start", method="POST"), timeout=10).read()
 threads = [threading.Thread(target=commander, args=(i, rate / 8)) for i in range(8)]
 threads += [threading.Thread(target=framer, args=(p,)) for p in (True, False)]
 threads += [threading.Thread(target=viewer, args=(n, f)) for n, f in (("spinner", 30), ("play-button", 15))]
 for t in threads: t.start()
 for t in threads: t.join()
 
-state = json.loads(__import__("urllib.request").request.urlopen(base + "/state", timeout=10).read())
+state = json.loads(urllib.request.urlopen(base + "/state", timeout=10).read())
 problems = []
 m = state["meter"]; segs = m["segments"]
 def within(x): return -1e-9 <= x <= 1 + 1e-9

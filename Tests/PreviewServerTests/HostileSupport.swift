@@ -190,3 +190,14 @@ func hostileEventually(timeout: Double = 5, _ condition: () -> Bool) -> Bool {
     }
     return condition()
 }
+
+/// Runs a blocking client on its own thread. Clients parked on Dispatch's global pool would starve
+/// the server's own Dispatch work in this same process, which no real client can do.
+func hostileThread(_ group: DispatchGroup, _ body: @escaping @Sendable () -> Void) {
+    group.enter()
+    let thread = Thread {
+        body()
+        group.leave()
+    }
+    thread.start()
+}

@@ -1,0 +1,98 @@
+import Dispatch
+import Foundation
+import HTTPServer
+import Synchronization
+import Testing
+@testable import PreviewServer
+
+/// Stopping under load: every viewer is told, counted and let go, commands in flight finish or
+/// fail cleanly, and nothing stays open. (The binary's SIGTERM path, with its 1 s bound and exit
+/// status, is checked by scripts/test-api-fuzz.sh; the suite only prints the time.)
+@Suite struct ShutdownTests {
+    final class ClientFlags: Sendable {
+        let running = Atomic<Bool>(true)
+        let answered = Atomic<Int>(0)
+    }
+
+    /// Opens a stream and waits for its head and first part boundary, so it is attached.
+    static func openStream(_ server: HostileServer, control: String) throws -> HostileSocket {
+        let socket = try HostileSocket(port: server.port)
+        socket.send(Array("GET /stream.mjpg?control=\(control)&size=48&fps=10 HTTP/1.1\r\nHost: \(server.host)\r\n\r\n".utf8))
+        var received: [UInt8] = []
+        let deadline = Date().addingTimeInterval(20)
+        while received.firstRange(of: Array("--frame\r\n".utf8)) == nil, Date() < deadline {
+            guard let some = socket.receive(timeout: 1) else { break }
+            received += some
+        }
+        #expect(String(decoding: received.prefix(17), as: UTF8.self).hasPrefix("HTTP/1.0 200"), "stream \(control)")
+        return socket
+    }
+
+    @Test func stopWithHundredStreamsAndCommandsInFlight() throws {
+        let server = try HostileServer()
+        let controls = ["spinner", "meter", "player", "play-button", "all"]
+        let streams = try (0..<100).map { try Self.openStream(server, control: controls[$0 % controls.count]) }
+        #expect(hostileEventually { server.server.context.hub.openStreams == 100 })
+        #expect(server.server.httpCounters.openStreams == 100)
+
+        let flags = ClientFlags()
+        let port = server.port
+        let group = DispatchGroup()
+        let commands = ["/player/toggle", "/spinner/start", "/meter/press", "/meter/release", "/play-button/mode?mode=pause"]
+        for worker in 0..<4 {
+            hostileThread(group) {
+                let client = SimpleHTTPClient(host: "127.0.0.1", port: port, timeout: .seconds(5))
+                var i = worker
+                while flags.running.load(ordering: .relaxed) {
+                    // Frame renders (offloaded) mixed with commands, so some are mid-render at the stop.
+                    let target = i % 3 == 0 ? "/frame.png?size=256" : commands[i % commands.count]
+                    if (try? client.request(i % 3 == 0 ? "GET" : "POST", target)) != nil {
+                        flags.answered.add(1, ordering: .relaxed)
+                    } else {
+                        client.close()
+                        usleep(1000)
+                    }
+                    i += 1
+                }
+                client.close()
+            }
+        }
+        #expect(hostileEventually { flags.answered.load(ordering: .relaxed) >= 20 })
+
+        let started = ContinuousClock.now
+        let disconnected = server.server.stop()
+        let took = ContinuousClock.now - started
+        flags.running.store(false, ordering: .relaxed)
+        group.wait()
+        print("ShutdownTests: stop() with 100 streams and 4 busy clients took \(took), disconnected \(disconnected) viewers")
+
+        #expect(disconnected == 100)
+        for (i, socket) in streams.enumerated() {
+            #expect(socket.closes(within: 5), "stream \(i) was not closed")
+        }
+        #expect(hostileEventually { server.server.context.hub.openStreams == 0 })
+        #expect(server.server.context.hub.watchedVariants == 0)
+        #expect(server.server.context.hub.counters.snapshot.openStreams == 0)
+        #expect(server.server.httpCounters.openStreams == 0)
+        #expect(server.server.httpCounters.suspendedStreams == 0)
+        #expect(server.server.context.eventHub.subscriberCount == 0)
+        // Stopped means stopped: no one is listening any more, and a second stop is harmless.
+        #expect(throws: (any Error).self) { try HTTPProbe.get("http://\(server.host)/healthz", timeout: .seconds(1)) }
+        #expect(server.server.stop() == 0)
+    }
+
+    /// Event-stream subscribers are ended by stop() too.
+    @Test func stopEndsEventStreams() throws {
+        let server = try HostileServer()
+        let subscribers = try (0..<10).map { _ -> HostileSocket in
+            let socket = try HostileSocket(port: server.port)
+            socket.send(Array("GET /events HTTP/1.1\r\nHost: \(server.host)\r\n\r\n".utf8))
+            #expect(socket.receive(timeout: 10)?.isEmpty == false)
+            return socket
+        }
+        #expect(hostileEventually { server.server.context.eventHub.subscriberCount == 10 })
+        #expect(server.server.stop() == 0)
+        for socket in subscribers { #expect(socket.closes(within: 5)) }
+        #expect(hostileEventually { server.server.context.eventHub.subscriberCount == 0 })
+    }
+}
