@@ -20,7 +20,9 @@ public protocol StreamProducer: AnyObject, Sendable {
 /// is still deciding to return `.wait` is remembered, so it is never lost. After the connection has
 /// closed it does nothing.
 public final class StreamWaker: Sendable {
-    private let gate: SuspendGate?
+    /// Weak: producers may keep a waker as long as they like, and a strong reference would keep
+    /// the gate, and through it the whole server context, alive after the connection is gone.
+    private weak let gate: SuspendGate?
 
     init(gate: SuspendGate) {
         self.gate = gate
