@@ -1,3 +1,140 @@
 #!/usr/bin/env bash
-# Filled in by its issue; until then it says so and passes.
-echo "sanitizers: not set up yet"
+# The whole Swift test suite under ThreadSanitizer, then under AddressSanitizer (with its leak
+# checker), each in its own scratch folder so the normal build stays as it is. Any report fails.
+#   SANITIZERS="thread address" (default) picks which run, e.g. SANITIZERS=thread.
+#   SANITIZER_FILTER=regex passes --filter to swift test (for a quicker look at one suite).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+SANITIZERS=${SANITIZERS:-"thread address"}
+FILTER=()
+[ -n "${SANITIZER_FILTER:-}" ] && FILTER=(--filter "$SANITIZER_FILTER")
+started=$(date +%s)
+
+# Synchronization.Mutex on Linux takes and releases a contended lock inside libswiftSynchronization,
+# which is not built with TSan, so TSan misses that happens-before edge and reports every access
+# under a contended Mutex as a race (an eight-line program with four threads incrementing one
+# Mutex-guarded Int reproduces it every run). Rather than suppress reports in our own code, which
+# would hide real races there, this shim wraps the library's three slow-path entry points and tells
+# TSan about the acquire and release they perform (__tsan_acquire/__tsan_release on the lock word,
+# the same address the inlined fast path's atomics use). It is preloaded for the TSan run only.
+# Unguarded accesses next to a Mutex are still reported with it, as they should be.
+build_mutex_shim() {
+    local out=$1
+    local clang
+    clang=$(dirname "$(readlink -f "$(command -v swift)")")/clang
+    [ -x "$clang" ] || clang=clang
+    cat >"$out.c" <<'C'
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+void __tsan_acquire(void *addr);
+void __tsan_release(void *addr);
+
+/* A Swift method's self travels in the swiftself register, which clang calls swift_context. */
+#define SELF __attribute__((swift_context))
+#define SWIFTCALL __attribute__((swiftcall))
+#define LOCK_SLOW "$s15Synchronization12_MutexHandleV9_lockSlowyys6UInt32VF"
+#define TRY_LOCK_SLOW "$s15Synchronization12_MutexHandleV12_tryLockSlowSbyF"
+#define UNLOCK_SLOW "$s15Synchronization12_MutexHandleV11_unlockSlowyyF"
+
+typedef SWIFTCALL void (*lock_slow_fn)(uint32_t, void *SELF);
+typedef SWIFTCALL bool (*try_lock_slow_fn)(void *SELF);
+typedef SWIFTCALL void (*unlock_slow_fn)(void *SELF);
+
+/* Defined under the library's own (mangled) names, which clang allows with the dollar sign. */
+SWIFTCALL void $s15Synchronization12_MutexHandleV9_lockSlowyys6UInt32VF(uint32_t tid, void *self SELF) {
+    static lock_slow_fn real;
+    if (!real) real = (lock_slow_fn)dlsym(RTLD_NEXT, LOCK_SLOW);
+    real(tid, self);
+    __tsan_acquire(self);
+}
+
+SWIFTCALL bool $s15Synchronization12_MutexHandleV12_tryLockSlowSbyF(void *self SELF) {
+    static try_lock_slow_fn real;
+    if (!real) real = (try_lock_slow_fn)dlsym(RTLD_NEXT, TRY_LOCK_SLOW);
+    bool locked = real(self);
+    if (locked) __tsan_acquire(self);
+    return locked;
+}
+
+SWIFTCALL void $s15Synchronization12_MutexHandleV11_unlockSlowyyF(void *self SELF) {
+    static unlock_slow_fn real;
+    if (!real) real = (unlock_slow_fn)dlsym(RTLD_NEXT, UNLOCK_SLOW);
+    __tsan_release(self);
+    real(self);
+}
+C
+    "$clang" -shared -fPIC -O1 -Wall -Werror -o "$out" "$out.c" -ldl
+    # The names must still be the library's, or the shim would silently wrap nothing.
+    local lib exported
+    lib=$(dirname "$(dirname "$(readlink -f "$(command -v swift)")")")/lib/swift/linux/libswiftSynchronization.so
+    exported=$(nm -D --defined-only "$lib")
+    for sym in '$s15Synchronization12_MutexHandleV9_lockSlowyys6UInt32VF' \
+               '$s15Synchronization12_MutexHandleV12_tryLockSlowSbyF' \
+               '$s15Synchronization12_MutexHandleV11_unlockSlowyyF'; do
+        grep -qF "$sym" <<<"$exported" || { echo "sanitizers: $lib no longer has $sym; update the shim"; exit 1; }
+    done
+}
+
+# Leaks that are not ours, each seen in the unsuppressed run and owned by a system library that
+# keeps it for the life of the process on purpose (nothing of ours is in these stacks' roots):
+#  - XCTest: the (empty) XCTest pass of `swift test` keeps its suite objects until exit.
+#  - fontconfig and cairo: the first text drawn loads fontconfig's configuration and cairo's toy
+#    font faces, which are process-wide caches freed only by FcFini/cairo_debug_reset_static_data.
+write_leak_suppressions() {
+    cat >"$1" <<'SUPP'
+leak:libXCTest.so
+leak:libfontconfig.so
+leak:FcInitLoadConfigAndFonts
+leak:cairo_toy_font_face_create
+leak:cairo_scaled_font_create
+SUPP
+}
+
+run() {
+    local sanitizer=$1 scratch=$2
+    local t0 log
+    t0=$(date +%s)
+    echo "sanitizers: building with --sanitize=$sanitizer in $scratch"
+    swift build --build-tests --sanitize="$sanitizer" --scratch-path "$scratch"
+    local built=$(( $(date +%s) - t0 ))
+    log=$(mktemp)
+    local env=()
+    case $sanitizer in
+        thread)
+            build_mutex_shim "$scratch/libtsan-mutex.so"
+            env=(LD_PRELOAD="$PWD/$scratch/libtsan-mutex.so"
+                 TSAN_OPTIONS="halt_on_error=0 second_deadlock_stack=1 history_size=4")
+            ;;
+        address)
+            write_leak_suppressions "$scratch/lsan.supp"
+            env=(ASAN_OPTIONS="detect_leaks=1 strict_string_checks=1 check_initialization_order=1"
+                 LSAN_OPTIONS="suppressions=$PWD/$scratch/lsan.supp print_suppressions=0")
+            ;;
+    esac
+    local status=0
+    env "${env[@]}" swift test --skip-build --sanitize="$sanitizer" --scratch-path "$scratch" "${FILTER[@]}" 2>&1 | tee "$log" \
+        | grep -E "Test run with|✘|WARNING: ThreadSanitizer|ERROR: AddressSanitizer|ERROR: LeakSanitizer|SUMMARY:" || true
+    status=${PIPESTATUS[0]}
+    local reports
+    reports=$(grep -cE "WARNING: ThreadSanitizer|ERROR: AddressSanitizer|ERROR: LeakSanitizer" "$log" || true)
+    echo "sanitizers: $sanitizer: build ${built} s, tests $(( $(date +%s) - t0 - built )) s, exit $status, $reports reports"
+    if [ "$status" -ne 0 ] || [ "$reports" -ne 0 ]; then
+        grep -E -A40 "WARNING: ThreadSanitizer|ERROR: AddressSanitizer|ERROR: LeakSanitizer" "$log" | head -200
+        rm -f "$log"
+        return 1
+    fi
+    rm -f "$log"
+}
+
+for sanitizer in $SANITIZERS; do
+    case $sanitizer in
+        thread) run thread .build-tsan ;;
+        address) run address .build-asan ;;
+        *) echo "sanitizers: unknown sanitizer $sanitizer"; exit 2 ;;
+    esac
+done
+echo "sanitizers: clean in $(( $(date +%s) - started )) s"
