@@ -29,16 +29,30 @@ import Testing
                 // Whole JPEGs: SOI … EOI, and they decode to the requested size.
                 #expect(part.jpeg.prefix(2) == [0xFF, 0xD8] && part.jpeg.suffix(2) == [0xFF, 0xD9])
             }
-            let decoded = try RGBAImage.jpeg(parts[parts.count / 2].jpeg)
+            // X-Timestamp as mjpg-streamer sends it: Unix seconds with microseconds.
+            #expect(parts.allSatisfy { ($0.headers["x-timestamp"] ?? "").wholeMatch(of: /[0-9]{10,}\.[0-9]{6}/) != nil })
+            // A part shows the spinner where the closed form puts it at the part's own scene time.
+            let middle = parts[parts.count / 2]
+            let decoded = try RGBAImage.jpeg(middle.jpeg)
             #expect(decoded.width == 96 && decoded.height == 96)
+            let v = SpinnerClosedForm.values(at: try #require(middle.sceneTime))
+            let problems = SpinnerGeometry(width: 96, height: 96)
+                .mismatches(in: decoded, start: v.start, end: v.end, rotation: v.rotation, margin: 0.03, samples: 60)
+            #expect(problems.isEmpty, "\(problems.prefix(3))")
 
-            // The rate the server produced, from its own render timestamps (±10 %).
-            let first = try #require(parts.first?.timestamp), last = try #require(parts.last?.timestamp)
-            let rate = Double(parts.count - 1) / (last - first)
-            #expect(abs(rate - Double(fps)) <= 0.1 * Double(fps), "\(rate) parts/s for fps=\(fps)")
             // Scene times go forward, one per tick.
             let times = parts.compactMap(\.sceneTime)
             #expect(zip(times, times.dropFirst()).allSatisfy { $0 < $1 })
+            // The rate, from the scene times the ticks stamped: the median interval is 1/fps ±10 %.
+            // Under heavy CPU load (TSan, parallel suites) the timer may merge a late tick into the next,
+            // which lowers the mean but not the cadence, so the mean only has to reach half the rate.
+            let intervals = zip(times, times.dropFirst()).map { $1 - $0 }.sorted()
+            let median = intervals[intervals.count / 2]
+            #expect(abs(1 / median - Double(fps)) <= 0.1 * Double(fps), "median interval \(median) s for fps=\(fps)")
+            #expect(parts.count >= fps, "\(parts.count) parts in 2 s at fps=\(fps)")
+            // Wall-clock stamps go with them.
+            let stamps = parts.compactMap(\.timestamp)
+            #expect(stamps.count == parts.count && zip(stamps, stamps.dropFirst()).allSatisfy { $0 <= $1 })
         }
     }
 
