@@ -1,0 +1,40 @@
+"""Clock controls (issue 11): pause and resume, speed, one-frame steps on , and ., Save clip."""
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+
+from support import console_errors, wait_until
+
+
+def test_pause_step_speed_resume(page, api):
+    page.find_element(By.ID, "clock-pause").click()
+    clock = wait_until(lambda: (c := api.state()["clock"]) and c["paused"] and c, 1, "the clock to pause")
+    assert page.find_element(By.ID, "clock-pause-label").text == "Resume"
+    t0 = clock["sceneTime"]
+
+    # The frame on screen follows the paused clock.
+    wait_until(lambda: abs(page.execute_script("return studio.frameTime") - t0) < 1e-3, 2, "the paused frame")
+
+    page.execute_script("document.activeElement.blur()")
+    for key, frames in ((".", 1), (".", 2), (",", 1)):
+        ActionChains(page).send_keys(key).perform()
+        wait_until(lambda: abs(api.state()["sceneTime"] - (t0 + frames / 30)) < 1e-6, 1, f"{frames} frame(s) on")
+    page.find_element(By.ID, "clock-back").click()
+    wait_until(lambda: abs(api.state()["sceneTime"] - t0) < 1e-6, 1, "back to the start")
+    wait_until(lambda: abs(page.execute_script("return studio.frameTime") - t0) < 1e-3, 2, "the stepped frame on screen")
+
+    page.find_element(By.CSS_SELECTOR, '#speed [data-speed="0.25"]').click()
+    wait_until(lambda: api.state()["clock"]["speed"] == 0.25, 1, "speed 0.25")
+    page.find_element(By.ID, "clock-pause").click()
+    wait_until(lambda: not api.state()["clock"]["paused"], 1, "the clock to resume")
+    page.find_element(By.CSS_SELECTOR, '#speed [data-speed="1"]').click()
+    wait_until(lambda: api.state()["clock"]["speed"] == 1, 1, "speed 1")
+    assert console_errors(page) == []
+
+
+def test_save_clip_follows_the_focused_control(page):
+    page.find_element(By.CSS_SELECTOR, '#spinner-run [data-spinner="start"]').click()
+    link = page.find_element(By.ID, "save-clip")
+    href = link.get_attribute("href")
+    assert "/clip.webp?control=spinner&seconds=3&fps=30" in href
+    assert link.get_attribute("download") == "layercast-spinner.webp"
+    assert "Spinner" in link.text
