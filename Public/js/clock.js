@@ -1,5 +1,5 @@
 // The scene clock: pause and resume, speed, one-frame steps (also on , and .), and Save clip.
-import { send, errorFrom } from "./api.js";
+import { send, errorFrom, ApiError } from "./api.js";
 import { reportError, toast } from "./toast.js";
 import { clipUrl, CONTROL_NAMES } from "./view.js";
 
@@ -43,6 +43,7 @@ export function clockPanel(ctx) {
     link.setAttribute("aria-busy", "true");
     try {
       const response = await fetch(link.href, { cache: "no-store" });
+      if (response.status === 404) throw new ApiError("this server cannot make clips yet (no /clip.webp route)");
       if (!response.ok) throw await errorFrom(response);
       const blob = await response.blob();
       const url = URL.createObjectURL(blob);

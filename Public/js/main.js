@@ -59,6 +59,7 @@ function render() {
   if (!state) return;
   for (const card of cards) card.render(state);
   clock.render(state.clock);
+  showStatus();
   tick();
   if ($("raw-state").closest("details").open && !rawPending) {
     rawPending = true;
@@ -88,11 +89,18 @@ function showStatus() {
   let label = "Connecting…";
   if (document.hidden) [tone, label] = ["paused", "Paused in background"];
   else if (status.stream === "failed") [tone, label] = ["error", "Stream refused"];
-  else if (status.stream === "live" && status.events === "live") [tone, label] = ["live", "Live"];
+  else if (status.stream === "live" && status.events === "live") [tone, label] = ["live", liveLabel()];
   else if (status.stream === "live") [tone, label] = ["reconnecting", "Live · state reconnecting"];
   else if (status.stream === "reconnecting") [tone, label] = ["reconnecting", "Reconnecting…"];
   $("conn").dataset.state = tone;
   $("conn-label").textContent = label;
+}
+
+function liveLabel() {
+  const clock = state?.clock;
+  if (clock?.paused) return "Live · clock paused";
+  if (clock && clock.speed !== 1) return `Live · ${clock.speed}× speed`;
+  return "Live";
 }
 
 const stream = new MjpegStream({

@@ -40,7 +40,7 @@ def test_screenshot(browser, base_url, showcase, artifacts, repo_root, name, wid
     open_studio(browser, base_url, width, height, dark=dark, mobile=mobile)
     wait_until(lambda: browser.find_element(By.ID, "meter-segments").text == "3", 3, "the showcase state")
     # A second of frames, so the fps counter shows the stream's rate rather than its first moments.
-    wait_until(lambda: browser.execute_script("return studio.fps") >= 24, 4, "a full second of frames")
+    wait_until(lambda: int(browser.find_element(By.ID, "fps").text) >= 24, 4, "a full second of frames")
     png = browser.get_screenshot_as_png()
     path = artifacts / f"{name}.png"
     path.write_bytes(png)
