@@ -66,7 +66,7 @@ export function clockPanel(ctx) {
     render(clock) {
       const isPaused = clock.paused;
       const button = $("clock-pause");
-      button.setAttribute("aria-pressed", String(isPaused));
+      button.toggleAttribute("data-on", isPaused);
       $("clock-pause-label").textContent = isPaused ? "Resume" : "Pause";
       for (const b of document.querySelectorAll("#speed [data-speed]")) {
         b.setAttribute("aria-pressed", String(Math.abs(Number(b.dataset.speed) - clock.speed) < 1e-6));

@@ -160,7 +160,7 @@ function applyView() {
     b.setAttribute("aria-pressed", String(Number(b.dataset.scale) === view.scale));
   }
   for (const b of document.querySelectorAll("#background [data-bg]")) {
-    b.setAttribute("aria-checked", String(b.dataset.bg === view.background));
+    b.setAttribute("aria-pressed", String(b.dataset.bg === view.background));
   }
   const custom = document.querySelector(".sw-custom");
   custom.classList.toggle("is-checked", view.background === "custom");

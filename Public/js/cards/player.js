@@ -78,7 +78,7 @@ export function playerCard(ctx) {
       const p = state.player;
       const progress = Math.round(p.progress.model);
       const button = $("player-toggle");
-      button.setAttribute("aria-pressed", String(p.playing));
+      button.toggleAttribute("data-on", p.playing);
       $("player-toggle-label").textContent = p.playing ? "Pause" : "Play";
       const tag = $("player-state");
       tag.textContent = p.playing ? "Playing" : "Paused";
