@@ -18,6 +18,7 @@ import Testing
 @Suite(.serialized) struct StudioOverlayGoldenTests {
     static let maxChannelDiff = 8
     static let minMatchingFraction = 0.9995
+    /// Where regenerated references are written: the source tree, not the test bundle.
     static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
 
     enum Overlay: String, CaseIterable, Sendable { case points, bounds }
@@ -39,7 +40,10 @@ import Testing
                 try Data(frame.response.body).write(to: url)
                 return
             }
-            let data = try #require(try? Data(contentsOf: url), "missing Golden/\(name); run with LAYERCAST_REGENERATE_GOLDEN=1")
+            let bundled = try #require(Bundle.module.url(forResource: (name as NSString).deletingPathExtension, withExtension: "png",
+                                                         subdirectory: "Golden"),
+                                       "missing Golden/\(name); run with LAYERCAST_REGENERATE_GOLDEN=1")
+            let data = try Data(contentsOf: bundled)
             let reference = try PNGDecoder.decode(Array(data))
             let image = frame.image
             #expect(reference.width == image.width && reference.height == image.height)
