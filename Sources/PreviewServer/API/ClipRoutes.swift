@@ -53,8 +53,8 @@ extension APIContext {
                 start = now + ahead
             }
             let (width, height) = source.pixelSize
-            let cost = width * height * timing.frameCount
-            guard cost <= Self.clipPixelFrameBudget else {
+            let pixelFrames = width * height * timing.frameCount
+            guard pixelFrames <= Self.clipPixelFrameBudget else {
                 throw APIError(400, "the clip is too large: \(width)×\(height) pixels × \(timing.frameCount) frames",
                                parameter: "seconds",
                                allowed: "width × height × frames up to \(Self.clipPixelFrameBudget) pixel-frames (e.g. 480×480 pixels "
@@ -65,16 +65,15 @@ extension APIContext {
             }
             defer { slot.release() }
 
-            let started = MonotonicClock.hostTime()
+            var cost = ClipCost()
             let bytes: [UInt8]
             do {
                 bytes = try encodeClip(&source, start: start, timing: timing, format: format,
-                                       quality: source.spec.quality, lossless: lossless)
+                                       quality: source.spec.quality, lossless: lossless, cost: &cost)
             } catch {
                 logger.error("encoding a clip failed: \(error)")
                 throw APIError(500, "encoding the clip failed")
             }
-            let milliseconds = (MonotonicClock.hostTime() - started) * 1000
             let name = "layercast-\(source.spec.subjectName)\(source.variantsSuffix)-\(ParameterValues.format(seconds))s-\(fps)fps.\(format.rawValue)"
             return HTTPResponse(status: 200, headers: [
                 ("Content-Type", format.contentType),
@@ -82,30 +81,50 @@ extension APIContext {
                 ("X-Scene-Time", formatSceneTime(start)),
                 ("X-Clip-Frames", String(timing.frameCount)),
                 ("X-Clip-Seconds", ParameterValues.format(seconds)),
-                ("Server-Timing", String(format: "clip;dur=%.1f", milliseconds)),
+                ("Server-Timing", cost.serverTiming),
             ] + Self.snapshotHeaders, body: .bytes(bytes))
         }
     }
 
     /// Renders frame i at start + i/fps and hands it to the encoder at once.
     private func encodeClip(_ source: inout ClipSource, start: Double, timing: ClipTiming, format: ClipFormat,
-                            quality: Int, lossless: Bool) throws -> [UInt8] {
+                            quality: Int, lossless: Bool, cost: inout ClipCost) throws -> [UInt8] {
         let (width, height) = source.pixelSize
+        let add: (RenderedImage, Int) throws -> Void
+        let finish: () throws -> [UInt8]
+        let durations: [Int]
         switch format {
         case .webp:
             let encoder = try WebPAnimationEncoder(width: width, height: height,
                                                    options: .init(lossless: lossless, quality: Double(quality)))
-            for (i, duration) in timing.durations(unitsPerSecond: 1000).enumerated() {
-                try encoder.add(source.image(at: start + timing.offset(ofFrame: i), frames: frames), durationMilliseconds: duration)
-            }
-            return try encoder.finish()
+            (add, finish) = ({ try encoder.add($0, durationMilliseconds: $1) }, encoder.finish)
+            durations = timing.durations(unitsPerSecond: 1000)
         case .gif:
             let encoder = try GIFEncoder(width: width, height: height)
-            for (i, delay) in timing.durations(unitsPerSecond: 100).enumerated() {
-                try encoder.add(source.image(at: start + timing.offset(ofFrame: i), frames: frames), delayCentiseconds: delay)
-            }
-            return try encoder.finish()
+            (add, finish) = ({ try encoder.add($0, delayCentiseconds: $1) }, encoder.finish)
+            durations = timing.durations(unitsPerSecond: 100)
         }
+        for (i, duration) in durations.enumerated() {
+            let t0 = MonotonicClock.hostTime()
+            let image = source.image(at: start + timing.offset(ofFrame: i), frames: frames)
+            let t1 = MonotonicClock.hostTime()
+            try add(image, duration)
+            cost.render += t1 - t0
+            cost.encode += MonotonicClock.hostTime() - t1
+        }
+        let t2 = MonotonicClock.hostTime()
+        defer { cost.encode += MonotonicClock.hostTime() - t2 }
+        return try finish()
+    }
+}
+
+/// Where a clip's time went, for the Server-Timing header.
+struct ClipCost {
+    var render = 0.0
+    var encode = 0.0
+
+    var serverTiming: String {
+        String(format: "render;dur=%.1f, encode;dur=%.1f", render * 1000, encode * 1000)
     }
 }
 
