@@ -64,6 +64,36 @@ import Testing
         #expect(clip.frames.map(\.duration) == [300, 200])
     }
 
+    /// A slowly turning smooth gradient: each frame changes every pixel a little, which is where
+    /// lossy sub-frames let the error build up unless key frames reset it.
+    @Test func lossyWebPErrorDoesNotBuildUpOverAClip() throws {
+        let n = 64
+        var pixels = [UInt32](repeating: 0, count: n * n)
+        for y in 0..<n {
+            for x in 0..<n {
+                let r = UInt32(x * 4), g = UInt32(y * 4), b = UInt32(255 - (x + y) * 2)
+                pixels[y * n + x] = 0xFF00_0000 | r << 16 | g << 8 | b
+            }
+        }
+        let bitmap = Bitmap(id: 7_000_101, width: n, height: n, pixels: pixels)
+        func frame(_ i: Int) -> RenderedImage {
+            let turn = AffineTransform.translation(48, 48).concatenating(.rotation(Double(i) * .pi / 90))
+                .concatenating(.translation(-60, -60))
+            let layer = LayerSnapshot(transform: turn, content: .image(ImageContent(bitmap: bitmap, rect: Rect(x: 0, y: 0, width: 120, height: 120))))
+            return Self.renderer.render(layer, width: 96, height: 96, background: .color(.white))
+        }
+        let encoder = try WebPAnimationEncoder(width: 96, height: 96, options: .init(quality: 75))
+        for i in 0..<60 { try encoder.add(frame(i), durationMilliseconds: 40) }
+        let clip = try ClipDecoder.decodeWebP(try encoder.finish())
+        #expect(clip.frames.count == 60)
+        let errors = (0..<60).map { i in
+            let source = Self.straight(frame(i))
+            let total = zip(clip.frames[i].rgba, source).reduce(0) { $0 + abs(Int($1.0) - Int($1.1)) }
+            return Double(total) / Double(source.count)
+        }
+        #expect(errors.max() ?? 99 < 6, "mean error per frame: \(errors.map { ($0 * 10).rounded() / 10 })")
+    }
+
     @Test func gifDecodesWithTheRightFramesDelaysLoopAndPixels() throws {
         let timing = ClipTiming(seconds: 0.4, fps: 30)
         let encoder = try GIFEncoder(width: Self.width, height: Self.height)
