@@ -152,7 +152,7 @@ struct VariantSet {
             let band = Double(bandHeight(cell))
             let caption = LayerSnapshot(name: "caption", content: .text(TextContent(
                 text: cell.caption, center: Point(Double(w) / 2, Double(h) + band / 2),
-                fontSize: band * 0.55, color: color)))
+                fontSize: band * 0.7, color: color)))
             layers.append(LayerSnapshot(name: "variant.\(cell.caption)", transform: .translation(x, 0),
                                         sublayers: [picture, caption]))
             x += Double(w)
