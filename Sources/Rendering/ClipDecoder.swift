@@ -24,11 +24,12 @@ public struct DecodedClip: Sendable {
 
     public var totalDuration: Int { frames.reduce(0) { $0 + $1.duration } }
 
-    /// Straight RGBA at (x, y) of frame `index`.
+    /// Straight RGBA at (x, y) of frame `index`; all zero outside.
     public func pixel(_ index: Int, x: Int, y: Int) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
+        guard frames.indices.contains(index), x >= 0, y >= 0, x < width, y < height else { return (0, 0, 0, 0) }
         let o = (y * width + x) * 4
         let p = frames[index].rgba
-        guard x >= 0, y >= 0, x < width, y < height, o + 3 < p.count else { return (0, 0, 0, 0) }
+        guard o + 3 < p.count else { return (0, 0, 0, 0) }
         return (p[o], p[o + 1], p[o + 2], p[o + 3])
     }
 }
