@@ -49,7 +49,10 @@ let package = Package(
         .testTarget(name: "ControlsTests", dependencies: ["Controls", "Animation"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Animation"], resources: [.copy("Golden")]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
-        .testTarget(name: "PreviewServerTests", dependencies: ["PreviewServer", "Controls", "Rendering", "HTTPServer", "Animation"]),
+        .testTarget(name: "PreviewServerTests", dependencies: [
+            "PreviewServer", "Controls", "Rendering", "HTTPServer", "Animation", "CTurboJPEG",
+            .product(name: "Logging", package: "swift-log"),
+        ], resources: [.copy("Golden")]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -5,7 +5,7 @@ set -euo pipefail
 
 build_pkgs=(pkg-config libcairo2-dev libmicrohttpd-dev libturbojpeg0-dev libspng-dev libwebp-dev libgif-dev libimagequant-dev fonts-dejavu-core)
 test_pkgs=(chromium chromium-driver ffmpeg imagemagick python3-pip)
-pip_pkgs=(selenium pillow numpy)
+pip_pkgs=(selenium pytest pillow numpy)
 
 want=("${build_pkgs[@]}")
 [ "${1:-build}" = test ] && want+=("${test_pkgs[@]}")

@@ -1,3 +1,43 @@
 #!/usr/bin/env bash
-# Filled in by its issue; until then it says so and passes.
-echo "browser: not set up yet"
+# Real-browser tests of the page (issue 7): headless Chromium driven by Selenium against the real
+# server on a free loopback port. Installs nothing (`make test-deps` does); builds the server if needed.
+# Screenshots land in artifacts/browser/. Extra arguments go to pytest (e.g. -k meter).
+# LAYERCAST_UPDATE_DOCS=1 also refreshes docs/page.png and docs/screenshots/.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+bin=.build/debug/layercast
+if [ ! -x "$bin" ] || [ -n "$(find Sources Package.swift -newer "$bin" -print -quit)" ]; then
+    swift build --product layercast
+fi
+
+missing=()
+for tool in /usr/bin/chromium /usr/bin/chromedriver; do [ -x "$tool" ] || missing+=("$tool"); done
+python3 -c "import selenium, pytest, PIL" 2>/dev/null || missing+=("python3 modules selenium, pytest, pillow")
+if [ ${#missing[@]} -gt 0 ]; then
+    echo "browser tests need: ${missing[*]} (run: make test-deps)" >&2
+    exit 1
+fi
+
+mkdir -p artifacts/browser
+port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+"$bin" --host 127.0.0.1 --port "$port" --public Public >artifacts/browser/server.log 2>&1 &
+server=$!
+trap 'kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true' EXIT
+
+for _ in $(seq 100); do
+    if curl -fsS "http://127.0.0.1:$port/healthz" >/dev/null 2>&1; then break; fi
+    kill -0 "$server" 2>/dev/null || { echo "the server did not start; see artifacts/browser/server.log" >&2; exit 1; }
+    sleep 0.1
+done
+
+export LAYERCAST_URL="http://127.0.0.1:$port" LAYERCAST_BIN="$bin"
+export SE_OFFLINE=true SE_AVOID_STATS=true
+status=0
+python3 -m pytest Tests/Browser -p no:cacheprovider -q "$@" || status=$?
+if [ "$status" -eq 5 ]; then
+    echo "no browser tests were collected" >&2
+    status=1
+fi
+[ "$status" -eq 0 ] && echo "browser tests passed; screenshots in artifacts/browser/"
+exit "$status"

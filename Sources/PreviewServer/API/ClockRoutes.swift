@@ -34,12 +34,13 @@ extension APIContext {
                                allowed: "paused=true|false, speed=0.05…8, step=SECONDS or frames=N (stepping only while paused)")
             }
             let clock = scene.clock
+            // Refuse before changing anything, so a refused request leaves speed and pause as they were.
+            if step != nil || frames != nil, !(paused ?? clock.isPaused) {
+                throw APIError.conflict("stepping needs a paused clock: POST /clock?paused=true first")
+            }
             if let speed { clock.setSpeed(speed) }
             if let paused { paused ? clock.pause() : clock.resume() }
             if step != nil || frames != nil {
-                guard clock.isPaused else {
-                    throw APIError.conflict("stepping needs a paused clock: POST /clock?paused=true first")
-                }
                 clock.step(by: step ?? Double(frames ?? 0) / Double(configuration.fps))
             }
             return .json(encoding: clockState(), encoder: SceneStateEncoding.encoder)

@@ -12,8 +12,10 @@ extension APIContext {
 
         r.get("/healthz") { _ in .text("ok\n") }
         r.get("/state") { _ in self.state() }
-        r.get("/frame.png", offload: true) { self.frame($0, png: true) }
-        r.get("/frame.jpg", offload: true) { self.frame($0, png: false) }
+        r.get("/frame.png", offload: true) { self.frameOrVariants($0, png: true) }
+        r.get("/frame.jpg", offload: true) { self.frameOrVariants($0, png: false) }
+        r.get("/clip.webp", offload: true) { self.clip($0, format: .webp) }
+        r.get("/clip.gif", offload: true) { self.clip($0, format: .gif) }
         r.get("/stream.mjpg") { self.stream($0) }
         r.get("/events") { _ in self.events() }
         r.get("/metrics") { _ in self.metrics() }

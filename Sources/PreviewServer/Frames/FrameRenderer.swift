@@ -15,6 +15,10 @@ final class FrameRenderer: Sendable {
         if !spec.showsLabel {
             tree = tree.removingLayers(named: Self.labelLayerName)
         }
+        if spec.background.isDark {
+            // Labels are designed dark on white; on a dark backdrop they would vanish, so they flip.
+            tree = tree.invertingTextLightness()
+        }
         return tree
     }
 
@@ -37,6 +41,25 @@ extension LayerSnapshot {
         var copy = self
         copy.sublayers = sublayers.filter { $0.name != name }.map { $0.removingLayers(named: name) }
         return copy
+    }
+
+    func invertingTextLightness() -> LayerSnapshot {
+        var copy = self
+        if case .text(var text) = content {
+            let c = text.color
+            text.color = Color(red: 1 - c.red, green: 1 - c.green, blue: 1 - c.blue, alpha: c.alpha)
+            copy.content = .text(text)
+        }
+        copy.sublayers = sublayers.map { $0.invertingTextLightness() }
+        return copy
+    }
+}
+
+extension BackgroundChoice {
+    /// Dark enough that dark text on it would be hard to read (relative luminance below 0.3).
+    var isDark: Bool {
+        guard case .color(let c) = self else { return false }
+        return 0.2126 * c.red + 0.7152 * c.green + 0.0722 * c.blue < 0.3
     }
 }
 

@@ -1,0 +1,36 @@
+// Any picture the browser can read becomes artwork: the server takes PNG only (≤ 8 MiB, ≤ 4096 px),
+// so anything else, or anything larger, is redrawn to a PNG of at most 1024 px first.
+import { ApiError } from "./api.js";
+
+const MAX_BYTES = 8 << 20;
+const MAX_SIDE = 4096;
+const REDRAW_SIDE = 1024;
+
+export async function artworkPng(file) {
+  if (!file.type.startsWith("image/")) {
+    throw new ApiError(`“${file.name}” is not a picture`, { allowed: "PNG, JPEG, WebP, GIF or any image the browser can open" });
+  }
+  let bitmap;
+  try {
+    bitmap = await createImageBitmap(file);
+  } catch {
+    throw new ApiError(`“${file.name}” could not be read as an image`);
+  }
+  try {
+    const fits = file.type === "image/png" && file.size <= MAX_BYTES
+      && bitmap.width <= MAX_SIDE && bitmap.height <= MAX_SIDE;
+    if (fits) return file;
+    const k = Math.min(1, REDRAW_SIDE / Math.max(bitmap.width, bitmap.height));
+    const canvas = document.createElement("canvas");
+    canvas.width = Math.max(1, Math.round(bitmap.width * k));
+    canvas.height = Math.max(1, Math.round(bitmap.height * k));
+    const ctx = canvas.getContext("2d");
+    ctx.imageSmoothingQuality = "high";
+    ctx.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
+    const png = await new Promise((resolve) => canvas.toBlob(resolve, "image/png"));
+    if (!png) throw new ApiError("the picture could not be converted to PNG");
+    return png;
+  } finally {
+    bitmap.close();
+  }
+}

@@ -1,0 +1,38 @@
+// Short messages in the corner: API errors in the API's words, and the odd confirmation.
+const host = () => document.getElementById("toasts");
+const recent = new Map();
+
+/** Shows `title` and `text`; the same message twice within a few seconds replaces the first. */
+export function toast(title, text, kind = "error", seconds = 7) {
+  const key = `${kind}|${title}|${text}`;
+  recent.get(key)?.remove();
+  const node = document.createElement("div");
+  node.className = "toast";
+  node.dataset.kind = kind;
+  node.setAttribute("role", kind === "error" ? "alert" : "status");
+  const body = document.createElement("div");
+  const strong = document.createElement("strong");
+  strong.textContent = title;
+  const p = document.createElement("p");
+  p.textContent = text;
+  body.append(strong, p);
+  const close = document.createElement("button");
+  close.type = "button";
+  close.setAttribute("aria-label", "Dismiss");
+  close.textContent = "✕";
+  const remove = () => {
+    node.remove();
+    if (recent.get(key) === node) recent.delete(key);
+  };
+  close.addEventListener("click", remove);
+  node.append(body, close);
+  host().append(node);
+  recent.set(key, node);
+  while (host().children.length > 4) host().firstElementChild.remove();
+  setTimeout(remove, seconds * 1000);
+}
+
+/** Reports a failed action; `error` is usually an ApiError. */
+export function reportError(action, error) {
+  toast(action, error?.detail ?? error?.message ?? String(error));
+}

@@ -1,0 +1,196 @@
+import Animation
+import Controls
+import Foundation
+import HTTPServer
+import Rendering
+import Synchronization
+
+/// `GET /clip.webp` and `GET /clip.gif`: the next `seconds` of the scene, as from now and with no
+/// further commands, rendered from a copy at `fps` into an animated image.
+extension APIContext {
+    enum ClipFormat: String, Sendable {
+        case webp, gif
+
+        var contentType: String { self == .webp ? "image/webp" : "image/gif" }
+        /// GIF delays are centiseconds, and browsers stretch delays under 2 cs to 10 cs.
+        var fpsRange: ClosedRange<Int> { self == .webp ? 1...60 : 1...50 }
+    }
+
+    static let clipSecondsRange = 0.1...20.0
+    static let clipDefaultSeconds = 3.0
+    /// Width × height × frames: what one clip may cost, e.g. 480×480 for 600 frames (20 s at 30 fps)
+    /// or 240×240 for the full 20 s at 60 fps. Frames are encoded as they are rendered, so memory
+    /// holds a frame or two and the compressed file, but time grows with this product.
+    static let clipPixelFrameBudget = 480 * 480 * 600
+    /// Clips are seconds of CPU each; more at once on one server get 503 instead of queueing.
+    static let maxConcurrentClips = 2
+
+    func clip(_ request: HTTPRequest, format: ClipFormat) -> HTTPResponse {
+        answer { () throws(APIError) in
+            let p = ParameterValues(query: request)
+            let seconds = try p.double("seconds", in: Self.clipSecondsRange, default: Self.clipDefaultSeconds) ?? Self.clipDefaultSeconds
+            let fps = try p.int("fps", in: format.fpsRange, default: min(configuration.fps, format.fpsRange.upperBound))
+                ?? configuration.fps
+            let lossless = try p.bool("lossless", default: false) ?? false
+            if lossless && format == .gif {
+                throw APIError(400, "'lossless' applies to WebP clips only", parameter: "lossless",
+                               allowed: "lossless=true with /clip.webp; leave it out for GIF")
+            }
+            let timing = ClipTiming(seconds: seconds, fps: fps)
+
+            var source: ClipSource
+            let start: Double
+            if p["variants"] != nil {
+                let (set, time) = try variantSet(p)
+                source = .variants(set)
+                start = time
+            } else {
+                let spec = try FrameSpec(p, defaultSize: configuration.size)
+                let ahead = try p.double("ahead", in: 0...60, default: 0) ?? 0
+                var (copy, now) = scene.snapshot()
+                copy.advance(to: now + ahead)
+                source = .scene(copy, spec)
+                start = now + ahead
+            }
+            let (width, height) = source.pixelSize
+            let pixelFrames = width * height * timing.frameCount
+            guard pixelFrames <= Self.clipPixelFrameBudget else {
+                throw APIError(400, "the clip is too large: \(width)×\(height) pixels × \(timing.frameCount) frames",
+                               parameter: "seconds",
+                               allowed: "width × height × frames up to \(Self.clipPixelFrameBudget) pixel-frames (e.g. 480×480 pixels "
+                                   + "for 600 frames, 240×240 for 2400); lower seconds, fps, size or scale")
+            }
+            guard let slot = ClipSlots.shared.take(for: scene, limit: Self.maxConcurrentClips) else {
+                throw APIError(503, "\(Self.maxConcurrentClips) clips are being rendered already; try again shortly")
+            }
+            defer { slot.release() }
+
+            var cost = ClipCost()
+            let bytes: [UInt8]
+            do {
+                bytes = try encodeClip(&source, start: start, timing: timing, format: format,
+                                       quality: source.spec.quality, lossless: lossless, cost: &cost)
+            } catch {
+                logger.error("encoding a clip failed: \(error)")
+                throw APIError(500, "encoding the clip failed")
+            }
+            let name = "layercast-\(source.spec.subjectName)\(source.variantsSuffix)-\(ParameterValues.format(seconds))s-\(fps)fps.\(format.rawValue)"
+            return HTTPResponse(status: 200, headers: [
+                ("Content-Type", format.contentType),
+                ("Content-Disposition", "attachment; filename=\"\(name)\""),
+                ("X-Scene-Time", formatSceneTime(start)),
+                ("X-Clip-Frames", String(timing.frameCount)),
+                ("X-Clip-Seconds", ParameterValues.format(seconds)),
+                ("Server-Timing", cost.serverTiming),
+            ] + Self.snapshotHeaders, body: .bytes(bytes))
+        }
+    }
+
+    /// Renders frame i at start + i/fps and hands it to the encoder at once.
+    private func encodeClip(_ source: inout ClipSource, start: Double, timing: ClipTiming, format: ClipFormat,
+                            quality: Int, lossless: Bool, cost: inout ClipCost) throws -> [UInt8] {
+        let (width, height) = source.pixelSize
+        let add: (RenderedImage, Int) throws -> Void
+        let finish: () throws -> [UInt8]
+        let durations: [Int]
+        switch format {
+        case .webp:
+            let encoder = try WebPAnimationEncoder(width: width, height: height,
+                                                   options: .init(lossless: lossless, quality: Double(quality)))
+            (add, finish) = ({ try encoder.add($0, durationMilliseconds: $1) }, encoder.finish)
+            durations = timing.durations(unitsPerSecond: 1000)
+        case .gif:
+            let encoder = try GIFEncoder(width: width, height: height)
+            (add, finish) = ({ try encoder.add($0, delayCentiseconds: $1) }, encoder.finish)
+            durations = timing.durations(unitsPerSecond: 100)
+        }
+        for (i, duration) in durations.enumerated() {
+            let t0 = MonotonicClock.hostTime()
+            let image = source.image(at: start + timing.offset(ofFrame: i), frames: frames)
+            let t1 = MonotonicClock.hostTime()
+            try add(image, duration)
+            cost.render += t1 - t0
+            cost.encode += MonotonicClock.hostTime() - t1
+        }
+        let t2 = MonotonicClock.hostTime()
+        defer { cost.encode += MonotonicClock.hostTime() - t2 }
+        return try finish()
+    }
+}
+
+/// Where a clip's time went, for the Server-Timing header.
+struct ClipCost {
+    var render = 0.0
+    var encode = 0.0
+
+    var serverTiming: String {
+        String(format: "render;dur=%.1f, encode;dur=%.1f", render * 1000, encode * 1000)
+    }
+}
+
+/// What a clip shows: one scene copy in one spec, or a set of variants.
+enum ClipSource {
+    case scene(Scene, FrameSpec)
+    case variants(VariantSet)
+
+    var spec: FrameSpec {
+        switch self {
+        case .scene(_, let spec): spec
+        case .variants(let set): set.spec
+        }
+    }
+
+    var pixelSize: (Int, Int) {
+        switch self {
+        case .scene(_, let spec): (spec.pixelWidth, spec.pixelHeight)
+        case .variants(let set): (set.pixelWidth, set.pixelHeight)
+        }
+    }
+
+    var variantsSuffix: String {
+        if case .variants(let set) = self { return "-" + set.kind.rawValue }
+        return ""
+    }
+
+    /// Advances the copy (never back) and renders it.
+    mutating func image(at time: Double, frames: FrameRenderer) -> RenderedImage {
+        switch self {
+        case .scene(var scene, let spec):
+            scene.advance(to: time)
+            self = .scene(scene, spec)
+            return frames.image(of: frames.tree(of: scene, at: time, spec: spec), spec: spec)
+        case .variants(var set):
+            let tree = set.tree(at: time, frames: frames)
+            self = .variants(set)
+            return set.render(tree, frames: frames)
+        }
+    }
+}
+
+/// Clip rendering slots per live scene (so per server), without a field in every context.
+final class ClipSlots: Sendable {
+    static let shared = ClipSlots()
+    private let busy = Mutex<[ObjectIdentifier: Int]>([:])
+
+    struct Slot {
+        let slots: ClipSlots
+        let key: ObjectIdentifier
+
+        func release() {
+            slots.busy.withLock { map in
+                let left = (map[key] ?? 1) - 1
+                map[key] = left > 0 ? left : nil
+            }
+        }
+    }
+
+    func take(for scene: LiveScene, limit: Int) -> Slot? {
+        let key = ObjectIdentifier(scene)
+        let taken = busy.withLock { map -> Bool in
+            guard map[key, default: 0] < limit else { return false }
+            map[key, default: 0] += 1
+            return true
+        }
+        return taken ? Slot(slots: self, key: key) : nil
+    }
+}

@@ -1,0 +1,115 @@
+"""Fixtures for the real-browser tests of the page: the server, one headless Chromium, the API.
+
+scripts/test-browser.sh starts the server and passes its address in LAYERCAST_URL. Run alone
+(`python3 -m pytest Tests/Browser`), this file starts `.build/debug/layercast` itself.
+"""
+import os
+import pathlib
+
+import pytest
+
+os.environ.setdefault("SE_OFFLINE", "true")
+os.environ.setdefault("SE_AVOID_STATS", "true")
+
+from selenium import webdriver  # noqa: E402
+from selenium.webdriver.chrome.service import Service  # noqa: E402
+
+from support import Api, free_port, start_server, stop_server, wait_until  # noqa: E402
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+BIN = os.environ.get("LAYERCAST_BIN", str(ROOT / ".build/debug/layercast"))
+ARTIFACTS = ROOT / "artifacts" / "browser"
+
+
+@pytest.fixture(scope="session")
+def base_url():
+    if os.environ.get("LAYERCAST_URL"):
+        yield os.environ["LAYERCAST_URL"].rstrip("/")
+        return
+    port = free_port()
+    process = start_server(BIN, port, ROOT / "Public", ARTIFACTS / "server-own.log")
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        stop_server(process)
+
+
+@pytest.fixture(scope="session")
+def api(base_url):
+    return Api(base_url)
+
+
+@pytest.fixture(scope="session")
+def browser():
+    options = webdriver.ChromeOptions()
+    options.binary_location = "/usr/bin/chromium"
+    for arg in ("--headless=new", "--no-sandbox", "--hide-scrollbars", "--force-device-scale-factor=1",
+                "--disable-dev-shm-usage", "--no-first-run", "--disable-extensions"):
+        options.add_argument(arg)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    driver = webdriver.Chrome(options=options, service=Service("/usr/bin/chromedriver"))
+    driver.set_script_timeout(20)
+    try:
+        yield driver
+    finally:
+        driver.quit()
+
+
+def set_viewport(driver, width, height, dark=False, mobile=False):
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile})
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia",
+                           {"features": [{"name": "prefers-color-scheme", "value": "dark" if dark else "light"}]})
+
+
+def open_studio(driver, base_url, width=1280, height=800, dark=False, mobile=False):
+    """Loads the page with default view settings and waits until it streams and reports Live."""
+    set_viewport(driver, width, height, dark=dark, mobile=mobile)
+    driver.get("about:blank")
+    driver.get_log("browser")  # start with an empty console
+    driver.get(base_url + "/")
+    if driver.execute_script("return localStorage.length") > 0:
+        driver.execute_script("localStorage.clear()")
+        driver.refresh()
+    wait_until(lambda: driver.execute_script("return window.studio && studio.fps > 0"), 10, "the stream to deliver frames")
+    wait_until(lambda: driver.find_element("id", "conn-label").text == "Live", 10, "the page to report Live")
+    return driver
+
+
+@pytest.fixture
+def page(browser, api, base_url):
+    """The studio freshly loaded on a scene in a known state, streaming; yields the driver."""
+    api.reset_scene()
+    yield open_studio(browser, base_url)
+
+
+@pytest.fixture
+def spare_server(server_binary, public_dir, artifacts):
+    """A server of the test's own, for tests that stop it or leave lasting marks (artwork)."""
+    port = free_port()
+    handle = {"port": port, "base": f"http://127.0.0.1:{port}"}
+    handle["process"] = start_server(server_binary, port, public_dir, artifacts / "server-spare.log")
+    handle["api"] = Api(handle["base"])
+    yield handle
+    stop_server(handle["process"])
+
+
+@pytest.fixture(scope="session")
+def artifacts():
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    return ARTIFACTS
+
+
+@pytest.fixture(scope="session")
+def server_binary():
+    return BIN
+
+
+@pytest.fixture(scope="session")
+def public_dir():
+    return ROOT / "Public"
+
+
+@pytest.fixture(scope="session")
+def repo_root():
+    return ROOT

@@ -1,0 +1,135 @@
+"""Helpers shared by the browser tests: the HTTP API from Python, the server process, waiting."""
+import json
+import socket
+import subprocess
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+
+# Where each play-button mode comes to rest (controls.md §3.6; the idle states are equivalent pairs).
+RESTING = {
+    "play": {"playToBar.playIdle", "barToPlay.play"},
+    "pause": {"pauseToBar.pauseIdle", "barToPause.pause"},
+    "stop": {"stopToBar.stopIdle", "barToStop.stop"},
+    "buffering": {"buffering.buffering"},
+}
+
+
+def wait_until(condition, timeout, what, interval=0.02):
+    """Polls `condition` until it returns a truthy value, which is returned; fails after `timeout` s."""
+    deadline = time.monotonic() + timeout
+    last = None
+    while True:
+        try:
+            last = condition()
+        except Exception as error:  # a stale element or a page mid-load: try again
+            last = error
+        if last and not isinstance(last, Exception):
+            return last
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out after {timeout} s waiting for {what} (last: {last!r})")
+        time.sleep(interval)
+
+
+class Api:
+    """The server's API as a script sees it: no Origin header, so commands are always allowed."""
+
+    def __init__(self, base_url):
+        self.base = base_url
+
+    def request(self, method, path, **params):
+        url = self.base + path
+        data = None
+        if params:
+            data = urllib.parse.urlencode({k: str(v).lower() if isinstance(v, bool) else v
+                                           for k, v in params.items()}).encode()
+        req = urllib.request.Request(url, data=data, method=method)
+        if data is not None:
+            req.add_header("Content-Type", "application/x-www-form-urlencoded")
+        try:
+            with urllib.request.urlopen(req, timeout=10) as response:
+                body = response.read()
+        except urllib.error.HTTPError as error:
+            raise AssertionError(f"{method} {path} {params} -> {error.code}: {error.read()[:300]!r}") from None
+        return json.loads(body) if body[:1] in (b"{", b"[") else body
+
+    def state(self):
+        return self.request("GET", "/state")
+
+    def metrics(self):
+        with urllib.request.urlopen(self.base + "/metrics", timeout=10) as response:
+            return response.read().decode()
+
+    def gauge(self, name):
+        for line in self.metrics().splitlines():
+            if line.startswith(name + " "):
+                return float(line.split()[1])
+        raise AssertionError(f"no metric {name}")
+
+    def reset_scene(self):
+        self.request("POST", "/clock", paused=False, speed=1)
+        self.request("POST", "/meter/reset")
+        self.request("PUT", "/meter/config", duration=45)
+        self.request("POST", "/play-button/mode", mode="play", animated=False)
+        self.request("POST", "/play-button/highlighted", value=False)
+        self.request("POST", "/play-button/enabled", value=True)
+        self.request("PUT", "/play-button/theme", theme="default")
+        self.request("POST", "/player/pause")
+        self.request("POST", "/player/seek", progress=0)
+        self.request("POST", "/spinner/start")
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def start_server(binary, port, public, log_path):
+    log_path.parent.mkdir(parents=True, exist_ok=True)
+    log = open(log_path, "ab")
+    process = subprocess.Popen([str(binary), "--host", "127.0.0.1", "--port", str(port), "--public", str(public)],
+                               stdout=log, stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}/healthz"
+
+    def up():
+        if process.poll() is not None:
+            raise RuntimeError(f"the server exited with {process.returncode}; see {log_path}")
+        try:
+            with urllib.request.urlopen(url, timeout=1) as response:
+                return response.status == 200
+        except OSError:
+            return False
+
+    wait_until(up, 15, f"the server on port {port}", interval=0.1)
+    return process
+
+
+def stop_server(process):
+    process.terminate()
+    try:
+        process.wait(timeout=5)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+
+
+def console_errors(driver, allow=()):
+    """SEVERE console entries since the last call, except those containing any of `allow`."""
+    return [e for e in driver.get_log("browser")
+            if e["level"] == "SEVERE" and not any(a in e["message"] for a in allow)]
+
+
+# Fraction of a canvas's sampled pixels that differ from its first pixel: 0 for a blank canvas.
+CANVAS_VARIETY_JS = """
+const c = arguments[0];
+if (!c.width || !c.height) return 0;
+const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+let differ = 0, n = 0;
+for (let i = 0; i < d.length; i += 4 * 7) {
+  n++;
+  if (Math.abs(d[i] - d[0]) + Math.abs(d[i+1] - d[1]) + Math.abs(d[i+2] - d[2]) > 24 || d[i+3] !== d[3]) differ++;
+}
+return differ / n;
+"""

@@ -1,0 +1,66 @@
+"""Clock controls (issue 11): pause and resume, speed, one-frame steps on , and ., Save clip."""
+import urllib.error
+import urllib.request
+
+import pytest
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+
+from support import console_errors, wait_until
+
+
+def test_pause_step_speed_resume(page, api):
+    page.find_element(By.ID, "clock-pause").click()
+    clock = wait_until(lambda: (c := api.state()["clock"]) and c["paused"] and c, 1, "the clock to pause")
+    assert page.find_element(By.ID, "clock-pause-label").text == "Resume"
+    wait_until(lambda: page.find_element(By.ID, "conn-label").text == "Live · clock paused", 1, "the paused clock in the status")
+    t0 = clock["sceneTime"]
+
+    # The frame on screen follows the paused clock.
+    wait_until(lambda: abs(page.execute_script("return studio.frameTime") - t0) < 1e-3, 2, "the paused frame")
+
+    page.execute_script("document.activeElement.blur()")
+    for key, frames in ((".", 1), (".", 2), (",", 1)):
+        ActionChains(page).send_keys(key).perform()
+        wait_until(lambda: abs(api.state()["sceneTime"] - (t0 + frames / 30)) < 1e-6, 1, f"{frames} frame(s) on")
+    page.find_element(By.ID, "clock-back").click()
+    wait_until(lambda: abs(api.state()["sceneTime"] - t0) < 1e-6, 1, "back to the start")
+    wait_until(lambda: abs(page.execute_script("return studio.frameTime") - t0) < 1e-3, 2, "the stepped frame on screen")
+
+    page.find_element(By.CSS_SELECTOR, '#speed [data-speed="0.25"]').click()
+    wait_until(lambda: api.state()["clock"]["speed"] == 0.25, 1, "speed 0.25")
+    page.find_element(By.ID, "clock-pause").click()
+    wait_until(lambda: not api.state()["clock"]["paused"], 1, "the clock to resume")
+    page.find_element(By.CSS_SELECTOR, '#speed [data-speed="1"]').click()
+    wait_until(lambda: api.state()["clock"]["speed"] == 1, 1, "speed 1")
+    assert console_errors(page) == []
+
+
+def test_save_clip_follows_the_focused_control(page):
+    page.find_element(By.CSS_SELECTOR, '#spinner-run [data-spinner="start"]').click()
+    link = page.find_element(By.ID, "save-clip")
+    href = link.get_attribute("href")
+    assert "/clip.webp?control=spinner&seconds=3&fps=30" in href
+    assert link.get_attribute("download") == "layercast-spinner.webp"
+    assert "Spinner" in link.text
+
+
+def test_save_clip_downloads_an_animated_webp(page, base_url, artifacts):
+    try:
+        urllib.request.urlopen(base_url + "/clip.webp?control=spinner&seconds=0.2&fps=10", timeout=30).close()
+    except urllib.error.HTTPError as error:
+        if error.code == 404:
+            pytest.skip("this server has no /clip.webp route")
+        raise
+    downloads = artifacts / "downloads"
+    downloads.mkdir(exist_ok=True)
+    target = downloads / "layercast-spinner.webp"
+    target.unlink(missing_ok=True)
+    page.execute_cdp_cmd("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": str(downloads)})
+    page.find_element(By.CSS_SELECTOR, '#spinner-run [data-spinner="start"]').click()
+    page.find_element(By.ID, "save-clip").click()
+    wait_until(lambda: target.exists() and target.stat().st_size > 0, 30, "the clip to download")
+    head = target.read_bytes()[:16]
+    assert head[:4] == b"RIFF" and head[8:12] == b"WEBP", head
+    assert b"ANIM" in target.read_bytes()[:4096], "the clip should be an animated WebP"
+    assert console_errors(page) == []

@@ -1,0 +1,95 @@
+"""2. Press and hold on the meter: 1.0 s with a mouse, then 0.5 s with touch; the segments' lengths
+follow the holds (±15 %). Space works as well, and a refused press reads as a message."""
+import time
+
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.actions import interaction
+from selenium.webdriver.common.actions.action_builder import ActionBuilder
+from selenium.webdriver.common.actions.pointer_input import PointerInput
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+
+from support import console_errors, wait_until
+
+
+def segment_seconds(meter):
+    return [(s["model"]["strokeEnd"] - s["model"]["strokeStart"]) * meter["duration"] for s in meter["segments"]]
+
+
+def settled_meter(api, count):
+    return wait_until(lambda: (m := api.state()["meter"]) and m["segmentCount"] == count and not m["recording"] and m,
+                      3, f"{count} finished segment(s)")
+
+
+def test_hold_with_mouse_then_touch(page, api):
+    stage = page.find_element(By.ID, "meter-stage")
+
+    ActionChains(page).click_and_hold(stage).pause(1.0).release().perform()
+    meter = settled_meter(api, 1)
+    [first] = segment_seconds(meter)
+    assert abs(first - 1.0) <= 0.15, f"a 1.0 s mouse hold recorded {first:.3f} s"
+
+    touch = ActionBuilder(page, mouse=PointerInput(interaction.POINTER_TOUCH, "finger"))
+    touch.pointer_action.move_to(stage).pointer_down().pause(0.5).pointer_up()
+    touch.perform()
+    meter = settled_meter(api, 2)
+    second = segment_seconds(meter)[1]
+    assert abs(second - 0.5) <= 0.075, f"a 0.5 s touch hold recorded {second:.3f} s"
+
+    # The card shows what /state says.
+    wait_until(lambda: page.find_element(By.ID, "meter-segments").text == "2", 2, "the segment count on the card")
+    assert page.find_element(By.ID, "meter-status").text == "Idle"
+    assert console_errors(page) == []
+
+
+def test_hold_with_pen_and_space(page, api):
+    stage = page.find_element(By.ID, "meter-stage")
+    pen = ActionBuilder(page, mouse=PointerInput(interaction.POINTER_PEN, "pen"))
+    pen.pointer_action.move_to(stage).pointer_down().pause(0.4).pointer_up()
+    pen.perform()
+    settled_meter(api, 1)
+
+    # The pen left the focus on the stage: Space held there records.
+    assert page.execute_script("return document.activeElement.id") == "meter-stage"
+    ActionChains(page).key_down(Keys.SPACE).pause(0.6).key_up(Keys.SPACE).perform()
+    meter = settled_meter(api, 2)
+    assert abs(segment_seconds(meter)[1] - 0.6) <= 0.09
+
+    # With nothing focused, Space anywhere on the page records too.
+    page.execute_script("document.activeElement.blur()")
+    ActionChains(page).key_down(Keys.SPACE).pause(0.4).key_up(Keys.SPACE).perform()
+    meter = settled_meter(api, 3)
+    assert abs(segment_seconds(meter)[2] - 0.4) <= 0.06
+    assert console_errors(page) == []
+
+
+def test_pointer_cancel_releases(page, api):
+    """A hold the browser takes away (a scroll gesture, a lost pointer) must not keep recording."""
+    stage = page.find_element(By.ID, "meter-stage")
+    ActionChains(page).click_and_hold(stage).perform()
+    wait_until(lambda: api.state()["meter"]["recording"], 2, "recording to start")
+    # While the hold lasts, the card counts the elapsed time with the frames on screen.
+    wait_until(lambda: page.find_element(By.ID, "meter-status").text == "Recording", 2, "Recording on the card")
+    wait_until(lambda: page.find_element(By.ID, "meter-elapsed").text >= "0:00.5", 2, "the elapsed time to run")
+    page.execute_script("""
+        const s = arguments[0];
+        s.dispatchEvent(new PointerEvent('pointercancel', {pointerId: 1, pointerType: 'mouse', bubbles: true}));""",
+        stage)
+    wait_until(lambda: not api.state()["meter"]["recording"], 2, "recording to stop on pointercancel")
+    ActionChains(page).release().perform()
+    time.sleep(0.2)
+    assert api.state()["meter"]["segmentCount"] == 1
+
+
+def test_a_refused_press_reads_as_a_message(page, api):
+    api.request("PUT", "/meter/config", duration=1)
+    api.request("POST", "/meter/hold", seconds=1)
+    wait_until(lambda: api.state()["meter"]["complete"], 3, "the meter to complete")
+    ActionChains(page).click(page.find_element(By.ID, "meter-stage")).perform()
+    toast = wait_until(lambda: page.find_element(By.CSS_SELECTOR, "#toasts .toast").text, 3, "an error message")
+    assert "Recording meter" in toast and "reset" in toast.lower(), toast
+    wait_until(lambda: page.find_element(By.ID, "meter-status").text == "Complete", 2, "Complete on the card")
+    page.find_element(By.ID, "meter-reset").click()
+    wait_until(lambda: api.state()["meter"]["segmentCount"] == 0, 2, "the reset")
+    # The only console entries are the refused commands themselves.
+    assert console_errors(page, allow=("409",)) == []

@@ -1,0 +1,43 @@
+"""Resilience: a hidden tab closes its connections and reopens them when shown again; a server that
+goes away and comes back is picked up again without a reload."""
+from selenium.webdriver.common.by import By
+
+from conftest import open_studio
+from support import Api, console_errors, start_server, stop_server, wait_until
+
+
+def test_a_hidden_tab_closes_its_stream_and_reopens_it(page, api):
+    main = page.current_window_handle
+    assert api.gauge("layercast_open_streams") == 1
+    page.switch_to.new_window("tab")
+    try:
+        assert page.execute_script("return document.visibilityState") == "visible"
+        wait_until(lambda: api.gauge("layercast_open_streams") == 0, 5, "the hidden page to close its stream")
+    finally:
+        page.close()
+        page.switch_to.window(main)
+    wait_until(lambda: page.execute_script("return document.visibilityState") == "visible", 3, "the page to show")
+    wait_until(lambda: page.execute_script("return studio.fps") > 5, 5, "frames again")
+    wait_until(lambda: page.find_element(By.ID, "conn-label").text == "Live", 3, "Live again")
+    assert api.gauge("layercast_open_streams") == 1
+    assert console_errors(page) == []
+
+
+def test_the_page_comes_back_after_the_server_restarts(browser, spare_server, server_binary, public_dir, artifacts):
+    own_server = spare_server
+    base = own_server["base"]
+    open_studio(browser, base)
+
+    stop_server(own_server["process"])
+    wait_until(lambda: browser.find_element(By.ID, "conn-label").text == "Reconnecting…", 8, "Reconnecting…")
+    assert browser.find_elements(By.CSS_SELECTOR, "#toasts .toast"), "the outage should be reported"
+
+    own_server["process"] = start_server(server_binary, own_server["port"], public_dir, artifacts / "server-spare.log")
+    wait_until(lambda: browser.execute_script("return studio.fps") > 5, 15, "frames after the restart")
+    wait_until(lambda: browser.find_element(By.ID, "conn-label").text == "Live", 10, "Live after the restart")
+    # The state feed came back too: a command made now shows on the card.
+    Api(base).request("POST", "/spinner/stop")
+    wait_until(lambda: browser.find_element(By.ID, "spinner-state").text == "Stopped", 5, "state after the restart")
+    # Refused connections while the server was down are expected; nothing else.
+    assert console_errors(browser, allow=("ERR_CONNECTION_REFUSED", "ERR_EMPTY_RESPONSE", "events", "stream.mjpg",
+                                          "ERR_INCOMPLETE_CHUNKED_ENCODING", "net::")) == []

@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+
+/// PNG frames fetched over HTTP at fixed scene times (manual clock), compared with reviewed
+/// references in `Golden/` within `Golden`'s tolerance (every channel within 8 on ≥ 99.5 % of pixels).
+/// `LAYERCAST_REGENERATE_GOLDEN=1` rewrites the references instead; look at each before committing.
+@Suite struct GoldenFrameTests {
+    /// One reference: commands at scene times, then the frame at `frameTime`.
+    struct Case: CustomTestStringConvertible, Sendable {
+        var name: String
+        var query: String
+        /// (scene time, method, target) in order.
+        var commands: [(Double, String, String)] = []
+        var frameTime: Double
+        var testDescription: String { name }
+    }
+
+    static let spinner = [
+        Case(name: "spinner-1.25s", query: "control=spinner&size=240", frameTime: 1.25),
+        Case(name: "spinner-6.3s", query: "control=spinner&size=240", frameTime: 6.3),
+    ]
+
+    static let meter: [Case] = {
+        let q = "control=meter&size=480"
+        return [
+            Case(name: "meter-empty", query: q, frameTime: 0),
+            Case(name: "meter-one-segment", query: q, commands: [(0, "POST", "/meter/press")], frameTime: 9),
+            Case(name: "meter-three-segments", query: q, commands: [
+                (0, "POST", "/meter/press"), (6, "POST", "/meter/release"),
+                (8, "POST", "/meter/press"), (14, "POST", "/meter/release"),
+                (16, "POST", "/meter/press"), (21, "POST", "/meter/release"),
+            ], frameTime: 22),
+            Case(name: "meter-complete", query: q, commands: [(0, "POST", "/meter/press")], frameTime: 46),
+        ]
+    }()
+
+    /// Resting modes (buffering a quarter into its loop: the dot at x = 29) and one frame half way
+    /// through each kind of morph step.
+    static let playButton: [Case] = [88, 480].flatMap { size -> [Case] in
+        let q = "control=play-button&size=\(size)"
+        func rest(_ mode: String) -> [(Double, String, String)] {
+            [(0, "POST", "/play-button/mode?mode=\(mode)&animated=false")]
+        }
+        return [
+            Case(name: "play-button-\(size)-play", query: q, frameTime: 0),
+            Case(name: "play-button-\(size)-pause", query: q, commands: rest("pause"), frameTime: 0),
+            Case(name: "play-button-\(size)-stop", query: q, commands: rest("stop"), frameTime: 0),
+            Case(name: "play-button-\(size)-buffering", query: q, commands: rest("buffering"), frameTime: 0.25),
+            Case(name: "play-button-\(size)-triangle-to-bar", query: q, commands: [(0, "POST", "/play-button/mode?mode=pause")], frameTime: 0.1),
+            Case(name: "play-button-\(size)-rotate", query: q, commands: [(0, "POST", "/play-button/mode?mode=pause")], frameTime: 0.3),
+            Case(name: "play-button-\(size)-split", query: q, commands: [(0, "POST", "/play-button/mode?mode=pause")], frameTime: 0.5),
+            Case(name: "play-button-\(size)-expand", query: q, commands: [(0, "POST", "/play-button/mode?mode=stop")], frameTime: 0.5),
+        ]
+    }
+
+    static let player: [Case] = {
+        let q = "control=player&size=480"
+        return [
+            Case(name: "player-paused-0s", query: q, frameTime: 0),
+            Case(name: "player-playing-2s", query: q, commands: [(0, "POST", "/player/play")], frameTime: 2),
+            Case(name: "player-playing-30s", query: q, commands: [(0, "POST", "/player/play")], frameTime: 30),
+            // Played for 10 s, then 0.75 s into the pause: square again, blur half faded, ring frozen.
+            Case(name: "player-pausing-0.75s", query: q, commands: [(0, "POST", "/player/play"), (10, "POST", "/player/pause")],
+                 frameTime: 10.75),
+        ]
+    }()
+
+    @Test(arguments: spinner + meter + playButton + player)
+    func matchesItsReference(_ c: Case) throws {
+        try withServer { s in
+            for (time, method, target) in c.commands {
+                s.at(time)
+                let response = try s.request(method, target)
+                #expect(response.status == 200, "\(target): \(response.text)")
+            }
+            s.at(c.frameTime)
+            let response = try s.get("/frame.png?\(c.query)")
+            #expect(response.status == 200)
+            #expect(response.sceneTime == c.frameTime)
+            if Golden.regenerating {
+                try Data(response.body).write(to: Golden.sourceURL(c.name))
+                return
+            }
+            let reference = try #require(Golden.reference(c.name), "missing Golden/\(c.name).png; run with LAYERCAST_REGENERATE_GOLDEN=1")
+            let comparison = Golden.compare(try RGBAImage.png(response.body), try RGBAImage.png(reference))
+            #expect(comparison.sizeMatches, "\(c.name): size differs from the reference")
+            #expect(comparison.passes, "\(c.name): \(comparison.matchingFraction * 100) % within \(Golden.maxChannelDiff), worst \(comparison.worstDiff)")
+        }
+    }
+}

@@ -1,0 +1,249 @@
+import Animation
+import Controls
+import Foundation
+import HTTPServer
+import Testing
+
+/// The play button's routes on a manual clock: modes in every body form, flags, themes, the paths
+/// endpoint and what /state reports.
+@Suite struct PlayButtonTests {
+    static func reply(_ response: HTTPProbeResponse, sourceLocation: SourceLocation = #_sourceLocation) throws -> CommandReply<PlayButton.State> {
+        #expect(response.status == 200, "\(response.text)", sourceLocation: sourceLocation)
+        return try decode(CommandReply<PlayButton.State>.self, from: response)
+    }
+
+    /// A resting state has two names in the spec (§3.6); either may be reported after a chain ends.
+    static func idle(_ mode: PlayButton.Mode) -> Set<String> {
+        switch mode {
+        case .play: ["playToBar.playIdle", "barToPlay.play"]
+        case .pause: ["pauseToBar.pauseIdle", "barToPause.pause"]
+        case .stop: ["stopToBar.stopIdle", "barToStop.stop"]
+        case .buffering: ["buffering.buffering"]
+        }
+    }
+
+    /// The largest distance between corresponding points; infinity when the structures differ.
+    static func maxDistance(_ elements: [PlayButton.State.Element], _ path: Path) -> Double {
+        let expected = path.elements.map(PlayButton.State.Element.init)
+        guard elements.count == expected.count else { return .infinity }
+        var worst = 0.0
+        for (a, b) in zip(elements, expected) {
+            guard a.kind == b.kind, a.points.count == b.points.count else { return .infinity }
+            for (p, q) in zip(a.points, b.points) { worst = max(worst, abs(p.x - q.x), abs(p.y - q.y)) }
+        }
+        return worst
+    }
+
+    static func rgb(_ hex: String) -> (Double, Double, Double)? {
+        guard hex.count == 7, hex.first == "#", let v = UInt32(hex.dropFirst(), radix: 16) else { return nil }
+        return (Double(v >> 16 & 0xFF), Double(v >> 8 & 0xFF), Double(v & 0xFF))
+    }
+
+    @Test func modeByQueryFormAndJSON() throws {
+        try withServer { s in
+            s.at(1)
+            let query = try Self.reply(s.post("/play-button/mode?mode=pause"))
+            #expect(query.sceneTime == 1)
+            #expect(query.state.mode == .pause)
+            // The first step starts at once: triangle → bar.
+            #expect(query.state.animationState == "playToBar.triangleToBar")
+            s.at(2)
+            #expect(Self.idle(.pause).contains(try s.state().playButton.animationState))
+
+            let form = try Self.reply(s.post("/play-button/mode", form: "mode=stop"))
+            #expect(form.state.mode == .stop)
+            // pause → stop merges and expands without rotating (0.4 s).
+            #expect(form.state.animationState == "pauseToBar.barsMerge")
+            s.at(2.3)
+            #expect(try s.state().playButton.animationState == "barToStop.barExpand")
+            s.at(2.5)
+            #expect(Self.idle(.stop).contains(try s.state().playButton.animationState))
+
+            let json = try Self.reply(s.post("/play-button/mode", json: "{\"mode\": \"buffering\"}"))
+            #expect(json.state.mode == .buffering)
+            s.at(4)
+            #expect(try s.state().playButton.animationState == "buffering.buffering")
+
+            let play = try Self.reply(s.post("/play-button/mode", json: "{\"mode\": \"play\", \"animated\": true}"))
+            #expect(play.state.mode == .play)
+            s.at(5)
+            let rest = try s.state().playButton
+            #expect(Self.idle(.play).contains(rest.animationState))
+            #expect(rest.left.path.count == 11)
+        }
+    }
+
+    @Test(arguments: PlayButton.Mode.allCases)
+    func animatedFalseJumpsToRest(_ mode: PlayButton.Mode) throws {
+        try withServer { s in
+            s.at(0.5)
+            let reply = try Self.reply(s.post("/play-button/mode?mode=\(mode.rawValue)&animated=false"))
+            #expect(reply.sceneTime == 0.5)
+            let expected: String = switch mode {
+            case .play: "playToBar.playIdle"
+            case .pause: "pauseToBar.pauseIdle"
+            case .stop: "stopToBar.stopIdle"
+            case .buffering: "buffering.buffering"
+            }
+            #expect(reply.state.animationState == expected)
+            // Already at the resting rotation and colours, with no step in between.
+            let vertical = mode == .pause || mode == .stop
+            #expect(reply.state.rotation == (vertical ? 90 : 0))
+            #expect(reply.state.left.rotation == (vertical ? 90 : 0))
+            #expect(reply.state.background == "#aaaaaa")
+            #expect(reply.state.left.fill == "#000000")
+            let shape: PlayButton.Shape = switch mode {
+            case .play: .triangle
+            case .pause: .pauseLeft
+            case .stop: .square
+            case .buffering: .bar
+            }
+            let expectedPath = PlayButton.shapePath(shape).elements.map(PlayButton.State.Element.init)
+            #expect(reply.state.left.path == expectedPath)
+        }
+    }
+
+    @Test func unknownModeIs400ListingTheValidOnes() throws {
+        try withServer { s in
+            for body in ["mode=rewind", "mode=Pause", "mode="] {
+                let response = try s.post("/play-button/mode", form: body)
+                #expect(response.status == 400, "\(body)")
+                let error = try decode(ErrorReply.self, from: response)
+                #expect(error.parameter == "mode")
+                for name in ["play", "pause", "stop", "buffering"] {
+                    #expect(error.allowed?.contains(name) == true, "\(error.allowed ?? "")")
+                }
+            }
+            // Nothing moved.
+            #expect(try s.state().playButton.mode == .play)
+        }
+    }
+
+    @Test func highlightedAndEnabled() throws {
+        try withServer { s in
+            s.at(1)
+            var state = try Self.reply(s.post("/play-button/highlighted?value=true")).state
+            #expect(state.highlighted)
+            s.at(1.05)
+            // Half way through the 0.1 s scale animation to 0.92.
+            #expect(abs(try s.state().playButton.scale - 0.96) < 1e-9)
+            s.at(1.2)
+            #expect(abs(try s.state().playButton.scale - 0.92) < 1e-9)
+            state = try Self.reply(s.post("/play-button/highlighted", form: "value=false")).state
+            #expect(!state.highlighted)
+            s.at(1.4)
+            #expect(try s.state().playButton.scale == 1)
+
+            state = try Self.reply(s.post("/play-button/enabled", json: "{\"value\": false}")).state
+            #expect(!state.enabled && state.opacity == 0.5)
+            state = try Self.reply(s.post("/play-button/enabled?value=true")).state
+            #expect(state.enabled && state.opacity == 1)
+
+            for bad in ["maybe", "2", ""] {
+                let response = try s.post("/play-button/highlighted?value=\(bad)")
+                #expect(response.status == 400)
+                #expect(try decode(ErrorReply.self, from: response).allowed == "true or false")
+            }
+        }
+    }
+
+    @Test func themeDefaultAndSample() throws {
+        try withServer { s in
+            s.at(0)
+            _ = try Self.reply(s.post("/play-button/mode?mode=pause&animated=false"))
+            var state = try Self.reply(s.put("/play-button/theme", body: Array("sample".utf8),
+                                             contentType: "application/x-www-form-urlencoded")).state
+            #expect(state.theme == "sample")
+            // The colours are the model's: they show once applied (there is no rotation running).
+            s.at(0.5)
+            let sample = try s.state().playButton
+            #expect(sample.background == "#007aff" && sample.left.fill == "#ffffff")
+
+            state = try Self.reply(s.request("PUT", "/play-button/theme", body: Array("{\"theme\": \"default\"}".utf8),
+                                             contentType: "application/json")).state
+            #expect(state.theme == "default")
+            state = try Self.reply(s.request("PUT", "/play-button/theme?theme=sample")).state
+            #expect(state.theme == "sample")
+            state = try Self.reply(s.request("PUT", "/play-button/theme", body: Array("theme=default".utf8),
+                                             contentType: "application/x-www-form-urlencoded")).state
+            #expect(state.theme == "default")
+            s.at(1)
+            let back = try s.state().playButton
+            #expect(back.background == "#aaaaaa" && back.left.fill == "#000000")
+
+            let refused = try s.request("PUT", "/play-button/theme?theme=neon")
+            #expect(refused.status == 400)
+            #expect(try decode(ErrorReply.self, from: refused).allowed == "default, sample")
+        }
+    }
+
+    @Test(arguments: PlayButton.Shape.allCases)
+    func pathsReturnElevenElements(_ shape: PlayButton.Shape) throws {
+        try withServer { s in
+            let response = try s.get("/play-button/paths?shape=\(shape.rawValue)")
+            #expect(response.status == 200)
+            let body = try #require(jsonObject(response))
+            #expect(body["shape"] as? String == shape.rawValue)
+            #expect(body["elementCount"] as? Int == 11)
+            let elements = try #require(body["elements"] as? [[String: Any]])
+            #expect(elements.count == 11)
+            #expect((elements.first?["kind"] as? String) == "move")
+            #expect((elements.last?["kind"] as? String) == "close")
+            let kinds = try #require(body["kinds"] as? String)
+            // Morph partners share their structure: the bar family is M C L L C L C L L C Z.
+            switch shape {
+            case .triangle: #expect(kinds == "M C C L C L C L C C Z")
+            default: #expect(kinds == "M C L L C L C L L C Z")
+            }
+        }
+    }
+
+    @Test func triangleEndPointsMatchTheSpecTable() throws {
+        try withServer { s in
+            let body = try #require(jsonObject(s.get("/play-button/paths?shape=triangle")))
+            let elements = try #require(body["elements"] as? [[String: Any]])
+            let expected: [(Double, Double)?] = [
+                (14.5, 14.427), (16.0, 12.927), (16.671, 13.085), (31.817, 20.658), (32.646, 22.0),
+                (32.646, 22.0), (31.817, 23.342), (16.671, 30.915), (16.0, 31.073), (14.5, 29.573), nil,
+            ]
+            for (i, (element, want)) in zip(elements, expected).enumerated() {
+                guard let want else { continue }
+                let points = try #require(element["points"] as? [[String: Double]])
+                let end = try #require(points.last)
+                #expect(abs((end["x"] ?? .nan) - want.0) < 1e-3 && abs((end["y"] ?? .nan) - want.1) < 1e-3,
+                        "element \(i + 1): \(end)")
+            }
+        }
+    }
+
+    @Test func stateShowsModeAnimationStateRotationAndBackground() throws {
+        try withServer { s in
+            s.at(0)
+            _ = try Self.reply(s.put("/play-button/theme?theme=sample", body: [], contentType: nil))
+            _ = try Self.reply(s.post("/play-button/mode?mode=pause"))
+            // 0.1 s into triangle → bar: no rotation yet, play colours.
+            s.at(0.1)
+            var state = try s.state().playButton
+            #expect(state.mode == .pause && state.animationState == "playToBar.triangleToBar")
+            #expect(state.rotation == 0 && state.background == "#ffffff")
+            // Half way through the rotation: 45°, the colours half way from white to systemBlue.
+            s.at(0.3)
+            state = try s.state().playButton
+            #expect(state.animationState == "barToPause.barRotateVertical")
+            #expect(abs(state.rotation - 45) < 1e-9)
+            // Linear in RGB: (255,255,255) → (0,122,255) half way is (127.5, 188.5, 255).
+            let rgb = try #require(Self.rgb(state.background))
+            #expect(abs(rgb.0 - 127.5) <= 1 && abs(rgb.1 - 188.5) <= 1 && rgb.2 == 255, "\(state.background)")
+            s.at(0.5)
+            state = try s.state().playButton
+            #expect(state.animationState == "barToPause.barSplit")
+            #expect(abs(state.rotation - 90) < 1e-9 && state.background == "#007aff")
+            // Three 0.2 s steps end at 0.6 (give or take a rounding of the summed step times).
+            s.at(0.61)
+            state = try s.state().playButton
+            #expect(Self.idle(.pause).contains(state.animationState))
+            #expect(Self.maxDistance(state.left.path, PlayButton.shapePath(.pauseLeft)) < 1e-9)
+            #expect(Self.maxDistance(state.right.path, PlayButton.shapePath(.pauseRight)) < 1e-9)
+        }
+    }
+}

@@ -1,0 +1,168 @@
+import Controls
+import Foundation
+import HTTPServer
+import Testing
+
+/// The music player's routes on a manual clock, and every way an artwork upload can be refused.
+@Suite struct PlayerTests {
+    static func reply(_ response: HTTPProbeResponse, sourceLocation: SourceLocation = #_sourceLocation) throws -> CommandReply<MusicPlayer.State> {
+        #expect(response.status == 200, "\(response.text)", sourceLocation: sourceLocation)
+        return try decode(CommandReply<MusicPlayer.State>.self, from: response)
+    }
+
+    @Test func playPauseToggleRestart() throws {
+        try withServer { s in
+            s.at(1)
+            var r = try Self.reply(s.post("/player/play"))
+            #expect(r.sceneTime == 1 && r.state.playing && r.state.nextTick == 1.5)
+            // Play: the mask shrinks to the disc in 0.2 s, then the disc spins at 60°/s.
+            s.at(1.1)
+            #expect(abs(try s.state().player.maskScale.presentation - 1.25) < 1e-9)
+            s.at(4.2)
+            var state = try s.state().player
+            #expect(state.maskScale.presentation == 1)
+            #expect(abs(state.rotation.degrees - 180) < 1e-9)
+            #expect(abs(state.ringStrokeEnd.presentation - PlayerClosedForm.strokeEnd(secondsSincePlay: 3.2)) < 1e-9)
+
+            r = try Self.reply(s.post("/player/pause"))
+            #expect(!r.state.playing && r.state.nextTick == nil)
+            // The spin snaps back; the running tick still finishes, then the ring freezes.
+            #expect(r.state.rotation.degrees == 0)
+            s.at(10)
+            state = try s.state().player
+            #expect(state.progress.model == 6)
+            #expect(abs(state.ringStrokeEnd.presentation - 0.06) < 1e-9)
+            #expect(state.maskScale.presentation == 1.5 && state.blurOpacity.presentation == 0)
+
+            r = try Self.reply(s.post("/player/toggle"))
+            #expect(r.state.playing)
+            // Resumes from 6 %, one tick 0.5 s later.
+            s.at(11)
+            #expect(abs(try s.state().player.ringStrokeEnd.presentation - 0.07) < 1e-9)
+            r = try Self.reply(s.post("/player/toggle"))
+            #expect(!r.state.playing)
+
+            s.at(20)
+            r = try Self.reply(s.post("/player/restart"))
+            #expect(r.state.playing && r.state.progress.model == 0)
+            s.at(20.5)
+            #expect(try s.state().player.ringStrokeEnd.presentation == 0)
+            s.at(21)
+            #expect(abs(try s.state().player.ringStrokeEnd.presentation - 0.01) < 1e-9)
+            // Play while playing is a no-op (the tick due at 21 has fired: 2 %).
+            r = try Self.reply(s.post("/player/play"))
+            #expect(r.state.playing && r.state.progress.model == 2 && r.state.nextTick == 21.5)
+        }
+    }
+
+    @Test func seekJumpsAnimatedOverHalfASecond() throws {
+        try withServer { s in
+            s.at(2)
+            var r = try Self.reply(s.post("/player/seek?progress=40"))
+            #expect(r.state.progress.model == 40 && !r.state.playing)
+            s.at(2.25)
+            #expect(abs(try s.state().player.ringStrokeEnd.presentation - 0.2) < 1e-9)
+            s.at(3)
+            #expect(abs(try s.state().player.ringStrokeEnd.presentation - 0.4) < 1e-9)
+            r = try Self.reply(s.post("/player/seek", form: "progress=100"))
+            #expect(r.state.progress.model == 100)
+            r = try Self.reply(s.post("/player/seek", json: "{\"progress\": 0}"))
+            #expect(r.state.progress.model == 0)
+            // Fractions round to whole percent, as the ticker counts.
+            r = try Self.reply(s.post("/player/seek?progress=12.6"))
+            #expect(r.state.progress.model == 13)
+        }
+    }
+
+    static func upload(_ s: TestServer, _ body: [UInt8], contentType: String? = "image/png") throws -> HTTPProbeResponse {
+        try s.put("/player/artwork", body: body, contentType: contentType)
+    }
+
+    @Test func aValidPNGReplacesTheArtwork() throws {
+        try withServer { s in
+            let before = try s.state().player.artwork
+            #expect(before.isDefault)
+            let r = try Self.reply(Self.upload(s, makeTestPNG(width: 64, height: 48)))
+            #expect(r.state.artwork.width == 64 && r.state.artwork.height == 48 && !r.state.artwork.isDefault)
+            #expect(r.state.artwork.id != before.id)
+            let after = try s.state().player.artwork
+            #expect(after == r.state.artwork)
+            // The paused square shows it scaled to fill: the four quadrants' colours.
+            let image = try RGBAImage.png(s.get("/frame.png?control=player&size=240").body)
+            let red = image.pixel(20, 20), blue = image.pixel(20, 220), yellow = image.pixel(220, 220)
+            #expect(red.r > 230 && red.g < 80, "\(red)")
+            #expect(blue.b > 230 && blue.r < 30, "\(blue)")
+            #expect(yellow.r > 230 && yellow.g > 180 && yellow.b < 30, "\(yellow)")
+        }
+    }
+
+    struct Refusal: CustomTestStringConvertible, Sendable {
+        var name: String
+        var body: @Sendable () throws -> [UInt8]
+        var contentType: String?
+        var status: Int
+        var testDescription: String { name }
+    }
+
+    /// A PNG signature and an IHDR chunk declaring `width`×`height`, and nothing else.
+    static func pngHeader(width: UInt32, height: UInt32) -> [UInt8] {
+        func be(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
+        return [137, 80, 78, 71, 13, 10, 26, 10] + be(13) + Array("IHDR".utf8) + be(width) + be(height)
+            + [8, 6, 0, 0, 0] + [0, 0, 0, 0] + [UInt8](repeating: 0, count: 64)
+    }
+
+    static let refusals: [Refusal] = [
+        Refusal(name: "corrupt PNG", body: {
+            var png = try makeTestPNG(width: 32, height: 32)
+            // Scramble the image data after the header.
+            for i in 40..<(png.count - 12) { png[i] ^= 0x5A }
+            return png
+        }, contentType: "image/png", status: 400),
+        Refusal(name: "truncated PNG", body: { Array(try makeTestPNG(width: 32, height: 32).prefix(60)) },
+                contentType: "image/png", status: 400),
+        Refusal(name: "not a PNG", body: { Array("GIF89a, honestly".utf8) }, contentType: "image/png", status: 400),
+        Refusal(name: "empty body", body: { [] }, contentType: "image/png", status: 400),
+        Refusal(name: "text/plain", body: { try makeTestPNG(width: 8, height: 8) }, contentType: "text/plain", status: 415),
+        Refusal(name: "no Content-Type", body: { try makeTestPNG(width: 8, height: 8) }, contentType: nil, status: 415),
+        Refusal(name: "image/jpeg", body: { try makeTestPNG(width: 8, height: 8) }, contentType: "image/jpeg", status: 415),
+        Refusal(name: "header declares 5000×5000", body: { pngHeader(width: 5000, height: 5000) }, contentType: "image/png", status: 413),
+        Refusal(name: "header declares 1×100000", body: { pngHeader(width: 1, height: 100_000) }, contentType: "image/png", status: 413),
+    ]
+
+    @Test(arguments: refusals)
+    func refusedUploadsKeepThePreviousArtwork(_ refusal: Refusal) throws {
+        try withServer { s in
+            let first = try Self.reply(Self.upload(s, makeTestPNG(width: 40, height: 30))).state.artwork
+            let response = try Self.upload(s, refusal.body(), contentType: refusal.contentType)
+            #expect(response.status == refusal.status, "\(response.text)")
+            let body = jsonObject(response)
+            #expect((body?["error"] as? String)?.isEmpty == false, "\(response.text)")
+            // The API's own refusals name what was wrong and what is accepted.
+            #expect(body?["parameter"] as? String != nil)
+            #expect(body?["allowed"] as? String != nil)
+            #expect(try s.state().player.artwork == first)
+        }
+    }
+
+    /// Refused from the declared length, before any of the body is read.
+    @Test func aBodyOver8MiBIs413() throws {
+        try withServer { s in
+            let first = try Self.reply(Self.upload(s, makeTestPNG(width: 40, height: 30))).state.artwork
+            let response = try rawHTTP(port: s.port, head: "PUT /player/artwork HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                + "Content-Type: image/png\r\nContent-Length: \(8 * 1024 * 1024 + 1)\r\nExpect: 100-continue\r\n\r\n")
+            #expect(response.status == 413)
+            let body = (try? JSONSerialization.jsonObject(with: Data(response.body))) as? [String: Any]
+            #expect((body?["error"] as? String)?.contains("too large") == true)
+            #expect(body?["limit"] as? Int == 8 * 1024 * 1024)
+            #expect(try s.state().player.artwork == first)
+        }
+    }
+
+    @Test func aBodyJustUnder8MiBIsReadAndJudgedAsAPNG() throws {
+        try withServer { s in
+            // 8 MiB exactly passes the size cap and then fails as an image, not as a size.
+            let response = try Self.upload(s, [UInt8](repeating: 0, count: 8 * 1024 * 1024))
+            #expect(response.status == 400)
+        }
+    }
+}

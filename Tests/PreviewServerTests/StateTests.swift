@@ -1,0 +1,80 @@
+import Controls
+import Foundation
+import Testing
+
+/// `GET /state` against the closed forms at the time it reports.
+@Suite struct StateTests {
+    @Test func spinnerStateEqualsTheClosedFormAtManualTimes() throws {
+        try withServer { s in
+            for i in 0...60 {
+                let t = Double(i) * 20.0 / 60.0 + 0.013
+                s.at(t)
+                let state = try s.state()
+                #expect(state.sceneTime == t)
+                #expect(state.clock.sceneTime == t)
+                let v = SpinnerClosedForm.values(at: state.sceneTime)
+                let p = state.spinner.presentation
+                #expect(state.spinner.animating)
+                #expect(abs(p.strokeStart - v.start) <= SpinnerClosedForm.strokeTolerance, "start at \(t)")
+                #expect(abs(p.strokeEnd - v.end) <= SpinnerClosedForm.strokeTolerance, "end at \(t)")
+                #expect(abs(p.rotation - v.rotation) <= 1e-9, "rotation at \(t)")
+            }
+        }
+    }
+
+    /// On the real clock the spinner starts when the scene is made, microseconds after the clock's
+    /// zero, so the reported time is compared with a tolerance of a few microseconds' motion.
+    @Test func spinnerStateEqualsTheClosedFormAtTheReportedRealTime() throws {
+        try withServer(clock: .monotonic) { s in
+            var last = -1.0
+            for _ in 0..<5 {
+                let state = try s.state()
+                #expect(state.sceneTime > last)
+                last = state.sceneTime
+                let v = SpinnerClosedForm.values(at: state.sceneTime)
+                let p = state.spinner.presentation
+                #expect(abs(p.strokeStart - v.start) < 1e-3)
+                #expect(abs(p.strokeEnd - v.end) < 1e-3)
+                #expect(abs(p.rotation - v.rotation) < 1e-3)
+                usleep(120_000)
+            }
+        }
+    }
+
+    @Test func aStoppedSpinnerReportsAFullStillRing() throws {
+        try withServer { s in
+            s.at(3.3)
+            let reply = try decode(CommandReply<Spinner.State>.self, from: s.post("/spinner/stop"))
+            #expect(reply.sceneTime == 3.3)
+            #expect(reply.state.animating == false)
+            s.at(9)
+            let state = try s.state()
+            #expect(state.spinner.animating == false)
+            #expect(state.spinner.presentation.strokeStart == 0 && state.spinner.presentation.strokeEnd == 1)
+            #expect(state.spinner.presentation.rotation == 0)
+            // Started again at 9, it runs the pattern from there.
+            _ = try s.post("/spinner/start")
+            s.at(10.25)
+            let restarted = try s.state().spinner.presentation
+            let v = SpinnerClosedForm.values(at: 1.25)
+            #expect(abs(restarted.strokeEnd - v.end) <= SpinnerClosedForm.strokeTolerance)
+            #expect(abs(restarted.strokeStart - v.start) <= SpinnerClosedForm.strokeTolerance)
+        }
+    }
+
+    @Test func playerRingFollowsTheClosedFormAfterPlay() throws {
+        try withServer { s in
+            s.at(4)
+            let reply = try decode(CommandReply<MusicPlayer.State>.self, from: s.post("/player/play"))
+            #expect(reply.sceneTime == 4 && reply.state.playing)
+            for dt in [0.0, 0.3, 0.5, 0.75, 1.0, 1.26, 7.9, 25.5, 50.0, 50.5, 51, 70] {
+                s.at(4 + dt)
+                let state = try s.state()
+                let expected = PlayerClosedForm.strokeEnd(secondsSincePlay: state.sceneTime - 4)
+                #expect(abs(state.player.ringStrokeEnd.presentation - expected) <= 1e-9, "strokeEnd \(dt) s after play")
+                #expect(abs(state.player.progress.presentation - 100 * expected) <= 1e-7)
+                #expect(state.player.playing, "still playing at 100 %")
+            }
+        }
+    }
+}

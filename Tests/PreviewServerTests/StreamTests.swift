@@ -1,0 +1,151 @@
+import Animation
+import Foundation
+import Testing
+@testable import PreviewServer
+
+/// `/stream.mjpg` on the wire: framing, rate, encode-once, static scenes and newest-wins.
+/// Streams run on the real clock (a moving scene); each read is 1–2.5 s.
+@Suite struct StreamTests {
+    @Test func aTwoSecondReadYieldsWholeJPEGPartsAtTheRequestedRate() throws {
+        try withServer(clock: .monotonic) { s in
+            let fps = 15
+            let client = try MJPEGClient(port: s.port, target: "/stream.mjpg?control=spinner&size=96&fps=\(fps)")
+            try client.read(for: 2)
+            client.close()
+
+            // The answer of the established streamers: HTTP/1.0 style, no chunking, closed at the end.
+            #expect(client.statusLine?.hasPrefix("HTTP/1.0 200") == true, "\(client.statusLine ?? "no status")")
+            #expect(client.headers["transfer-encoding"] == nil)
+            #expect(client.headers["content-length"] == nil)
+            #expect(client.headers["connection"]?.lowercased() == "close")
+            #expect(client.headers["content-type"] == "multipart/x-mixed-replace;boundary=frame")
+            #expect(client.framingErrors.isEmpty, "\(client.framingErrors)")
+
+            let parts = client.parts
+            try #require(parts.count >= 10, "only \(parts.count) parts in 2 s")
+            for part in parts {
+                #expect(part.headers["content-type"] == "image/jpeg")
+                #expect(part.timestamp != nil && part.sceneTime != nil)
+                // Whole JPEGs: SOI … EOI, and they decode to the requested size.
+                #expect(part.jpeg.prefix(2) == [0xFF, 0xD8] && part.jpeg.suffix(2) == [0xFF, 0xD9])
+            }
+            // X-Timestamp as mjpg-streamer sends it: Unix seconds with microseconds.
+            #expect(parts.allSatisfy { ($0.headers["x-timestamp"] ?? "").wholeMatch(of: /[0-9]{10,}\.[0-9]{6}/) != nil })
+            // A part shows the spinner where the closed form puts it at the part's own scene time.
+            let middle = parts[parts.count / 2]
+            let decoded = try RGBAImage.jpeg(middle.jpeg)
+            #expect(decoded.width == 96 && decoded.height == 96)
+            let v = SpinnerClosedForm.values(at: try #require(middle.sceneTime))
+            let problems = SpinnerGeometry(width: 96, height: 96)
+                .mismatches(in: decoded, start: v.start, end: v.end, rotation: v.rotation, margin: 0.03, samples: 60)
+            #expect(problems.isEmpty, "\(problems.prefix(3))")
+
+            // Scene times go forward, one per tick.
+            let times = parts.compactMap(\.sceneTime)
+            #expect(zip(times, times.dropFirst()).allSatisfy { $0 < $1 })
+            // The rate, from the scene times the ticks stamped: the median interval is 1/fps ±10 %.
+            // Under heavy CPU load (TSan, parallel suites) the timer may merge a late tick into the next,
+            // which lowers the mean but not the cadence, so the mean only has to reach half the rate.
+            let intervals = zip(times, times.dropFirst()).map { $1 - $0 }.sorted()
+            let median = intervals[intervals.count / 2]
+            #expect(abs(1 / median - Double(fps)) <= 0.1 * Double(fps), "median interval \(median) s for fps=\(fps)")
+            #expect(parts.count >= fps, "\(parts.count) parts in 2 s at fps=\(fps)")
+            // Wall-clock stamps go with them.
+            let stamps = parts.compactMap(\.timestamp)
+            #expect(stamps.count == parts.count && zip(stamps, stamps.dropFirst()).allSatisfy { $0 <= $1 })
+        }
+    }
+
+    @Test func twentyViewersOfOneVariantShareOneRenderPerTick() throws {
+        try withServer(clock: .monotonic) { s in
+            let target = "/stream.mjpg?control=spinner&size=64&fps=10"
+            let viewers = try (0..<20).map { _ in try MJPEGClient(port: s.port, target: target) }
+            MJPEGClient.readAll(viewers, for: 1.5)
+            let renders = s.counters.renders
+            let byVariant = s.counters.rendersByVariant
+            for v in viewers { v.close() }
+
+            let received = viewers.map(\.parts.count)
+            let most = try #require(received.max())
+            #expect(viewers.allSatisfy { $0.framingErrors.isEmpty })
+            #expect(received.allSatisfy { $0 >= 5 }, "\(received)")
+            // One variant, and at most one render for each part a single viewer saw (plus one in
+            // flight at each end), not one per viewer.
+            #expect(byVariant.count == 1, "\(byVariant)")
+            #expect(renders <= most + 2, "\(renders) renders for \(most) parts per viewer")
+            #expect(received.reduce(0, +) >= 10 * renders, "\(received) for \(renders) renders")
+
+            // Every viewer got the very same bytes for the same tick.
+            var bytesByTime: [Double: [UInt8]] = [:]
+            var mismatches = 0
+            for part in viewers.flatMap(\.parts) {
+                guard let t = part.sceneTime else { continue }
+                if let seen = bytesByTime[t] { if seen != part.jpeg { mismatches += 1 } } else { bytesByTime[t] = part.jpeg }
+            }
+            #expect(mismatches == 0)
+        }
+    }
+
+    @Test func aStaticSceneIsRenderedOnceAndReSentAboutOnceASecond() throws {
+        try withServer(clock: .monotonic) { s in
+            #expect(try s.post("/spinner/stop").status == 200)
+            let client = try MJPEGClient(port: s.port, target: "/stream.mjpg?control=spinner&size=64&fps=10")
+            try client.read(for: 2.5)
+            let counters = s.counters
+            client.close()
+
+            #expect(client.framingErrors.isEmpty)
+            #expect(counters.renders == 1, "\(counters.renders) renders of a still scene")
+            // The first frame, then a keep-alive re-send at about 1 s and 2 s.
+            #expect((1...3).contains(counters.keepAliveResends), "\(counters.keepAliveResends) re-sends in 2.5 s")
+            #expect((2...4).contains(client.parts.count), "\(client.parts.count) parts in 2.5 s")
+            let first = try #require(client.parts.first)
+            #expect(client.parts.allSatisfy { $0.jpeg == first.jpeg && $0.sceneTime == first.sceneTime })
+        }
+    }
+
+    @Test func aReaderThatStopsReadingSkipsToTheNewestFrame() throws {
+        try withServer(clock: .monotonic) { s in
+            let fps = 20
+            // Big parts and a small receive queue, so the kernel cannot hide a backlog of frames.
+            let client = try MJPEGClient(port: s.port, target: "/stream.mjpg?control=spinner&size=640&quality=100&background=checkerboard&fps=\(fps)",
+                                         receiveBuffer: 4096)
+            try client.read(parts: 2)
+            try #require(client.parts.count >= 2)
+            let before = client.parts.count
+            usleep(1_500_000)
+            try client.read(for: 1)
+            let clock = try decode(StateReply.Clock.self, from: s.get("/clock"))
+            client.close()
+
+            #expect(client.framingErrors.isEmpty)
+            let times = client.parts.compactMap(\.sceneTime)
+            let gaps = zip(times, times.dropFirst()).map { $1 - $0 }
+            // 1.5 s at 20 fps is 30 frames: a reader that queued them would see no gap larger than a few
+            // ticks; newest-wins jumps over most of them.
+            let biggest = gaps.max() ?? 0
+            #expect(biggest >= 0.5, "largest gap \(biggest) s over \(times.count) parts")
+            #expect(client.parts.count - before < 30, "\(client.parts.count - before) parts after the pause")
+            #expect(s.counters.skippedByClass.values.reduce(0, +) > 0, "\(s.counters.skippedByClass)")
+            // What arrives last is recent, not a frame from the pause.
+            let latest = try #require(times.last)
+            #expect(clock.sceneTime - latest < 0.5, "latest part shows \(latest), clock at \(clock.sceneTime)")
+        }
+    }
+
+    @Test func viewersOfDifferentVariantsGetTheirOwnProducers() throws {
+        try withServer(clock: .monotonic) { s in
+            let a = try MJPEGClient(port: s.port, target: "/stream.mjpg?control=spinner&size=48&fps=10")
+            let b = try MJPEGClient(port: s.port, target: "/stream.mjpg?control=spinner&size=64&fps=10")
+            MJPEGClient.readAll([a, b], for: 0.6)
+            #expect(s.server.context.hub.watchedVariants == 2)
+            a.close()
+            b.close()
+            let sizes = try [a, b].map { c -> Int in
+                let part = try #require(c.parts.first)
+                return try RGBAImage.jpeg(part.jpeg).width
+            }
+            #expect(sizes == [48, 64])
+        }
+    }
+}

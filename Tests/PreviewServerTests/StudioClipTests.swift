@@ -1,0 +1,129 @@
+import Animation
+import Controls
+import Foundation
+import HTTPServer
+@testable import PreviewServer
+import Rendering
+import Testing
+
+/// `/clip.webp` and `/clip.gif` over HTTP, decoded with libwebp's and giflib's own decoders.
+@Suite struct StudioClipTests {
+    /// Lossless frames are exactly the `ahead` frames: the clip renders the same copies.
+    @Test func webPClipFramesAreTheFramesAheadPixelForPixel() throws {
+        let clock = ManualClock(startingAt: 5)
+        try withStudioServer(clock: clock) { s in
+            let r = try s.get("/clip.webp?control=spinner&seconds=1&fps=10&size=96&lossless=true")
+            #expect(r.status == 200, "\(r.text.prefix(200))")
+            #expect(r.header("Content-Type") == "image/webp")
+            #expect(r.header("Content-Length") == String(r.body.count))
+            #expect(r.header("Content-Disposition") == "attachment; filename=\"layercast-spinner-1s-10fps.webp\"")
+            #expect(r.sceneTimeHeader == 5)
+            #expect(r.header("X-Clip-Frames") == "10")
+
+            let clip = try ClipDecoder.decodeWebP(r.body)
+            #expect(clip.width == 96 && clip.height == 96 && clip.loopCount == 0)
+            #expect(clip.frames.count == 10)
+            #expect(clip.frames.map(\.duration) == Array(repeating: 100, count: 10))
+            for i in 0..<10 {
+                let still = try s.frame("control=spinner&size=96&ahead=\(Double(i) / 10)")
+                #expect(clip.frames[i].rgba == studioRGBA(still.image), "frame \(i)")
+            }
+        }
+    }
+
+    @Test func lossyWebPAtThirtyFramesPerSecondKeepsItsTiming() throws {
+        try withStudioServer(clock: ManualClock()) { s in
+            let r = try s.get("/clip.webp?control=spinner&seconds=0.5&fps=30&size=64")
+            let clip = try ClipDecoder.decodeWebP(r.body)
+            #expect(clip.frames.count == 15)
+            #expect(clip.totalDuration == 500)
+            #expect(Array(clip.frames.map(\.duration).prefix(3)) == [33, 34, 33])
+            #expect(Set(clip.frames.map(\.rgba)).count == 15, "the spinner moves in every frame")
+        }
+    }
+
+    /// The play → pause morph takes 0.6 s; after it the frames repeat and merge into one.
+    @Test func gifClipShowsTheMorphThenRests() throws {
+        let clock = ManualClock(startingAt: 2)
+        try withStudioServer(clock: clock) { s in
+            _ = try s.post("/play-button/mode?mode=pause")
+            let before = try s.json(s.get("/state"))
+            let r = try s.get("/clip.gif?control=play-button&seconds=1&fps=20&size=96")
+            #expect(r.status == 200)
+            #expect(r.header("Content-Type") == "image/gif")
+            #expect(r.header("Content-Length") == String(r.body.count))
+            #expect(r.header("Content-Disposition")?.contains("layercast-play-button-1s-20fps.gif") == true)
+            #expect(r.header("X-Clip-Frames") == "20")
+
+            let clip = try ClipDecoder.decodeGIF(r.body)
+            #expect(clip.loopCount == 0)
+            #expect(clip.totalDuration == 100)
+            #expect(clip.frames.count >= 12 && clip.frames.count < 20, "\(clip.frames.count) frames")
+            #expect(clip.frames.last.map { $0.duration >= 40 } == true, "the resting frames merged")
+            #expect(Set(clip.frames.map(\.rgba)).count == clip.frames.count, "every stored frame differs")
+            // The first and last frames match the stills at their times, within quantisation.
+            let first = try s.frame("control=play-button&size=96")
+            let last = try s.frame("control=play-button&size=96&ahead=0.95")
+            #expect(studioMaxDifference(clip.frames[0].rgba, studioRGBA(first.image)) <= 12)
+            #expect(studioMaxDifference(clip.frames[clip.frames.count - 1].rgba, studioRGBA(last.image)) <= 12)
+
+            // The clip rendered a copy: the live scene is still at the morph's start.
+            let after = try s.json(s.get("/state"))
+            let state = { (j: [String: Any]) in (j["playButton"] as? [String: Any])?["animationState"] as? String }
+            #expect(state(after) == state(before) && state(after) == "playToBar.triangleToBar")
+        }
+    }
+
+    @Test func clipsStartAheadAndCarryVariants() throws {
+        try withStudioServer(clock: ManualClock(startingAt: 1)) { s in
+            let ahead = try s.get("/clip.gif?control=spinner&seconds=0.2&fps=10&size=48&ahead=2")
+            #expect(ahead.sceneTimeHeader == 3)
+            #expect(try ClipDecoder.decodeGIF(ahead.body).frames.count == 2)
+
+            let r = try s.get("/clip.webp?control=meter&variants=modes&seconds=0.5&fps=10&size=48")
+            #expect(r.status == 200, "\(r.text.prefix(200))")
+            #expect(r.header("Content-Disposition")?.contains("layercast-meter-modes-0.5s-10fps.webp") == true)
+            let clip = try ClipDecoder.decodeWebP(r.body)
+            // Three 48-point cells over a 16-point caption band.
+            #expect(clip.width == 144 && clip.height == 64)
+            #expect(clip.frames.count == 5, "the recording cell keeps growing")
+            #expect(clip.totalDuration == 500)
+        }
+    }
+
+    @Test func clipsOverTheBudgetOrOutOfRangeAreRefused() throws {
+        try withStudioServer(clock: ManualClock()) { s in
+            let cases: [(String, String, String)] = [
+                ("/clip.webp?size=480&seconds=20&fps=31", "seconds", "138240000"),
+                ("/clip.webp?size=240&scale=2&seconds=20&fps=31", "seconds", "pixel"),
+                ("/clip.webp?seconds=0", "seconds", "0.1 to 20"),
+                ("/clip.webp?seconds=20.5", "seconds", "0.1 to 20"),
+                ("/clip.webp?fps=61", "fps", "1 to 60"),
+                ("/clip.gif?fps=51", "fps", "1 to 50"),
+                ("/clip.gif?lossless=true", "lossless", "/clip.webp"),
+                ("/clip.webp?lossless=perhaps", "lossless", "true or false"),
+                ("/clip.webp?control=dial", "control", "play-button"),
+                ("/clip.webp?variants=sizes&control=meter", "variants", "modes, themes, scales"),
+                ("/clip.gif?variants=themes&control=meter", "variants", "themes: play-button"),
+            ]
+            for (target, parameter, allowed) in cases {
+                let r = try s.get(target)
+                #expect(r.status == 400, "\(target)")
+                let body = try s.json(r)
+                #expect(body["parameter"] as? String == parameter, "\(target): \(r.text)")
+                #expect((body["allowed"] as? String)?.contains(allowed) == true, "\(target): \(r.text)")
+            }
+        }
+    }
+
+    @Test func clipSlotsAreCountedPerServer() {
+        let a = LiveScene(clock: ManualClock()), b = LiveScene(clock: ManualClock())
+        let slots = ClipSlots()
+        let first = slots.take(for: a, limit: 2), second = slots.take(for: a, limit: 2)
+        #expect(first != nil && second != nil)
+        #expect(slots.take(for: a, limit: 2) == nil)
+        #expect(slots.take(for: b, limit: 2) != nil, "another server has its own slots")
+        first?.release()
+        #expect(slots.take(for: a, limit: 2) != nil)
+    }
+}
