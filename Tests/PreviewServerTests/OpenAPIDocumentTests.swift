@@ -134,6 +134,14 @@ import Testing
         let paths = try Self.operation(doc, "get", "/play-button/paths")
         #expect(try Self.parameterSchema(doc, paths, "shape")["enum"] as? [String] == PlayButton.Shape.allCases.map(\.rawValue))
 
+        for (path, format) in [("/clip.webp", APIContext.ClipFormat.webp), ("/clip.gif", .gif)] {
+            let clip = try Self.operation(doc, "get", path)
+            #expect(Self.range(try Self.parameterSchema(doc, clip, "seconds")) == APIContext.clipSecondsRange)
+            let fps = format.fpsRange
+            #expect(Self.range(try Self.parameterSchema(doc, clip, "fps")) == Double(fps.lowerBound)...Double(fps.upperBound))
+        }
+        #expect(try Self.parameterSchema(doc, png, "variants")["enum"] as? [String] == VariantKind.allCases.map(\.rawValue))
+
         let artwork = try Self.operation(doc, "put", "/player/artwork")
         let body = try #require(artwork["requestBody"] as? [String: Any])
         let png8 = try #require(((body["content"] as? [String: Any])?["image/png"] as? [String: Any])?["schema"] as? [String: Any])

@@ -233,6 +233,12 @@ enum OpenAPIDocument {
                   "type": "string",
                   "const": "no-store"
                 }
+              },
+              "X-Variants": {
+                "description": "With variants=: the captions of the cells, left to right.",
+                "schema": {
+                  "type": "string"
+                }
               }
             },
             "content": {
@@ -317,6 +323,12 @@ enum OpenAPIDocument {
                   "type": "string",
                   "const": "no-store"
                 }
+              },
+              "X-Variants": {
+                "description": "With variants=: the captions of the cells, left to right.",
+                "schema": {
+                  "type": "string"
+                }
               }
             },
             "content": {
@@ -331,6 +343,284 @@ enum OpenAPIDocument {
           },
           "400": {
             "$ref": "#/components/responses/BadParameter"
+          }
+        }
+      }
+    },
+    "/clip.webp": {
+      "get": {
+        "operationId": "clipWebP",
+        "summary": "The next seconds of the scene as an animated WebP",
+        "tags": [
+          "frames"
+        ],
+        "description": "The next `seconds` of the scene from now (or from `ahead` seconds on), rendered from a copy with no further commands, at `fps`, as one animated image. The cost width × height × frames is capped at 480×480×600 (138,240,000): past that the answer is 400. At most two clips render at once per server; more get 503.",
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/control"
+          },
+          {
+            "$ref": "#/components/parameters/size"
+          },
+          {
+            "$ref": "#/components/parameters/width"
+          },
+          {
+            "$ref": "#/components/parameters/height"
+          },
+          {
+            "$ref": "#/components/parameters/scale"
+          },
+          {
+            "$ref": "#/components/parameters/quality"
+          },
+          {
+            "$ref": "#/components/parameters/background"
+          },
+          {
+            "$ref": "#/components/parameters/label"
+          },
+          {
+            "$ref": "#/components/parameters/debug"
+          },
+          {
+            "$ref": "#/components/parameters/ahead"
+          },
+          {
+            "$ref": "#/components/parameters/variants"
+          },
+          {
+            "name": "seconds",
+            "in": "query",
+            "required": false,
+            "description": "Length of the clip in seconds of scene time.",
+            "schema": {
+              "type": "number",
+              "minimum": 0.1,
+              "maximum": 20,
+              "default": 3
+            }
+          },
+          {
+            "name": "fps",
+            "in": "query",
+            "required": false,
+            "description": "Frames per second of the clip, 1–60; default the server's --fps (at most 60).",
+            "schema": {
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 60
+            }
+          },
+          {
+            "name": "lossless",
+            "in": "query",
+            "required": false,
+            "description": "Lossless WebP frames instead of lossy ones at `quality`.",
+            "schema": {
+              "type": "boolean",
+              "default": false
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "An animated image, offered as a download.",
+            "headers": {
+              "X-Scene-Time": {
+                "description": "The scene time the frame shows, seconds with 6 decimals.",
+                "schema": {
+                  "type": "string",
+                  "pattern": "^-?[0-9]+\\.[0-9]{6}$"
+                }
+              },
+              "X-Clip-Frames": {
+                "description": "How many frames the clip holds.",
+                "schema": {
+                  "type": "string",
+                  "pattern": "^[0-9]+$"
+                }
+              },
+              "X-Clip-Seconds": {
+                "schema": {
+                  "type": "string"
+                }
+              },
+              "Content-Disposition": {
+                "schema": {
+                  "type": "string",
+                  "pattern": "^attachment; filename=\"layercast-[^\"]+\\.(webp|gif)\"$"
+                }
+              },
+              "Server-Timing": {
+                "description": "Render and encode time of the clip.",
+                "schema": {
+                  "type": "string"
+                }
+              },
+              "Cache-Control": {
+                "schema": {
+                  "type": "string",
+                  "const": "no-store"
+                }
+              }
+            },
+            "content": {
+              "image/webp": {
+                "schema": {
+                  "type": "string",
+                  "contentMediaType": "image/webp",
+                  "contentEncoding": "binary"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadParameter"
+          },
+          "503": {
+            "description": "Two clips are being rendered already; try again shortly.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/clip.gif": {
+      "get": {
+        "operationId": "clipGIF",
+        "summary": "The next seconds of the scene as an animated GIF",
+        "tags": [
+          "frames"
+        ],
+        "description": "The next `seconds` of the scene from now (or from `ahead` seconds on), rendered from a copy with no further commands, at `fps`, as one animated image. The cost width × height × frames is capped at 480×480×600 (138,240,000): past that the answer is 400. At most two clips render at once per server; more get 503.",
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/control"
+          },
+          {
+            "$ref": "#/components/parameters/size"
+          },
+          {
+            "$ref": "#/components/parameters/width"
+          },
+          {
+            "$ref": "#/components/parameters/height"
+          },
+          {
+            "$ref": "#/components/parameters/scale"
+          },
+          {
+            "$ref": "#/components/parameters/quality"
+          },
+          {
+            "$ref": "#/components/parameters/background"
+          },
+          {
+            "$ref": "#/components/parameters/label"
+          },
+          {
+            "$ref": "#/components/parameters/debug"
+          },
+          {
+            "$ref": "#/components/parameters/ahead"
+          },
+          {
+            "$ref": "#/components/parameters/variants"
+          },
+          {
+            "name": "seconds",
+            "in": "query",
+            "required": false,
+            "description": "Length of the clip in seconds of scene time.",
+            "schema": {
+              "type": "number",
+              "minimum": 0.1,
+              "maximum": 20,
+              "default": 3
+            }
+          },
+          {
+            "name": "fps",
+            "in": "query",
+            "required": false,
+            "description": "Frames per second of the clip, 1–50; default the server's --fps (at most 50).",
+            "schema": {
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 50
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "An animated image, offered as a download.",
+            "headers": {
+              "X-Scene-Time": {
+                "description": "The scene time the frame shows, seconds with 6 decimals.",
+                "schema": {
+                  "type": "string",
+                  "pattern": "^-?[0-9]+\\.[0-9]{6}$"
+                }
+              },
+              "X-Clip-Frames": {
+                "description": "How many frames the clip holds.",
+                "schema": {
+                  "type": "string",
+                  "pattern": "^[0-9]+$"
+                }
+              },
+              "X-Clip-Seconds": {
+                "schema": {
+                  "type": "string"
+                }
+              },
+              "Content-Disposition": {
+                "schema": {
+                  "type": "string",
+                  "pattern": "^attachment; filename=\"layercast-[^\"]+\\.(webp|gif)\"$"
+                }
+              },
+              "Server-Timing": {
+                "description": "Render and encode time of the clip.",
+                "schema": {
+                  "type": "string"
+                }
+              },
+              "Cache-Control": {
+                "schema": {
+                  "type": "string",
+                  "const": "no-store"
+                }
+              }
+            },
+            "content": {
+              "image/gif": {
+                "schema": {
+                  "type": "string",
+                  "contentMediaType": "image/gif",
+                  "contentEncoding": "binary"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadParameter"
+          },
+          "503": {
+            "description": "Two clips are being rendered already; try again shortly.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
           }
         }
       }
