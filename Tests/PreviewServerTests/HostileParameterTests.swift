@@ -35,7 +35,7 @@ import Testing
         for (method, target, parameter) in Self.queries {
             let r = try server.request(method, target, headers: method == "GET" ? [] : [("Content-Length", "0")])
             #expect(r.status == 400, "\(method) \(target) → \(r.status) \(r.text.prefix(120))")
-            let body = errorBody(r)
+            let body = hostileErrorBody(r)
             #expect(body?["parameter"] as? String == parameter, "\(target): \(r.text.prefix(160))")
             #expect(body?["allowed"] is String, "\(target)")
             let keys = Set((body ?? [:]).keys)
@@ -63,11 +63,11 @@ import Testing
         for (headers, body, status) in cases {
             let r = try server.request("POST", "/player/seek", headers: headers, body: Array(body.utf8))
             #expect(r.status == status, "\(body.prefix(40).debugDescription) → \(r.status) \(r.text.prefix(100))")
-            #expect(errorBody(r)?["error"] is String)
+            #expect(hostileErrorBody(r)?["error"] is String)
         }
         let tooBig = try server.request("POST", "/player/seek", headers: form, body: Array(repeating: UInt8(ascii: "a"), count: 64 * 1024 + 1))
         #expect(tooBig.status == 413)
-        #expect(errorBody(tooBig)?["limit"] as? Int == 64 * 1024)
+        #expect(hostileErrorBody(tooBig)?["limit"] as? Int == 64 * 1024)
         #expect(server.isHealthy)
     }
 

@@ -177,7 +177,7 @@ struct HostileSocketError: Error, CustomStringConvertible {
 }
 
 /// The JSON error body every refusal carries.
-func errorBody(_ response: HTTPProbeResponse) -> [String: Any]? {
+func hostileErrorBody(_ response: HTTPProbeResponse) -> [String: Any]? {
     try? JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any]
 }
 

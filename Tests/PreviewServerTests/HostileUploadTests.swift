@@ -49,7 +49,7 @@ import Testing
             // Decoding first would have failed on the 8×8 data as a corrupt file (400); 413 and the
             // declared size in the message show it was refused from the header.
             #expect(r.status == 413, "\(w)×\(h) → \(r.status) \(r.text)")
-            #expect((errorBody(r)?["error"] as? String)?.contains("\(w)×\(h)") == true)
+            #expect((hostileErrorBody(r)?["error"] as? String)?.contains("\(w)×\(h)") == true)
             #expect(server.artworkID == id)
         }
         // A real bomb: 4097×4097 transparent pixels, 64 MiB of them in a few hundred KiB of PNG.
@@ -83,7 +83,7 @@ import Testing
         for (headers, body, status) in cases {
             let r = try server.request("PUT", "/player/artwork", headers: headers, body: body)
             #expect(r.status == status, "\(body.count) bytes, \(headers) → \(r.status) \(r.text)")
-            #expect(errorBody(r)?["error"] is String)
+            #expect(hostileErrorBody(r)?["error"] is String)
             #expect(server.artworkID == id)
         }
         // Corrupt data after a valid header: flip bytes inside IDAT.
@@ -106,7 +106,7 @@ import Testing
         socket.send(Array("PUT /player/artwork HTTP/1.1\r\nHost: \(server.host)\r\nContent-Type: image/png\r\nContent-Length: \(limit + 1)\r\n\r\n".utf8))
         let declared = socket.readResponse(timeout: 10)
         #expect(declared?.status == 413)
-        #expect(declared.flatMap(errorBody)?["limit"] as? Int == limit)
+        #expect(declared.flatMap(hostileErrorBody)?["limit"] as? Int == limit)
         socket.close()
         // Chunked, with no length given: refused once the body passes the limit.
         let chunked = try HostileSocket(port: server.port)

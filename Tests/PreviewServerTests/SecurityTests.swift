@@ -20,7 +20,7 @@ import Testing
                        "https://evil.example:443", "http://127.0.0.1:\(server.port)@evil.example"] {
             let r = try server.request("POST", command, headers: [("Origin", origin)])
             #expect(r.status == 403, "\(origin)")
-            let body = try #require(errorBody(r))
+            let body = try #require(hostileErrorBody(r))
             #expect((body["error"] as? String)?.contains("cross-origin") == true)
             #expect(body["allowed"] is String)
         }
@@ -96,7 +96,7 @@ import Testing
             let r = try server.request("POST", path, headers: auth.map { [("Authorization", $0)] } ?? [])
             #expect(r.status == 401, "\(auth ?? "no header")")
             #expect(r.header("WWW-Authenticate") == "Bearer")
-            #expect(errorBody(r)?["error"] is String)
+            #expect(hostileErrorBody(r)?["error"] is String)
         }
         #expect(try Self.spinnerAnimating(server) == before)
         let artwork = server.artworkID
