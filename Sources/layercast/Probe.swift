@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import HTTPServer
 
 /// `layercast probe [URL]`: exits 0 when the URL answers 2xx. The container's health check, with no

@@ -27,7 +27,7 @@ struct RequestGuard: Sendable {
     private func isAllowed(origin: String, host: String?) -> Bool {
         if allowedOrigins.contains("*") || allowedOrigins.contains(origin) { return true }
         // "null" (sandboxed frames, file: pages) never matches a host.
-        guard let host, let schemeEnd = origin.range(of: "://") else { return false }
+        guard let host, let schemeEnd = origin.firstRange(of: "://") else { return false }
         let authority = origin[schemeEnd.upperBound...]
         return authority.lowercased() == host.lowercased()
     }
