@@ -37,12 +37,17 @@ FROM ${BINARY_FROM} AS binary
 FROM debian:bookworm-slim AS runtime
 # Only the libraries the binary links (scripts/test-container.sh checks ldd against this list),
 # DejaVu for the meter's label, and fontconfig so the font cache is built here, not at each start.
+# Image layers keep whole-second mtimes, and fontconfig drops a cache whose folder time differs in
+# the nanoseconds (then, read-only as uid 10001, it rescans and logs "No writable cache
+# directories" at every start): so the font folders get whole-second times before the cache is made.
 # hadolint ignore=DL3008
 RUN apt-get update \
     && apt-get install -y --no-install-recommends \
         libcairo2 libgif7 libimagequant0 libmicrohttpd12 libspng0 libturbojpeg0 libwebp7 libwebpmux3 \
         fontconfig fonts-dejavu-core \
     && rm -rf /var/lib/apt/lists/* \
+    && find /usr/share/fonts /usr/local/share/fonts -type d -exec touch -m -d "@$(date +%s)" {} + \
+    && fc-cache -f \
     && useradd --uid 10001 --user-group --no-create-home --home-dir /nonexistent \
         --shell /usr/sbin/nologin layercast
 
