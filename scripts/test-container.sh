@@ -1,17 +1,19 @@
 #!/usr/bin/env bash
 # Proves the Dockerfile (issue 9) with the container tools that run on a Debian bookworm host
-# without a Docker engine (docs/container.md, test-tooling.md §4):
+# without a Docker engine (podman in chroot isolation, runc; see docs/container.md):
 #   1. hadolint reports nothing above "info";
 #   2. every library `ldd` lists for the release binary (--static-swift-stdlib) comes from a
-#      package the runtime stage installs, depends on, or starts from;
-#   3. the runtime stage really builds (podman, on a debootstrapped debian:bookworm-slim, with the
-#      host's binary through BINARY_FROM=prebuilt) and runs: health check, /healthz, a PNG, a second
-#      of MJPEG, the token guard, then SIGTERM stops it with status 0 within 1 s;
+#      package the runtime stage installs, depends on, or starts from; and no ICU data is linked in;
+#   3. the runtime stage really builds (on a debootstrapped debian:bookworm-slim, with the host's
+#      binary through BINARY_FROM=prebuilt) and runs: its health check, /healthz, a PNG, the page,
+#      a second of MJPEG, the meter's label drawn as on the host, the token guard, PID 1 as uid
+#      10001; then SIGTERM, with a stream open, stops it with status 0 within 1 s;
 #   4. the image is under 150 MB.
 # Any failure exits non-zero. Safe to rerun: the base rootfs, the podman store and the image layers
 # are cached in .build-container/, so a warm run takes well under a minute.
 # LAYERCAST_BINARY=path skips the release build and proves that binary instead.
 set -euo pipefail
+# shellcheck source=scripts/container/lib.sh
 source "$(dirname "$0")/container/lib.sh"
 cd "$REPO_ROOT"
 
@@ -36,12 +38,23 @@ say "2. libraries of the release binary"
 if [ -n "${LAYERCAST_BINARY:-}" ]; then
     binary=$LAYERCAST_BINARY
 else
-    swift build -c release --static-swift-stdlib --product layercast 2>&1 | tail -1
+    swift build -c release --static-swift-stdlib --product layercast >"$WORK_DIR/release-build.log" 2>&1 ||
+        { tail -30 "$WORK_DIR/release-build.log"; fail "the release build failed"; }
+    tail -1 "$WORK_DIR/release-build.log"
     binary="$(swift build -c release --show-bin-path)/layercast"
 fi
 [ -x "$binary" ] || fail "no binary at $binary"
-if ldd "$binary" | grep -q 'libswift\|libFoundation\|libdispatch'; then
+if grep -q 'libswift\|libFoundation\|libdispatch' <<<"$(ldd "$binary")"; then
     fail "$binary links the Swift runtime dynamically; build it with --static-swift-stdlib"
+fi
+# ICU's data alone is 34 MB: Foundation brings it, FoundationEssentials does not. Only the
+# unstripped binary can tell (LAYERCAST_BINARY may be stripped; the size check still holds then).
+# (grep without -q: an early exit would SIGPIPE nm and, with pipefail, hide the match.)
+if nm "$binary" 2>/dev/null | grep ' icudt[0-9]*_dat$' >/dev/null; then
+    echo "Sources of the server that import Foundation (outside an #else of canImport(FoundationEssentials)):" >&2
+    find Sources -name '*.swift' ! -path 'Sources/layercast-bench/*' -exec awk '
+        FNR == 1 { prev = "" } /^(@preconcurrency )?import Foundation$/ && prev !~ /^#else/ { print FILENAME; nextfile } { prev = $0 }' {} + >&2
+    fail "$binary carries ICU's data (34 MB): import FoundationEssentials (see docs/container.md), not Foundation"
 fi
 scripts/container/make-base.sh
 base_packages="$WORK_DIR/base-packages.txt"
@@ -55,9 +68,9 @@ mkdir -p "$WORK_DIR/prebuilt"
 strip -o "$WORK_DIR/prebuilt/layercast" "$binary"
 # --format docker: the OCI format has no HEALTHCHECK and podman would drop it.
 build_start=$SECONDS
-timeout 900 "${PODMAN[@]}" build --quiet --isolation chroot --network=host --pull=never --format docker \
-    --build-arg BINARY_FROM=prebuilt -t "$IMAGE" -f Dockerfile . >/dev/null ||
-    fail "podman build failed (rerun without --quiet to see the steps)"
+timeout 900 "${PODMAN[@]}" build --isolation chroot --network=host --pull=never --format docker \
+    --build-arg BINARY_FROM=prebuilt -t "$IMAGE" -f Dockerfile . >"$WORK_DIR/podman-build.log" 2>&1 ||
+    { tail -30 "$WORK_DIR/podman-build.log"; fail "podman build failed (log: $WORK_DIR/podman-build.log)"; }
 echo "built $IMAGE in $((SECONDS - build_start)) s"
 podman_ image prune -f >/dev/null
 
@@ -77,6 +90,7 @@ expect_config_has() {   # NAME TEMPLATE FRAGMENT...
     printf '  %-12s %s\n' "$1" "$got"
 }
 expect_config user '{{.Config.User}}' '10001:10001'
+# shellcheck disable=SC2016  # a Go template, not shell
 expect_config ports '{{range $p, $_ := .Config.ExposedPorts}}{{$p}} {{end}}' '8080/tcp '
 expect_config stopsignal '{{.Config.StopSignal}}' 'SIGTERM'
 expect_config entrypoint '{{json .Config.Entrypoint}}' '["/usr/local/bin/layercast"]'
@@ -90,9 +104,10 @@ echo "  ldd in the image resolves every library"
 say "3. run it"
 port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 token=$(od -An -N12 -tx1 /dev/urandom | tr -d ' \n')
-stream_pid=""
+stream_pid="" host_pid=""
 cleanup() {
-    [ -n "$stream_pid" ] && kill "$stream_pid" 2>/dev/null || true
+    if [ -n "$stream_pid" ]; then kill "$stream_pid" 2>/dev/null || true; fi
+    if [ -n "$host_pid" ]; then kill "$host_pid" 2>/dev/null || true; fi
     podman_ rm -f -t 0 "$CONTAINER" >/dev/null 2>&1 || true
 }
 trap cleanup EXIT
@@ -110,8 +125,9 @@ logs() { podman_ logs "$CONTAINER" 2>&1; }
 healthy=""
 for _ in $(seq 1 50); do
     if podman_ healthcheck run "$CONTAINER" >/dev/null 2>&1; then healthy=1; break; fi
-    podman_ container exists "$CONTAINER" && [ "$(podman_ inspect -f '{{.State.Running}}' "$CONTAINER")" = true ] ||
-        { logs; fail "the container exited"; }
+    if [ "$(podman_ inspect -f '{{.State.Running}}' "$CONTAINER" 2>/dev/null)" != true ]; then
+        logs; fail "the container exited"
+    fi
     sleep 0.2
 done
 [ -n "$healthy" ] || { logs; fail "the health check never passed"; }
@@ -137,6 +153,24 @@ echo "  /: Public/index.html"
 printf '  '
 scripts/container/check-stream.py "$base/stream.mjpg" 1
 
+# The meter at rest is one fixed frame: its label must be drawn, and drawn as the host binary draws
+# it (DejaVu through fontconfig, as in the golden tests), not in a fallback font or not at all.
+meter="frame.png?control=meter&size=200&background=white"
+curl -fsS --max-time 10 -o "$WORK_DIR/meter-on.png" "$base/$meter&label=on" || fail "the meter frame failed"
+curl -fsS --max-time 10 -o "$WORK_DIR/meter-off.png" "$base/$meter&label=off" || fail "the meter frame failed"
+ref_port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+env -u LAYERCAST_HOST -u LAYERCAST_TOKEN "$binary" serve --host 127.0.0.1 --port "$ref_port" --public Public \
+    >"$WORK_DIR/host-server.log" 2>&1 &
+host_pid=$!
+for _ in $(seq 1 50); do "$binary" probe --timeout 1 "http://127.0.0.1:$ref_port/healthz" >/dev/null 2>&1 && break; sleep 0.1; done
+curl -fsS --max-time 10 -o "$WORK_DIR/meter-host.png" "http://127.0.0.1:$ref_port/$meter&label=on" ||
+    { cat "$WORK_DIR/host-server.log"; fail "the host binary did not serve the reference meter frame"; }
+kill -TERM "$host_pid"
+wait "$host_pid" || true
+host_pid=""
+printf '  '
+scripts/container/compare-label.py "$WORK_DIR/meter-on.png" "$WORK_DIR/meter-off.png" "$WORK_DIR/meter-host.png"
+
 status=$(curl -s -o /dev/null -w '%{http_code}' --max-time 5 -X POST "$base/spinner/start")
 [ "$status" = 401 ] || fail "a command without the token got $status, expected 401"
 status=$(curl -s -o /dev/null -w '%{http_code}' --max-time 5 -X POST -H "Authorization: Bearer $token" "$base/spinner/start")
@@ -147,8 +181,8 @@ pid1=$(podman_ exec "$CONTAINER" cat /proc/1/status | awk '/^Name:/ { n = $2 } /
 [ "$pid1" = "layercast 10001" ] || fail "PID 1 is '$pid1', expected the server as uid 10001"
 echo "  PID 1: layercast, uid 10001"
 
-logs | grep -q 'listening on 0.0.0.0' || { logs; fail "the server did not warn that it listens on 0.0.0.0"; }
-if logs | grep -qi 'fontconfig\|error\|critical'; then logs; fail "the server logged errors"; fi
+grep -q 'listening on 0.0.0.0' <<<"$(logs)" || { logs; fail "the server did not warn that it listens on 0.0.0.0"; }
+if grep -qi 'fontconfig\|error\|critical' <<<"$(logs)"; then logs; fail "the server logged errors"; fi
 
 say "3. SIGTERM"
 # A viewer is streaming when the signal comes: its stream must be ended, not cut.
@@ -163,7 +197,7 @@ stop_ms=$(((finished - t0) / 1000000))
 stream_rc=0
 wait "$stream_pid" || stream_rc=$?
 stream_pid=""
-logs | grep -q 'received SIGTERM' || { logs; fail "the server did not see SIGTERM"; }
+grep -q 'received SIGTERM' <<<"$(logs)" || { logs; fail "the server did not see SIGTERM"; }
 [ "$exit_code" = 0 ] || { logs; fail "exit status $exit_code after SIGTERM, expected 0"; }
 [ "$stop_ms" -le "$STOP_LIMIT_MS" ] || fail "it took $stop_ms ms to stop, limit $STOP_LIMIT_MS ms"
 [ "$stream_rc" = 0 ] || fail "the open MJPEG stream was cut (curl exit $stream_rc), not ended"

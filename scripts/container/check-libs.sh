@@ -43,7 +43,7 @@ owner() {
     local s pkgs
     while read -r s; do
         pkgs=${owner_of[$s]:-}
-        [ -n "$pkgs" ] && { echo "${pkgs%%,*}" | sed 's/:.*//'; return 0; }
+        if [ -n "$pkgs" ]; then pkgs=${pkgs%%,*}; echo "${pkgs%%:*}"; return 0; fi
     done < <(spellings "$1")
     return 1
 }

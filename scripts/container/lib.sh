@@ -1,3 +1,4 @@
+# shellcheck shell=bash disable=SC2034  # (sourced: its variables are used by the scripts that source it)
 # Shared by the container proof's scripts (sourced, not run).
 # The proof keeps its own podman store under .build-container/, so it never retags or prunes
 # images a developer has in the machine's default store.
@@ -14,7 +15,9 @@ BASE_IMAGE="docker.io/library/debian:bookworm-slim"
 # Bumped whenever make-base.sh changes what goes into the base, so a stale cached base is rebuilt.
 BASE_RECIPE="bookworm-minbase-slim-2"
 
-PODMAN=($SUDO env CONTAINERS_CONF="$CONTAINERS_CONF" podman --root "$WORK_DIR/storage" --runroot "$WORK_DIR/run")
+PODMAN=()
+[ -z "$SUDO" ] || PODMAN=("$SUDO")
+PODMAN+=(env CONTAINERS_CONF="$CONTAINERS_CONF" podman --root "$WORK_DIR/storage" --runroot "$WORK_DIR/run")
 podman_() { "${PODMAN[@]}" "$@"; }
 
 say() { printf '==> %s\n' "$*"; }

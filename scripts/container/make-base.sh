@@ -5,6 +5,7 @@
 # imported into the proof's podman store under the official name. The rootfs tarball is cached in .build-container/,
 # so a rerun only imports it again if the image is missing.
 set -euo pipefail
+# shellcheck source=scripts/container/lib.sh
 source "$(dirname "$0")/lib.sh"
 
 tarball="$WORK_DIR/$BASE_RECIPE.tar"
