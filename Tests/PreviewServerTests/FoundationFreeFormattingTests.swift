@@ -13,6 +13,13 @@ import Testing
         #expect(formatSceneTime(0.0000005) == "0.000000")   // 5e-7 is a hair below in binary
     }
 
+    @Test func printfFormatFormatsLikeC() {
+        #expect(printfFormat("render;dur=%.1f, encode;dur=%.1f", 12.34, 0.05) == "render;dur=12.3, encode;dur=0.1")
+        #expect(printfFormat("%d/%03d", Int32(7), Int32(5)) == "7/005")
+        #expect(printfFormat("plain") == "plain")
+        #expect(printfFormat("") == "")
+    }
+
     @Test func wallClockTimestampHasSixDigitMicroseconds() throws {
         let stamp = wallClockTimestamp()
         let parts = stamp.split(separator: ".")

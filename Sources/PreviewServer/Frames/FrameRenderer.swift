@@ -76,11 +76,16 @@ func wallClockTimestamp() -> String {
 }
 
 /// Scene times in headers and JSON: microsecond resolution is plenty and keeps them readable.
-/// printf's own "%.6f": Foundation's String(format:) would link ICU's 34 MB of data into the binary.
 func formatSceneTime(_ t: Double) -> String {
-    let length = Int(withVaList([t]) { vsnprintf(nil, 0, "%.6f", $0) })
-    guard length > 0 else { return "\(t)" }
+    printfFormat("%.6f", t)
+}
+
+/// C's printf formatting. Foundation's String(format:) would link ICU's 34 MB of data into the
+/// binary for it (the server imports FoundationEssentials only).
+func printfFormat(_ format: String, _ arguments: CVarArg...) -> String {
+    let length = Int(withVaList(arguments) { vsnprintf(nil, 0, format, $0) })
+    guard length > 0 else { return "" }
     var buffer = [CChar](repeating: 0, count: length + 1)
-    _ = withVaList([t]) { vsnprintf(&buffer, buffer.count, "%.6f", $0) }
+    _ = withVaList(arguments) { vsnprintf(&buffer, buffer.count, format, $0) }
     return String(decoding: buffer.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self)
 }
