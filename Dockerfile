@@ -43,7 +43,7 @@ FROM debian:bookworm-slim AS runtime
 # hadolint ignore=DL3008
 RUN apt-get update \
     && apt-get install -y --no-install-recommends \
-        libcairo2 libgif7 libimagequant0 libmicrohttpd12 libspng0 libturbojpeg0 libwebp7 libwebpmux3 \
+        libcairo2 libgif7 libimagequant0 libmicrohttpd12 libspng0 libturbojpeg0 libwebp7 libwebpdemux2 libwebpmux3 \
         fontconfig fonts-dejavu-core \
     && rm -rf /var/lib/apt/lists/* \
     && find /usr/share/fonts /usr/local/share/fonts -type d -exec touch -m -d "@$(date +%s)" {} + \
