@@ -146,6 +146,17 @@ assert w > 0 and h > 0
 print(f"  /frame.png: {w}x{h}, {len(data)} bytes")
 EOF
 
+# Animated clips go through libwebpmux/libwebp and libimagequant/giflib: the codecs load and work.
+curl -fsS --max-time 20 -o "$WORK_DIR/clip.webp" "$base/clip.webp?seconds=0.5&fps=10&size=64" || fail "/clip.webp failed"
+curl -fsS --max-time 20 -o "$WORK_DIR/clip.gif" "$base/clip.gif?seconds=0.5&fps=10&size=64" || fail "/clip.gif failed"
+python3 - "$WORK_DIR/clip.webp" "$WORK_DIR/clip.gif" <<'EOF' || fail "the clips are not an animated WebP and a GIF"
+import sys
+webp, gif = (open(p, "rb").read() for p in sys.argv[1:])
+assert webp[:4] == b"RIFF" and webp[8:12] == b"WEBP" and b"ANMF" in webp, "WebP"
+assert gif[:6] in (b"GIF87a", b"GIF89a") and gif.rstrip(b"\0")[-1:] == b"\x3b", "GIF"
+print(f"  /clip.webp: {len(webp)} bytes, {webp.count(b'ANMF')} frames; /clip.gif: {len(gif)} bytes")
+EOF
+
 curl -fsS --max-time 5 -o "$WORK_DIR/index.html" "$base/" || fail "GET / failed"
 cmp -s "$WORK_DIR/index.html" Public/index.html || fail "GET / is not Public/index.html (LAYERCAST_PUBLIC)"
 echo "  /: Public/index.html"
