@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
 import Synchronization
 
 /// Scene time in seconds. Every animation of a scene reads one clock.

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
 
 /// An sRGB colour with straight (not premultiplied) alpha, each component in 0…1.
 /// Animations blend the four components linearly, as Core Animation does for CGColor.
@@ -56,7 +60,8 @@ public struct Color: Hashable, Sendable, Codable {
     /// `#rrggbb`, alpha dropped.
     public var hex: String {
         func byte(_ v: Double) -> Int { Int((min(max(v, 0), 1) * 255).rounded()) }
-        return String(format: "#%02x%02x%02x", byte(red), byte(green), byte(blue))
+        let digits = Array("0123456789abcdef")
+        return "#" + String([byte(red), byte(green), byte(blue)].flatMap { [digits[$0 >> 4], digits[$0 & 15]] })
     }
 
     public func lerp(to other: Color, _ t: Double) -> Color {

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
 
 /// A point in a layer's coordinate space (y grows downwards, as in UIKit and Cairo).
 public struct Point: Hashable, Sendable, Codable {

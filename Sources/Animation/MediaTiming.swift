@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
 
 /// What an animation shows outside its active interval (CAMediaTimingFillMode).
 public enum FillMode: String, Sendable, Codable {

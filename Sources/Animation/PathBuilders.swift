@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
 
 extension Path {
     /// Appends a circular arc as cubics of at most 90° each, with handle length

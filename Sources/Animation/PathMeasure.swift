@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
 
 /// Arc lengths along a path, for trimming by strokeStart/strokeEnd (fractions of the length).
 /// Closing segments count, so a closed path's trim runs all the way round.

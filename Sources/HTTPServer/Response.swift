@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// What a handler returns. Header names are sent as given; MHD adds Date and Content-Length itself.
 public struct HTTPResponse: Sendable {

@@ -1,5 +1,5 @@
 import Controls
-import Foundation
+import Glibc
 
 /// Everything the command line decides about a running server.
 public struct PreviewServerConfiguration: Sendable {

@@ -1,6 +1,10 @@
 import Animation
 import CCairo
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
 
 /// Draws an `ImageContent`: the bitmap stretched over its rect, blurred through the cache,
 /// then the veil on top.

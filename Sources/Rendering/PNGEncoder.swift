@@ -1,5 +1,4 @@
 import CSpng
-import Foundation
 
 /// Fast PNG with libspng: zlib level 1 and no filtering, which measured 3–5× faster than
 /// Cairo's own writer at a similar size for our flat-coloured frames.

@@ -1,4 +1,13 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
 
 /// Option defaults from LAYERCAST_* environment variables, so a container is configured without
 /// a command line. A value that does not parse is reported, not silently ignored.
@@ -20,7 +29,7 @@ enum EnvironmentDefaults {
     }
 
     static func variable(_ option: String) -> String {
-        "LAYERCAST_" + option.uppercased().replacingOccurrences(of: "-", with: "_")
+        "LAYERCAST_" + option.uppercased().replacing("-", with: "_")
     }
 
     private static func complain(_ option: String, _ raw: String) {

@@ -2,7 +2,16 @@ import Animation
 import ArgumentParser
 import Controls
 import Dispatch
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
 import HTTPServer
 import Logging
 import PreviewServer

@@ -1,5 +1,9 @@
 import Dispatch
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
 import Logging
 
 /// SIGINT and SIGTERM stop the server cleanly and exit 0: streams are ended, not cut mid-part.

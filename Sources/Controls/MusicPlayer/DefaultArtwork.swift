@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
 import Animation
 
 /// The artwork shown when none is given: our own cover (the original's Abbey Road JPEG is not ours

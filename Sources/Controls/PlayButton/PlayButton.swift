@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
 import Animation
 
 /// The BR Radio play button (`public-value-tech/play-button`, controls.md §3): two filled shapes on

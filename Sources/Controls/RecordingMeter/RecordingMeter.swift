@@ -1,4 +1,3 @@
-import Foundation
 import Animation
 
 /// Spark Camera's recording meter, rebuilt as subjc's post "Spark Camera's recording meter" (2014)

@@ -1,4 +1,3 @@
-import Foundation
 import Animation
 
 /// The Material spinning indicator from Matthew Cheok's "Design Teardown" (controls.md §4): one

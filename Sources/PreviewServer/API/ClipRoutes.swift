@@ -1,6 +1,5 @@
 import Animation
 import Controls
-import Foundation
 import HTTPServer
 import Rendering
 import Synchronization
@@ -124,7 +123,7 @@ struct ClipCost {
     var encode = 0.0
 
     var serverTiming: String {
-        String(format: "render;dur=%.1f, encode;dur=%.1f", render * 1000, encode * 1000)
+        printfFormat("render;dur=%.1f, encode;dur=%.1f", render * 1000, encode * 1000)
     }
 }
 

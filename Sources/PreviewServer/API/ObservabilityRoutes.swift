@@ -1,5 +1,4 @@
 import Controls
-import Foundation
 import HTTPServer
 
 /// `GET /metrics` (Prometheus text) and `GET /events` (Server-Sent Events of state changes).

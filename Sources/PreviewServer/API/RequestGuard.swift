@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 import HTTPServer
 
 /// Keeps other web pages from driving a local server: a state-changing request that carries an
@@ -32,7 +32,7 @@ struct RequestGuard: Sendable {
     private func isAllowed(origin: String, host: String?) -> Bool {
         if allowedOrigins.contains("*") || allowedOrigins.contains(origin) { return true }
         // "null" (sandboxed frames, file: pages) never matches a host.
-        guard let host, let schemeEnd = origin.range(of: "://") else { return false }
+        guard let host, let schemeEnd = origin.firstRange(of: "://") else { return false }
         let authority = origin[schemeEnd.upperBound...].lowercased()
         return authority == host.lowercased() && Self.cannotBeRebound(authority)
     }

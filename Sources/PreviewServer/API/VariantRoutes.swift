@@ -1,5 +1,4 @@
 import Controls
-import Foundation
 import HTTPServer
 
 /// `/frame.png?variants=modes|themes|scales` (and `.jpg`): several cells side by side.
@@ -24,7 +23,7 @@ extension APIContext {
                 ("X-Scene-Time", formatSceneTime(time)),
                 ("X-Timestamp", wallClockTimestamp()),
                 // Header values stay ASCII.
-                ("X-Variants", set.captions.joined(separator: ", ").replacingOccurrences(of: "×", with: "x")),
+                ("X-Variants", set.captions.joined(separator: ", ").replacing("×", with: "x")),
             ] + Self.snapshotHeaders, body: .bytes(bytes))
         }
     }

@@ -1,6 +1,10 @@
 import Animation
 import Controls
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
 import Rendering
 
 /// Turns a scene copy and a time into pixels and encoded bytes for one spec. Shared by snapshots,
@@ -67,10 +71,21 @@ extension BackgroundChoice {
 func wallClockTimestamp() -> String {
     var tv = timeval()
     gettimeofday(&tv, nil)
-    return String(format: "%ld.%06ld", Int(tv.tv_sec), Int(tv.tv_usec))
+    let micros = String(Int(tv.tv_usec))
+    return "\(Int(tv.tv_sec))." + String(repeating: "0", count: max(0, 6 - micros.count)) + micros
 }
 
 /// Scene times in headers and JSON: microsecond resolution is plenty and keeps them readable.
 func formatSceneTime(_ t: Double) -> String {
-    String(format: "%.6f", t)
+    printfFormat("%.6f", t)
+}
+
+/// C's printf formatting. Foundation's String(format:) would link ICU's 34 MB of data into the
+/// binary for it (the server imports FoundationEssentials only).
+func printfFormat(_ format: String, _ arguments: CVarArg...) -> String {
+    let length = Int(withVaList(arguments) { vsnprintf(nil, 0, format, $0) })
+    guard length > 0 else { return "" }
+    var buffer = [CChar](repeating: 0, count: length + 1)
+    _ = withVaList(arguments) { vsnprintf(&buffer, buffer.count, format, $0) }
+    return String(decoding: buffer.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self)
 }

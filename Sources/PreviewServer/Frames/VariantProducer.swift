@@ -1,7 +1,6 @@
 import Animation
 import Controls
 import Dispatch
-import Foundation
 import HTTPServer
 import Synchronization
 

@@ -1,5 +1,9 @@
 import Controls
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// `GET /state`: the scene time, the clock, and every control's model and presentation values at
 /// that one time, so a client can compare them with what the frames show.

