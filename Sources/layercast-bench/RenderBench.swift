@@ -76,7 +76,8 @@ struct RenderBench: ParsableCommand {
 
     func run() throws {
         print("layercast-bench render — \(machineLine())")
-        print("median ms per frame = layer tree + Cairo render + encode; the last three columns are medians of each step")
+        print("ms per frame = layer tree + Cairo render + encode, wall clock; CPU ms = this thread's CPU time (median),")
+        print("which a loaded machine does not inflate; tree, render and encode are wall-clock medians of each step")
         print("scene: \(idle ? "as a fresh server has it (only the spinner moves)" : "every control animating")")
         print("frames per case: \(frames) (+5 warm-up), scene step 1/30 s, JPEG q\(quality), PNG via PNGEncoder")
         let wanted = only.map { Set($0.split(separator: ",").map(String.init)) }
@@ -86,16 +87,18 @@ struct RenderBench: ParsableCommand {
             let r = measure(c, renderer: renderer)
             rows.append([c.subject, "\(c.size)", c.png ? "PNG" : "JPEG q\(quality)",
                          fmt(r.total.median * 1000), fmt(r.total.p90 * 1000), fmt(r.total.p99 * 1000),
+                         fmt(r.cpu.median * 1000),
                          fmt(r.tree.median * 1000), fmt(r.render.median * 1000), fmt(r.encode.median * 1000),
                          fmt(Double(r.bytes) / 1024, 1), "\(r.total.count)"])
         }
-        printTable(["control", "size", "format", "median ms", "p90 ms", "p99 ms", "tree ms", "render ms",
+        printTable(["control", "size", "format", "median ms", "p90 ms", "p99 ms", "CPU ms", "tree ms", "render ms",
                     "encode ms", "KiB", "frames"], rows)
         print("loadavg after: \(loadAverage())")
     }
 
     struct Result {
         let total: Distribution
+        let cpu: Distribution
         let tree: Distribution
         let render: Distribution
         let encode: Distribution
@@ -105,6 +108,7 @@ struct RenderBench: ParsableCommand {
     func measure(_ c: Case, renderer: Renderer) -> Result {
         var scene = idle ? Scene(configuration: SceneConfiguration(), time: 0) : Self.animatedScene()
         let subject = Self.subject(c.subject)
+        var cpus: [Double] = []
         var totals: [Double] = [], trees: [Double] = [], renders: [Double] = [], encodes: [Double] = []
         var bytes = 0
         let deadline = monotonicNow() + maxSeconds
@@ -112,6 +116,7 @@ struct RenderBench: ParsableCommand {
             if monotonicNow() > deadline { break }
             let t = 1.0 + Double(i + 5) / 30
             scene.advance(to: t)
+            let cpuStart = threadCPUNow()
             let start = monotonicNow()
             let tree = scene.frame(subject, at: t, width: Double(c.size), height: Double(c.size))
             let built = monotonicNow()
@@ -119,13 +124,22 @@ struct RenderBench: ParsableCommand {
             let rendered = monotonicNow()
             let encoded = c.png ? (try? PNGEncoder.encode(image)) : (try? JPEGEncoder.encode(image, quality: quality))
             let end = monotonicNow()
+            let cpuEnd = threadCPUNow()
             guard i >= 0 else { continue }
+            cpus.append(cpuEnd - cpuStart)
             totals.append(end - start)
             trees.append(built - start)
             renders.append(rendered - built)
             encodes.append(end - rendered)
             bytes = encoded?.count ?? 0
         }
-        return Result(total: Distribution(totals), tree: Distribution(trees), render: Distribution(renders), encode: Distribution(encodes), bytes: bytes)
+        return Result(total: Distribution(totals), cpu: Distribution(cpus), tree: Distribution(trees), render: Distribution(renders), encode: Distribution(encodes), bytes: bytes)
     }
+}
+
+/// This thread's CPU seconds: unlike wall time, not inflated when other processes take the core.
+func threadCPUNow() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
 }
