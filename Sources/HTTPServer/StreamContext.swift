@@ -17,7 +17,7 @@ final class StreamContext: Sendable {
         self.producer = producer
         self.socketFD = socketFD
         self.gate = gate
-        self.waker = StreamWaker(gate: gate)
+        self.waker = StreamWaker(gate: gate, socketFD: socketFD)
         self.context = context
         context.counters.openStreams.add(1, ordering: .relaxed)
     }

@@ -10,6 +10,9 @@ final class StreamViewer: StreamProducer {
         var isFinished = false
     }
 
+    /// About 60 ms at 64 KiB/s; a viewer that keeps up never has this much unsent at a part's end.
+    static let queuedBytesBeforeNextPart = 0
+
     private let producer: VariantProducer
     private let hub: FrameHub
     private let state = Mutex(State())
@@ -29,6 +32,13 @@ final class StreamViewer: StreamProducer {
         state.withLock { s in
             if s.isFinished { return .end }
             if s.offset >= s.current.count {
+                // Choose the next part only once the kernel has sent the previous one (or nearly):
+                // else a slow viewer gets a part that was newest when the last one was queued and
+                // is a whole transfer old before its first byte leaves.
+                if s.sequence > 0, let queued = waker.unsentBytes, queued > Self.queuedBytesBeforeNextPart {
+                    producer.wakeOnNext(waker)
+                    return .wait
+                }
                 guard let part = producer.part(after: s.sequence, orWake: waker) else { return .wait }
                 let skipped = s.sequence == 0 ? 0 : part.sequence - s.sequence - 1
                 if skipped > 0 { hub.counters.skipped(Int(skipped), viewerClass: viewerClass) }
