@@ -79,11 +79,11 @@ final class MetricsMonitor: @unchecked Sendable {
 
     var all: [Reading] { lock.withLock { readings } }
 
-    /// The readings closest to `start` and `end`, for rates over a window.
+    /// The first reading at or after `start` and the last at or before `end`, for rates over a window.
     func window(_ start: Double, _ end: Double) -> (Reading, Reading)? {
         let rs = all
-        guard let a = rs.min(by: { abs($0.time - start) < abs($1.time - start) }),
-              let b = rs.min(by: { abs($0.time - end) < abs($1.time - end) }), b.time > a.time else { return nil }
+        guard let a = rs.first(where: { $0.time >= start }), let b = rs.last(where: { $0.time <= end }),
+              b.time > a.time else { return nil }
         return (a, b)
     }
 }
