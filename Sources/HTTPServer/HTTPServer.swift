@@ -9,6 +9,7 @@
 // - Callbacks.swift / StreamCallbacks.swift  the MHD callbacks (global funcs, never closures)
 // - RequestState.swift / Responder.swift  per-request bookkeeping; HTTPResponse → MHD_Response
 // - SuspendGate.swift / StreamWaker.swift / StreamContext.swift  race-free suspend/resume of connections
+// - HangupWatcher.swift   wakes a suspended stream as soon as its client hangs up
 // - StaticFiles.swift / MIMETypes.swift  safe file serving below one root
 // - HTTPProbe.swift / BlockingSocket.swift  a tiny blocking HTTP/1.1 client for health checks,
 //   tests and benchmarks
