@@ -1,7 +1,8 @@
 #include <microhttpd.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
-/* HTTPServer's HangupWatcher: Glibc does not bring these to Swift. */
+/* HTTPServer's HangupWatcher and MemoryTrim: Glibc does not bring these to Swift. */
+#include <malloc.h>
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
 

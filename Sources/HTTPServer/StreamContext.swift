@@ -43,5 +43,6 @@ final class StreamContext: Sendable {
         gate.markGone()
         context.counters.openStreams.subtract(1, ordering: .relaxed)
         producer.closed()
+        MemoryTrim.soon()
     }
 }
