@@ -10,8 +10,11 @@ struct ChurnBench: ParsableCommand {
 
     @OptionGroup var server: ServerOptions
 
-    @Option(help: "Connect/disconnect cycles (after 200 warm-up cycles).")
+    @Option(help: "Connect/disconnect cycles (after --warmup-cycles).")
     var cycles: Int = 10_000
+
+    @Option(help: "Cycles run before the 'before' reading, so the allocator's arenas and the thread pool have reached their working size.")
+    var warmupCycles: Int = 1000
 
     @Option(help: "Cycles in flight at once.")
     var concurrency: Int = 4
@@ -28,6 +31,7 @@ struct ChurnBench: ParsableCommand {
     func validate() throws {
         guard (1...1_000_000).contains(cycles) else { throw ValidationError("--cycles must be 1–1000000") }
         guard (1...64).contains(concurrency) else { throw ValidationError("--concurrency must be 1–64") }
+        guard (0...100_000).contains(warmupCycles) else { throw ValidationError("--warmup-cycles must be 0–100000") }
         guard leaveEarlyEvery >= 0, maxSeconds > 0, maxSeconds <= 3600 else {
             throw ValidationError("--leave-early-every ≥ 0, --max-seconds 0–3600")
         }
@@ -41,8 +45,9 @@ struct ChurnBench: ParsableCommand {
         print("server: \(sut.baseURL) pid \(pid); \(cycles) cycles, \(concurrency) at a time, every \(leaveEarlyEvery)th leaves before its first frame")
 
         let deadline = monotonicNow() + maxSeconds
+        let cold = ProcSample.read(pid: pid)
         var warm = Tally()
-        runCycles(200, port: sut.port, host: sut.host, deadline: deadline, tally: &warm, checkpoints: [], pid: pid)
+        runCycles(warmupCycles, port: sut.port, host: sut.host, deadline: deadline, tally: &warm, checkpoints: [], pid: pid)
         guard let before = settle(pid: pid, baseURL: sut.baseURL) else { throw BenchError("server gone") }
 
         var tally = Tally()
@@ -61,7 +66,8 @@ struct ChurnBench: ParsableCommand {
             ["after", fmt(Double(after.proc.rssKiB) / 1024, 1), fmt(Double(after.proc.peakRSSKiB) / 1024, 1),
              "\(after.proc.fds)", "\(after.proc.threads)", "\(after.openStreams)"],
         ])
-        print("RSS growth: \(fmt(Double(after.proc.rssKiB - before.proc.rssKiB) / 1024, 2)) MiB; fd change: \(after.proc.fds - before.proc.fds)")
+        print("RSS growth: \(fmt(Double(after.proc.rssKiB - before.proc.rssKiB) / 1024, 2)) MiB; fd change: \(after.proc.fds - before.proc.fds)"
+              + "; RSS before the \(warmupCycles) warm-up cycles: \(fmt(Double(cold?.rssKiB ?? 0) / 1024, 1)) MiB")
         print("RSS at each tenth: " + checkpoints.map { "\($0.0):\(fmt(Double($0.1.rssKiB) / 1024, 1))MiB/\($0.1.fds)fd" }.joined(separator: " "))
         print("loadavg after: \(loadAverage())")
     }

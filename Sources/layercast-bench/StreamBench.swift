@@ -179,9 +179,12 @@ struct StreamBench: ParsableCommand {
         }
         let stalledViewers = all.filter { $0.kind == .stalled }
         if !stalledViewers.isEmpty {
-            let closed = stalledViewers.compactMap { v in v.endedAt.map { $0 - v.connectStart } }
-            print("stalled: \(closed.count)/\(stalledViewers.count) saw the server close them (client side), after "
-                  + "\(fmt(Distribution(closed).min, 1))–\(fmt(Distribution(closed).max, 1)) s")
+            let closed = stalledViewers.filter { $0.endReason == "closed by server" }
+                .compactMap { v in v.endedAt.map { $0 - v.connectStart } }
+            // The server closes with unsent bytes queued, so its FIN may never reach a client that does
+            // not read: the server's own count (below) is the figure that matters.
+            print("stalled: \(closed.count)/\(stalledViewers.count) saw the close on their side"
+                  + (closed.isEmpty ? "" : ", after \(fmt(Distribution(closed).min, 1))–\(fmt(Distribution(closed).max, 1)) s"))
         }
         if perViewer {
             var vrows: [[String]] = []
@@ -223,6 +226,14 @@ struct StreamBench: ParsableCommand {
             print("  before any viewer: open streams \(Int(base.openStreams)), frames rendered so far \(Int(base.rendered))")
         }
         if !stalledViewers.isEmpty {
+            let others = all.filter { $0.kind != .stalled && $0.status == 200 && $0.endReason == "closed by bench" }.count
+            let lastStalledConnect = stalledViewers.map(\.connectStart).max() ?? window.0
+            if let drop = metrics.all.first(where: { $0.time > lastStalledConnect && Int($0.openStreams) <= others }) {
+                print("  server closed the stalled streams: open streams down to \(others) within \(fmt(drop.time - lastStalledConnect, 1)) s "
+                      + "of the last stalled viewer's connect (readings every 0.5 s)")
+            } else {
+                print("  server did not close the stalled streams during the run")
+            }
             let opens = metrics.all.filter { $0.time >= window.0 - warmup }.enumerated().filter { $0.offset % 2 == 0 }
                 .map { "\(fmt($0.element.time - window.0, 0))s:\(Int($0.element.openStreams))" }
             print("  open streams over time (t=0 at window start): \(opens.joined(separator: " "))")
