@@ -1,3 +1,4 @@
+import Animation
 import HTTPServer
 import Synchronization
 
@@ -8,10 +9,14 @@ final class StreamViewer: StreamProducer {
         var offset = 0
         var sequence: UInt64 = 0
         var isFinished = false
+        /// While the kernel still sends the previous part: its unsent bytes and when they last shrank.
+        var draining: (unsent: Int, since: Double)?
     }
 
-    /// About 60 ms at 64 KiB/s; a viewer that keeps up never has this much unsent at a part's end.
-    static let queuedBytesBeforeNextPart = 0
+    /// How long a queue that does not shrink at all is waited for. Past that the client is taken
+    /// for stalled and handed the next part anyway, so its connection blocks on the full socket in
+    /// MHD, where --timeout closes it; a suspended connection never times out.
+    static let stallGrace = 0.5
 
     private let producer: VariantProducer
     private let hub: FrameHub
@@ -32,13 +37,23 @@ final class StreamViewer: StreamProducer {
         state.withLock { s in
             if s.isFinished { return .end }
             if s.offset >= s.current.count {
-                // Choose the next part only once the kernel has sent the previous one (or nearly):
-                // else a slow viewer gets a part that was newest when the last one was queued and
-                // is a whole transfer old before its first byte leaves.
-                if s.sequence > 0, let queued = waker.unsentBytes, queued > Self.queuedBytesBeforeNextPart {
-                    producer.wakeOnNext(waker)
-                    return .wait
+                // Choose the next part only once the kernel has sent the previous one: else a slow
+                // viewer gets a part that was newest when the last one was queued, and is a whole
+                // transfer old before its first byte leaves.
+                if s.sequence > 0, let queued = waker.unsentBytes, queued > 0 {
+                    let now = MonotonicClock.hostTime()
+                    if let d = s.draining, queued >= d.unsent {
+                        if now - d.since < Self.stallGrace {
+                            producer.wakeOnNext(waker)
+                            return .wait
+                        }
+                    } else {
+                        s.draining = (queued, now)
+                        producer.wakeOnNext(waker)
+                        return .wait
+                    }
                 }
+                s.draining = nil
                 guard let part = producer.part(after: s.sequence, orWake: waker) else { return .wait }
                 let skipped = s.sequence == 0 ? 0 : part.sequence - s.sequence - 1
                 if skipped > 0 { hub.counters.skipped(Int(skipped), viewerClass: viewerClass) }
