@@ -32,7 +32,7 @@ struct StreamBench: ParsableCommand {
     @Option(help: "Stream query besides fps.")
     var query = "control=all&size=480&quality=80"
 
-    @Option(help: "Spread the viewers over this many stream variants (different controls, then sizes).")
+    @Option(help: "Spread the viewers over this many stream variants (other sizes; all controls or the spinner).")
     var variants: Int = 1
 
     @Option(help: "Milliseconds between two viewers' connects.")
@@ -63,14 +63,14 @@ struct StreamBench: ParsableCommand {
         }
     }
 
-    /// Variant k's stream path: the first few differ by control, the rest by size.
+    /// Variant k's stream path: the query with another size, alternately showing every control
+    /// and the spinner alone. Both move on every frame of a fresh server's scene (its spinner
+    /// spins), so each variant renders at the full rate.
     func path(variant k: Int) -> String {
-        let controls = ["all", "spinner", "meter", "player", "play-button"]
         var q = query
         if k > 0 {
-            let control = controls[k % controls.count]
-            let size = 480 - 16 * (k / controls.count)
-            q = "control=\(control)&size=\(size)&quality=80"
+            let control = k % 2 == 0 ? "all" : "spinner"
+            q = "control=\(control)&size=\(480 - 16 * ((k + 1) / 2))&quality=80"
         }
         return "/stream.mjpg?\(q)&fps=\(fps)"
     }
