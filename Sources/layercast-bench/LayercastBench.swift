@@ -7,9 +7,11 @@ struct LayercastBench: ParsableCommand {
         commandName: "layercast-bench",
         abstract: "Measure Layercast's rendering and streaming on this machine (loopback only).",
         discussion: """
-            Build and run with `swift run -c release layercast-bench <subcommand>`. The stream, latency \
-            and churn subcommands start the release `layercast` binary next to this one on a free \
-            127.0.0.1 port (or use --url), and read the server's CPU, memory, threads and fds from /proc.
+            Build both with `swift build -c release`, then run `swift run -c release layercast-bench \
+            <subcommand>` (swift run rebuilds only the bench). The stream, latency and churn subcommands \
+            start the release `layercast` binary next to this one on a free 127.0.0.1 port (or use \
+            --url), and read the server's CPU, memory, threads and fds from /proc. Results and the \
+            targets they answer: docs/performance.md.
             """,
         subcommands: [RenderBench.self, StreamBench.self, LatencyBench.self, ChurnBench.self])
 }

@@ -1,5 +1,9 @@
 import Foundation
 import HTTPServer
+import Synchronization
+
+/// The server child to stop if the bench is interrupted (0: none); read by a signal handler.
+let benchChildPID = Atomic<Int32>(0)
 
 /// The server under test: a `layercast` child on a free loopback port, or an existing URL.
 final class ServerUnderTest {
@@ -26,6 +30,7 @@ final class ServerUnderTest {
         process.standardError = handle
         process.standardOutput = handle
         try process.run()
+        Self.stopChildOnInterrupt(process.processIdentifier)
         self.process = process
         self.host = "127.0.0.1"
         self.port = port
@@ -74,9 +79,22 @@ final class ServerUnderTest {
         while process.isRunning && monotonicNow() < deadline { usleep(20_000) }
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
+        benchChildPID.store(0, ordering: .relaxed)
     }
 
     deinit { stop() }
+
+    /// Ctrl-C or SIGTERM to the bench also stops the server it started, rather than orphaning it.
+    static func stopChildOnInterrupt(_ pid: Int32) {
+        benchChildPID.store(pid, ordering: .relaxed)
+        let handler: @convention(c) (Int32) -> Void = { signal in
+            let child = benchChildPID.load(ordering: .relaxed)
+            if child > 0 { kill(child, SIGTERM) }
+            _exit(128 + signal)
+        }
+        signal(SIGINT, handler)
+        signal(SIGTERM, handler)
+    }
 
     static func serverBinary() -> String {
         let me = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
