@@ -1,6 +1,10 @@
 #include <microhttpd.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
+/* HTTPServer's HangupWatcher and MemoryTrim: Glibc does not bring these to Swift. */
+#include <malloc.h>
+#include <sys/epoll.h>
+#include <sys/eventfd.h>
 
 // The variadic MHD entry points are not imported into Swift (and CVarArg is easy to get wrong),
 // so the few we need are wrapped here with fixed argument lists.

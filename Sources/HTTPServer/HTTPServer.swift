@@ -9,6 +9,8 @@
 // - Callbacks.swift / StreamCallbacks.swift  the MHD callbacks (global funcs, never closures)
 // - RequestState.swift / Responder.swift  per-request bookkeeping; HTTPResponse → MHD_Response
 // - SuspendGate.swift / StreamWaker.swift / StreamContext.swift  race-free suspend/resume of connections
+// - HangupWatcher.swift   wakes a suspended stream as soon as its client hangs up
+// - MemoryTrim.swift      returns freed memory to the system after streams end
 // - StaticFiles.swift / MIMETypes.swift  safe file serving below one root
 // - HTTPProbe.swift / BlockingSocket.swift  a tiny blocking HTTP/1.1 client for health checks,
 //   tests and benchmarks

@@ -123,6 +123,7 @@ public final class HTTPServer: Sendable {
             for gate in context.liveGates { gate.resumeForShutdown() }
             MHD_stop_daemon(current.daemon)
             if listenFD >= 0 { close(listenFD) }
+            context.hangups?.stop()
             for gate in context.liveGates { gate.markGone() }
             Unmanaged<ServerContext>.fromOpaque(context.unmanagedPointer).release()
             current.address.deallocate()

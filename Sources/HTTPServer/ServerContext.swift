@@ -10,6 +10,8 @@ final class ServerContext: Sendable {
     let counters: HTTPServerCounters
     /// Concurrent, so one slow render does not queue the next behind it.
     let offloadQueue = DispatchQueue(label: "layercast.http.offload", qos: .userInitiated, attributes: .concurrent)
+    /// Wakes suspended streams whose client left; stopped by `HTTPServer.stop()` after MHD.
+    let hangups = HangupWatcher()
 
     private let stopping = Atomic<Bool>(false)
     /// Every live gate, so `stop()` can resume all suspended connections.

@@ -12,14 +12,16 @@ final class StreamContext: Sendable {
     /// The connection's socket (-1 if MHD did not tell); only read, never closed, by us.
     let socketFD: Int32
     private let finished = Atomic<Bool>(false)
+    private let hangupID: UInt64?
 
     init(producer: any StreamProducer, gate: SuspendGate, context: ServerContext, socketFD: Int32) {
         self.producer = producer
         self.socketFD = socketFD
         self.gate = gate
-        self.waker = StreamWaker(gate: gate)
+        self.waker = StreamWaker(gate: gate, socketFD: socketFD)
         self.context = context
         context.counters.openStreams.add(1, ordering: .relaxed)
+        hangupID = context.hangups?.watch(fd: socketFD, gate: gate)
     }
 
     /// A suspended connection is out of MHD's poll set, so MHD cannot notice a viewer leaving until
@@ -37,8 +39,10 @@ final class StreamContext: Sendable {
     /// Idempotent, so `closed()` runs exactly once whichever path gets here first.
     func finish() {
         guard !finished.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        if let hangupID { context.hangups?.unwatch(fd: socketFD, id: hangupID) }
         gate.markGone()
         context.counters.openStreams.subtract(1, ordering: .relaxed)
         producer.closed()
+        MemoryTrim.soon()
     }
 }

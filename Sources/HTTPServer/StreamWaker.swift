@@ -1,3 +1,5 @@
+import Glibc
+
 public enum StreamReadResult: Sendable {
     /// This many bytes were written to the buffer (0 counts as `.wait`).
     case bytes(Int)
@@ -23,17 +25,32 @@ public final class StreamWaker: Sendable {
     /// Weak: producers may keep a waker as long as they like, and a strong reference would keep
     /// the gate, and through it the whole server context, alive after the connection is gone.
     private weak let gate: SuspendGate?
+    private let socketFD: Int32
 
-    init(gate: SuspendGate) {
+    init(gate: SuspendGate, socketFD: Int32) {
         self.gate = gate
+        self.socketFD = socketFD
     }
 
     /// A waker attached to no connection, for driving producers in unit tests.
     public init() {
         self.gate = nil
+        self.socketFD = -1
     }
 
     public func wake() {
         gate?.wake()
+    }
+
+    /// Bytes the kernel holds for this connection that it has not sent yet, or nil when unknown.
+    /// A producer that always sends the newest data waits for this to drain before choosing the
+    /// next piece, so a slow client gets what is newest when it can take it, not what was newest
+    /// when its previous piece was queued.
+    public var unsentBytes: Int? {
+        guard socketFD >= 0 else { return nil }
+        var queued: Int32 = 0
+        // SIOCOUTQNSD (linux/sockios.h): TCP bytes queued but not yet sent.
+        guard ioctl(socketFD, 0x894B, &queued) == 0 else { return nil }
+        return Int(queued)
     }
 }

@@ -1,7 +1,8 @@
 import Animation
 import Synchronization
 
-/// Blurred images by (bitmap, device size, blur boxes), least recently used first out.
+/// Blurred images by (bitmap, device size, blur boxes), least recently used first out. Images
+/// drawn unblurred at another size than their bitmap are kept here too (no boxes), resampled once.
 /// A blur costs milliseconds while drawing its result costs a fraction of that, so a frame
 /// stream with a static blurred backdrop must hit this on every frame after the first.
 final class BlurCache: Sendable {
@@ -45,7 +46,8 @@ final class BlurCache: Sendable {
         // same key at once both compute it, which costs time but never correctness.
         var pixels = scaledPixels(bitmap, width: width, height: height)
         BoxBlur.blur(pixels: &pixels, width: width, height: height, stride: width, sigma: sigma)
-        runs.add(1, ordering: .relaxed)
+        // With no boxes this only resampled (an unblurred image kept at its drawn size): not a blur.
+        if !key.boxes.isEmpty { runs.add(1, ordering: .relaxed) }
         state.withLock { $0.insert(Entry(key: key, pixels: pixels), maxEntries: maxEntries, maxBytes: maxBytes) }
         return pixels
     }

@@ -1,2 +1,2 @@
-// layercast-bench: see README "Performance". Placeholder until the benchmark lands.
-print("layercast-bench")
+// The entry point only; the subcommands live in their own files.
+LayercastBench.main()

@@ -1,3 +1,4 @@
+import Animation
 import HTTPServer
 import Synchronization
 
@@ -8,7 +9,14 @@ final class StreamViewer: StreamProducer {
         var offset = 0
         var sequence: UInt64 = 0
         var isFinished = false
+        /// While the kernel still sends the previous part: its unsent bytes and when they last shrank.
+        var draining: (unsent: Int, since: Double)?
     }
+
+    /// How long a queue that does not shrink at all is waited for. Past that the client is taken
+    /// for stalled and handed the next part anyway, so its connection blocks on the full socket in
+    /// MHD, where --timeout closes it; a suspended connection never times out.
+    static let stallGrace = 0.5
 
     private let producer: VariantProducer
     private let hub: FrameHub
@@ -29,6 +37,23 @@ final class StreamViewer: StreamProducer {
         state.withLock { s in
             if s.isFinished { return .end }
             if s.offset >= s.current.count {
+                // Choose the next part only once the kernel has sent the previous one: else a slow
+                // viewer gets a part that was newest when the last one was queued, and is a whole
+                // transfer old before its first byte leaves.
+                if s.sequence > 0, let queued = waker.unsentBytes, queued > 0 {
+                    let now = MonotonicClock.hostTime()
+                    if let d = s.draining, queued >= d.unsent {
+                        if now - d.since < Self.stallGrace {
+                            producer.wakeOnNext(waker)
+                            return .wait
+                        }
+                    } else {
+                        s.draining = (queued, now)
+                        producer.wakeOnNext(waker)
+                        return .wait
+                    }
+                }
+                s.draining = nil
                 guard let part = producer.part(after: s.sequence, orWake: waker) else { return .wait }
                 let skipped = s.sequence == 0 ? 0 : part.sequence - s.sequence - 1
                 if skipped > 0 { hub.counters.skipped(Int(skipped), viewerClass: viewerClass) }

@@ -83,6 +83,11 @@ final class VariantProducer: Sendable {
         }
     }
 
+    /// Registers `waker` to be woken by the next part, whatever is newest now.
+    func wakeOnNext(_ waker: StreamWaker) {
+        state.withLock { $0.waiters.append(waker) }
+    }
+
     /// Wakes every waiting viewer, e.g. at shutdown so they can end.
     func wakeAll() {
         let waiters = state.withLock { s in

@@ -13,8 +13,14 @@ final class ServerMetrics: Sendable {
     private let counters = Mutex<[String: CoreMetrics.Counter]>([:])
     private let timers = Mutex<[String: CoreMetrics.Timer]>([:])
 
+    /// A frame takes about 0.5–5 ms to render and encode; the default buckets start at 5 ms and
+    /// would put nearly every frame in the first one.
+    static let frameTimeBuckets: [Duration] = [0.25, 0.5, 1, 2, 4, 8, 16, 33, 66, 133].map { .microseconds(Int64($0 * 1000)) }
+
     init() {
-        factory = PrometheusMetricsFactory(registry: registry)
+        var factory = PrometheusMetricsFactory(registry: registry)
+        factory.durationHistogramBuckets["layercast_frame_render_encode_seconds"] = Self.frameTimeBuckets
+        self.factory = factory
         bytesSent = CoreMetrics.Counter(label: "layercast_stream_bytes_sent_total", factory: factory)
         openStreams = CoreMetrics.Gauge(label: "layercast_open_streams", factory: factory)
     }

@@ -1,0 +1,278 @@
+import Foundation
+
+/// How a viewer treats its socket.
+enum ViewerKind: Equatable {
+    /// Reads everything as soon as it arrives.
+    case normal
+    /// Reads at most this many bytes per second through a small receive buffer, like a slow link.
+    case slow(bytesPerSecond: Double)
+    /// Sends its request and never reads, through a small receive buffer.
+    case stalled
+
+    var name: String {
+        switch self {
+        case .normal: "normal"
+        case .slow: "slow"
+        case .stalled: "stalled"
+        }
+    }
+}
+
+/// One received part of the multipart stream.
+struct FrameArrival {
+    /// Monotonic time its last byte was read.
+    let arrival: Double
+    /// Monotonic time its headers were complete.
+    let headArrival: Double
+    /// Wall-clock arrival minus the part's X-Timestamp.
+    let age: Double
+    /// The same for the moment its headers were read.
+    let headAge: Double
+    let sceneTime: Double
+    let bytes: Int
+}
+
+/// One MJPEG client on a non-blocking socket, driven by `ViewerLoop`. It parses the HTTP head and
+/// the multipart parts itself and never copies a JPEG body.
+final class MJPEGViewer {
+    enum Phase { case idle, connecting, sending, httpHead, partHead, body, done }
+
+    let id: Int
+    let kind: ViewerKind
+    /// Closes the connection after the first complete part (connect/disconnect cycles).
+    var closeAfterFirstFrame = false
+    /// Closes the connection right after sending the request (a client that leaves at once).
+    var closeAfterRequest = false
+
+    private(set) var fd: Int32 = -1
+    private(set) var phase = Phase.idle
+    private(set) var connectStart = Double.nan
+    private(set) var status: Int?
+    private(set) var responseAt: Double?
+    private(set) var firstFrameAt: Double?
+    private(set) var frames: [FrameArrival] = []
+    private(set) var endedAt: Double?
+    private(set) var endReason: String?
+    private(set) var bytesRead = 0
+    /// The last few bytes of a non-200 answer, to show what the server said.
+    private(set) var errorBody: [UInt8] = []
+
+    private let request: [UInt8]
+    private var requestSent = 0
+    private var head: [UInt8] = []
+    private var bodyRemaining = 0
+    private var partBytes = 0
+    private var partTimestamp = Double.nan
+    private var partSceneTime = Double.nan
+    private var partHeadAt = 0.0
+    private var partHeadWall = 0.0
+    private var tokens = 0.0
+    private var lastRefill = 0.0
+
+    init(id: Int, kind: ViewerKind, host: String, port: Int, path: String) {
+        self.id = id
+        self.kind = kind
+        request = Array("GET \(path) HTTP/1.1\r\nHost: \(host):\(port)\r\nUser-Agent: layercast-bench\r\n\r\n".utf8)
+    }
+
+    var isDone: Bool { phase == .done }
+    var timeToFirstFrame: Double? { firstFrameAt.map { $0 - connectStart } }
+
+    /// Starts a non-blocking connect to 127.0.0.1:port.
+    func start(port: Int, now: Double) {
+        connectStart = now
+        lastRefill = now
+        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { return end("socket: errno \(errno)", now: now) }
+        if kind != .normal {
+            // A small window makes the server's socket, not ours, hold what the viewer has not read.
+            var size: Int32 = 4096
+            _ = setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = UInt16(port).bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let rc = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        if rc == 0 || errno == EINPROGRESS {
+            phase = .connecting
+        } else {
+            end("connect: errno \(errno)", now: now)
+        }
+    }
+
+    /// The poll events this viewer waits for now (0: nothing, e.g. a slow viewer out of tokens).
+    func pollEvents(now: Double) -> Int16 {
+        switch phase {
+        case .idle, .done: return 0
+        case .connecting, .sending: return Int16(POLLOUT)
+        case .httpHead, .partHead, .body:
+            switch kind {
+            case .normal: return Int16(POLLIN)
+            case .stalled: return pollRDHUP
+            case .slow(let rate):
+                refill(rate: rate, now: now)
+                return tokens >= 1 ? Int16(POLLIN) : pollRDHUP
+            }
+        }
+    }
+
+    /// Handles what poll reported. `buffer` is scratch space shared by all viewers.
+    func handle(revents: Int16, buffer: UnsafeMutableRawBufferPointer, now: Double) {
+        switch phase {
+        case .connecting, .sending:
+            if revents & Int16(POLLERR | POLLHUP) != 0 { return end("connect failed", now: now) }
+            if revents & Int16(POLLOUT) != 0 { sendRequest(now: now) }
+        case .httpHead, .partHead, .body:
+            if kind == .stalled || (revents & Int16(POLLIN)) == 0 {
+                if revents & (pollRDHUP | Int16(POLLHUP | POLLERR)) != 0 { end("closed by server", now: now) }
+                return
+            }
+            receive(buffer: buffer, now: now)
+        case .idle, .done:
+            return
+        }
+    }
+
+    func close(now: Double, reason: String = "closed by bench") {
+        end(reason, now: now)
+    }
+
+    private func sendRequest(now: Double) {
+        phase = .sending
+        while requestSent < request.count {
+            let n = request.withUnsafeBytes { raw -> Int in
+                guard let base = raw.baseAddress else { return 0 }
+                return send(fd, base + requestSent, raw.count - requestSent, Int32(MSG_NOSIGNAL))
+            }
+            if n < 0 {
+                if errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR { return }
+                return end("send: errno \(errno)", now: now)
+            }
+            requestSent += n
+        }
+        if closeAfterRequest { return end("left after request", now: now) }
+        phase = .httpHead
+    }
+
+    private func refill(rate: Double, now: Double) {
+        // A burst of 20 ms keeps the reads small and the rate smooth.
+        let cap = max(rate * 0.02, 512)
+        tokens = min(cap, tokens + rate * (now - lastRefill))
+        lastRefill = now
+    }
+
+    private func receive(buffer: UnsafeMutableRawBufferPointer, now: Double) {
+        var limit = buffer.count
+        if case .slow(let rate) = kind {
+            refill(rate: rate, now: now)
+            limit = min(limit, Int(tokens))
+            guard limit > 0 else { return }
+        }
+        let n = recv(fd, buffer.baseAddress, limit, 0)
+        if n == 0 { return end("closed by server", now: now) }
+        if n < 0 {
+            if errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR { return }
+            return end("recv: errno \(errno)", now: now)
+        }
+        if case .slow = kind { tokens -= Double(n) }
+        bytesRead += n
+        consume(UnsafeRawBufferPointer(rebasing: buffer[0..<n]), now: now)
+    }
+
+    private static let headEnd: [UInt8] = [13, 10, 13, 10]
+
+    private func consume(_ bytes: UnsafeRawBufferPointer, now: Double) {
+        var i = 0
+        while i < bytes.count && phase != .done {
+            switch phase {
+            case .httpHead, .partHead:
+                if phase == .httpHead && status != nil && status != 200 {
+                    errorBody += bytes[i...].prefix(512 - errorBody.count)
+                    return
+                }
+                while i < bytes.count {
+                    head.append(bytes[i])
+                    i += 1
+                    if head.count >= 4 && head[head.count - 1] == 10 && head.suffix(4).elementsEqual(Self.headEnd) {
+                        break
+                    }
+                }
+                guard head.count >= 4, head.suffix(4).elementsEqual(Self.headEnd) else {
+                    if head.count > 16 * 1024 { end("header too long", now: now) }
+                    return
+                }
+                if phase == .httpHead { httpHeadComplete(now: now) } else { partHeadComplete(now: now) }
+                head.removeAll(keepingCapacity: true)
+            case .body:
+                let take = min(bodyRemaining, bytes.count - i)
+                bodyRemaining -= take
+                i += take
+                if bodyRemaining == 0 { partComplete(now: now) }
+            case .idle, .connecting, .sending, .done:
+                return
+            }
+        }
+    }
+
+    private func httpHeadComplete(now: Double) {
+        let text = String(decoding: head, as: UTF8.self)
+        let statusLine = text.prefix { $0 != "\r" }
+        let parts = statusLine.split(separator: " ")
+        status = parts.count > 1 ? Int(parts[1]) : nil
+        responseAt = now
+        if status != 200 {
+            // Keep reading the (short) error body; the server closes or we do at the end.
+            return
+        }
+        phase = .partHead
+    }
+
+    private func partHeadComplete(now: Double) {
+        var length: Int?
+        partTimestamp = .nan
+        partSceneTime = .nan
+        for line in String(decoding: head, as: UTF8.self).split(separator: "\r\n") {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            let name = line[..<colon].lowercased()
+            let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            switch name {
+            case "content-length": length = Int(value)
+            case "x-timestamp": partTimestamp = Double(value) ?? .nan
+            case "x-scene-time": partSceneTime = Double(value) ?? .nan
+            default: break
+            }
+        }
+        guard let length, length >= 0 else { return end("part without Content-Length", now: now) }
+        partHeadAt = now
+        partHeadWall = wallNow()
+        bodyRemaining = length
+        partBytes = length
+        phase = .body
+        if length == 0 { partComplete(now: now) }
+    }
+
+    private func partComplete(now: Double) {
+        let wall = wallNow()
+        frames.append(FrameArrival(arrival: now, headArrival: partHeadAt, age: wall - partTimestamp,
+                                   headAge: partHeadWall - partTimestamp, sceneTime: partSceneTime, bytes: partBytes))
+        if firstFrameAt == nil { firstFrameAt = now }
+        phase = .partHead
+        if closeAfterFirstFrame { end("left after first frame", now: now) }
+    }
+
+    private func end(_ reason: String, now: Double) {
+        if fd >= 0 { Glibc.close(fd) }
+        fd = -1
+        if phase != .done {
+            endedAt = now
+            endReason = reason
+        }
+        phase = .done
+    }
+}
+
+/// POLLRDHUP (0x2000 on Linux) is behind _GNU_SOURCE, so Glibc does not export it to Swift.
+let pollRDHUP: Int16 = 0x2000

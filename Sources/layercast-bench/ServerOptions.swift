@@ -1,0 +1,24 @@
+import ArgumentParser
+
+/// How the bench gets its server: a fresh `layercast` child (the default) or `--url`.
+struct ServerOptions: ParsableArguments {
+    @Option(help: "Use this running server (loopback only) instead of starting one, e.g. http://127.0.0.1:8080.")
+    var url: String?
+
+    @Option(help: "With --url: the server's pid, for CPU, RSS, threads and fds from /proc.")
+    var pid: Int32?
+
+    @Option(help: "The child server's --timeout (seconds before a stalled connection is closed).")
+    var timeout: Int?
+
+    @Option(help: "The child server's --max-streams.")
+    var maxStreams: Int?
+
+    func start() throws -> ServerUnderTest {
+        if let url { return try ServerUnderTest(url: url, pid: pid) }
+        var args: [String] = []
+        if let timeout { args += ["--timeout", String(timeout)] }
+        if let maxStreams { args += ["--max-streams", String(maxStreams)] }
+        return try ServerUnderTest(arguments: args)
+    }
+}

@@ -1,0 +1,114 @@
+import Animation
+import Controls
+import Foundation
+import HTTPServer
+import Testing
+@testable import PreviewServer
+
+/// The frame hub's mechanisms: a viewer that falls behind gets the newest part (never a queue),
+/// and frames are rendered once per watched variant, not per viewer. Driven by a manual clock,
+/// so each clock step is exactly one new frame per variant.
+@Suite struct HubFrameTests {
+    let clock = ManualClock()
+    let scene: LiveScene
+    let counters = StreamCounters()
+    let hub: FrameHub
+
+    init() {
+        scene = LiveScene(clock: clock)
+        hub = FrameHub(scene: scene, frames: FrameRenderer(), counters: counters, maxStreams: 16)
+    }
+
+    /// Moves the scene on and waits until every watched variant has rendered it.
+    func step(expectingRenders renders: Int) -> Bool {
+        clock.advance(by: 0.1)
+        return hubEventually { counters.snapshot.renders == renders }
+    }
+
+    @Test func aViewerThatFellBehindGetsOnlyTheNewestPart() throws {
+        let key = StreamKey(spec: try hubSpec(["control": "spinner", "size": "32"]), fps: 30)
+        let viewer = try #require(hub.attach(key, viewerClass: "test"))
+        defer { viewer.closed() }
+        let reader = HubViewerReader(viewer: viewer)
+        #expect(hubEventually { counters.snapshot.renders == 1 })
+        let first = try reader.drain()
+        #expect(first.count == 1)
+        #expect(first.first?.sceneTime == "0.000000")
+        #expect(try reader.drain().isEmpty)
+
+        let published = counters.snapshot.renders + counters.snapshot.keepAliveResends
+        for n in 2...4 { #expect(step(expectingRenders: n)) }
+        let publishedNow = counters.snapshot.renders + counters.snapshot.keepAliveResends
+        let next = try reader.drain()
+        // One part, the newest: the three frames rendered meanwhile did not queue up.
+        #expect(next.count == 1)
+        #expect(next.first?.sceneTime == "0.300000")
+        #expect(next.first?.body.starts(with: [0xFF, 0xD8]) == true)
+        let skipped = publishedNow - published - 1
+        #expect(skipped >= 2)
+        #expect(counters.snapshot.skippedByClass["test"] == skipped)
+        #expect(counters.metrics.exposition.contains("layercast_frames_skipped_total{viewer_class=\"test\"} \(skipped)"))
+    }
+
+    @Test func aViewerThatKeepsUpMissesNothing() throws {
+        let key = StreamKey(spec: try hubSpec(["control": "spinner", "size": "32"]), fps: 30)
+        let viewer = try #require(hub.attach(key, viewerClass: "test"))
+        defer { viewer.closed() }
+        let reader = HubViewerReader(viewer: viewer)
+        #expect(hubEventually { counters.snapshot.renders == 1 })
+        var times = try reader.drain().compactMap(\.sceneTime)
+        for n in 2...4 {
+            #expect(step(expectingRenders: n))
+            times += try reader.drain().compactMap(\.sceneTime)
+        }
+        // A keep-alive resend (if the machine is slow enough for one) repeats a time; none is missing.
+        let distinct = times.enumerated().filter { $0.offset == 0 || times[$0.offset - 1] != $0.element }.map(\.element)
+        #expect(distinct == ["0.000000", "0.100000", "0.200000", "0.300000"])
+        #expect(counters.snapshot.skippedByClass["test"] == nil)
+    }
+
+    @Test func rendersOncePerWatchedVariantWhateverTheViewerCount() throws {
+        let small = StreamKey(spec: try hubSpec(["control": "spinner", "size": "32"]), fps: 30)
+        let large = StreamKey(spec: try hubSpec(["control": "spinner", "size": "48"]), fps: 30)
+
+        // Nobody watching: no producer, so moving the scene renders nothing.
+        #expect(hub.watchedVariants == 0)
+        clock.advance(by: 0.1)
+        usleep(150_000)
+        #expect(counters.snapshot.renders == 0)
+
+        let viewers = try [small, small, small, large].map { try #require(hub.attach($0, viewerClass: "test")) }
+        #expect(hub.watchedVariants == 2)
+        #expect(hub.openStreams == 4)
+        #expect(hubEventually { counters.snapshot.renders == 2 })
+        for n in 1...3 { #expect(step(expectingRenders: 2 + 2 * n)) }
+        // A few more ticks with a still scene: nothing new to render.
+        usleep(150_000)
+        let totals = counters.snapshot
+        #expect(totals.renders == 8)
+        #expect(totals.rendersByVariant[StreamCounters.label(small)] == 4)
+        #expect(totals.rendersByVariant[StreamCounters.label(large)] == 4)
+
+        for v in viewers { v.closed() }
+        #expect(hub.watchedVariants == 0)
+        #expect(hub.openStreams == 0)
+        clock.advance(by: 0.1)
+        usleep(150_000)
+        #expect(counters.snapshot.renders == 8)
+    }
+
+    @Test func attachRefusesBeyondMaxStreams() throws {
+        let capped = FrameHub(scene: scene, frames: FrameRenderer(), counters: counters, maxStreams: 2)
+        let key = StreamKey(spec: try hubSpec(["control": "spinner", "size": "32"]), fps: 30)
+        let a = try #require(capped.attach(key, viewerClass: "test"))
+        let b = try #require(capped.attach(key, viewerClass: "test"))
+        #expect(capped.attach(key, viewerClass: "test") == nil)
+        #expect(capped.openStreams == 2)
+        a.closed()
+        let c = try #require(capped.attach(key, viewerClass: "test"))
+        b.closed()
+        c.closed()
+        #expect(capped.openStreams == 0)
+        #expect(capped.watchedVariants == 0)
+    }
+}
