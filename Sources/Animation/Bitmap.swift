@@ -5,6 +5,8 @@ public final class Bitmap: Sendable {
     public let width: Int
     public let height: Int
     public let pixels: [UInt32]
+    /// Every pixel has full alpha, so whatever lies beneath it is hidden.
+    public let isOpaque: Bool
 
     public init(id: UInt64, width: Int, height: Int, pixels: [UInt32]) {
         precondition(pixels.count == width * height, "pixel count must be width × height")
@@ -12,5 +14,6 @@ public final class Bitmap: Sendable {
         self.width = width
         self.height = height
         self.pixels = pixels
+        isOpaque = pixels.allSatisfy { $0 >> 24 == 0xFF }
     }
 }

@@ -125,7 +125,16 @@ public struct MusicPlayer: Control {
     }
 
     public func snapshot(at time: Double) -> LayerSnapshot {
-        layer.snapshot(at: time)
+        var tree = layer.snapshot(at: time)
+        // While playing, the opaque blurred cover hides the sharp one and the background beneath:
+        // leaving them out saves drawing a rotated cover each frame, and the pixels are the same.
+        let (disc, blurred) = (MusicPlayerLayers.discIndex, MusicPlayerLayers.blurredIndex)
+        if artwork.isOpaque, tree.sublayers.indices.contains(disc),
+           tree.sublayers[disc].sublayers.indices.contains(blurred),
+           tree.sublayers[disc].sublayers[blurred].opacity >= 1 {
+            tree.sublayers[disc].sublayers.removeFirst(blurred)
+        }
+        return tree
     }
 
     // MARK: Internals
