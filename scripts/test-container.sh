@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Proves the Dockerfile (issue 9) with the container tools that run on a Debian bookworm host
-# without a Docker engine (podman in chroot isolation, runc; see docs/container.md):
+# without a Docker engine (podman in chroot isolation, runc; see the README's Container section):
 #   1. hadolint reports nothing above "info";
 #   2. every library `ldd` lists for the release binary (--static-swift-stdlib) comes from a
 #      package the runtime stage installs, depends on, or starts from; and no ICU data is linked in;
@@ -54,7 +54,7 @@ if nm "$binary" 2>/dev/null | grep ' icudt[0-9]*_dat$' >/dev/null; then
     echo "Sources of the server that import Foundation (outside an #else of canImport(FoundationEssentials)):" >&2
     find Sources -name '*.swift' ! -path 'Sources/layercast-bench/*' -exec awk '
         FNR == 1 { prev = "" } /^(@preconcurrency )?import Foundation$/ && prev !~ /^#else/ { print FILENAME; nextfile } { prev = $0 }' {} + >&2
-    fail "$binary carries ICU's data (34 MB): import FoundationEssentials (see docs/container.md), not Foundation"
+    fail "$binary carries ICU's data (34 MB): import FoundationEssentials (see the README's Container section), not Foundation"
 fi
 scripts/container/make-base.sh
 base_packages="$WORK_DIR/base-packages.txt"
@@ -111,7 +111,7 @@ cleanup() {
     podman_ rm -f -t 0 "$CONTAINER" >/dev/null 2>&1 || true
 }
 trap cleanup EXIT
-# Hardened the way docs/container.md recommends; the image's default address (0.0.0.0) is kept,
+# Hardened the way the README's Container section recommends; the image's default address (0.0.0.0) is kept,
 # and the token keeps commands closed while it listens.
 # Podman 4.3 runs health checks from systemd timers and says so on every run, stop and rm when
 # there is no systemd (as in CI containers); the check is run by hand below instead.
