@@ -7,13 +7,18 @@ func streamContentReader(
 ) -> Int {
     guard let cls, let buffer, max > 0 else { return MHD_CONTENT_READER_END_WITH_ERROR }
     let stream = Unmanaged<StreamContext>.fromOpaque(cls).takeUnretainedValue()
-    let target = UnsafeMutableRawBufferPointer(start: buffer, count: max)
+    let result = readStream(stream, into: UnsafeMutableRawBufferPointer(start: buffer, count: max))
+    if result == MHD_CONTENT_READER_END_OF_STREAM { stream.gate.reapAfterEnd() }
+    return result
+}
+
+private func readStream(_ stream: StreamContext, into target: UnsafeMutableRawBufferPointer) -> Int {
     // Each retry consumed one pending wake; the cap only matters if another thread wakes nonstop.
     for _ in 0..<64 {
         if stream.context.isStopping { return MHD_CONTENT_READER_END_OF_STREAM }
         switch stream.producer.read(into: target, waker: stream.waker) {
         case .bytes(let count) where count > 0:
-            let sent = Swift.min(count, max)
+            let sent = Swift.min(count, target.count)
             stream.bytesSent.add(sent, ordering: .relaxed)
             return sent
         case .end:

@@ -85,6 +85,20 @@ final class SuspendGate: Sendable {
         }
     }
 
+    /// Called by the content reader just before it ends the response. After a resume, libmicrohttpd
+    /// 0.9.75 makes the first read from MHD_connection_handle_idle, and a connection closed there is
+    /// not put on MHD's cleanup list: only the timeout sweep reaps it, and that sweep starts at the
+    /// oldest connection and stops at the first one still open. Its socket then outlives the stream
+    /// by up to the connection timeout. Suspending and resuming at once hands the closed connection
+    /// to MHD's resume list: the resume wakes MHD's loop, whose next turn reaps it.
+    func reapAfterEnd() {
+        state.withLock { s in
+            guard !s.gone, !s.suspended, let connection = s.connection else { return }
+            MHD_suspend_connection(connection.pointer)
+            MHD_resume_connection(connection.pointer)
+        }
+    }
+
     /// The connection is finished (or being freed); later wakes become no-ops.
     func markGone() {
         state.withLock { s in
