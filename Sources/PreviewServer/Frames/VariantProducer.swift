@@ -116,8 +116,10 @@ final class VariantProducer: Sendable {
             counters.encodeFailed()
             return
         }
-        counters.rendered(variant: key, seconds: MonotonicClock.hostTime() - started, bytes: jpeg.count)
+        let seconds = MonotonicClock.hostTime() - started
         publish(MJPEGFraming.part(jpeg: jpeg, timestamp: wallClockTimestamp(), sceneTime: time), tree: tree, host: host)
+        // Counted once viewers can have it, so a count a reader sees never runs ahead of the frames.
+        counters.rendered(variant: key, seconds: seconds, bytes: jpeg.count)
     }
 
     private func publish(_ bytes: [UInt8], tree: LayerSnapshot, host: Double) {
