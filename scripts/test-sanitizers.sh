@@ -119,6 +119,8 @@ run() {
     env "${env[@]}" swift test --skip-build --sanitize="$sanitizer" --scratch-path "$scratch" "${FILTER[@]}" 2>&1 | tee "$log" \
         | grep -E "Test run with|✘|WARNING: ThreadSanitizer|ERROR: AddressSanitizer|ERROR: LeakSanitizer|SUMMARY:" || true
     status=${PIPESTATUS[0]}
+    # The exit code alone has let a failed run through here; the runner's own verdict decides too.
+    if grep -qE "✘ Test run with|Test run with .* failed|error: Exited with" "$log"; then status=1; fi
     local reports
     reports=$(grep -cE "WARNING: ThreadSanitizer|ERROR: AddressSanitizer|ERROR: LeakSanitizer" "$log" || true)
     echo "sanitizers: $sanitizer: build ${built} s, tests $(( $(date +%s) - t0 - built )) s, exit $status, $reports reports"

@@ -206,10 +206,16 @@ import Testing
     }
 
     /// Slow motion is smooth: at speed 0.1 every part of a stream is a new frame at a new time
-    /// (the spinner turns about 0.3° per frame, so the frame is large enough to show it).
+    /// (the spinner turns about 0.3° per frame, so the frame is large enough to show it). The clock
+    /// is first stepped to mid-sweep: around a cycle's start the arc is empty for a while, and
+    /// empty frames are rightly identical.
     @Test func slowMotionStreamStillDeliversDistinctFrames() throws {
         try withStudioServer(clock: MonotonicClock()) { s in
-            _ = try s.post("/clock?speed=0.1")
+            _ = try s.post("/clock?paused=true")
+            let now = try #require(try s.json(try s.get("/clock"))["sceneTime"] as? Double)
+            let toMidSweep = 2.5 - now.truncatingRemainder(dividingBy: 2.5) + 1.0
+            _ = try s.post("/clock?step=\(toMidSweep)")
+            _ = try s.post("/clock?speed=0.1&paused=false")
             let reader = try StudioMJPEGReader(port: s.port, target: "/stream.mjpg?control=spinner&size=400&fps=30")
             defer { reader.close() }
             var times: [Double] = []
