@@ -7,7 +7,8 @@ public enum PNGEncoder {
         guard image.width > 0, image.height > 0 else { throw EncodingError.emptyImage }
         let opaque = image.isOpaque
         // Opaque frames (any solid background) drop the alpha channel: a quarter less to compress.
-        let rows = opaque ? rgbRows(image) : rgbaRows(image)
+        // PNG stores straight alpha; Cairo's pixels are premultiplied.
+        let rows = opaque ? rgbRows(image) : straightRGBA(image)
 
         guard let ctx = spng_ctx_new(Int32(SPNG_CTX_ENCODER.rawValue)) else {
             throw EncodingError.png("cannot create a libspng context")
@@ -61,37 +62,5 @@ public enum PNGEncoder {
             }
             count = w * h * 3
         }
-    }
-
-    /// PNG stores straight alpha; Cairo's pixels are premultiplied.
-    private static func rgbaRows(_ image: RenderedImage) -> [UInt8] {
-        let (w, h) = (image.width, image.height)
-        return [UInt8](unsafeUninitializedCapacity: w * h * 4) { out, count in
-            image.pixels.withUnsafeBytes { src in
-                for y in 0..<h {
-                    let row = y * image.stride
-                    var o = y * w * 4
-                    for x in 0..<w {
-                        let v = src.loadUnaligned(fromByteOffset: row + x * 4, as: UInt32.self)
-                        let a = v >> 24
-                        var (r, g, b) = ((v >> 16) & 0xFF, (v >> 8) & 0xFF, v & 0xFF)
-                        if a != 255 && a != 0 {
-                            (r, g, b) = (unpremultiply(r, a), unpremultiply(g, a), unpremultiply(b, a))
-                        }
-                        out[o] = UInt8(r)
-                        out[o + 1] = UInt8(g)
-                        out[o + 2] = UInt8(b)
-                        out[o + 3] = UInt8(a)
-                        o += 4
-                    }
-                }
-            }
-            count = w * h * 4
-        }
-    }
-
-    @inline(__always)
-    private static func unpremultiply(_ c: UInt32, _ a: UInt32) -> UInt32 {
-        min(255, (c * 255 + a / 2) / a)
     }
 }

@@ -42,3 +42,33 @@ public struct RenderedImage: Sendable, Equatable {
         }
     }
 }
+
+/// Straight (not premultiplied) RGBA bytes, rows packed: what libwebp's and libimagequant's
+/// importers read. Cairo's words are premultiplied ARGB in native byte order.
+func straightRGBA(_ image: RenderedImage) -> [UInt8] {
+    let (w, h) = (image.width, image.height)
+    return [UInt8](unsafeUninitializedCapacity: w * h * 4) { out, count in
+        image.pixels.withUnsafeBytes { src in
+            for y in 0..<h {
+                let row = y * image.stride
+                var o = y * w * 4
+                for x in 0..<w {
+                    let v = src.loadUnaligned(fromByteOffset: row + x * 4, as: UInt32.self)
+                    let a = v >> 24
+                    var (r, g, b) = ((v >> 16) & 0xFF, (v >> 8) & 0xFF, v & 0xFF)
+                    if a != 255 && a != 0 {
+                        r = min(255, (r * 255 + a / 2) / a)
+                        g = min(255, (g * 255 + a / 2) / a)
+                        b = min(255, (b * 255 + a / 2) / a)
+                    }
+                    out[o] = UInt8(r)
+                    out[o + 1] = UInt8(g)
+                    out[o + 2] = UInt8(b)
+                    out[o + 3] = UInt8(a)
+                    o += 4
+                }
+            }
+        }
+        count = w * h * 4
+    }
+}
