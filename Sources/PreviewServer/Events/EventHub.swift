@@ -111,9 +111,7 @@ final class EventHub: Sendable {
 /// One `/events` connection.
 final class EventSubscriber: StreamProducer {
     private struct State {
-        var current: [UInt8] = Array("retry: 2000\n\n".utf8)
-        var offset = 0
-        var sequence: UInt64 = 0
+        var cursor = PartCursor(preamble: Array("retry: 2000\n\n".utf8))
         var finished = false
     }
 
@@ -129,19 +127,11 @@ final class EventSubscriber: StreamProducer {
     func read(into buffer: UnsafeMutableRawBufferPointer, waker: StreamWaker) -> StreamReadResult {
         state.withLock { s in
             if s.finished { return .end }
-            if s.offset >= s.current.count {
-                guard let e = hub.event(after: s.sequence, orWake: waker) else { return .wait }
-                s.current = e.bytes
-                s.offset = 0
-                s.sequence = e.sequence
+            if s.cursor.isDrained {
+                guard let e = hub.event(after: s.cursor.sequence, orWake: waker) else { return .wait }
+                s.cursor.replace(with: e.bytes, sequence: e.sequence)
             }
-            let n = min(buffer.count, s.current.count - s.offset)
-            s.current.withUnsafeBytes { src in
-                guard let base = src.baseAddress, let dst = buffer.baseAddress else { return }
-                dst.copyMemory(from: base + s.offset, byteCount: n)
-            }
-            s.offset += n
-            return .bytes(n)
+            return .bytes(s.cursor.copy(into: buffer))
         }
     }
 

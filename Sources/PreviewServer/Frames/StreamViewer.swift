@@ -5,9 +5,7 @@ import Synchronization
 /// One MJPEG connection: sends the preamble, then whole parts, always the newest available.
 final class StreamViewer: StreamProducer {
     private struct State {
-        var current: [UInt8] = MJPEGFraming.preamble
-        var offset = 0
-        var sequence: UInt64 = 0
+        var cursor = PartCursor(preamble: MJPEGFraming.preamble)
         var isFinished = false
         /// While the kernel still sends the previous part: its unsent bytes and when they last shrank.
         var draining: (unsent: Int, since: Double)?
@@ -36,11 +34,11 @@ final class StreamViewer: StreamProducer {
     func read(into buffer: UnsafeMutableRawBufferPointer, waker: StreamWaker) -> StreamReadResult {
         state.withLock { s in
             if s.isFinished { return .end }
-            if s.offset >= s.current.count {
+            if s.cursor.isDrained {
                 // Choose the next part only once the kernel has sent the previous one: else a slow
                 // viewer gets a part that was newest when the last one was queued, and is a whole
                 // transfer old before its first byte leaves.
-                if s.sequence > 0, let queued = waker.unsentBytes, queued > 0 {
+                if s.cursor.sequence > 0, let queued = waker.unsentBytes, queued > 0 {
                     let now = MonotonicClock.hostTime()
                     if let d = s.draining, queued >= d.unsent {
                         if now - d.since < Self.stallGrace {
@@ -54,19 +52,12 @@ final class StreamViewer: StreamProducer {
                     }
                 }
                 s.draining = nil
-                guard let part = producer.part(after: s.sequence, orWake: waker) else { return .wait }
-                let skipped = s.sequence == 0 ? 0 : part.sequence - s.sequence - 1
+                guard let part = producer.part(after: s.cursor.sequence, orWake: waker) else { return .wait }
+                let skipped = s.cursor.sequence == 0 ? 0 : part.sequence - s.cursor.sequence - 1
                 if skipped > 0 { hub.counters.skipped(Int(skipped), viewerClass: viewerClass) }
-                s.current = part.bytes
-                s.offset = 0
-                s.sequence = part.sequence
+                s.cursor.replace(with: part.bytes, sequence: part.sequence)
             }
-            let n = min(buffer.count, s.current.count - s.offset)
-            s.current.withUnsafeBytes { src in
-                guard let base = src.baseAddress, let dst = buffer.baseAddress else { return }
-                dst.copyMemory(from: base + s.offset, byteCount: n)
-            }
-            s.offset += n
+            let n = s.cursor.copy(into: buffer)
             hub.counters.sent(bytes: n)
             return .bytes(n)
         }

@@ -1,0 +1,30 @@
+/// The part a stream connection is sending and how far it has got: shared by MJPEG viewers and
+/// event subscribers, which both hold one part at a time and replace it with the newest.
+struct PartCursor {
+    private(set) var current: [UInt8]
+    private(set) var offset = 0
+    private(set) var sequence: UInt64 = 0
+
+    init(preamble: [UInt8]) {
+        current = preamble
+    }
+
+    var isDrained: Bool { offset >= current.count }
+
+    mutating func replace(with bytes: [UInt8], sequence: UInt64) {
+        current = bytes
+        offset = 0
+        self.sequence = sequence
+    }
+
+    /// Copies the next bytes of the part into `buffer`; returns how many.
+    mutating func copy(into buffer: UnsafeMutableRawBufferPointer) -> Int {
+        let n = min(buffer.count, current.count - offset)
+        current.withUnsafeBytes { src in
+            guard let base = src.baseAddress, let dst = buffer.baseAddress else { return }
+            dst.copyMemory(from: base + offset, byteCount: n)
+        }
+        offset += n
+        return n
+    }
+}
