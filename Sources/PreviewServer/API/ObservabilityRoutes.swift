@@ -21,7 +21,6 @@ extension APIContext {
         {
             let (copy, time) = scene.snapshot()
             let clock = ClockState(sceneTime: time, paused: scene.clock.isPaused, speed: scene.clock.speed, fps: fps)
-            let state = SceneState(scene: copy, time: time, clock: clock)
             let key = [
                 copy.playButton.mode.rawValue, copy.playButton.animationState.name,
                 String(copy.playButton.isEnabled), String(copy.playButton.isHighlighted), copy.playButton.theme.name,
@@ -32,8 +31,10 @@ extension APIContext {
                 String(clock.paused), String(clock.speed),
                 String(scene.changeCount),
             ].joined(separator: "|")
-            let json = (try? SceneStateEncoding.encoder.encode(state)).map { Array($0) } ?? Array("{}".utf8)
-            return (key, json)
+            return (key, {
+                let state = SceneState(scene: copy, time: time, clock: clock)
+                return (try? SceneStateEncoding.encoder.encode(state)).map { Array($0) } ?? Array("{}".utf8)
+            })
         }
     }
 }

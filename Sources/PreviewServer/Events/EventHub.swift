@@ -21,8 +21,9 @@ final class EventHub: Sendable {
         var lastSentHost = 0.0
     }
 
-    /// Produces the comparison key (what must change for a new event) and the event's JSON.
-    typealias Source = @Sendable () -> (key: String, json: [UInt8])
+    /// Produces the comparison key (what must change for a new event) and a way to make the event's
+    /// JSON: polled ten times a second, the state is encoded only when the key has changed.
+    typealias Source = @Sendable () -> (key: String, json: () -> [UInt8])
 
     static let pollInterval = 0.1
     static let heartbeatInterval = 15.0
@@ -87,15 +88,18 @@ final class EventHub: Sendable {
     private func poll() {
         let (key, json) = source()
         let host = now()
-        let bytes: [UInt8]? = state.withLock { s in
+        enum Due { case state, heartbeat }
+        let due: Due? = state.withLock { s in
             if s.lastKey != key {
                 s.lastKey = key
-                return Array("event: state\ndata: ".utf8) + json + Array("\n\n".utf8)
+                return .state
             }
-            if host - s.lastSentHost >= Self.heartbeatInterval {
-                return Array(": heartbeat\n\n".utf8)
-            }
-            return nil
+            return host - s.lastSentHost >= Self.heartbeatInterval ? .heartbeat : nil
+        }
+        let bytes: [UInt8]? = switch due {
+        case .state: Array("event: state\ndata: ".utf8) + json() + Array("\n\n".utf8)
+        case .heartbeat: Array(": heartbeat\n\n".utf8)
+        case nil: nil
         }
         guard let bytes else { return }
         let waiters = state.withLock { s -> [StreamWaker] in
