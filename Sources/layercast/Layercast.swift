@@ -13,6 +13,6 @@ struct Layercast: ParsableCommand {
             a flag on the command line wins.
             """,
         version: version,
-        subcommands: [Serve.self, Probe.self],
+        subcommands: [Serve.self, Probe.self, APICommand.self],
         defaultSubcommand: Serve.self)
 }
