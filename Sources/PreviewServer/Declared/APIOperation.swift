@@ -39,11 +39,13 @@ struct APIOperation: Sendable {
     /// Cache-busting queries (`?v=…`) are fine on static files; everywhere else an unknown
     /// parameter is refused.
     var ignoresUnknownQuery: Bool
+    /// A form body that is one bare word is this parameter's value (`curl -X PUT -d sample`).
+    var bareWord: String?
 
     init(
         _ method: Method, _ path: String, id: String, tag: String, summary: String, description: String? = nil,
         parameters: [any DeclaredParameter] = [], command: Bool = false, body: Body? = nil, answers: [Answer] = [],
-        rules: [ParameterRule] = [], offload: Bool = false, ignoresUnknownQuery: Bool = false,
+        rules: [ParameterRule] = [], offload: Bool = false, ignoresUnknownQuery: Bool = false, bareWord: String? = nil,
         cost: (@Sendable (Input) throws(APIError) -> RequestCost)? = nil
     ) {
         self.method = method
@@ -59,6 +61,7 @@ struct APIOperation: Sendable {
         self.rules = rules
         self.offload = offload
         self.ignoresUnknownQuery = ignoresUnknownQuery
+        self.bareWord = bareWord
         self.cost = cost
         success = Success(description: "", content: .none)
     }

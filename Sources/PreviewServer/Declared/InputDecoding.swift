@@ -13,7 +13,7 @@ extension Input {
             entries.append(Entry(name: item.name, value: .text(item.value), location: .query))
         }
         if case .parameters = operation.body, !request.body.isEmpty {
-            entries += try Self.bodyEntries(request)
+            entries += try Self.bodyEntries(request, bareWord: operation.bareWord)
         }
 
         var values: [String: any Sendable] = [:]
@@ -76,7 +76,7 @@ extension Input {
         }
     }
 
-    private static func bodyEntries(_ request: HTTPRequest) throws(APIError) -> [Entry] {
+    private static func bodyEntries(_ request: HTTPRequest, bareWord: String?) throws(APIError) -> [Entry] {
         let type = (request.header("content-type") ?? "").lowercased()
         let media = type.split(separator: ";").first.map { String($0).trimmingSpaces } ?? ""
         switch media {
@@ -93,6 +93,9 @@ extension Input {
             return object.members.map { Entry(name: $0.key, value: .json($0.value), location: .json) }
         case "application/x-www-form-urlencoded", "":
             let text = String(decoding: request.body, as: UTF8.self)
+            if let bareWord, !text.contains("="), !text.contains("&") {
+                return [Entry(name: bareWord, value: .text(FormEncoding.decoded(Substring(text)) ?? text), location: .form)]
+            }
             return text.split(separator: "&").map { pair in
                 let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
                 func decode(_ s: Substring) -> String { FormEncoding.decoded(s) ?? String(s) }

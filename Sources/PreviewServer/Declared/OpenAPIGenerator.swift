@@ -78,6 +78,9 @@ struct OpenAPIGenerator {
         if case .parameters = op.body, !op.parameters.isEmpty {
             parts.append("Parameters may come in the query, a form body or a JSON body, each at most once.")
         }
+        if let bareWord = op.bareWord {
+            parts.append("A form body may also be the bare value of `\(bareWord)`, as in `curl -X \(op.method.rawValue) -d VALUE`.")
+        }
         if !op.rules.isEmpty {
             let rules = op.rules.map(\.text).joined(separator: "; ")
             parts.append(rules.prefix(1).uppercased() + rules.dropFirst() + ".")
@@ -133,8 +136,9 @@ struct OpenAPIGenerator {
                 ("required", true),
                 ("description", .string(description)),
                 ("content", .object(types.map { type in
+                    // `format: binary` makes schemathesis send real sample files (a valid PNG among them).
                     (type, .object([("schema", .object([
-                        ("type", "string"), ("contentMediaType", .string(type)), ("contentEncoding", "binary"),
+                        ("type", "string"), ("format", "binary"), ("contentMediaType", .string(type)),
                         ("maxLength", .int(maxBytes)),
                     ]))]))
                 })),
@@ -182,7 +186,7 @@ struct OpenAPIGenerator {
         case .media(let types, let binary):
             members.append(("content", .object(types.map { type in
                 let schema: JSONValue = binary
-                    ? .object([("type", "string"), ("contentMediaType", .string(type)), ("contentEncoding", "binary")])
+                    ? .object([("type", "string"), ("format", "binary"), ("contentMediaType", .string(type))])
                     : .object([("type", "string")])
                 return (type, .object([("schema", schema)]))
             })))

@@ -104,6 +104,19 @@ import Testing
         #expect(error?.allowed == "'size' in the query")
     }
 
+    @Test func aBareWordCanBeTheWholeFormBody() throws {
+        let op = APIOperation(.put, "/fruit", id: "fruit", tag: "x", summary: "x", parameters: [SampleAPI.fruit],
+                              command: true, bareWord: "fruit")
+        func decode(_ body: String) throws -> SampleAPI.Fruit {
+            let request = HTTPRequest(method: "PUT", path: "/fruit", body: Array(body.utf8))
+            return try Input(decoding: request, for: op, configuration: PreviewServerConfiguration())[SampleAPI.fruit]
+        }
+        #expect(try decode("pear") == .pear)
+        #expect(try decode("fruit=quince") == .quince)
+        let error = #expect(throws: APIError.self) { try decode("plum") }
+        #expect(error?.parameter == "fruit")
+    }
+
     @Test func rulesAcrossParametersAreChecked() throws {
         let nothing = try json(send("POST", "/clock"))
         #expect(nothing["error"] as? String == "nothing to change: give at least one of 'speed', 'step', 'frames'")
