@@ -94,7 +94,8 @@ struct APIOperation: Sendable {
     var allAnswers: [Answer] {
         var all = answers
         func add(_ a: Answer) { if !all.contains(where: { $0.status == a.status }) { all.append(a) } }
-        if !parameters.isEmpty || !ignoresUnknownQuery || isCommand { add(.badParameter) }
+        let decoded = parameters.contains { $0.spec.locations != .path }
+        if decoded || !ignoresUnknownQuery || isCommand { add(.badParameter) }
         if isCommand {
             add(.unauthorized)
             add(.crossOrigin)

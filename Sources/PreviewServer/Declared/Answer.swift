@@ -1,13 +1,14 @@
 import HTTPServer
 
-/// A non-2xx answer an operation can give, as /openapi.json documents it. Every one of them is a
-/// JSON `Error` object.
+/// A non-2xx answer an operation can give, as /openapi.json documents it: a JSON `Error` object,
+/// or nothing at all (304).
 struct Answer: Sendable {
     var status: Int
     /// The name of a shared description in `components/responses`; nil for one written in place.
     var component: String?
     var description: String
     var headers: [ResponseHeader] = []
+    var hasBody = true
 
     /// Any operation: a parameter is unknown, repeated, missing or out of range.
     static let badParameter = Answer(
@@ -46,6 +47,9 @@ struct Answer: Sendable {
     static func notFound(_ description: String) -> Answer {
         Answer(status: 404, component: nil, description: description)
     }
+
+    static let notModified = Answer(status: 304, component: nil,
+                                    description: "Not modified (If-None-Match or If-Modified-Since).", hasBody: false)
 
     /// An answer of another status, described in place.
     static func other(_ status: Int, _ description: String) -> Answer {

@@ -209,9 +209,11 @@ struct OpenAPIGenerator {
     private static func answerObject(_ answer: Answer) -> JSONValue {
         var members: [(String, JSONValue)] = [("description", .string(answer.description))]
         if !answer.headers.isEmpty { members.append(("headers", headers(answer.headers))) }
-        members.append(("content", .object([("application/json", .object([
-            ("schema", .object([("$ref", "#/components/schemas/Error")])),
-        ]))])))
+        if answer.hasBody {
+            members.append(("content", .object([("application/json", .object([
+                ("schema", .object([("$ref", "#/components/schemas/Error")])),
+            ]))])))
+        }
         return .object(members)
     }
 
