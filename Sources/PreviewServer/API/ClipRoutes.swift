@@ -73,7 +73,7 @@ extension APIContext {
                 logger.error("encoding a clip failed: \(error)")
                 throw APIError(500, "encoding the clip failed")
             }
-            let name = "layercast-\(source.spec.subjectName)\(source.variantsSuffix)-\(ParameterValues.format(seconds))s-\(fps)fps.\(format.rawValue)"
+            let name = "layercast-\(source.spec.subject.rawValue)\(source.variantsSuffix)-\(ParameterValues.format(seconds))s-\(fps)fps.\(format.rawValue)"
             return HTTPResponse(status: 200, headers: [
                 ("Content-Type", format.contentType),
                 ("Content-Disposition", "attachment; filename=\"\(name)\""),

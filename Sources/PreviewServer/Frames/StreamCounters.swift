@@ -63,10 +63,6 @@ final class StreamCounters: Sendable {
     /// A short, stable name for a variant, used as a metrics label.
     static func label(_ key: StreamKey) -> String {
         let s = key.spec
-        let subject: String = switch s.subject {
-        case .all: "all"
-        case .control(let id): id.rawValue
-        }
-        return "\(subject)/\(s.width)x\(s.height)@\(ParameterValues.format(s.scale))x/q\(s.quality)/\(key.fps)fps"
+        return "\(s.subject.rawValue)/\(s.width)x\(s.height)@\(ParameterValues.format(s.scale))x/q\(s.quality)/\(key.fps)fps"
     }
 }
