@@ -23,6 +23,9 @@ struct RenderBench: ParsableCommand {
     @Flag(help: "Render the scene as a fresh server has it (only the spinner moving) instead of every control animating.")
     var idle = false
 
+    @Flag(help: "Draw every layer, also those an opaque sibling above covers (the renderer leaves them out by default).")
+    var drawCovered = false
+
     @Option(help: "Only these subjects (comma-separated: \(FrameSubject.allCases.map(\.rawValue).joined(separator: ", "))).")
     var only: String?
 
@@ -69,9 +72,10 @@ struct RenderBench: ParsableCommand {
         print("ms per frame = layer tree + Cairo render + encode, wall clock; CPU ms = this thread's CPU time (median),")
         print("which a loaded machine does not inflate; tree, render and encode are wall-clock medians of each step")
         print("scene: \(idle ? "as a fresh server has it (only the spinner moves)" : "every control animating")")
+        if drawCovered { print("every layer drawn, also those an opaque sibling covers") }
         print("frames per case: \(frames) (+5 warm-up), scene step 1/30 s, JPEG q\(quality), PNG via PNGEncoder")
         let wanted = only.map { Set($0.split(separator: ",").map(String.init)) }
-        let renderer = Renderer()
+        let renderer = Renderer(cullsCoveredLayers: !drawCovered)
         var rows: [[String]] = []
         for c in Self.cases() where wanted?.contains(c.subject.rawValue) ?? true {
             let r = measure(c, renderer: renderer)
