@@ -6,9 +6,10 @@ import Logging
 struct APIContext: Sendable {
     let configuration: PreviewServerConfiguration
     let scene: LiveScene
-    let frames: FrameRenderer
+    let frameRenderer: FrameRenderer
     let hub: FrameHub
     let eventHub: EventHub
+    let metrics: ServerMetrics
     let logger: Logger
 
     /// Runs a handler body that throws `APIError`, turning the error into its JSON response.

@@ -13,6 +13,7 @@ extension APIContext {
         var contentType: String { self == .webp ? "image/webp" : "image/gif" }
         /// GIF delays are centiseconds, and browsers stretch delays under 2 cs to 10 cs.
         var fpsRange: ClosedRange<Int> { self == .webp ? 1...60 : 1...50 }
+        var encodedFormat: EncodedFormat { self == .webp ? .webp : .gif }
     }
 
     static let clipSecondsRange = 0.1...20.0
@@ -71,6 +72,7 @@ extension APIContext {
                                        quality: source.spec.quality, lossless: lossless, cost: &cost)
             } catch {
                 logger.error("encoding a clip failed: \(error)")
+                metrics.encodeFailed(format.encodedFormat)
                 throw APIError(500, "encoding the clip failed")
             }
             let name = "layercast-\(source.spec.subjectName)\(source.variantsSuffix)-\(ParameterValues.format(seconds))s-\(fps)fps.\(format.rawValue)"
@@ -105,7 +107,7 @@ extension APIContext {
         }
         for (i, duration) in durations.enumerated() {
             let t0 = MonotonicClock.hostTime()
-            let image = source.image(at: start + timing.offset(ofFrame: i), frames: frames)
+            let image = source.image(at: start + timing.offset(ofFrame: i), frameRenderer: frameRenderer)
             let t1 = MonotonicClock.hostTime()
             try add(image, duration)
             cost.render += t1 - t0
@@ -152,16 +154,16 @@ enum ClipSource {
     }
 
     /// Advances the copy (never back) and renders it.
-    mutating func image(at time: Double, frames: FrameRenderer) -> RenderedImage {
+    mutating func image(at time: Double, frameRenderer: FrameRenderer) -> RenderedImage {
         switch self {
         case .scene(var scene, let spec):
             scene.advance(to: time)
             self = .scene(scene, spec)
-            return frames.image(of: frames.tree(of: scene, at: time, spec: spec), spec: spec)
+            return frameRenderer.image(of: frameRenderer.tree(of: scene, at: time, spec: spec), spec: spec)
         case .variants(var set):
-            let tree = set.tree(at: time, frames: frames)
+            let tree = set.tree(at: time, frameRenderer: frameRenderer)
             self = .variants(set)
-            return set.render(tree, frames: frames)
+            return set.render(tree, frameRenderer: frameRenderer)
         }
     }
 }
