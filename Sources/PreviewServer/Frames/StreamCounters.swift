@@ -6,7 +6,6 @@ import Synchronization
 final class StreamCounters: Sendable {
     struct Totals: Sendable {
         var renders = 0
-        var bytesSent = 0
         var skippedByClass: [String: Int] = [:]
         var keepAliveResends = 0
         var streamsOpened = 0
@@ -29,10 +28,7 @@ final class StreamCounters: Sendable {
         metrics.frameRendered(labels, seconds: seconds, bytes: bytes)
     }
 
-    func sent(bytes: Int) {
-        totals.withLock { $0.bytesSent += bytes }
-        metrics.sent(bytes: bytes)
-    }
+    func sent(bytes: Int) { metrics.sent(bytes: bytes) }
 
     func skipped(_ n: Int, viewerClass: String) {
         totals.withLock { $0.skippedByClass[viewerClass, default: 0] += n }
