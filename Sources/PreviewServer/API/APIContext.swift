@@ -11,6 +11,8 @@ struct APIContext: Sendable {
     let eventHub: EventHub
     let metrics: ServerMetrics
     let logger: Logger
+    /// Shared by every copy of the context, so one per server.
+    let clipSlots = ClipSlots(limit: maxConcurrentClips)
 
     /// Runs a handler body that throws `APIError`, turning the error into its JSON response.
     func answer(_ body: () throws(APIError) -> HTTPResponse) -> HTTPResponse {

@@ -60,8 +60,8 @@ extension APIContext {
                                allowed: "width × height × frames up to \(Self.clipPixelFrameBudget) pixel-frames (e.g. 480×480 pixels "
                                    + "for 600 frames, 240×240 for 2400); lower seconds, fps, size or scale")
             }
-            guard let slot = ClipSlots.shared.take(for: scene, limit: Self.maxConcurrentClips) else {
-                throw APIError(503, "\(Self.maxConcurrentClips) clips are being rendered already; try again shortly")
+            guard let slot = clipSlots.take() else {
+                throw APIError(503, "\(clipSlots.limit) clips are being rendered already; try again shortly")
             }
             defer { slot.release() }
 
@@ -168,30 +168,29 @@ enum ClipSource {
     }
 }
 
-/// Clip rendering slots per live scene (so per server), without a field in every context.
+/// How many clips one server renders at once; a request beyond that is refused, not queued.
 final class ClipSlots: Sendable {
-    static let shared = ClipSlots()
-    private let busy = Mutex<[ObjectIdentifier: Int]>([:])
+    let limit: Int
+    private let busy = Mutex(0)
+
+    init(limit: Int) {
+        self.limit = limit
+    }
 
     struct Slot {
         let slots: ClipSlots
-        let key: ObjectIdentifier
 
         func release() {
-            slots.busy.withLock { map in
-                let left = (map[key] ?? 1) - 1
-                map[key] = left > 0 ? left : nil
-            }
+            slots.busy.withLock { $0 -= 1 }
         }
     }
 
-    func take(for scene: LiveScene, limit: Int) -> Slot? {
-        let key = ObjectIdentifier(scene)
-        let taken = busy.withLock { map -> Bool in
-            guard map[key, default: 0] < limit else { return false }
-            map[key, default: 0] += 1
+    func take() -> Slot? {
+        let taken = busy.withLock { busy -> Bool in
+            guard busy < limit else { return false }
+            busy += 1
             return true
         }
-        return taken ? Slot(slots: self, key: key) : nil
+        return taken ? Slot(slots: self) : nil
     }
 }
