@@ -3,8 +3,8 @@ import HTTPServer
 
 /// `GET /metrics` (Prometheus text) and `GET /events` (Server-Sent Events of state changes).
 extension APIContext {
-    func metrics() -> HTTPResponse {
-        .text(hub.counters.metrics.exposition, contentType: "text/plain; version=0.0.4; charset=utf-8",
+    func metricsPage() -> HTTPResponse {
+        .text(metrics.exposition, contentType: "text/plain; version=0.0.4; charset=utf-8",
               headers: [("Cache-Control", "no-store")])
     }
 

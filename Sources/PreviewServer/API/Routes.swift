@@ -18,7 +18,7 @@ extension APIContext {
         r.get("/clip.gif", offload: true) { self.clip($0, format: .gif) }
         r.get("/stream.mjpg") { self.stream($0) }
         r.get("/events") { _ in self.events() }
-        r.get("/metrics") { _ in self.metrics() }
+        r.get("/metrics") { _ in self.metricsPage() }
         r.get("/openapi.json") { _ in self.openAPI() }
 
         r.get("/clock") { _ in self.getClock() }

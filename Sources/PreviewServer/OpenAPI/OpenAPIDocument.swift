@@ -130,7 +130,7 @@ enum OpenAPIDocument {
         "tags": [
           "server"
         ],
-        "description": "Requests per route and status, frames rendered and skipped, bytes sent, open streams and viewers per variant.",
+        "description": "Requests per route and status, frames rendered and skipped, encode failures per format, bytes sent, open streams, and viewers per control and size class (labels take values from fixed sets only).",
         "responses": {
           "200": {
             "description": "Prometheus text exposition format 0.0.4.",
@@ -632,7 +632,7 @@ enum OpenAPIDocument {
         "tags": [
           "frames"
         ],
-        "description": "multipart/x-mixed-replace JPEG parts at `fps`, always the newest frame (a slow viewer skips frames rather than falls behind). All viewers of one variant share one renderer. The response never ends by itself; it is sent as plain bytes until close, never chunked.",
+        "description": "multipart/x-mixed-replace JPEG parts at `fps`, always the newest frame (a slow viewer skips frames rather than falls behind). All viewers of one feed (the same frame parameters and fps) share one render and encode per frame. The response never ends by itself; it is sent as plain bytes until close, never chunked.",
         "parameters": [
           {
             "$ref": "#/components/parameters/control"
