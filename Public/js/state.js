@@ -70,7 +70,11 @@ export class SceneStore {
     return this.times[key] ?? this.state?.sceneTime ?? NaN;
   }
 
-  /** Forgets the newest revision: the event stream reconnected, perhaps to a restarted server counting from 0. */
+  /**
+   * Forgets the newest revision, when the event stream (re)opens: the server may have restarted and
+   * count from 0 again. The stream's first state then stands even if a reply just before it was
+   * newer (a command in flight across a reconnect); the next event, a poll later, is newer again.
+   */
   restart() {
     this.revision = -1;
   }
