@@ -43,9 +43,6 @@ public final class LiveScene: Sendable {
         state = Mutex(History(live: initial, checkpoints: [initial]))
     }
 
-    /// The revision of the newest command applied.
-    public var revision: UInt64 { state.withLock { $0.revision } }
-
     /// Runs `command` on the scene at the clock's current time, after every earlier completion has
     /// fired. Returns the command's result, the scene time it was applied at and its revision.
     /// A command that throws (a refused one) takes no revision.
