@@ -12,6 +12,7 @@ extension APIContext {
 
         r.get("/healthz") { _ in .text("ok\n") }
         r.get("/state") { _ in self.state() }
+        r.get("/layout") { _ in self.layout() }
         r.get("/frame.png", offload: true) { self.frameOrVariants($0, png: true) }
         r.get("/frame.jpg", offload: true) { self.frameOrVariants($0, png: false) }
         r.get("/clip.webp", offload: true) { self.clip($0, format: .webp) }
