@@ -1,18 +1,5 @@
 import Animation
 
-/// What a frame shows, by the names the HTTP API's `control` parameter uses: one control, or every
-/// control in a grid.
-public enum FrameSubject: String, Sendable, Hashable, CaseIterable, Codable {
-    case all
-    case meter
-    case playButton = "play-button"
-    case player
-    case spinner
-
-    /// The subjects that are one control each, in the grid's order.
-    public static let controls = allCases.filter { $0 != .all }
-}
-
 extension Scene {
     /// The render tree for `subject` at `time`, fitted into a `width`×`height` pixel frame and built
     /// for `options`. Each control is scaled uniformly to fit its cell and centred (aspect fit), as
@@ -23,16 +10,11 @@ extension Scene {
             return Self.fit(control.snapshot(at: time, options: options), design: control.designSize,
                             into: Rect(x: 0, y: 0, width: width, height: height))
         }
-        let controls = FrameSubject.controls.compactMap(control)
-        // A row when the frame is wide, else a 2×2 grid: each control gets the biggest square cell.
-        let columns = width >= 2 * height ? controls.count : 2
-        let rows = (controls.count + columns - 1) / columns
-        let cellW = width / Double(columns), cellH = height / Double(rows)
-        let cells = controls.enumerated().map { i, control in
-            Self.fit(control.snapshot(at: time, options: options), design: control.designSize,
-                     into: Rect(x: Double(i % columns) * cellW, y: Double(i / columns) * cellH,
-                                width: cellW, height: cellH),
-                     margin: 0.06)
+        let grid = ControlGrid.standard
+        let cells = grid.cells(width: width, height: height).compactMap { subject, cell -> LayerSnapshot? in
+            guard let control = control(subject) else { return nil }
+            return Self.fit(control.snapshot(at: time, options: options), design: control.designSize, into: cell,
+                            margin: grid.cellMargin)
         }
         return LayerSnapshot(name: FrameSubject.all.rawValue, sublayers: cells)
     }
