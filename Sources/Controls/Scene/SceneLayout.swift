@@ -1,34 +1,22 @@
 import Animation
 
-/// Which part of the scene a frame shows.
-public enum FrameSubject: Sendable, Hashable {
-    case control(ControlID)
-    /// Every control in a grid, in `ControlID.allCases` order.
-    case all
-}
-
 extension Scene {
-    /// The render tree for `subject` at `time`, fitted into a `width`×`height` pixel frame.
-    /// Each control is scaled uniformly to fit its cell and centred (aspect fit), as UIKit does.
-    public func frame(_ subject: FrameSubject, at time: Double, width: Double, height: Double) -> LayerSnapshot {
-        switch subject {
-        case .control(let id):
-            return Self.fit(control(id).snapshot(at: time), design: control(id).designSize,
+    /// The render tree for `subject` at `time`, fitted into a `width`×`height` pixel frame and built
+    /// for `options`. Each control is scaled uniformly to fit its cell and centred (aspect fit), as
+    /// UIKit does.
+    public func frame(_ subject: FrameSubject, at time: Double, width: Double, height: Double,
+                      options: FrameOptions = FrameOptions()) -> LayerSnapshot {
+        if let control = control(subject) {
+            return Self.fit(control.snapshot(at: time, options: options), design: control.designSize,
                             into: Rect(x: 0, y: 0, width: width, height: height))
-        case .all:
-            let ids = ControlID.allCases
-            // A row when the frame is wide, else a 2×2 grid: each control gets the biggest square cell.
-            let columns = width >= 2 * height ? ids.count : 2
-            let rows = (ids.count + columns - 1) / columns
-            let cellW = width / Double(columns), cellH = height / Double(rows)
-            let cells = ids.enumerated().map { i, id in
-                Self.fit(control(id).snapshot(at: time), design: control(id).designSize,
-                         into: Rect(x: Double(i % columns) * cellW, y: Double(i / columns) * cellH,
-                                    width: cellW, height: cellH),
-                         margin: 0.06)
-            }
-            return LayerSnapshot(name: "all", sublayers: cells)
         }
+        let grid = ControlGrid.standard
+        let cells = grid.cells(width: width, height: height).compactMap { subject, cell -> LayerSnapshot? in
+            guard let control = control(subject) else { return nil }
+            return Self.fit(control.snapshot(at: time, options: options), design: control.designSize, into: cell,
+                            margin: grid.cellMargin)
+        }
+        return LayerSnapshot(name: FrameSubject.all.rawValue, sublayers: cells)
     }
 
     static func fit(_ tree: LayerSnapshot, design: Size, into cell: Rect, margin: Double = 0) -> LayerSnapshot {
