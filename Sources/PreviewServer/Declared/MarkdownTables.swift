@@ -36,6 +36,10 @@ enum MarkdownTables {
         }
         let conditions = op.rules.map(\.text)
         if !conditions.isEmpty { text += "; " + conditions.joined(separator: "; ") }
+        // The answers particular to this operation: what a state conflict or a busy server means.
+        for answer in op.answers where [409, 503].contains(answer.status) {
+            text += "; \(answer.status): \(answer.description)"
+        }
         return text
     }
 

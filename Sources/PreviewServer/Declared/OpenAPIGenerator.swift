@@ -14,7 +14,10 @@ struct OpenAPIGenerator {
     /// Defaults that come from server settings (`--size`) show this server's values.
     let configuration: PreviewServerConfiguration
 
-    func document() -> JSONValue {
+    func document() -> JSONValue { generate().document }
+
+    /// The document, and what the schema recorder could not record (empty when all is well).
+    func generate() -> (document: JSONValue, problems: [String]) {
         let registry = SchemaRegistry()
         var paths: [(String, [(String, JSONValue)])] = []
         var tags: [String] = []
@@ -33,7 +36,7 @@ struct OpenAPIGenerator {
         }
         var schemas = registry.components.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
         schemas.insert(("Error", Self.errorSchema), at: 0)
-        return .object([
+        let document: JSONValue = .object([
             ("openapi", "3.1.0"),
             ("info", .object([("title", .string(info.title)), ("version", .string(info.version)),
                               ("description", .string(info.description))])),
@@ -48,6 +51,7 @@ struct OpenAPIGenerator {
                 ("securitySchemes", .object([("bearer", .object([("type", "http"), ("scheme", "bearer")]))])),
             ])),
         ])
+        return (document, registry.problems)
     }
 
     private func operation(_ op: APIOperation, _ registry: SchemaRegistry) -> JSONValue {

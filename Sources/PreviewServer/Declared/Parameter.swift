@@ -50,6 +50,17 @@ struct ParameterSpec: Sendable {
     var setting: (@Sendable (PreviewServerConfiguration) -> String)?
 
     var allowed: String { type.allowed(unit: unit) }
+
+    /// The range of an integer parameter, for what else must keep to it (a command-line flag, a page).
+    var integerRange: ClosedRange<Int>? {
+        if case .integer(let r) = type { return r }
+        return nil
+    }
+
+    var numberRange: ClosedRange<Double>? {
+        if case .number(let r) = type { return r }
+        return nil
+    }
 }
 
 /// Anything that can stand in an operation's parameter list.
@@ -120,6 +131,17 @@ extension Parameter {
         spec.setting = text
         spec.requirement = .setting(flag: flag, builtin: text(PreviewServerConfiguration()))
         return Parameter<Wrapped>(spec: spec, convert: { convert($0) ?? nil }, fallback: { convert(text($0)) ?? nil })
+    }
+
+    /// Absent means the value `text` stands for, written as a request would write it
+    /// ("white" for a background). Text the parameter does not accept leaves it required, which
+    /// the declaration tests catch.
+    func defaulting<Wrapped: Sendable>(wire text: String) -> Parameter<Wrapped> where Value == Wrapped? {
+        var spec = spec
+        spec.requirement = .fixed(text)
+        let convert = self.convert
+        let value = spec.type.accepts(text).flatMap { convert($0) ?? nil }
+        return Parameter<Wrapped>(spec: spec, convert: { convert($0) ?? nil }, fallback: { _ in value })
     }
 
     /// Says in docs what an absent value means when it is not a value ("`size`").
@@ -197,8 +219,6 @@ protocol DeclaredEnum: CaseIterable, RawRepresentable, Sendable, WireValue, Sche
 
 extension DeclaredEnum {
     var wireText: String { rawValue }
-    static var schemaCases: [String] { allCases.map(\.rawValue) }
-    static func schemaPlaceholder() -> Self? { allCases.first }
 }
 
 extension ParameterType {

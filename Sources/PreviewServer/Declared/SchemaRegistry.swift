@@ -7,6 +7,11 @@ protocol SchemaEnumerable: Decodable {
     static func schemaPlaceholder() -> Self?
 }
 
+extension SchemaEnumerable where Self: CaseIterable & RawRepresentable, RawValue == String {
+    static var schemaCases: [String] { allCases.map(\.rawValue) }
+    static func schemaPlaceholder() -> Self? { allCases.first }
+}
+
 /// What a reply type's fields cannot say by their Swift types: a description, a range, a pattern.
 /// Every noted field must exist; the recorder reports a note on a field it did not see.
 protocol SchemaAnnotated {
