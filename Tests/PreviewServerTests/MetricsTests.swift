@@ -1,8 +1,9 @@
 import Animation
 import Foundation
-import HTTPServer
-import Testing
+import HTTPClient
+import LayercastTesting
 @testable import PreviewServer
+import Testing
 
 /// `GET /metrics`: the Prometheus text page carries every series the issue asks for, with the
 /// labels that tell variants, viewer classes, routes and statuses apart, and counts that match
@@ -10,17 +11,17 @@ import Testing
 @Suite struct MetricsTests {
     @Test func afterAStreamAndAFewRequestsEverySeriesIsThere() throws {
         let clock = ManualClock()
-        try withHubServer(clock: clock) { server in
-            let base = "http://127.0.0.1:\(server.port)"
-            let (stream, status) = try HubSocket.stream(port: server.port, query: "control=spinner&size=32&fps=30")
-            #expect(status == 200)
-            let first = try stream.readPart()
+        try withTestServer(clock: clock) { server in
+            let base = server.baseURL
+            let stream = try StreamClient(port: server.port, target: "/stream.mjpg?control=spinner&size=32&fps=30")
+            #expect(try stream.readHead().status == 200)
+            let first = try stream.nextPart()
             clock.advance(by: 0.1)
-            let second = try stream.readPart()
-            #expect(first.sceneTime == "0.000000")
-            #expect(second.sceneTime == "0.100000")
+            let second = try stream.nextPart()
+            #expect(first.headers["x-scene-time"] == "0.000000")
+            #expect(second.headers["x-scene-time"] == "0.100000")
             stream.close()
-            #expect(hubEventually { server.context.hub.openStreams == 0 })
+            #expect(eventually { server.context.hub.openStreams == 0 })
 
             #expect(try HTTPProbe.get(base + "/state").status == 200)
             #expect(try HTTPProbe.get(base + "/no-such-page").status == 404)
@@ -29,32 +30,32 @@ import Testing
 
             // Requests are counted when MHD reports them finished, just after the client has its answer.
             var page = ""
-            let complete = try hubEventually {
+            let complete = try eventually {
                 let response = try HTTPProbe.get(base + "/metrics")
                 #expect(response.status == 200)
                 #expect(response.header("Content-Type")?.hasPrefix("text/plain; version=0.0.4") == true)
                 page = response.text
-                return hubMetric(page, #"layercast_http_requests_total{route="/meter/hold",method="POST",status="400"}"#) == 1
+                return metric(page, #"layercast_http_requests_total{route="/meter/hold",method="POST",status="400"}"#) == 1
             }
             #expect(complete)
 
             let variant = "spinner/32x32@1x/q80/30fps"
-            #expect(hubMetric(page, "layercast_frames_rendered_total{variant=\"\(variant)\"}") == 2)
-            #expect(hubMetric(page, "layercast_frame_render_encode_seconds_count{variant=\"\(variant)\"}") == 2)
-            #expect(hubMetric(page, "layercast_frame_render_encode_seconds_bucket{variant=\"\(variant)\",le=\"+Inf\"}") == 2)
+            #expect(metric(page, "layercast_frames_rendered_total{variant=\"\(variant)\"}") == 2)
+            #expect(metric(page, "layercast_frame_render_encode_seconds_count{variant=\"\(variant)\"}") == 2)
+            #expect(metric(page, "layercast_frame_render_encode_seconds_bucket{variant=\"\(variant)\",le=\"+Inf\"}") == 2)
             #expect(page.contains("layercast_frame_render_encode_seconds_bucket{variant=\"\(variant)\",le=\"0.001\"}"))
-            let encoded = hubMetric(page, "layercast_frame_encoded_bytes_total{variant=\"\(variant)\"}")
+            let encoded = metric(page, "layercast_frame_encoded_bytes_total{variant=\"\(variant)\"}")
             #expect(encoded == Double(first.body.count + second.body.count))
             // Bytes sent include each part's headers and boundary, so they exceed the JPEG bytes.
-            let sent = try #require(hubMetric(page, "layercast_stream_bytes_sent_total"))
+            let sent = try #require(metric(page, "layercast_stream_bytes_sent_total"))
             #expect(sent > Double(first.body.count + second.body.count))
-            #expect(hubMetric(page, "layercast_stream_viewers{variant=\"\(variant)\"}") == 0)
-            #expect(hubMetric(page, "layercast_open_streams") == 0)
+            #expect(metric(page, "layercast_stream_viewers{variant=\"\(variant)\"}") == 0)
+            #expect(metric(page, "layercast_open_streams") == 0)
 
             for (route, method, status) in [("/stream.mjpg", "GET", 200), ("/state", "GET", 200), ("/*", "GET", 404),
                                             ("/spinner/stop", "POST", 200), ("/meter/hold", "POST", 400)] {
                 let series = "layercast_http_requests_total{route=\"\(route)\",method=\"\(method)\",status=\"\(status)\"}"
-                #expect(hubMetric(page, series) == 1, "\(series)")
+                #expect(metric(page, series) == 1, "\(series)")
             }
             for name in ["layercast_frames_rendered_total", "layercast_frame_encoded_bytes_total",
                          "layercast_stream_bytes_sent_total", "layercast_http_requests_total"] {
@@ -66,21 +67,21 @@ import Testing
     }
 
     @Test func openStreamsAndViewersFollowTheStreams() throws {
-        try withHubServer { server in
-            let base = "http://127.0.0.1:\(server.port)"
-            let (a, _) = try HubSocket.stream(port: server.port, query: "control=spinner&size=32")
-            let (b, _) = try HubSocket.stream(port: server.port, query: "control=spinner&size=32")
-            let (c, _) = try HubSocket.stream(port: server.port, query: "control=meter&size=32")
-            for s in [a, b, c] { _ = try s.readPart() }
+        try withTestServer { server in
+            let base = server.baseURL
+            let a = try StreamClient(port: server.port, target: "/stream.mjpg?control=spinner&size=32")
+            let b = try StreamClient(port: server.port, target: "/stream.mjpg?control=spinner&size=32")
+            let c = try StreamClient(port: server.port, target: "/stream.mjpg?control=meter&size=32")
+            for s in [a, b, c] { _ = try s.nextPart() }
             let page = try HTTPProbe.get(base + "/metrics").text
-            #expect(hubMetric(page, "layercast_open_streams") == 3)
-            #expect(hubMetric(page, #"layercast_stream_viewers{variant="spinner/32x32@1x/q80/30fps"}"#) == 2)
-            #expect(hubMetric(page, #"layercast_stream_viewers{variant="meter/32x32@1x/q80/30fps"}"#) == 1)
+            #expect(metric(page, "layercast_open_streams") == 3)
+            #expect(metric(page, #"layercast_stream_viewers{variant="spinner/32x32@1x/q80/30fps"}"#) == 2)
+            #expect(metric(page, #"layercast_stream_viewers{variant="meter/32x32@1x/q80/30fps"}"#) == 1)
             b.close()
-            let after = try hubEventually { hubMetric(try HTTPProbe.get(base + "/metrics").text, "layercast_open_streams") == 2 }
+            let after = try eventually { metric(try HTTPProbe.get(base + "/metrics").text, "layercast_open_streams") == 2 }
             #expect(after)
             let later = try HTTPProbe.get(base + "/metrics").text
-            #expect(hubMetric(later, #"layercast_stream_viewers{variant="spinner/32x32@1x/q80/30fps"}"#) == 1)
+            #expect(metric(later, #"layercast_stream_viewers{variant="spinner/32x32@1x/q80/30fps"}"#) == 1)
             withExtendedLifetime([a, c]) {}
         }
     }
