@@ -9,7 +9,7 @@ import Testing
 /// is used, the assertions hold whatever the machine's speed.
 @Suite struct ClockHTTPTests {
     @Test func pausingStopsStateAndFramesOnARealClock() throws {
-        try withTestServer(clock: MonotonicClock(), configure: { $0.size = 96 }) { s in
+        try withTestServer(.router, clock: MonotonicClock(), configure: { $0.size = 96 }) { s in
             let paused = try jsonObject(s.post("/clock?paused=true"))
             #expect(paused["paused"] as? Bool == true)
             let t = try #require(paused["sceneTime"] as? Double)
@@ -37,7 +37,7 @@ import Testing
 
     @Test func pausedManualClockIgnoresPassingTime() throws {
         let clock = ManualClock(startingAt: 3)
-        try withTestServer(clock: clock, configure: { $0.size = 96 }) { s in
+        try withTestServer(.router, clock: clock, configure: { $0.size = 96 }) { s in
             _ = try s.post("/clock?paused=true")
             clock.advance(by: 5)
             #expect(try s.sceneTime() == 3)
@@ -49,7 +49,7 @@ import Testing
 
     @Test func steppingBySecondsAndFramesAtTheServersRate() throws {
         let clock = ManualClock()
-        try withTestServer(clock: clock, configure: { $0.fps = 25; $0.size = 96 }) { s in
+        try withTestServer(.router, clock: clock, configure: { $0.fps = 25; $0.size = 96 }) { s in
             _ = try s.post("/clock?paused=true")
             #expect(try jsonObject(s.post("/clock?step=0.25"))["sceneTime"] as? Double == 0.25)
             // 5 frames at 25 fps = 0.2 s, from a JSON body; −2 frames from a form.
@@ -64,7 +64,7 @@ import Testing
     }
 
     @Test func steppingARunningClockIsAConflict() throws {
-        try withTestServer(clock: ManualClock(startingAt: 1), configure: { $0.size = 96 }) { s in
+        try withTestServer(.router, clock: ManualClock(startingAt: 1), configure: { $0.size = 96 }) { s in
             let r = try s.post("/clock?step=0.1")
             #expect(r.status == 409)
             #expect((try jsonObject(r)["error"] as? String)?.contains("paused") == true)
@@ -74,7 +74,7 @@ import Testing
     }
 
     @Test func badClockCommandsAreRefusedWithTheParameterNamed() throws {
-        try withTestServer(clock: ManualClock(), configure: { $0.size = 96 }) { s in
+        try withTestServer(.router, clock: ManualClock(), configure: { $0.size = 96 }) { s in
             for (query, parameter) in [("speed=9", "speed"), ("speed=0.01", "speed"), ("paused=maybe", "paused"),
                                        ("frames=1.5", "frames"), ("step=abc", "step"), ("step=1&frames=1", "step"), ("", "paused")] {
                 let r = try s.post("/clock?" + query)
@@ -88,7 +88,7 @@ import Testing
 
     @Test func speedChangesDoNotJump() throws {
         let clock = ManualClock()
-        try withTestServer(clock: clock, configure: { $0.size = 96 }) { s in
+        try withTestServer(.router, clock: clock, configure: { $0.size = 96 }) { s in
             clock.advance(by: 2)
             #expect(try jsonObject(s.post("/clock?speed=0.25"))["sceneTime"] as? Double == 2)
             clock.advance(by: 2)
@@ -111,7 +111,7 @@ import Testing
     /// Pause, press, step, step, release: one segment exactly as long as the steps, whatever
     /// real time passed in between.
     @Test func commandsWhilePausedApplyAtThePausedTime() throws {
-        try withTestServer(clock: MonotonicClock(), configure: { $0.size = 96 }) { s in
+        try withTestServer(.router, clock: MonotonicClock(), configure: { $0.size = 96 }) { s in
             let t = try #require(try jsonObject(s.post("/clock?paused=true"))["sceneTime"] as? Double)
             let press = try jsonObject(s.post("/meter/press"))
             #expect(press["sceneTime"] as? Double == t)
@@ -136,7 +136,7 @@ import Testing
 
     @Test func steppingBackShowsTheEarlierFrame() throws {
         let clock = ManualClock(startingAt: 10)
-        try withTestServer(clock: clock, configure: { $0.size = 96 }) { s in
+        try withTestServer(.router, clock: clock, configure: { $0.size = 96 }) { s in
             _ = try s.post("/clock?paused=true")
             let atRest = try s.frame("control=play-button").response.body
             let spinnerA = try s.frame("control=spinner").response.body
@@ -166,7 +166,7 @@ import Testing
     @Test(arguments: [0.05, 0.3, 1.5, 4.0])
     func aheadFramesEqualTheLiveFramesLater(_ ahead: Double) throws {
         let clock = ManualClock(startingAt: 1)
-        try withTestServer(clock: clock, configure: { $0.size = 96 }) { s in
+        try withTestServer(.router, clock: clock, configure: { $0.size = 96 }) { s in
             _ = try s.post("/play-button/mode?mode=pause")
             _ = try s.post("/meter/press")
             _ = try s.post("/player/play")
@@ -184,7 +184,7 @@ import Testing
 
     @Test func aCommandInBetweenMakesTheFutureDiffer() throws {
         let clock = ManualClock(startingAt: 1)
-        try withTestServer(clock: clock, configure: { $0.size = 96 }) { s in
+        try withTestServer(.router, clock: clock, configure: { $0.size = 96 }) { s in
             let future = try s.frame("control=play-button&ahead=1")
             clock.advance(by: 0.5)
             _ = try s.post("/play-button/mode?mode=stop")
@@ -196,7 +196,7 @@ import Testing
     }
 
     @Test func aheadWhilePausedEqualsSteppingThere() throws {
-        try withTestServer(clock: ManualClock(startingAt: 2), configure: { $0.size = 96 }) { s in
+        try withTestServer(.router, clock: ManualClock(startingAt: 2), configure: { $0.size = 96 }) { s in
             _ = try s.post("/clock?paused=true")
             _ = try s.post("/player/play")
             let future = try s.frame("control=player&ahead=0.75")

@@ -81,7 +81,7 @@ import Testing
 
     @Test(arguments: frameParameters + commandParameters)
     func refusedWithANamedParameter(_ c: Case) throws {
-        try withTestServer { s in
+        try withTestServer(.router) { s in
             let response = try s.request(c.method, c.target, body: Array((c.body ?? "").utf8), contentType: c.contentType)
             #expect(response.status == c.status, "\(response.text)")
             #expect(response.header("Content-Type")?.hasPrefix("application/json") == true)
@@ -95,7 +95,7 @@ import Testing
     }
 
     @Test func theAllowedTextStatesTheRange() throws {
-        try withTestServer { s in
+        try withTestServer(.router) { s in
             let size = try decode(ErrorReply.self, from: s.get("/frame.png?size=1e309"))
             #expect(size.allowed == "an integer from 16 to 4096")
             #expect(size.error.contains("1e309"))
@@ -115,7 +115,7 @@ import Testing
     }
 
     @Test func aHugeBadValueIsEchoedBounded() throws {
-        try withTestServer { s in
+        try withTestServer(.router) { s in
             let response = try s.get("/frame.png?size=" + String(repeating: "9", count: 2000))
             #expect(response.status == 400)
             #expect(response.body.count < 600)
@@ -123,7 +123,7 @@ import Testing
     }
 
     @Test func unknownRouteIs404WithAJSONBody() throws {
-        try withTestServer { s in
+        try withTestServer(.router) { s in
             for target in ["/nope", "/meter", "/frame.gif", "/state/extra"] {
                 let response = try s.get(target)
                 #expect(response.status == 404, "\(target)")
@@ -135,7 +135,7 @@ import Testing
     }
 
     @Test func wrongMethodIs405WithAllow() throws {
-        try withTestServer { s in
+        try withTestServer(.router) { s in
             let cases: [(String, String, Set<String>)] = [
                 ("GET", "/meter/press", ["POST", "OPTIONS"]),
                 ("PUT", "/player/play", ["POST", "OPTIONS"]),

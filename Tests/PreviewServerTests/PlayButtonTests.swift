@@ -41,7 +41,7 @@ import Testing
     }
 
     @Test func modeByQueryFormAndJSON() throws {
-        try withTestServer { s in
+        try withTestServer(.router) { s in
             s.at(1)
             let query = try Self.reply(s.post("/play-button/mode?mode=pause"))
             #expect(query.sceneTime == 1)
@@ -76,7 +76,7 @@ import Testing
 
     @Test(arguments: PlayButton.Mode.allCases)
     func animatedFalseJumpsToRest(_ mode: PlayButton.Mode) throws {
-        try withTestServer { s in
+        try withTestServer(.router) { s in
             s.at(0.5)
             let reply = try Self.reply(s.post("/play-button/mode?mode=\(mode.rawValue)&animated=false"))
             #expect(reply.sceneTime == 0.5)
@@ -105,7 +105,7 @@ import Testing
     }
 
     @Test func unknownModeIs400ListingTheValidOnes() throws {
-        try withTestServer { s in
+        try withTestServer(.router) { s in
             for body in ["mode=rewind", "mode=Pause", "mode="] {
                 let response = try s.post("/play-button/mode", form: body)
                 #expect(response.status == 400, "\(body)")
@@ -121,7 +121,7 @@ import Testing
     }
 
     @Test func highlightedAndEnabled() throws {
-        try withTestServer { s in
+        try withTestServer(.router) { s in
             s.at(1)
             var state = try Self.reply(s.post("/play-button/highlighted?value=true")).state
             #expect(state.highlighted)
@@ -149,7 +149,7 @@ import Testing
     }
 
     @Test func themeDefaultAndSample() throws {
-        try withTestServer { s in
+        try withTestServer(.router) { s in
             s.at(0)
             _ = try Self.reply(s.post("/play-button/mode?mode=pause&animated=false"))
             var state = try Self.reply(s.put("/play-button/theme", body: Array("sample".utf8),
@@ -180,7 +180,7 @@ import Testing
 
     @Test(arguments: PlayButton.Shape.allCases)
     func pathsReturnElevenElements(_ shape: PlayButton.Shape) throws {
-        try withTestServer { s in
+        try withTestServer(.router) { s in
             let response = try s.get("/play-button/paths?shape=\(shape.rawValue)")
             #expect(response.status == 200)
             let body = try jsonObject(response)
@@ -200,7 +200,7 @@ import Testing
     }
 
     @Test func triangleEndPointsMatchTheSpecTable() throws {
-        try withTestServer { s in
+        try withTestServer(.router) { s in
             let body = try jsonObject(s.get("/play-button/paths?shape=triangle"))
             let elements = try #require(body["elements"] as? [[String: Any]])
             let expected: [(Double, Double)?] = [
@@ -218,7 +218,7 @@ import Testing
     }
 
     @Test func stateShowsModeAnimationStateRotationAndBackground() throws {
-        try withTestServer { s in
+        try withTestServer(.router) { s in
             s.at(0)
             _ = try Self.reply(s.put("/play-button/theme?theme=sample", body: [], contentType: nil))
             _ = try Self.reply(s.post("/play-button/mode?mode=pause"))

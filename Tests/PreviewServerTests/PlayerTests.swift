@@ -12,7 +12,7 @@ import Testing
     }
 
     @Test func playPauseToggleRestart() throws {
-        try withTestServer { s in
+        try withTestServer(.router) { s in
             s.at(1)
             var r = try Self.reply(s.post("/player/play"))
             #expect(r.sceneTime == 1 && r.state.playing && r.state.nextTick == 1.5)
@@ -57,7 +57,7 @@ import Testing
     }
 
     @Test func seekJumpsAnimatedOverHalfASecond() throws {
-        try withTestServer { s in
+        try withTestServer(.router) { s in
             s.at(2)
             var r = try Self.reply(s.post("/player/seek?progress=40"))
             #expect(r.state.progress.model == 40 && !r.state.playing)
@@ -80,7 +80,7 @@ import Testing
     }
 
     @Test func aValidPNGReplacesTheArtwork() throws {
-        try withTestServer { s in
+        try withTestServer(.router) { s in
             let before = try s.state().player.artwork
             #expect(before.isDefault)
             let r = try Self.reply(Self.upload(s, makeTestPNG(width: 64, height: 48)))
@@ -132,7 +132,7 @@ import Testing
 
     @Test(arguments: refusals)
     func refusedUploadsKeepThePreviousArtwork(_ refusal: Refusal) throws {
-        try withTestServer { s in
+        try withTestServer(.router) { s in
             let first = try Self.reply(Self.upload(s, makeTestPNG(width: 40, height: 30))).state.artwork
             let response = try Self.upload(s, refusal.body(), contentType: refusal.contentType)
             #expect(response.status == refusal.status, "\(response.text)")
@@ -160,7 +160,7 @@ import Testing
     }
 
     @Test func aBodyJustUnder8MiBIsReadAndJudgedAsAPNG() throws {
-        try withTestServer { s in
+        try withTestServer(.router) { s in
             // 8 MiB exactly passes the size cap and then fails as an image, not as a size.
             let response = try Self.upload(s, [UInt8](repeating: 0, count: 8 * 1024 * 1024))
             #expect(response.status == 400)

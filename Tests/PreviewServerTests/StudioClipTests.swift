@@ -32,7 +32,7 @@ import Testing
     }
 
     @Test func lossyWebPAtThirtyFramesPerSecondKeepsItsTiming() throws {
-        try withTestServer(clock: ManualClock()) { s in
+        try withTestServer(.router, clock: ManualClock()) { s in
             let r = try s.get("/clip.webp?control=spinner&seconds=0.5&fps=30&size=64")
             let clip = try ClipDecoder.decodeWebP(r.body)
             #expect(clip.frames.count == 15)
@@ -75,7 +75,7 @@ import Testing
     }
 
     @Test func clipsStartAheadAndCarryVariants() throws {
-        try withTestServer(clock: ManualClock(startingAt: 1)) { s in
+        try withTestServer(.router, clock: ManualClock(startingAt: 1)) { s in
             let ahead = try s.get("/clip.gif?control=spinner&seconds=0.2&fps=10&size=48&ahead=2")
             #expect(ahead.sceneTime == 3)
             #expect(try ClipDecoder.decodeGIF(ahead.body).frames.count == 2)
@@ -92,7 +92,7 @@ import Testing
     }
 
     @Test func clipsOverTheBudgetOrOutOfRangeAreRefused() throws {
-        try withTestServer(clock: ManualClock()) { s in
+        try withTestServer(.router, clock: ManualClock()) { s in
             let cases: [(String, String, String)] = [
                 ("/clip.webp?size=480&seconds=20&fps=31", "seconds", "138240000"),
                 ("/clip.webp?size=240&scale=2&seconds=20&fps=31", "seconds", "pixel"),

@@ -22,7 +22,7 @@ import Testing
     @Test(arguments: cases)
     func overlayMatchesReference(_ time: Double, _ overlay: Overlay) throws {
         let clock = ManualClock()
-        try withTestServer(clock: clock) { s in
+        try withTestServer(.router, clock: clock) { s in
             _ = try s.post("/play-button/mode?mode=pause")
             clock.advance(by: time)
             let frame = try s.frame("control=play-button&size=200&debug=\(overlay.rawValue)")
@@ -34,7 +34,7 @@ import Testing
     /// The overlay really draws: without it the same frame has none of its colours.
     @Test func overlayAddsPointsAndBoxesToTheFrame() throws {
         let clock = ManualClock()
-        try withTestServer(clock: clock) { s in
+        try withTestServer(.router, clock: clock) { s in
             _ = try s.post("/play-button/mode?mode=pause")
             clock.advance(by: 0.3)
             let plain = try s.frame("control=play-button&size=200").image

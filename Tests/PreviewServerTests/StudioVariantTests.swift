@@ -9,7 +9,7 @@ import Testing
 /// alone in that state.
 @Suite struct StudioVariantTests {
     @Test func playButtonModesAreTheFourRestingModesSideBySide() throws {
-        try withTestServer(clock: ManualClock(startingAt: 4)) { s in
+        try withTestServer(.router, clock: ManualClock(startingAt: 4)) { s in
             let variants = try s.frame("control=play-button&variants=modes&size=96")
             #expect(variants.response.header("X-Variants") == "play, pause, stop, buffering")
             #expect(variants.image.width == 4 * 96 && variants.image.height == 96 + 16)
@@ -27,7 +27,7 @@ import Testing
     }
 
     @Test func themesShowDefaultAndSample() throws {
-        try withTestServer(clock: ManualClock()) { s in
+        try withTestServer(.router, clock: ManualClock()) { s in
             let v = try s.frame("control=play-button&variants=themes&size=96&background=black")
             #expect(v.response.header("X-Variants") == "default, sample")
             #expect(v.image.width == 192)
@@ -45,7 +45,7 @@ import Testing
     }
 
     @Test func scalesRenderTheSameControlAtOneTwoAndThreeTimes() throws {
-        try withTestServer(clock: ManualClock(startingAt: 1.5)) { s in
+        try withTestServer(.router, clock: ManualClock(startingAt: 1.5)) { s in
             let v = try s.frame("control=spinner&variants=scales&size=64")
             #expect(v.response.header("X-Variants") == "1x, 2x, 3x")
             #expect(v.image.width == 64 * 6 && v.image.height == 3 * (64 + 16))
@@ -60,7 +60,7 @@ import Testing
     }
 
     @Test func otherControlsHaveTheirOwnModes() throws {
-        try withTestServer(clock: ManualClock(startingAt: 100)) { s in
+        try withTestServer(.router, clock: ManualClock(startingAt: 100)) { s in
             let expected = ["meter": "empty, recording, complete", "player": "paused, playing", "spinner": "animating, stopped"]
             for (control, captions) in expected {
                 let v = try s.frame("control=\(control)&variants=modes&size=64")
@@ -77,7 +77,7 @@ import Testing
     }
 
     @Test func variantsWorkAsJPEGAndAhead() throws {
-        try withTestServer(clock: ManualClock(startingAt: 1)) { s in
+        try withTestServer(.router, clock: ManualClock(startingAt: 1)) { s in
             let r = try s.get("/frame.jpg?control=play-button&variants=modes&size=48&ahead=0.5")
             #expect(r.status == 200 && r.header("Content-Type") == "image/jpeg")
             #expect(r.sceneTime == 1.5)
@@ -85,7 +85,7 @@ import Testing
     }
 
     @Test func unsupportedVariantsNameWhatEachControlOffers() throws {
-        try withTestServer(clock: ManualClock()) { s in
+        try withTestServer(.router, clock: ManualClock()) { s in
             let cases: [(String, String, String)] = [
                 ("control=meter&variants=themes", "variants", "themes: play-button (default, sample)"),
                 ("variants=modes", "variants", "modes: play-button (play, pause, stop, buffering), meter (empty, recording, complete)"),
