@@ -39,8 +39,8 @@ public struct ImageComparison: Sendable, CustomStringConvertible {
     /// Mean absolute difference per channel, in `channels` order.
     public let meanError: [Double]
     public let matchingFraction: Double
-    /// The reference dimmed to a quarter, with each pixel outside the tolerance in red (brighter
-    /// the larger its difference); nil when the sizes differ.
+    /// When the comparison fails on equal sizes: the reference dimmed to a quarter, with each pixel
+    /// outside the tolerance in red (brighter the larger its difference).
     public let diff: RenderedImage?
 
     public var sizeMatches: Bool { actualSize == referenceSize }
@@ -57,29 +57,37 @@ public struct ImageComparison: Sendable, CustomStringConvertible {
             diff = nil
             return
         }
-        var maxima = [0, 0, 0, 0], sums = [0, 0, 0, 0], matching = 0
-        var diffPixels = [UInt8](repeating: 0, count: actual.pixels.count * 4)
-        for (i, (a, b)) in zip(actual.pixels, reference.pixels).enumerated() {
-            var worst = 0
-            for c in 0..<4 {
-                let shift = UInt32(24 - 8 * c)
-                let d = abs(Int((a >> shift) & 0xFF) - Int((b >> shift) & 0xFF))
-                maxima[c] = max(maxima[c], d)
-                sums[c] += d
-                worst = max(worst, d)
-            }
-            let dimmed = (((b >> 16) & 0xFF) + ((b >> 8) & 0xFF) + (b & 0xFF)) / 12
-            let word: UInt32 = worst > tolerance.channelDelta
-                ? 0xFF00_0000 | UInt32(128 + worst / 2) << 16
-                : 0xFF00_0000 | dimmed << 16 | dimmed << 8 | dimmed
-            withUnsafeBytes(of: word) { for c in 0..<4 { diffPixels[i * 4 + c] = $0[c] } }
-            if worst <= tolerance.channelDelta { matching += 1 }
+        var maxima = (0, 0, 0, 0), sums = (0, 0, 0, 0), matching = 0
+        for (a, b) in zip(actual.pixels, reference.pixels) {
+            let d = Self.channelDifferences(a, b)
+            maxima = (max(maxima.0, d.0), max(maxima.1, d.1), max(maxima.2, d.2), max(maxima.3, d.3))
+            sums = (sums.0 + d.0, sums.1 + d.1, sums.2 + d.2, sums.3 + d.3)
+            if max(d.0, d.1, d.2, d.3) <= tolerance.channelDelta { matching += 1 }
         }
         let count = max(actual.pixels.count, 1)
-        maxError = maxima
-        meanError = sums.map { Double($0) / Double(count) }
+        maxError = [maxima.0, maxima.1, maxima.2, maxima.3]
+        meanError = [sums.0, sums.1, sums.2, sums.3].map { Double($0) / Double(count) }
         matchingFraction = Double(matching) / Double(count)
-        diff = RenderedImage(width: actual.width, height: actual.height, stride: actual.width * 4, pixels: diffPixels)
+        diff = matchingFraction >= tolerance.matchingFraction ? nil
+            : Self.diffImage(actual: actual, reference: reference, channelDelta: tolerance.channelDelta)
+    }
+
+    /// |a − b| per channel of two ARGB words, in `channels` order.
+    private static func channelDifferences(_ a: UInt32, _ b: UInt32) -> (Int, Int, Int, Int) {
+        func d(_ shift: UInt32) -> Int { abs(Int((a >> shift) & 0xFF) - Int((b >> shift) & 0xFF)) }
+        return (d(24), d(16), d(8), d(0))
+    }
+
+    private static func diffImage(actual: Bitmap, reference: Bitmap, channelDelta: Int) -> RenderedImage {
+        let words = zip(actual.pixels, reference.pixels).map { a, b -> UInt32 in
+            let d = channelDifferences(a, b)
+            let worst = max(d.0, d.1, d.2, d.3)
+            if worst > channelDelta { return 0xFF00_0000 | UInt32(128 + worst / 2) << 16 }
+            let dimmed = (((b >> 16) & 0xFF) + ((b >> 8) & 0xFF) + (b & 0xFF)) / 12
+            return 0xFF00_0000 | dimmed << 16 | dimmed << 8 | dimmed
+        }
+        let bytes = words.withUnsafeBytes { Array($0) }
+        return RenderedImage(width: actual.width, height: actual.height, stride: actual.width * 4, pixels: bytes)
     }
 
     public var description: String {

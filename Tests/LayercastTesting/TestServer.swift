@@ -60,7 +60,7 @@ public final class TestServer {
         guard !stopped else { return }
         stopped = true
         client?.close()
-        if mode == .live { server.stop() }
+        server.stop()
         for action in stopActions { action() }
     }
 
