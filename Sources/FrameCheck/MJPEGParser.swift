@@ -88,30 +88,22 @@ public struct MJPEGParser {
                     return
                 }
                 if state == .responseHead { responseHeadComplete(handle) } else { partHeadComplete(handle) }
-            case .preamble:
-                let expected = boundary + Self.crlf
-                guard collect(bytes, &i, upTo: expected.count) else { return }
-                if pending == expected {
-                    state = .partHead
-                    pending = []
-                } else {
-                    fail("the stream does not start with the boundary", handle)
-                }
             case .body(let remaining):
                 let take = min(remaining, bytes.count - i)
                 if keepsBodies { partBody += bytes[i..<(i + take)] }
                 i += take
                 state = .body(remaining: remaining - take)
                 if remaining == take { partComplete(handle) }
-            case .trailer:
-                let expected = Self.crlf + boundary + Self.crlf
+            case .preamble, .trailer:
+                // The boundary line: first, and at once after each part's bytes.
+                let expected = (state == .trailer ? Self.crlf : []) + boundary + Self.crlf
                 guard collect(bytes, &i, upTo: expected.count) else { return }
-                if pending == expected {
-                    state = .partHead
-                    pending = []
-                } else {
-                    fail("part \(partCount - 1): the boundary does not follow its \(partLength) bytes at once", handle)
+                guard pending == expected else {
+                    return fail(state == .preamble ? "the stream does not start with the boundary"
+                                : "part \(partCount - 1): the boundary does not follow its \(partLength) bytes at once", handle)
                 }
+                state = .partHead
+                pending = []
             case .plainBody:
                 handle(.body(Array(bytes[i...])))
                 return

@@ -36,10 +36,8 @@ public struct HTTPProbeResponse: Sendable {
         self.body = body
     }
 
-    public func header(_ name: String) -> String? {
-        let lowered = name.lowercased()
-        return headers.first(where: { $0.0.lowercased() == lowered })?.1
-    }
+    /// The first header of that name, in any case.
+    public func header(_ name: String) -> String? { headers.first { $0.0.lowercased() == name.lowercased() }?.1 }
 
     public var text: String { String(decoding: body, as: UTF8.self) }
 }
