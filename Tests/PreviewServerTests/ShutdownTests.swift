@@ -65,7 +65,7 @@ import Testing
             #expect(socket.closes(within: .seconds(5)), "stream \(i) was not closed")
         }
         #expect(eventually { server.server.context.hub.openStreams == 0 })
-        #expect(server.server.context.hub.watchedVariants == 0)
+        #expect(server.server.context.hub.watchedFeeds == 0)
         #expect(server.server.context.hub.counters.snapshot.openStreams == 0)
         #expect(server.server.httpCounters.openStreams == 0)
         #expect(server.server.httpCounters.suspendedStreams == 0)
