@@ -211,11 +211,11 @@ import Testing
 
     @Test func toggleSwitchesStateAndIcon() {
         var p = MusicPlayer(artwork: nil, at: 0)
-        #expect(p.glyph.path == PlayerIcons.play)
+        #expect(p.layer[MusicPlayerLayers.iconGlyph]?.path == PlayerIcons.play)
         p.toggle(at: 1)
-        #expect(p.isPlaying && p.glyph.path == PlayerIcons.pause && p.ticker.nextTick == 1.5)
+        #expect(p.isPlaying && p.layer[MusicPlayerLayers.iconGlyph]?.path == PlayerIcons.pause && p.ticker.nextTick == 1.5)
         p.toggle(at: 3.1)
-        #expect(!p.isPlaying && p.glyph.path == PlayerIcons.play && p.progress == 4)
+        #expect(!p.isPlaying && p.layer[MusicPlayerLayers.iconGlyph]?.path == PlayerIcons.play && p.progress == 4)
         p.toggle(at: 4)
         #expect(p.isPlaying && p.progress == 4 && p.ticker.nextTick == 4.5)
         // Repeated commands in the same direction are no-ops.

@@ -118,6 +118,14 @@ import Animation
         #expect(bg.fillColor == PlayButton.Theme.sample.pauseStopBackground)
     }
 
+    @Test func everyPartIsFoundByItsPath() {
+        let b = PlayButton(at: 0)
+        for part in PlayButton.Part.allCases {
+            #expect(b.root[part.path]?.name == part.rawValue, "\(part)")
+        }
+        #expect(PlayButton.Part.left.path == ["scale", "foreground", "left"])
+    }
+
     @Test func themesApplyToTheRestingColours() {
         var b = PlayButton(at: 0)
         b.setTheme(.sample, at: 1)
@@ -164,7 +172,7 @@ import Animation
         scene.playButton.setMode(.stop, at: 0.5)
         scene.advance(to: 2)
         #expect(scene.playButton.animationState.name == "barToStop.stop")
-        let frame = scene.frame(.control(.playButton), at: 2, width: 88, height: 88)
+        let frame = scene.frame(.playButton, at: 2, width: 88, height: 88)
         #expect(frame.name == "play-button" && frame.transform.a == 2)
     }
 }

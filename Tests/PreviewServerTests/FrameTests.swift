@@ -142,4 +142,24 @@ import Testing
             #expect(with.pixel(120, 12) == without.pixel(120, 12))
         }
     }
+
+    @Test func theMetersLabelTurnsLightOnADarkBackground() throws {
+        try withServer { s in
+            s.at(0)
+            _ = try s.post("/meter/press")
+            s.at(10)
+            // On #333333 the label is drawn in white 2/3 (#aaaaaa) instead of white 1/3.
+            let image = try RGBAImage.png(s.get("/frame.png?control=meter&size=240&background=dark").body)
+            var light = 0, dark = 0
+            for y in 100..<140 {
+                for x in 70..<170 {
+                    let p = image.pixel(x, y)
+                    if p.r >= 0x99 && p.g == p.r && p.b == p.r { light += 1 }
+                    if p.r < 0x33 { dark += 1 }
+                }
+            }
+            #expect(light > 50)
+            #expect(dark == 0)
+        }
+    }
 }

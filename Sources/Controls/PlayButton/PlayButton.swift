@@ -49,9 +49,19 @@ public struct PlayButton: Control {
         public var to: AnimationState
     }
 
-    /// The layers of the tree by role.
+    /// The layers of the tree by role; each one's name is its raw value.
     public enum Part: String, Sendable, CaseIterable {
         case root = "play-button", scale, background, foreground, left, right
+
+        /// Where the part sits under the root.
+        public var path: LayerPath {
+            switch self {
+            case .root: .root
+            case .scale: LayerPath.root.appending(rawValue)
+            case .background, .foreground: Part.scale.path.appending(rawValue)
+            case .left, .right: Part.foreground.path.appending(rawValue)
+            }
+        }
     }
 
     /// Keys on the left shape whose finished stops drive the state machine.
@@ -149,7 +159,7 @@ public struct PlayButton: Control {
         }
     }
 
-    public func snapshot(at time: Double) -> LayerSnapshot {
+    public func snapshot(at time: Double, options: FrameOptions) -> LayerSnapshot {
         root.snapshot(at: time)
     }
 
@@ -158,28 +168,16 @@ public struct PlayButton: Control {
         layer(part).presentation(at: time)
     }
 
+    /// The part's layer. `init` builds every part, so the empty stand-in for a missing one is never
+    /// seen (a test checks each part is found).
     public func layer(_ part: Part) -> ShapeLayer {
-        switch part {
-        case .root: root
-        case .scale: root.sublayers[0]
-        case .background: root.sublayers[0].sublayers[0]
-        case .foreground: root.sublayers[0].sublayers[1]
-        case .left: root.sublayers[0].sublayers[1].sublayers[0]
-        case .right: root.sublayers[0].sublayers[1].sublayers[1]
-        }
+        root[part.path] ?? ShapeLayer(name: part.rawValue)
     }
 
     // MARK: Internals
 
     mutating func modify(_ part: Part, _ body: (inout ShapeLayer) -> Void) {
-        switch part {
-        case .root: body(&root)
-        case .scale: body(&root.sublayers[0])
-        case .background: body(&root.sublayers[0].sublayers[0])
-        case .foreground: body(&root.sublayers[0].sublayers[1])
-        case .left: body(&root.sublayers[0].sublayers[1].sublayers[0])
-        case .right: body(&root.sublayers[0].sublayers[1].sublayers[1])
-        }
+        root.modify(part.path, body)
     }
 
     /// True when the model sits on the pause/stop side (rotated 90°, pause/stop colours). Rotation and

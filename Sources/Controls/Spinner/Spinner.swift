@@ -64,7 +64,7 @@ public struct Spinner: Control {
         while layer.nextStop(upTo: time) != nil {}
     }
 
-    public func snapshot(at time: Double) -> LayerSnapshot {
+    public func snapshot(at time: Double, options: FrameOptions) -> LayerSnapshot {
         layer.snapshot(at: time)
     }
 
