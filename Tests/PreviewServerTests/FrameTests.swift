@@ -144,7 +144,7 @@ import Testing
     }
 
     @Test func theMetersLabelTurnsLightOnADarkBackground() throws {
-        try withServer { s in
+        try withTestServer(.router) { s in
             s.at(0)
             _ = try s.post("/meter/press")
             s.at(10)
