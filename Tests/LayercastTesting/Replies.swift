@@ -1,6 +1,7 @@
 import Controls
 import Foundation
 import HTTPClient
+import Testing
 
 /// `/state` as the tests read it: the controls' own public State types.
 public struct StateReply: Decodable {
@@ -30,6 +31,19 @@ public struct ErrorReply: Decodable {
     public var error: String
     public var parameter: String?
     public var allowed: String?
+}
+
+/// Expects the API's refusal: `status`, and an error body with a message, naming `parameter` (nil: none), with
+/// a non-empty `allowed` that contains `allowing`.
+public func expectRefusal(_ response: HTTPProbeResponse, status: Int = 400, parameter: String?, allowing: String = "",
+                          _ context: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    let said = "\(context) → \(response.status) \(response.text.prefix(200))"
+    #expect(response.status == status, "\(said)", sourceLocation: sourceLocation)
+    let error = try? decode(ErrorReply.self, from: response)
+    #expect(error?.error.isEmpty == false, "\(said)", sourceLocation: sourceLocation)
+    #expect(error?.parameter == parameter, "\(said)", sourceLocation: sourceLocation)
+    let allowed = error?.allowed ?? ""
+    #expect(!allowed.isEmpty && (allowing.isEmpty || allowed.contains(allowing)), "\(said)", sourceLocation: sourceLocation)
 }
 
 public struct DecodingFailure: Error, CustomStringConvertible {
