@@ -58,6 +58,7 @@ let package = Package(
         .testTarget(name: "AnimationTests", dependencies: ["Animation", "LayercastTesting"]),
         .testTarget(name: "ControlsTests", dependencies: ["Controls", "Animation", "LayercastTesting"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Animation", "LayercastTesting"], exclude: ["Golden"]),
+        .testTarget(name: "FrameCheckTests", dependencies: ["FrameCheck", "Animation"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPClient", "LayercastTesting"]),
         .testTarget(name: "PreviewServerTests", dependencies: [
             "PreviewServer", "Controls", "Rendering", "HTTPServer", "HTTPClient", "Animation", "FrameCheck", "LayercastTesting",
