@@ -3,8 +3,9 @@ import Foundation
 import LayercastTesting
 import Testing
 
-/// The Material spinner built exactly as the post builds it (controls.md §4.3), checked against the
-/// closed form (`SpinnerClosedForm`), which solves the timing curve without the engine.
+/// The Material spinner built exactly as the post builds it (docs/design/spinner.md §Animations),
+/// checked against its closed form (`SpinnerClosedForm`), which solves the timing curve without the
+/// engine.
 @Suite struct SpinnerClosedFormTests {
     static func spinnerLayer() throws -> ShapeLayer {
         var layer = ShapeLayer(name: "spinner")

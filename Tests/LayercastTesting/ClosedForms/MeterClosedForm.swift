@@ -1,10 +1,11 @@
-/// The recording meter's closed form (controls.md §1.5), independent of the engine: segment lengths
-/// ℓ1…ℓn oldest first, p = Σℓ; only the newest grows, at 1/duration per second while pressed, until
-/// p = 1. Drawn: newest [0, ℓn], the one before [ℓn, ℓn + ℓn−1], …, oldest [p − ℓ1, p], track [p, 1].
+/// The recording meter's closed form (docs/design/recording-meter.md §Closed form), independent of
+/// the engine: segment lengths ℓ1…ℓn oldest first, p = Σℓ; only the newest grows, at 1/duration per
+/// second while pressed, until p = 1. Drawn: newest [0, ℓn], the one before [ℓn, ℓn + ℓn−1], …,
+/// oldest [p − ℓ1, p], track [p, 1].
 ///
-/// Completion follows §1.4: a press starts the track's animation to 1 over R = duration × (1 − p),
-/// and the ring is complete when that animation ends, at the press time + R. (Deciding it from
-/// p ≥ 1 − ε instead calls the ring complete up to ε·duration early.) From then on presses are
+/// Completion (§Behaviour there): a press starts the track's animation to 1 over
+/// R = duration × (1 − p), and the ring is complete when it ends, at the press time + R. (Deciding it
+/// from p ≥ 1 − ε instead calls the ring complete up to ε·duration early.) From then on presses are
 /// refused and releases ignored.
 public struct MeterClosedForm {
     public let duration: Double

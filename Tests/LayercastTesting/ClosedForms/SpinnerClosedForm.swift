@@ -1,9 +1,9 @@
 import Foundation
 
-/// The Material spinner's closed form (controls.md §4.3), written independently of the engine, so
-/// that what the engine, the server and the frames show is checked against the spec rather than
-/// against itself: with u = t mod 2.5, end = E(u/2) for u < 2, else 1; start = 0 for u < 0.5, else
-/// E((u − 0.5)/2); rotation = 2π·(t mod 4)/4, for a spinner started at scene time 0.
+/// The Material spinner's closed form (docs/design/spinner.md §Closed form), written independently
+/// of the engine, so that what the engine, the server and the frames show is checked against the
+/// design rather than against itself: with u = t mod 2.5, end = E(u/2) for u < 2, else 1; start = 0
+/// for u < 0.5, else E((u − 0.5)/2); rotation = 2π·(t mod 4)/4, for a spinner started at time 0.
 public enum SpinnerClosedForm {
     /// ease-in-ease-out, cubic Bézier (0.42, 0, 0.58, 1): x(s) solved by bisection (x is monotonic),
     /// then y(s).
