@@ -1,7 +1,8 @@
-import Foundation
-import Testing
 import Animation
 @testable import Controls
+import Foundation
+import LayercastTesting
+import Testing
 
 /// Hold, reset, duration, colours, label and the render tree of the recording meter.
 @Suite struct RecordingMeterTests {

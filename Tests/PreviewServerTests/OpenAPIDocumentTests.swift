@@ -1,8 +1,8 @@
 import Controls
 import Foundation
-import HTTPServer
-import Testing
+import HTTPClient
 @testable import PreviewServer
+import Testing
 
 /// The OpenAPI document against the router and the code's own limits, so neither can drift.
 @Suite struct OpenAPIDocumentTests {
