@@ -26,7 +26,7 @@ extension APIContext {
     }
 
     static let clipSeconds = Param.number(
-        "seconds", 0.1...20, unit: "seconds", in: .query, example: "0.5", "Length of the clip in seconds of scene time."
+        "seconds", 0.1...20, unit: "seconds", in: .query, example: "0.1", "Length of the clip in seconds of scene time."
     ).defaulting(3.0)
 
     static let clipLossless = Param.boolean("lossless", in: .query, "Lossless WebP frames instead of lossy ones at `quality`.")

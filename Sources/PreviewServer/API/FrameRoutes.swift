@@ -40,7 +40,7 @@ extension APIContext {
                 + "close, never chunked.",
             parameters: FrameParameters.common + [streamFPS],
             answers: [.busy("--max-streams streams are open already.")],
-            cost: { input throws(APIError) in .stream(try FrameParameters.Picture(input).pixels(), fps: try input[streamFPS]) }),
+            cost: { input throws(APIError) in .stream(try FrameSpec(input).pixels, fps: try input[streamFPS]) }),
         produces: Success(description: "An endless MJPEG stream.", content: .media([MJPEGFraming.contentType], binary: false),
                           headers: [.constant("Cache-Control", "no-cache, no-store, must-revalidate")])
     ) { context, input in try context.stream(input) }

@@ -117,7 +117,7 @@ extension ParameterRule {
             }
         case .notTogether(let a, let b):
             if given.contains(a) && given.contains(b) {
-                throw APIError(400, text, parameter: b, allowed: text)
+                throw APIError(400, text, parameter: a, allowed: text)
             }
         }
     }

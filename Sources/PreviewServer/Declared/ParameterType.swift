@@ -39,7 +39,7 @@ enum ParameterType: Sendable, Equatable {
             guard let v = Int(text), r.contains(v), !text.hasPrefix("+"), text != "-0" else { return nil }
             return text
         case .number(let r):
-            guard let v = Double(text), v.isFinite, r.contains(v) else { return nil }
+            guard let v = Double(text), v.isFinite, r.contains(v), !Self.underflows(text, to: v) else { return nil }
             return text
         case .boolean:
             switch text.lowercased() {
@@ -56,7 +56,8 @@ enum ParameterType: Sendable, Equatable {
         case .color(let names):
             if names.contains(text.lowercased()) { return text.lowercased() }
             let hex = text.hasPrefix("#") ? text.dropFirst() : Substring(text)
-            guard hex.count == 6, hex.allSatisfy(\.isHexDigit) else { return nil }
+            // ASCII only: Unicode counts fullwidth digits as hex digits too.
+            guard hex.count == 6, hex.allSatisfy({ $0.isASCII && $0.isHexDigit }) else { return nil }
             return "#" + hex.lowercased()
         }
     }
@@ -104,6 +105,11 @@ enum ParameterType: Sendable, Equatable {
         case .boolean: return .bool(accepted == "true")
         case .enumeration, .list, .string, .color: return .string(accepted)
         }
+    }
+
+    /// 1e-400 reads as 0: a number too small for a Double is refused rather than taken as zero.
+    private static func underflows(_ text: String, to value: Double) -> Bool {
+        value == 0 && text.prefix { $0 != "e" && $0 != "E" }.contains { ("1"..."9").contains($0) }
     }
 
     /// "0.05", "600", never "600.0": numbers as a person writes them.

@@ -69,7 +69,7 @@ enum FrameParameters {
         /// Pixels of one frame, from the parameters alone.
         func pixels() throws(APIError) -> Int {
             switch self {
-            case .plain(let spec): return spec.pixelWidth * spec.pixelHeight
+            case .plain(let spec): return spec.pixels
             case .variants(let kind, let spec):
                 let (w, h) = VariantSet.pixelSize(of: try VariantSet.plan(kind, spec: spec), spec: spec)
                 return w * h

@@ -17,6 +17,7 @@ struct FrameSpec: Hashable, Sendable {
 
     var pixelWidth: Int { Int((Double(width) * scale).rounded()) }
     var pixelHeight: Int { Int((Double(height) * scale).rounded()) }
+    var pixels: Int { pixelWidth * pixelHeight }
 
     /// What the controls build their trees for: the label as asked, text to suit the background.
     var options: FrameOptions {

@@ -12,7 +12,7 @@ import Testing
         #expect(fruit == """
             | Method and path | Does |
             |---|---|
-            | `POST /fruit/pick` | Pick fruit |
+            | `POST /fruit/pick` | Pick fruit; 409: The basket is full. |
             | `PUT /upload` | Upload a picture (body: `image/png`, at most 8 MiB) |
 
             | Parameter | Values | Default | Meaning |

@@ -122,7 +122,7 @@ import Testing
         #expect(nothing["error"] as? String == "nothing to change: give at least one of 'speed', 'step', 'frames'")
         let both = try json(send("POST", "/clock", query: [("step", "1"), ("frames", "2")]))
         #expect(both["error"] as? String == "give either 'step' or 'frames', not both")
-        #expect(both["parameter"] as? String == "frames")
+        #expect(both["parameter"] as? String == "step")
         #expect(send("POST", "/clock", query: [("speed", "2")]).status == 200)
     }
 
