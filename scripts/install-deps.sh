@@ -5,7 +5,7 @@ set -euo pipefail
 
 build_pkgs=(pkg-config libcairo2-dev libmicrohttpd-dev libturbojpeg0-dev libspng-dev libwebp-dev libgif-dev libimagequant-dev fonts-dejavu-core)
 test_pkgs=(chromium chromium-driver ffmpeg imagemagick python3-pip node-typescript)
-pip_pkgs=(selenium pytest pillow numpy)
+pip_pkgs=(selenium pytest pillow numpy openapi-spec-validator)
 
 want=("${build_pkgs[@]}")
 [ "${1:-build}" = test ] && want+=("${test_pkgs[@]}")
@@ -32,7 +32,7 @@ fi
 if [ "${1:-build}" = test ]; then
     pip_missing=()
     for p in "${pip_pkgs[@]}"; do
-        mod=$p; [ "$p" = pillow ] && mod=PIL
+        mod=${p//-/_}; [ "$p" = pillow ] && mod=PIL
         python3 -c "import ${mod}" 2>/dev/null || pip_missing+=("$p")
     done
     if [ ${#pip_missing[@]} -gt 0 ]; then

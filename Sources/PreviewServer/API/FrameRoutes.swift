@@ -41,7 +41,9 @@ extension APIContext {
             parameters: FrameParameters.common + [streamFPS],
             answers: [.busy("--max-streams streams are open already.")],
             cost: { input throws(APIError) in .stream(try FrameSpec(input).pixels, fps: try input[streamFPS]) }),
-        produces: Success(description: "An endless MJPEG stream.", content: .media([MJPEGFraming.contentType], binary: false),
+        // The media type without its boundary parameter, as OpenAPI names content.
+        produces: Success(description: "An endless MJPEG stream.",
+                          content: .media([String(MJPEGFraming.contentType.prefix { $0 != ";" })], binary: false),
                           headers: [.constant("Cache-Control", "no-cache, no-store, must-revalidate")])
     ) { context, input in try context.stream(input) }
 

@@ -136,15 +136,15 @@ struct OpenAPIGenerator {
         switch op.body {
         case .none: return nil
         case .binary(let types, let maxBytes, let description):
+            // The limit is stated in words and as an extension, not as `maxLength`: generators then
+            // try to draw bodies of up to that many bytes. `format: binary` makes schemathesis send
+            // real sample files (a valid PNG among them).
             return .object([
                 ("required", true),
-                ("description", .string(description)),
+                ("description", .string("\(description) At most \(maxBytes) bytes; a larger body is refused before it is read (413).")),
+                ("x-layercast-max-bytes", .int(maxBytes)),
                 ("content", .object(types.map { type in
-                    // `format: binary` makes schemathesis send real sample files (a valid PNG among them).
-                    (type, .object([("schema", .object([
-                        ("type", "string"), ("format", "binary"), ("contentMediaType", .string(type)),
-                        ("maxLength", .int(maxBytes)),
-                    ]))]))
+                    (type, .object([("schema", .object([("type", "string"), ("format", "binary")]))]))
                 })),
             ])
         case .parameters:

@@ -76,7 +76,8 @@ import Testing
     @Test func bodiesAnswersAndReplySchemas() throws {
         let doc = try object()
         let upload = operation(doc, "/upload", "put")
-        #expect(schema(at(upload, "requestBody/content"), "image/png")?["maxLength"] as? Int == 8 << 20)
+        #expect(schema(at(upload, "requestBody/content"), "image/png")?["format"] as? String == "binary")
+        #expect(at(upload, "requestBody/x-layercast-max-bytes") as? Int == 8 << 20)
         #expect(at(operation(doc, "/clip.webp", "get"), "responses/503/description") as? String == "Clips are being rendered already.")
         let reply = schema(at(operation(doc, "/fruit/pick", "post"), "responses/200/content"), "application/json")
         #expect(reply?["$ref"] as? String == "#/components/schemas/SampleAPIReply")
