@@ -48,7 +48,9 @@ final class FrameConverter {
             av_frame_free(&released)
             throw error
         }
-        // Same size in and out: libswscale only converts (and subsamples the colour).
+        // Same size in and out: libswscale only converts (and subsamples the colour). BITEXACT and
+        // ACCURATE_RND keep to the exact C path, the same on every CPU, for about 0.3 ms a frame
+        // more at 480×480 than the SIMD one.
         let (w, h) = (Int32(Self.coded(width)), Int32(Self.coded(height)))
         guard let scaler = sws_getContext(w, h, layercast_av_pix_fmt_cairo(), w, h, AV_PIX_FMT_YUV420P,
                                           SWS_BILINEAR | SWS_ACCURATE_RND | SWS_BITEXACT, nil, nil, nil) else {
