@@ -41,15 +41,16 @@ struct VideoBench: ParsableCommand {
         print("layercast-bench video — \(machineLine())")
         print("\(size)×\(size), \(frames) frames at \(Self.fps) fps of '\(subject)' (every control animating)")
         print("encode = VideoEncoder.add for every frame + finish, per frame; CPU = this thread's CPU time (the")
-        print("encoders run single-threaded on it); peak RSS = the process's VmHWM, reset before each clip")
+        print("encoders run single-threaded on it); peak RSS = the process's VmHWM, reset before each clip; only the")
+        print("first clip's is shown, as the next reuses the heap the first freed (use --format for each one's)")
         let formats = format == "all" ? VideoFormat.allCases : VideoFormat(rawValue: format).map { [$0] } ?? []
         var rows: [[String]] = []
-        for f in formats {
+        for (i, f) in formats.enumerated() {
             let r = try measure(f)
+            let memory = i == 0 ? [r.baseRSSKiB, r.peakRSSKiB, r.peakRSSKiB - r.baseRSSKiB].map { fmt(Double($0) / 1024, 1) }
+                : ["–", "–", "–"]
             rows.append([f.rawValue, "\(crf ?? f.defaultCRF)", ms(r.encodeWall / Double(frames), 2), ms(r.encodeCPU / Double(frames), 2),
-                         ms(r.renderWall / Double(frames), 2), fmt(Double(r.bytes) / 1024, 1),
-                         fmt(Double(r.baseRSSKiB) / 1024, 1), fmt(Double(r.peakRSSKiB) / 1024, 1),
-                         fmt(Double(r.peakRSSKiB - r.baseRSSKiB) / 1024, 1)])
+                         ms(r.renderWall / Double(frames), 2), fmt(Double(r.bytes) / 1024, 1)] + memory)
         }
         printTable(["format", "crf", "encode ms/frame", "encode CPU ms/frame", "render ms/frame", "KiB",
                     "RSS before MiB", "peak RSS MiB", "peak − before MiB"], rows)

@@ -185,6 +185,9 @@ extension VideoEncoderTests {
         #expect(throws: VideoEncodingError.invalidTiming(fps: 0, frameCount: 5)) {
             try VideoEncoder(format: .webm, width: 10, height: 10, fps: 0, frameCount: 5)
         }
+        #expect(throws: VideoEncodingError.invalidTiming(fps: 30, frameCount: .max / 4)) {
+            try VideoEncoder(format: .mp4, width: 8192, height: 8192, fps: 30, frameCount: .max / 4)
+        }
         let encoder = try VideoEncoder(format: .mp4, width: 128, height: 96, fps: 30, frameCount: 2)
         #expect(throws: VideoEncodingError.frameSizeMismatch(expected: "128×96", got: "64×96")) {
             try encoder.add(Self.frame(0, width: 64))
@@ -196,6 +199,22 @@ extension VideoEncoderTests {
         _ = try encoder.finish()
         #expect(throws: VideoEncodingError.finished) { try encoder.finish() }
         #expect(throws: VideoEncodingError.finished) { try encoder.add(Self.frame(2)) }
+    }
+
+    /// A file that outgrows its bound stops with `.outputTooLarge` rather than growing or
+    /// crashing: here 1 KiB, where these 30 frames take 2.5 KiB (MP4) and 7 KiB (WebM).
+    @Test(arguments: VideoFormat.allCases)
+    func outgrowingTheBoundThrows(_ format: VideoFormat) throws {
+        let limit = 1024
+        let encoder = try VideoEncoder(format: format, width: 128, height: 96, fps: 30, frameCount: 30,
+                                       options: .init(crf: 0), outputLimit: limit)
+        #expect(throws: VideoEncodingError.outputTooLarge(limit: limit)) {
+            for i in 0..<30 { try encoder.add(Self.frame(i)) }
+            _ = try encoder.finish()
+        }
+        // The bound the public initialiser states: the raw yuv420p frames plus overhead.
+        let stated = try VideoEncoder(format: format, width: 61, height: 33, fps: 30, frameCount: 10)
+        #expect(stated.outputLimit == 62 * 34 * 3 / 2 * 10 + 64 * 1024 + 64 * 10)
     }
 
     /// The in-memory file: writes past its end extend it, writes after a seek back overwrite, and

@@ -8,11 +8,12 @@ import CAVCodec
 /// frameCount/fps (MP4 counts 1000 ticks per frame, exact; WebM counts milliseconds, so each
 /// frame's start and the total are rounded to the nearest one).
 ///
-/// Memory is bounded by what the caller declares: the file in memory may not pass
-/// `outputLimit` (the raw yuv420p size of every frame plus container overhead, which encoded UI
-/// motion never comes near; a runaway becomes `.outputTooLarge`), and the encoders keep a
-/// bounded window of frames of their own (x264's look-ahead, libvpx's lag) whatever the clip's
-/// length. One encoder serves one thread.
+/// Memory is bounded by what the caller declares. The file in memory may not pass
+/// `outputLimit`, the raw yuv420p size of every frame plus container overhead (207 MB for
+/// 480×480 × 600 frames, which encode to about 0.6–1 MB): real output never comes near it, and
+/// a runaway becomes `.outputTooLarge` instead of growing further. The encoders' own working set
+/// is a fixed window of frames whatever the clip's length: about 40 MB at 480×480 for either
+/// format (layercast-bench video). One encoder serves one thread.
 public final class VideoEncoder {
     public struct Options: Sendable, Equatable {
         /// Constant-quality level on the encoder's own scale (`VideoFormat.crfRange`);
@@ -24,8 +25,10 @@ public final class VideoEncoder {
         }
     }
 
-    /// Largest width or height: H.264 level 6.2's limit, far above any clip the server allows.
+    /// Largest width or height; far above any clip the server allows, it keeps the size
+    /// arithmetic and libav's allocations small.
     public static let maxDimension = 8192
+    public static let fpsRange = 1...240
 
     public let format: VideoFormat
     /// The picture's size; the coded size is these rounded up to even (see `FrameConverter`).
@@ -41,57 +44,50 @@ public final class VideoEncoder {
     private let muxer: VideoMuxer
     private let converter: FrameConverter
     private var codec: UnsafeMutablePointer<AVCodecContext>?
-    private let packet: UnsafeMutablePointer<AVPacket>
 
     public var codedWidth: Int { FrameConverter.coded(width) }
     public var codedHeight: Int { FrameConverter.coded(height) }
 
-    public init(format: VideoFormat, width: Int, height: Int, fps: Int, frameCount: Int,
-                options: Options = Options()) throws(VideoEncodingError) {
+    public convenience init(format: VideoFormat, width: Int, height: Int, fps: Int, frameCount: Int,
+                            options: Options = Options()) throws(VideoEncodingError) {
+        try self.init(format: format, width: width, height: height, fps: fps, frameCount: frameCount,
+                      options: options, outputLimit: nil)
+    }
+
+    /// `outputLimit` replaces the computed bound (tests).
+    init(format: VideoFormat, width: Int, height: Int, fps: Int, frameCount: Int,
+         options: Options, outputLimit: Int?) throws(VideoEncodingError) {
         guard (1...Self.maxDimension).contains(width), (1...Self.maxDimension).contains(height) else {
             throw .invalidSize(width: width, height: height)
         }
+        guard Self.fpsRange.contains(fps), frameCount >= 1 else { throw .invalidTiming(fps: fps, frameCount: frameCount) }
         let (rawBytes, overflow) = (FrameConverter.coded(width) * FrameConverter.coded(height) * 3 / 2)
             .multipliedReportingOverflow(by: frameCount)
-        guard (1...240).contains(fps), frameCount >= 1, !overflow, rawBytes <= Int.max / 2 else {
-            throw .invalidTiming(fps: fps, frameCount: frameCount)
-        }
+        guard !overflow, rawBytes <= Int.max / 2 else { throw .invalidTiming(fps: fps, frameCount: frameCount) }
         self.format = format
         self.width = width
         self.height = height
         self.fps = fps
         declaredFrames = frameCount
-        // Headers and index: a few kilobytes plus about 40 bytes per frame (MP4's sample
-        // tables, WebM's block headers and cues).
-        outputLimit = rawBytes + 64 * 1024 + 64 * frameCount
+        // Headers and index: a few kilobytes plus about 40 bytes a frame (MP4's sample tables,
+        // WebM's block headers and cues).
+        self.outputLimit = outputLimit ?? rawBytes + 64 * 1024 + 64 * frameCount
         _ = quietLibAV
         guard let encoder = avcodec_find_encoder_by_name(format.encoder) else {
             throw .encoderUnavailable(format.encoder)
         }
-        guard let packet = av_packet_alloc() else {
-            throw .libav(step: "allocating a packet", code: layercast_averror(ENOMEM), message: "out of memory")
-        }
-        self.packet = packet
-        var freed: UnsafeMutablePointer<AVPacket>? = packet
-        do {
-            muxer = try VideoMuxer(format: format, limit: outputLimit)
-            converter = try FrameConverter(width: width, height: height)
-        } catch {
-            av_packet_free(&freed)
-            throw error
-        }
-        // From here on deinit frees everything.
-        codec = try openCodec(encoder, options: options)
-        guard let codec else { return }
+        muxer = try VideoMuxer(format: format, limit: self.outputLimit)
+        converter = try FrameConverter(width: width, height: height)
+        // Fully initialised: from here on deinit frees the codec whatever fails.
+        let codec = try openCodec(encoder, options: options)
         try muxer.writeHeader(codec: codec, options: format.muxerOptions(fps: fps))
     }
 
     deinit {
         avcodec_free_context(&codec)
-        var freed: UnsafeMutablePointer<AVPacket>? = packet
-        av_packet_free(&freed)
     }
 
+    /// Opens the encoder, kept in `codec` from the start so deinit frees it if opening fails.
     private func openCodec(_ encoder: UnsafePointer<AVCodec>,
                            options: Options) throws(VideoEncodingError) -> UnsafeMutablePointer<AVCodecContext> {
         guard let context = avcodec_alloc_context3(encoder) else {
@@ -147,6 +143,7 @@ public final class VideoEncoder {
 
     /// Writes every packet the encoder has ready.
     private func drain(_ codec: UnsafeMutablePointer<AVCodecContext>) throws(VideoEncodingError) {
+        let packet = muxer.packet
         while true {
             let status = avcodec_receive_packet(codec, packet)
             if status == layercast_averror_eagain() || status == layercast_averror_eof() { return }

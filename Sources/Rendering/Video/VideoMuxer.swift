@@ -6,6 +6,8 @@ final class VideoMuxer {
     private let context: UnsafeMutablePointer<AVFormatContext>
     private let writer: UnsafeMutablePointer<AVIOContext>
     let stream: UnsafeMutablePointer<AVStream>
+    /// The packet the encoder fills and `write` sends on, reused.
+    let packet: UnsafeMutablePointer<AVPacket>
 
     init(format: VideoFormat, limit: Int) throws(VideoEncodingError) {
         file = MemoryFile(limit: limit)
@@ -22,7 +24,7 @@ final class VideoMuxer {
             avformat_free_context(context)
             throw error
         }
-        guard let stream = avformat_new_stream(context, nil) else {
+        guard let stream = avformat_new_stream(context, nil), let packet = av_packet_alloc() else {
             avformat_free_context(context)
             MemoryFile.closeContext(writer)
             throw .libav(step: "adding the video stream", code: layercast_averror(ENOMEM), message: "out of memory")
@@ -30,6 +32,7 @@ final class VideoMuxer {
         self.context = context
         self.writer = writer
         self.stream = stream
+        self.packet = packet
         context.pointee.pb = writer
         // BITEXACT leaves out what changes run to run (WebM's random segment UID, library
         // versions), so equal frames give equal files.
@@ -41,6 +44,8 @@ final class VideoMuxer {
         // The writer is ours (CUSTOM_IO): libavformat leaves it open.
         avformat_free_context(context)
         MemoryFile.closeContext(writer)
+        var freed: UnsafeMutablePointer<AVPacket>? = packet
+        av_packet_free(&freed)
     }
 
     /// Whether the container wants codec headers out of band (both MP4 and WebM do).
