@@ -4,7 +4,7 @@ SWIFT ?= swift
 HOST ?= 127.0.0.1
 PORT ?= 8080
 
-.PHONY: run test deps test-deps build release swift-test browser-test api-fuzz sanitizers container-test
+.PHONY: run test deps test-deps build release swift-test js-check browser-test api-fuzz sanitizers container-test
 
 deps:
 	@scripts/install-deps.sh build
@@ -21,11 +21,15 @@ release: deps
 run: release
 	.build/release/layercast --host $(HOST) --port $(PORT)
 
-test: test-deps swift-test browser-test api-fuzz sanitizers container-test
+test: test-deps swift-test js-check browser-test api-fuzz sanitizers container-test
 
 swift-test:
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+
+# The page's modules against their JSDoc types (jsconfig.json), with Debian's TypeScript compiler.
+js-check:
+	tsc --noEmit --allowJs --checkJs -p jsconfig.json
 
 browser-test:
 	scripts/test-browser.sh

@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Installs the system packages Layercast needs, only those missing; safe to run again.
-# Usage: scripts/install-deps.sh [build|test]   (test adds the browser, ffmpeg and image tools)
+# Usage: scripts/install-deps.sh [build|test]   (test adds the browser, ffmpeg, image tools and tsc)
 set -euo pipefail
 
 build_pkgs=(pkg-config libcairo2-dev libmicrohttpd-dev libturbojpeg0-dev libspng-dev libwebp-dev libgif-dev libimagequant-dev libavcodec-dev libavformat-dev libavutil-dev libswscale-dev fonts-dejavu-core)
-test_pkgs=(chromium chromium-driver ffmpeg imagemagick python3-pip)
+test_pkgs=(chromium chromium-driver ffmpeg imagemagick python3-pip node-typescript)
 pip_pkgs=(selenium pytest pillow numpy)
 
 want=("${build_pkgs[@]}")

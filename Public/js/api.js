@@ -1,10 +1,17 @@
+// @ts-check
 // Talking to the server: commands with readable errors, and the latency of each reply.
+
+/** @typedef {Record<string, string | number | boolean>} Params */
 
 // A server started with --token needs it on every command; the page takes it from #token=… once.
 const token = new URLSearchParams(location.hash.slice(1)).get("token");
 
 /** An error the page can show as is: the API's own words plus what it would accept. */
 export class ApiError extends Error {
+  /**
+   * @param {string} message
+   * @param {{ status?: number, parameter?: string | null, allowed?: string | null }} details
+   */
   constructor(message, { status = 0, parameter = null, allowed = null } = {}) {
     super(message);
     this.status = status;
@@ -18,8 +25,13 @@ export class ApiError extends Error {
   }
 }
 
-/** Turns a non-2xx response into an ApiError, using the JSON body {error, parameter, allowed} when there is one. */
+/**
+ * Turns a non-2xx response into an ApiError, using the JSON body {error, parameter, allowed} when there is one.
+ * @param {Response} response
+ * @returns {Promise<ApiError>}
+ */
 export async function errorFrom(response) {
+  /** @type {{ error?: string, parameter?: string, allowed?: string } | null} */
   let body = null;
   try {
     body = await response.json();
@@ -30,16 +42,25 @@ export async function errorFrom(response) {
   return new ApiError(message, { status: response.status, parameter: body?.parameter, allowed: body?.allowed });
 }
 
+/** @type {Set<(ms: number, path: string) => void>} */
 const latencyListeners = new Set();
+/** @param {(ms: number, path: string) => void} listener */
 export function onLatency(listener) { latencyListeners.add(listener); }
 
 /**
  * Sends one command. `params` go as a form body; a Blob `body` goes as is with its type.
- * Resolves to the reply JSON ({sceneTime, state} for controls), rejects with ApiError.
+ * Resolves to the reply JSON ({sceneTime, revision, state} for controls), rejects with ApiError.
+ * @param {string} method
+ * @param {string} path
+ * @param {Params | null} [params]
+ * @param {Blob | null} [body]
+ * @returns {Promise<any>}
  */
 export async function send(method, path, params = null, body = null) {
+  /** @type {Record<string, string>} */
   const headers = {};
   if (token) headers.Authorization = `Bearer ${token}`;
+  /** @type {BodyInit | null} */
   let payload = null;
   if (body) {
     payload = body;
@@ -61,8 +82,12 @@ export async function send(method, path, params = null, body = null) {
   return reply;
 }
 
-/** A chain that runs one command after another, so a release never overtakes its press. */
+/**
+ * A chain that runs one command after another, so a release never overtakes its press.
+ * @returns {<T>(task: () => Promise<T>) => Promise<T>}
+ */
 export function serial() {
+  /** @type {Promise<unknown>} */
   let tail = Promise.resolve();
   return (task) => {
     const run = tail.then(task, task);

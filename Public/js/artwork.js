@@ -1,3 +1,4 @@
+// @ts-check
 // Any picture the browser can read becomes artwork: the server takes PNG only (≤ 8 MiB, ≤ 4096 px),
 // so anything else, or anything larger, is redrawn to a PNG of at most 1024 px first.
 import { ApiError } from "./api.js";
@@ -6,6 +7,10 @@ const MAX_BYTES = 8 << 20;
 const MAX_SIDE = 4096;
 const REDRAW_SIDE = 1024;
 
+/**
+ * @param {File} file
+ * @returns {Promise<Blob>}
+ */
 export async function artworkPng(file) {
   if (!file.type.startsWith("image/")) {
     throw new ApiError(`“${file.name}” is not a picture`, { allowed: "PNG, JPEG, WebP, GIF or any image the browser can open" });
@@ -25,8 +30,10 @@ export async function artworkPng(file) {
     canvas.width = Math.max(1, Math.round(bitmap.width * k));
     canvas.height = Math.max(1, Math.round(bitmap.height * k));
     const ctx = canvas.getContext("2d");
+    if (!ctx) throw new ApiError("the picture could not be drawn for conversion to PNG");
     ctx.imageSmoothingQuality = "high";
     ctx.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
+    /** @type {Blob | null} */
     const png = await new Promise((resolve) => canvas.toBlob(resolve, "image/png"));
     if (!png) throw new ApiError("the picture could not be converted to PNG");
     return png;

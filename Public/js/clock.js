@@ -1,15 +1,29 @@
+// @ts-check
 // The scene clock: pause and resume, speed, one-frame steps (also on , and .), and Save clip.
 import { send, errorFrom, ApiError } from "./api.js";
+import { $$, part } from "./dom.js";
 import { reportError, toast } from "./toast.js";
-import { clipUrl, CONTROL_NAMES } from "./view.js";
+import { clipUrl } from "./view.js";
 
-const $ = (id) => document.getElementById(id);
+/**
+ * @typedef {import("./state.js").SceneState} SceneState
+ * @typedef {import("./state.js").Clock} Clock
+ * @typedef {import("./state.js").ClockReply} ClockReply
+ */
 
-export function clockPanel(ctx) {
+/**
+ * @param {HTMLElement} root the clock panel
+ * @param {{ state: () => SceneState | null, applyClock: (reply: ClockReply) => void }} ctx
+ */
+export function clockPanel(root, ctx) {
+  const pause = part(root, "pause");
+  const speeds = $$(part(root, "speed"), "[data-speed]");
+  const link = part(root, "save-clip", HTMLAnchorElement);
+
+  /** @param {import("./api.js").Params} params */
   const post = async (params) => {
     try {
-      const clock = await send("POST", "clock", params);
-      ctx.mergeClock(clock);
+      ctx.applyClock(await send("POST", "clock", params));
     } catch (error) {
       reportError("Clock", error);
     }
@@ -17,13 +31,14 @@ export function clockPanel(ctx) {
   const paused = () => ctx.state()?.clock?.paused === true;
   const togglePause = () => post({ paused: !paused() });
   // Stepping needs a paused clock: the same request pauses it first.
+  /** @param {number} frames */
   const step = (frames) => post({ paused: true, frames });
 
-  $("clock-pause").addEventListener("click", togglePause);
-  $("clock-back").addEventListener("click", () => step(-1));
-  $("clock-forward").addEventListener("click", () => step(1));
-  for (const button of document.querySelectorAll("#speed [data-speed]")) {
-    button.addEventListener("click", () => post({ speed: button.dataset.speed }));
+  pause.addEventListener("click", togglePause);
+  part(root, "back").addEventListener("click", () => step(-1));
+  part(root, "forward").addEventListener("click", () => step(1));
+  for (const button of speeds) {
+    button.addEventListener("click", () => post({ speed: button.dataset.speed ?? "1" }));
   }
 
   document.addEventListener("keydown", (event) => {
@@ -35,7 +50,6 @@ export function clockPanel(ctx) {
     event.preventDefault();
   });
 
-  const link = $("save-clip");
   link.addEventListener("click", async (event) => {
     // Fetch first, so a refusal reads as a message instead of a downloaded error page.
     event.preventDefault();
@@ -63,23 +77,28 @@ export function clockPanel(ctx) {
   });
 
   return {
+    /** @param {Clock} clock */
     render(clock) {
-      const isPaused = clock.paused;
-      const button = $("clock-pause");
-      button.toggleAttribute("data-on", isPaused);
-      $("clock-pause-label").textContent = isPaused ? "Resume" : "Pause";
-      for (const b of document.querySelectorAll("#speed [data-speed]")) {
+      pause.toggleAttribute("data-on", clock.paused);
+      part(root, "pause-label").textContent = clock.paused ? "Resume" : "Pause";
+      for (const b of speeds) {
         b.setAttribute("aria-pressed", String(Math.abs(Number(b.dataset.speed) - clock.speed) < 1e-6));
       }
     },
-    focus(control) {
+    /**
+     * Save clip records `control`, shown by its `name`.
+     * @param {string} control
+     * @param {string} name
+     */
+    focus(control, name) {
       link.href = clipUrl(control);
       link.download = `layercast-${control}.webp`;
-      $("save-clip-target").textContent = `· ${CONTROL_NAMES[control]}`;
+      part(root, "save-clip-target").textContent = `· ${name}`;
     },
   };
 }
 
+/** @param {EventTarget | null} target */
 function isTyping(target) {
   return target instanceof Element && !!target.closest("input:not([type=range]):not([type=checkbox]), select, textarea, [contenteditable]");
 }

@@ -1,20 +1,37 @@
-// Paints the cells of the one `control=all` frame into the four stage canvases.
-import { CONTROLS } from "./view.js";
+// @ts-check
+// Paints the cells of the one `control=all` frame into the stage canvases, each found by its
+// control's name and placed by the server's layout.
+import { $$ } from "./dom.js";
+import { cellOf } from "./layout.js";
+
+/** @typedef {import("./view.js").StreamMeta} StreamMeta */
 
 export class Gallery {
+  /** @param {ParentNode} root */
   constructor(root) {
-    this.canvases = CONTROLS.map((name) => root.querySelector(`canvas[data-cell="${name}"]`));
-    this.contexts = this.canvases.map((c) => c.getContext("2d", { alpha: true }));
+    /** @type {Map<string, { canvas: HTMLCanvasElement, context: CanvasRenderingContext2D | null }>} */
+    this.stages = new Map();
+    for (const canvas of $$(root, "canvas[data-cell]")) {
+      if (!(canvas instanceof HTMLCanvasElement) || !canvas.dataset.cell) continue;
+      this.stages.set(canvas.dataset.cell, { canvas, context: canvas.getContext("2d", { alpha: true }) });
+    }
+    /** @type {ImageBitmap | null} */
     this.bitmap = null;
+    /** @type {StreamMeta | null} */
     this.meta = null;
     this.pending = false;
   }
 
-  /** Backing store of w × h points at `scale`: one canvas pixel per frame pixel. */
+  /**
+   * Backing store of w × h points at `scale`: one canvas pixel per frame pixel.
+   * @param {number} w
+   * @param {number} h
+   * @param {number} scale
+   */
   resize(w, h, scale) {
     const pw = Math.max(1, Math.round(w * scale));
     const ph = Math.max(1, Math.round(h * scale));
-    for (const canvas of this.canvases) {
+    for (const { canvas } of this.stages.values()) {
       if (canvas.width !== pw || canvas.height !== ph) {
         canvas.width = pw;
         canvas.height = ph;
@@ -23,7 +40,11 @@ export class Gallery {
     this.paint();
   }
 
-  /** Takes ownership of `bitmap`; painting waits for the next animation frame. */
+  /**
+   * Takes ownership of `bitmap`; painting waits for the next animation frame.
+   * @param {ImageBitmap} bitmap
+   * @param {StreamMeta} meta
+   */
   show(bitmap, meta) {
     this.bitmap?.close();
     this.bitmap = bitmap;
@@ -38,22 +59,21 @@ export class Gallery {
   }
 
   paint() {
-    const bitmap = this.bitmap;
-    if (!bitmap || !this.meta) return;
-    const { cols, rows } = this.meta.layout;
-    const cw = bitmap.width / cols;
+    const { bitmap, meta } = this;
+    if (!bitmap || !meta) return;
+    const { columns, rows } = meta.arrangement;
+    const cw = bitmap.width / columns;
     const ch = bitmap.height / rows;
-    this.canvases.forEach((canvas, i) => {
-      const ctx = this.contexts[i];
-      const sx = (i % cols) * cw;
-      const sy = Math.floor(i / cols) * ch;
+    for (const [control, { canvas, context }] of this.stages) {
+      const cell = cellOf(meta.layout, meta.arrangement, control);
+      if (!cell || !context) continue;
       // Same size: a straight copy. Otherwise (a stream for the old size still playing) fit it.
       const k = Math.min(canvas.width / cw, canvas.height / ch);
       const dw = cw * k;
       const dh = ch * k;
-      ctx.clearRect(0, 0, canvas.width, canvas.height);
-      ctx.imageSmoothingQuality = "high";
-      ctx.drawImage(bitmap, sx, sy, cw, ch, (canvas.width - dw) / 2, (canvas.height - dh) / 2, dw, dh);
-    });
+      context.clearRect(0, 0, canvas.width, canvas.height);
+      context.imageSmoothingQuality = "high";
+      context.drawImage(bitmap, cell.column * cw, cell.row * ch, cw, ch, (canvas.width - dw) / 2, (canvas.height - dh) / 2, dw, dh);
+    }
   }
 }

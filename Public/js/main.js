@@ -1,83 +1,98 @@
+// @ts-check
 // The preview studio. Two long-lived connections in all: ONE `control=all` MJPEG stream, cut into the
 // four stages, and ONE EventSource for state. Commands therefore never queue behind streams (browsers
 // allow six connections per host).
 import { send, serial, onLatency } from "./api.js";
+import { $, $$, component, part } from "./dom.js";
 import { reportError } from "./toast.js";
 import { MjpegStream } from "./mjpeg.js";
 import { StateFeed } from "./events.js";
+import { SceneStore } from "./state.js";
 import { Gallery } from "./gallery.js";
-import { CONTROLS, loadView, saveView, streamTarget, frameUrl, stageBackground, onSchemeChange } from "./view.js";
+import { loadLayout } from "./layout.js";
+import { loadView, saveView, streamTarget, frameUrl, stageBackground } from "./view.js";
+import { viewPanel } from "./viewpanel.js";
 import { clockPanel } from "./clock.js";
-import { meterCard } from "./cards/meter.js";
-import { playButtonCard } from "./cards/playbutton.js";
-import { playerCard } from "./cards/player.js";
-import { spinnerCard } from "./cards/spinner.js";
+import { CARDS } from "./cards/index.js";
 
-const $ = (id) => document.getElementById(id);
-const STATE_KEY = { meter: "meter", "play-button": "playButton", player: "player", spinner: "spinner" };
+/**
+ * @typedef {import("./cards/index.js").Card} Card
+ * @typedef {import("./layout.js").Layout} Layout
+ */
 
-let state = null;
-let meterAt = 0;          // scene time at which state.meter was true
-let frameTime = NaN;      // scene time of the frame on screen
-let focused = null;
+const store = new SceneStore();
 const view = loadView();
-const queues = Object.fromEntries(CONTROLS.map((c) => [c, serial()]));
+let frameTime = NaN;      // scene time of the frame on screen
+/** @type {string | null} */
+let focused = null;
+/** @type {Layout | null} */
+let layout = null;
 
-const ctx = {
-  state: () => state,
-  /** Sends a command for `control` after its earlier ones; shows its reply at once, its error as a message. */
-  async command(control, action, method, path, params = null, body = null) {
-    setFocus(control);
-    try {
-      const reply = await queues[control](() => send(method, path, params, body));
-      if (reply?.state && state) {
-        state = { ...state, [STATE_KEY[control]]: reply.state };
-        if (control === "meter") meterAt = reply.sceneTime;
-        render();
+const statusBar = component("status");
+const galleryRoot = component("gallery");
+const rawState = part(component("inspector"), "raw-state");
+
+// ---- Cards, keyed by the control each drives ----------------------------------------------------
+
+/** @type {Map<string, { root: HTMLElement, card: Card }>} */
+const cards = new Map();
+for (const root of $$(galleryRoot, "[data-control]")) {
+  const control = root.dataset.control ?? "";
+  const make = CARDS[control];
+  if (!make) throw new Error(`the page has a card for ${control}, which no module drives`);
+  const queue = serial();
+  const card = make({
+    root,
+    state: () => store.state,
+    async command(action, method, path, params = null, body = null) {
+      setFocus(control);
+      try {
+        const reply = await queue(() => send(method, path, params, body));
+        if (store.applyReply(card.stateKey, reply)) render();
+        return reply;
+      } catch (error) {
+        reportError(action, error);
+        return null;
       }
-      return reply;
-    } catch (error) {
-      reportError(action, error);
-      return null;
-    }
-  },
-  mergeClock(clock) {
-    if (!state) return;
-    state = { ...state, clock };
-    render();
-  },
-};
+    },
+  });
+  cards.set(control, { root, card });
+}
 
-const cards = [meterCard(ctx), playButtonCard(ctx), playerCard(ctx), spinnerCard(ctx)];
-const clock = clockPanel(ctx);
-const gallery = new Gallery(document);
+const clock = clockPanel(component("clock"), {
+  state: () => store.state,
+  applyClock(reply) { if (store.applyClock(reply)) render(); },
+});
+const gallery = new Gallery(galleryRoot);
 
 // ---- Live state -------------------------------------------------------------------------------
 
 let rawPending = false;
 function render() {
+  const state = store.state;
   if (!state) return;
-  for (const card of cards) card.render(state);
+  for (const { card } of cards.values()) card.render(state);
   clock.render(state.clock);
   showStatus();
   tick();
-  if ($("raw-state").closest("details").open && !rawPending) {
+  if (rawState.closest("details")?.open && !rawPending) {
     rawPending = true;
     requestAnimationFrame(() => {
       rawPending = false;
-      $("raw-state").textContent = JSON.stringify(state, null, 2);
+      rawState.textContent = JSON.stringify(store.state, null, 2);
     });
   }
 }
 
 function tick() {
+  const state = store.state;
   if (!state) return;
   const t = Number.isFinite(frameTime) ? frameTime : state.sceneTime;
-  $("scene-time").textContent = t.toFixed(3);
-  cards[0].tick({ ...state, sceneTime: meterAt }, t);
+  part(statusBar, "scene-time").textContent = t.toFixed(3);
+  for (const { card } of cards.values()) card.tick?.(state, store.timeOf(card.stateKey), t);
 }
 
-$("raw-state").closest("details").addEventListener("toggle", render);
+rawState.closest("details")?.addEventListener("toggle", render);
 
 // ---- Connections ------------------------------------------------------------------------------
 
@@ -92,12 +107,12 @@ function showStatus() {
   else if (status.stream === "live" && status.events === "live") [tone, label] = ["live", liveLabel()];
   else if (status.stream === "live") [tone, label] = ["reconnecting", "Live · state reconnecting"];
   else if (status.stream === "reconnecting") [tone, label] = ["reconnecting", "Reconnecting…"];
-  $("conn").dataset.state = tone;
-  $("conn-label").textContent = label;
+  part(statusBar, "conn").dataset.state = tone;
+  part(statusBar, "conn-label").textContent = label;
 }
 
 function liveLabel() {
-  const clock = state?.clock;
+  const clock = store.state?.clock;
   if (clock?.paused) return "Live · clock paused";
   if (clock && clock.speed !== 1) return `Live · ${clock.speed}× speed`;
   return "Live";
@@ -122,104 +137,68 @@ const stream = new MjpegStream({
 });
 
 const feed = new StateFeed({
-  onState(next) {
-    state = next;
-    meterAt = next.sceneTime;
-    render();
-  },
+  onState(next) { if (store.applyState(next)) render(); },
+  onConnect() { store.restart(); },
   onStatus(next) {
     status.events = next;
     showStatus();
   },
 });
 
-setInterval(() => { $("fps").textContent = document.hidden ? "–" : String(stream.fps); }, 500);
-onLatency((ms) => { $("latency").textContent = `${Math.round(ms)} ms`; });
+setInterval(() => { part(statusBar, "fps").textContent = document.hidden ? "–" : String(stream.fps); }, 500);
+onLatency((ms) => { part(statusBar, "latency").textContent = `${Math.round(ms)} ms`; });
 
 // ---- View settings ----------------------------------------------------------------------------
 
+// Every stage has the same size; the first one is measured.
+const stage = $(galleryRoot, ".stage");
 let stageWidth = 0;
 function retarget() {
-  const w = Math.floor($("meter-stage").getBoundingClientRect().width);
+  const w = Math.floor(stage.getBoundingClientRect().width);
   const h = view.size;
-  if (w < 16) return;
+  if (!layout || w < 16) return;
   stageWidth = w;
-  const target = streamTarget(view, w, h);
+  const target = streamTarget(view, layout, w, h);
   gallery.resize(w, h, target.meta.scale);
   stream.open(target.url, target.meta);
-  $("frame-size").textContent = `${Math.round(w * target.meta.scale)}×${Math.round(h * target.meta.scale)}`;
-  $("frame-size").title = `Each stage: ${w}×${h} pt at ${target.meta.scale}×`;
+  const frameSize = part(statusBar, "frame-size");
+  frameSize.textContent = `${Math.round(w * target.meta.scale)}×${Math.round(h * target.meta.scale)}`;
+  frameSize.title = `Each stage: ${w}×${h} pt at ${target.meta.scale}×`;
 }
 
+const settings = viewPanel(component("view"), view, applyView);
 function applyView() {
   const root = document.documentElement.style;
   root.setProperty("--stage-h", `${view.size}px`);
   root.setProperty("--stage-bg", stageBackground(view));
-  $("size").value = String(view.size);
-  for (const b of document.querySelectorAll("#scale [data-scale]")) {
-    b.setAttribute("aria-pressed", String(Number(b.dataset.scale) === view.scale));
-  }
-  for (const b of document.querySelectorAll("#background [data-bg]")) {
-    b.setAttribute("aria-pressed", String(b.dataset.bg === view.background));
-  }
-  const custom = document.querySelector(".sw-custom");
-  custom.classList.toggle("is-checked", view.background === "custom");
-  custom.style.setProperty("--custom", view.custom);
-  $("bg-custom").value = view.custom;
-  $("quality").value = String(view.quality);
-  $("quality").style.setProperty("--fill", `${((view.quality - 30) / 70) * 100}%`);
-  $("quality-out").textContent = String(view.quality);
-  $("debug-toggle").checked = view.debug;
-  for (const link of document.querySelectorAll("[data-frame-link]")) {
-    link.href = frameUrl(view, link.closest("[data-control]").dataset.control);
+  settings.render();
+  for (const [control, { root }] of cards) {
+    part(root, "frame-link", HTMLAnchorElement).href = frameUrl(view, control);
   }
   saveView(view);
   retarget();
 }
 
-function change(patch) {
-  Object.assign(view, patch);
-  applyView();
-}
-
-$("size").addEventListener("change", (e) => change({ size: Number(e.target.value) }));
-for (const b of document.querySelectorAll("#scale [data-scale]")) {
-  b.addEventListener("click", () => change({ scale: Number(b.dataset.scale) }));
-}
-for (const b of document.querySelectorAll("#background [data-bg]")) {
-  b.addEventListener("click", () => change({ background: b.dataset.bg }));
-}
-$("bg-custom").addEventListener("input", (e) => change({ background: "custom", custom: e.target.value }));
-$("quality").addEventListener("input", (e) => {
-  $("quality-out").textContent = e.target.value;
-  e.target.style.setProperty("--fill", `${((e.target.value - 30) / 70) * 100}%`);
-});
-$("quality").addEventListener("change", (e) => change({ quality: Number(e.target.value) }));
-$("debug-toggle").addEventListener("change", (e) => change({ debug: e.target.checked }));
-onSchemeChange(() => { if (view.background === "auto") applyView(); });
-
 let resizeTimer = 0;
 new ResizeObserver(() => {
-  const w = Math.floor($("meter-stage").getBoundingClientRect().width);
-  if (w === stageWidth) return;
+  if (Math.floor(stage.getBoundingClientRect().width) === stageWidth) return;
   clearTimeout(resizeTimer);
   resizeTimer = setTimeout(retarget, 200);
-}).observe($("meter-stage"));
+}).observe(stage);
 
 // ---- Focus: the card last touched is the one "Save clip" records ------------------------------
 
+/** @param {string} control */
 function setFocus(control) {
-  if (focused === control) return;
+  const focus = cards.get(control);
+  if (focused === control || !focus) return;
   focused = control;
-  for (const card of document.querySelectorAll(".card")) {
-    card.toggleAttribute("data-focused", card.dataset.control === control);
-  }
-  clock.focus(control);
+  for (const [c, { root }] of cards) root.toggleAttribute("data-focused", c === control);
+  clock.focus(control, part(focus.root, "title").textContent ?? control);
 }
-for (const card of document.querySelectorAll(".card")) {
-  const pick = () => setFocus(card.dataset.control);
-  card.addEventListener("pointerdown", pick);
-  card.addEventListener("focusin", pick);
+for (const [control, { root }] of cards) {
+  root.addEventListener("pointerdown", () => setFocus(control));
+  root.addEventListener("focusin", () => setFocus(control));
 }
 
 document.addEventListener("visibilitychange", showStatus);
@@ -227,12 +206,21 @@ document.addEventListener("visibilitychange", showStatus);
 setFocus("play-button");
 applyView();
 feed.start();
+loadLayout().then((served) => {
+  layout = served;
+  retarget();
+});
 
-// For the browser tests and the curious: what the page is holding open.
-window.studio = {
-  get fps() { return stream.fps; },
-  get frameTime() { return frameTime; },
-  get streamUrl() { return stream.target?.url ?? null; },
-  get connections() { return (stream.isOpen ? 1 : 0) + (feed.source && feed.source.readyState !== EventSource.CLOSED ? 1 : 0); },
-  send,
-};
+// For the browser tests and the curious: what the page is holding open, and the state it shows.
+Object.assign(window, {
+  studio: {
+    get fps() { return stream.fps; },
+    get frameTime() { return frameTime; },
+    get streamUrl() { return stream.target?.url ?? null; },
+    get connections() { return (stream.isOpen ? 1 : 0) + (feed.source && feed.source.readyState !== EventSource.CLOSED ? 1 : 0); },
+    get state() { return store.state; },
+    get revision() { return store.revision; },
+    get eventSource() { return feed.source; },
+    send,
+  },
+});

@@ -1,8 +1,16 @@
+// @ts-check
 // One MJPEG stream read with fetch: each part is counted and decoded as it arrives (no one-frame-behind
 // <img> lag), the connection is closed for sure by aborting it, and it comes back after errors, stalls
 // and hidden tabs.
 import { errorFrom } from "./api.js";
 import { MultipartParser } from "./multipart.js";
+
+/**
+ * @typedef {import("./view.js").StreamMeta} StreamMeta
+ * @typedef {StreamMeta & { sceneTime: number }} FrameMeta
+ * @typedef {"connecting" | "live" | "reconnecting" | "paused" | "failed"} StreamStatus
+ * @typedef {{ url: string, meta: StreamMeta }} Target
+ */
 
 const RETRY_MS = [500, 1000, 2000, 4000, 6000];
 // The server repeats its last frame about once a second even when nothing moves.
@@ -11,25 +19,35 @@ const STALL_MS = 5000;
 export class MjpegStream {
   /**
    * onFrame(bitmap, meta): a decoded frame (the receiver owns the ImageBitmap and closes it);
-   * onStatus(state, error): "connecting" | "live" | "reconnecting" | "paused" | "failed".
+   * onStatus(status, error) as the stream comes and goes.
+   * @param {{ onFrame: (bitmap: ImageBitmap, meta: FrameMeta) => void, onStatus: (status: StreamStatus, error?: any) => void }} handlers
    */
   constructor({ onFrame, onStatus }) {
     this.onFrame = onFrame;
     this.onStatus = onStatus;
+    /** @type {Target | null} */
     this.target = null;
+    /** @type {AbortController | null} */
     this.controller = null;
     this.generation = 0;
     this.failures = 0;
     this.retryTimer = 0;
+    this.watchdog = 0;
+    /** @type {number[]} */
     this.arrivals = [];
     this.decoding = false;
+    /** @type {{ bytes: Uint8Array, headers: Record<string, string>, meta: StreamMeta, generation: number } | null} */
     this.queued = null;
     document.addEventListener("visibilitychange", () => (document.hidden ? this.suspend() : this.connect()));
     window.addEventListener("online", () => this.connect());
     window.addEventListener("pagehide", () => this.stop());
   }
 
-  /** Shows `url` from now on; `meta` travels with every frame of it (its layout). */
+  /**
+   * Shows `url` from now on; `meta` travels with every frame of it (its layout).
+   * @param {string} url
+   * @param {StreamMeta} meta
+   */
   open(url, meta) {
     if (this.target && this.target.url === url && this.controller) return;
     this.target = { url, meta };
@@ -89,6 +107,11 @@ export class MjpegStream {
     });
   }
 
+  /**
+   * @param {Target} target
+   * @param {AbortController} controller
+   * @param {number} generation
+   */
   async run(target, controller, generation) {
     const response = await fetch(target.url, { signal: controller.signal, cache: "no-store" });
     if (!response.ok) throw await errorFrom(response);
@@ -104,6 +127,7 @@ export class MjpegStream {
     this.watchdog = setInterval(() => {
       if (performance.now() - lastBytes > STALL_MS) controller.abort(new Error("the stream stalled"));
     }, 1000);
+    if (!response.body) throw new Error("the stream has no body");
     const reader = response.body.getReader();
     try {
       for (;;) {
@@ -119,7 +143,13 @@ export class MjpegStream {
     throw new Error("the server ended the stream");
   }
 
-  /** Decodes one frame at a time; while one decodes, only the newest waiting frame is kept. */
+  /**
+   * Decodes one frame at a time; while one decodes, only the newest waiting frame is kept.
+   * @param {Uint8Array} bytes
+   * @param {Record<string, string>} headers
+   * @param {StreamMeta} meta
+   * @param {number} generation
+   */
   async decode(bytes, headers, meta, generation) {
     if (this.decoding) {
       this.queued = { bytes, headers, meta, generation };

@@ -1,9 +1,17 @@
+// @ts-check
 // Splits a multipart/x-mixed-replace byte stream into its parts (the JPEGs of an MJPEG stream).
 // Parts are framed by their Content-Length when they carry one, else by the next boundary.
 
 const HEADER_END = new Uint8Array([13, 10, 13, 10]);
 const MAX_HEADER_BYTES = 16 * 1024;
 
+/**
+ * Where `needle` first starts in haystack[from..<to], or -1.
+ * @param {Uint8Array} haystack
+ * @param {Uint8Array} needle
+ * @param {number} from
+ * @param {number} to
+ */
 function indexOf(haystack, needle, from, to) {
   const first = needle[0];
   for (let i = haystack.indexOf(first, from); i !== -1 && i <= to - needle.length; i = haystack.indexOf(first, i + 1)) {
@@ -15,22 +23,29 @@ function indexOf(haystack, needle, from, to) {
 }
 
 export class MultipartParser {
-  /** `onPart(bytes, headers)` gets each part's body (a copy) and its headers, names in lower case. */
+  /**
+   * `onPart(bytes, headers)` gets each part's body (a copy) and its headers, names in lower case.
+   * @param {string} boundary
+   * @param {(bytes: Uint8Array, headers: Record<string, string>) => void} onPart
+   */
   constructor(boundary, onPart) {
     this.boundary = new TextEncoder().encode(`\r\n--${boundary}`);
     this.onPart = onPart;
     this.buffer = new Uint8Array(128 * 1024);
     this.start = 0;
     this.end = 0;
+    /** @type {{ headers: Record<string, string>, length: number } | null} */
     this.head = null;
     this.decoder = new TextDecoder();
   }
 
+  /** @param {Uint8Array} chunk */
   push(chunk) {
     this.append(chunk);
     this.parse();
   }
 
+  /** @param {Uint8Array} chunk */
   append(chunk) {
     if (this.end + chunk.length > this.buffer.length) {
       const live = this.end - this.start;
@@ -78,7 +93,12 @@ export class MultipartParser {
     }
   }
 
+  /**
+   * @param {string} text
+   * @returns {{ headers: Record<string, string>, length: number }}
+   */
   readHeaders(text) {
+    /** @type {Record<string, string>} */
     const headers = {};
     for (const line of text.split("\r\n")) {
       if (line === "" || line.startsWith("--")) continue;

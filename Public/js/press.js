@@ -1,11 +1,15 @@
+// @ts-check
 // Press-and-release on an element for mouse, touch and pen alike, and the keyboard equivalent.
 
 /**
  * Calls down(event) on press and up(event, inside) on release; a cancelled or lost pointer releases
  * too (inside = false), so a hold can never stick. The pointer is captured, so releasing outside the
  * element still arrives here.
+ * @param {HTMLElement} element
+ * @param {{ down: (event: PointerEvent) => void, up: (event: PointerEvent, inside: boolean) => void }} handlers
  */
 export function pressable(element, { down, up }) {
+  /** @type {number | null} */
   let active = null;
   element.addEventListener("pointerdown", (event) => {
     if (active !== null || (event.pointerType === "mouse" && event.button !== 0)) return;
@@ -20,6 +24,7 @@ export function pressable(element, { down, up }) {
     element.classList.add("is-pressed");
     down(event);
   });
+  /** @type {(event: PointerEvent, cancelled: boolean) => void} */
   const end = (event, cancelled) => {
     if (event.pointerId !== active) return;
     active = null;
@@ -36,8 +41,13 @@ export function pressable(element, { down, up }) {
   element.addEventListener("contextmenu", (event) => event.preventDefault());
 }
 
-/** Space or Enter on a focused element: down on the first keydown, up on keyup (or when focus leaves). */
+/**
+ * Space or Enter on a focused element: down on the first keydown, up on keyup (or when focus leaves).
+ * @param {HTMLElement} element
+ * @param {{ down: (event: KeyboardEvent) => void, up: (event: KeyboardEvent | FocusEvent, inside: boolean) => void, keys?: string[] }} handlers
+ */
 export function keyPressable(element, { down, up, keys = [" ", "Enter"] }) {
+  /** @type {string | null} */
   let held = null;
   element.addEventListener("keydown", (event) => {
     if (!keys.includes(event.key) || event.altKey || event.ctrlKey || event.metaKey) return;
@@ -48,6 +58,7 @@ export function keyPressable(element, { down, up, keys = [" ", "Enter"] }) {
     element.classList.add("is-pressed");
     down(event);
   });
+  /** @type {(event: KeyboardEvent | FocusEvent, inside: boolean) => void} */
   const release = (event, inside) => {
     if (!held) return;
     held = null;

@@ -1,9 +1,19 @@
+// @ts-check
 // Short messages in the corner: API errors in the API's words, and the odd confirmation.
-const host = () => document.getElementById("toasts");
+import { component } from "./dom.js";
+
+/** @type {Map<string, HTMLElement>} */
 const recent = new Map();
 
-/** Shows `title` and `text`; the same message twice within a few seconds replaces the first. */
+/**
+ * Shows `title` and `text`; the same message twice within a few seconds replaces the first.
+ * @param {string} title
+ * @param {string} text
+ * @param {"error" | "info"} [kind]
+ * @param {number} [seconds]
+ */
 export function toast(title, text, kind = "error", seconds = 7) {
+  const host = component("toasts");
   const key = `${kind}|${title}|${text}`;
   recent.get(key)?.remove();
   const node = document.createElement("div");
@@ -26,13 +36,17 @@ export function toast(title, text, kind = "error", seconds = 7) {
   };
   close.addEventListener("click", remove);
   node.append(body, close);
-  host().append(node);
+  host.append(node);
   recent.set(key, node);
-  while (host().children.length > 4) host().firstElementChild.remove();
+  while (host.children.length > 4) host.firstElementChild?.remove();
   setTimeout(remove, seconds * 1000);
 }
 
-/** Reports a failed action; `error` is usually an ApiError. */
+/**
+ * Reports a failed action; `error` is usually an ApiError.
+ * @param {string} action
+ * @param {any} error
+ */
 export function reportError(action, error) {
   toast(action, error?.detail ?? error?.message ?? String(error));
 }

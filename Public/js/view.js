@@ -1,14 +1,21 @@
+// @ts-check
 // View settings (size, scale, backdrop, JPEG quality, geometry overlay), kept across visits, and the
 // URLs they lead to: the one `control=all` stream, each control's PNG frame and its clip.
+import { arrangementFor } from "./layout.js";
 
-export const CONTROLS = ["meter", "play-button", "player", "spinner"];
-export const CONTROL_NAMES = { meter: "Recording meter", "play-button": "Play button", player: "Music button", spinner: "Spinner" };
+/**
+ * @typedef {{ size: number, scale: number, background: string, custom: string, quality: number, debug: boolean }} View
+ * @typedef {import("./layout.js").Layout} Layout
+ * @typedef {import("./layout.js").Arrangement} Arrangement
+ * @typedef {{ layout: Layout, arrangement: Arrangement, scale: number, w: number, h: number }} StreamMeta
+ */
 
 const KEY = "layercast.view";
-const MAX_SIDE = 4096;
 const dark = matchMedia("(prefers-color-scheme: dark)");
 
+/** @returns {View} */
 export function loadView() {
+  /** @type {View} */
   const defaults = {
     size: 220,
     scale: Math.min(3, Math.max(1, Math.round(devicePixelRatio || 1))),
@@ -25,6 +32,7 @@ export function loadView() {
   }
 }
 
+/** @param {View} view */
 export function saveView(view) {
   try {
     localStorage.setItem(KEY, JSON.stringify(view));
@@ -33,16 +41,23 @@ export function saveView(view) {
   }
 }
 
-/** The backdrop as the API names it. */
+/**
+ * The backdrop as the API names it.
+ * @param {View} view
+ */
 export function backdrop(view) {
   if (view.background === "auto") return dark.matches ? "dark" : "light";
   if (view.background === "custom") return view.custom;
   return view.background;
 }
 
+/** @param {() => void} listener */
 export function onSchemeChange(listener) { dark.addEventListener("change", listener); }
 
-/** The CSS that paints the stage around and behind the frames like the frames' own backdrop. */
+/**
+ * The CSS that paints the stage around and behind the frames like the frames' own backdrop.
+ * @param {View} view
+ */
 export function stageBackground(view) {
   const b = backdrop(view);
   switch (b) {
@@ -54,39 +69,46 @@ export function stageBackground(view) {
 }
 
 /**
- * The server lays `control=all` out in a row when width ≥ 2 × height, else in a 2×2 grid, in
- * CONTROLS order. Asking for the layout whose cells are exactly w × h points makes each cell one
- * stage, pixel for pixel.
+ * @param {View} view
+ * @param {URLSearchParams} params
  */
-export function layoutFor(w, h) {
-  const row = w >= 2 * h;
-  const cols = row ? 4 : 2;
-  const rows = row ? 1 : 2;
-  return { cols, rows, width: cols * w, height: rows * h };
-}
-
 function common(view, params) {
   params.set("background", backdrop(view));
   if (view.debug) params.set("debug", "points,bounds");
   return params;
 }
 
-/** The stream for stages of w × h CSS pixels; the scale is lowered if the frame would pass 4096 px. */
-export function streamTarget(view, w, h) {
-  const layout = layoutFor(w, h);
-  const scale = Math.min(view.scale, MAX_SIDE / layout.width, MAX_SIDE / layout.height);
+/**
+ * The stream for stages of w × h CSS pixels: one frame whose cells are the stages, pixel for pixel.
+ * The scale is lowered if a side of the frame would pass the server's limit.
+ * @param {View} view
+ * @param {Layout} layout
+ * @param {number} w
+ * @param {number} h
+ * @returns {{ url: string, meta: StreamMeta }}
+ */
+export function streamTarget(view, layout, w, h) {
+  const arrangement = arrangementFor(layout, w, h);
+  const width = arrangement.columns * w;
+  const height = arrangement.rows * h;
+  const scale = Math.min(view.scale, layout.maxFrameSide / width, layout.maxFrameSide / height);
   const s = Math.floor(scale * 1000) / 1000;
   const params = new URLSearchParams({
-    control: "all", width: layout.width, height: layout.height, scale: s, quality: view.quality, fps: 30,
+    control: "all", width: String(width), height: String(height), scale: String(s), quality: String(view.quality), fps: "30",
   });
-  return { url: `stream.mjpg?${common(view, params)}`, meta: { layout, scale: s, w, h } };
+  return { url: `stream.mjpg?${common(view, params)}`, meta: { layout, arrangement, scale: s, w, h } };
 }
 
+/**
+ * @param {View} view
+ * @param {string} control
+ */
 export function frameUrl(view, control) {
-  const params = new URLSearchParams({ control, size: view.size, scale: view.scale });
+  const params = new URLSearchParams({ control, size: String(view.size), scale: String(view.scale) });
   return `frame.png?${common(view, params)}`;
 }
 
+/** @param {string} control */
 export function clipUrl(control) {
-  return `clip.webp?${new URLSearchParams({ control, seconds: 3, fps: 30 })}`;
+  return `clip.webp?${new URLSearchParams({ control, seconds: "3", fps: "30" })}`;
 }

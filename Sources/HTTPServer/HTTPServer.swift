@@ -1,4 +1,5 @@
-// The HTTPServer module: a small, app-agnostic Swift face over libmicrohttpd (see DEVELOPERS.md).
+// The HTTPServer module: a small, app-agnostic Swift face over libmicrohttpd (the library facts it
+// relies on are in docs/design/http-server.md).
 //
 // Map of the files:
 // - Configuration.swift  options for one server and the per-request metrics record
@@ -9,6 +10,7 @@
 // - Callbacks.swift / StreamCallbacks.swift  the MHD callbacks (global funcs, never closures)
 // - RequestState.swift / Responder.swift  per-request bookkeeping; HTTPResponse → MHD_Response
 // - SuspendGate.swift / StreamWaker.swift / StreamContext.swift  race-free suspend/resume of connections
+// - Broadcast.swift       the newest value for many stream readers, numbered, with its waiters
 // - HangupWatcher.swift   wakes a suspended stream as soon as its client hangs up
 // - MemoryTrim.swift      returns freed memory to the system after streams end
 // - StaticFiles.swift / MIMETypes.swift  safe file serving below one root

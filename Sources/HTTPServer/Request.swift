@@ -34,13 +34,4 @@ public struct HTTPRequest: Sendable {
     public func header(_ name: String) -> String? {
         headers[name.lowercased()]
     }
-
-    /// The first value for `name`, if any.
-    public func queryValue(_ name: String) -> String? {
-        query.first(where: { $0.name == name })?.value
-    }
-
-    public var bodyText: String {
-        String(decoding: body, as: UTF8.self)
-    }
 }

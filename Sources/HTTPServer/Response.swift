@@ -30,13 +30,6 @@ public struct HTTPResponse: Sendable {
         return headers.first(where: { $0.0.lowercased() == lowered })?.1
     }
 
-    /// Replaces every header with this name (case-insensitive).
-    public mutating func setHeader(_ name: String, _ value: String) {
-        let lowered = name.lowercased()
-        headers.removeAll(where: { $0.0.lowercased() == lowered })
-        headers.append((name, value))
-    }
-
     public var bodyBytes: [UInt8]? {
         if case .bytes(let b) = body { return b }
         return nil
@@ -53,11 +46,6 @@ extension HTTPResponse {
     /// Bytes that already are JSON.
     public static func json(status: Int = 200, raw: [UInt8], headers: [(String, String)] = []) -> HTTPResponse {
         HTTPResponse(status: status, headers: [("Content-Type", jsonContentType)] + headers, body: .bytes(raw))
-    }
-
-    /// Any Encodable value (uses a default JSONEncoder).
-    public static func json<T: Encodable>(status: Int = 200, _ value: T, headers: [(String, String)] = []) -> HTTPResponse {
-        json(status: status, encoding: value, headers: headers)
     }
 
     /// Encoding failures become a 500 JSON error rather than a crash on the request path.

@@ -22,24 +22,24 @@ public protocol StreamProducer: AnyObject, Sendable {
 /// is still deciding to return `.wait` is remembered, so it is never lost. After the connection has
 /// closed it does nothing.
 public final class StreamWaker: Sendable {
-    /// Weak: producers may keep a waker as long as they like, and a strong reference would keep
-    /// the gate, and through it the whole server context, alive after the connection is gone.
-    private weak let gate: SuspendGate?
+    private let action: @Sendable () -> Void
     private let socketFD: Int32
 
     init(gate: SuspendGate, socketFD: Int32) {
-        self.gate = gate
+        // Weak: producers may keep a waker as long as they like, and a strong reference would keep
+        // the gate, and through it the whole server context, alive after the connection is gone.
+        action = { [weak gate] in gate?.wake() }
         self.socketFD = socketFD
     }
 
-    /// A waker attached to no connection, for driving producers in unit tests.
-    public init() {
-        self.gate = nil
-        self.socketFD = -1
+    /// A waker attached to no connection, for driving producers in unit tests: each wake runs `onWake`.
+    public init(onWake: @escaping @Sendable () -> Void = {}) {
+        action = onWake
+        socketFD = -1
     }
 
     public func wake() {
-        gate?.wake()
+        action()
     }
 
     /// Bytes the kernel holds for this connection that it has not sent yet, or nil when unknown.

@@ -15,17 +15,19 @@ public final class PreviewServer: Sendable {
                 logger: Logger = Logger(label: "layercast")) {
         self.configuration = configuration
         scene = LiveScene(clock: clock, configuration: configuration.scene)
-        let frames = FrameRenderer()
-        let hub = FrameHub(scene: scene, frames: frames, counters: StreamCounters(), maxStreams: configuration.maxStreams)
+        let frameRenderer = FrameRenderer()
+        let metrics = ServerMetrics()
+        let hub = FrameHub(scene: scene, frameRenderer: frameRenderer, counters: StreamCounters(metrics: metrics),
+                           maxStreams: configuration.maxStreams)
         let events = EventHub(source: APIContext.eventSource(scene: scene, fps: configuration.fps), now: MonotonicClock.hostTime)
-        context = APIContext(configuration: configuration, scene: scene, frames: frames, hub: hub, eventHub: events, logger: logger)
+        context = APIContext(configuration: configuration, scene: scene, frameRenderer: frameRenderer, hub: hub,
+                             eventHub: events, metrics: metrics, logger: logger)
         var http = HTTPServerConfiguration()
         http.host = configuration.host
         http.port = configuration.port
         http.connectionTimeout = .seconds(configuration.connectionTimeout)
         // A slow viewer's kernel queue holds about one frame, so "newest wins" holds on the wire too.
         http.streamSendLowWatermark = 16 * 1024
-        let metrics = hub.counters.metrics
         http.onRequestCompleted = { record in
             metrics.request(route: record.route, method: record.method, status: record.status)
         }

@@ -1,5 +1,5 @@
 import Animation
-import CCairo
+import CSpng
 
 /// Why an uploaded PNG was refused.
 public enum PNGDecodingError: Error, Equatable, CustomStringConvertible {
@@ -19,104 +19,87 @@ public enum PNGDecodingError: Error, Equatable, CustomStringConvertible {
     }
 }
 
-/// Decodes PNG uploads into premultiplied ARGB32 bitmaps with Cairo's reader.
+/// Decodes PNG uploads into premultiplied ARGB32 bitmaps with libspng: every colour type and bit
+/// depth, interlaced or not, with tRNS transparency applied (no gamma correction, as Cairo's own
+/// reader did not apply it either).
 public enum PNGDecoder {
     static let signature: [UInt8] = [137, 80, 78, 71, 13, 10, 26, 10]
+    /// What ancillary chunks (text, ICC profile…) may hold, each and in all, decompressed: a
+    /// compressed text chunk of 200 KB can otherwise inflate to 200 MB. Artwork needs none of them.
+    static let metadataLimit = 4 << 20
 
-    /// The size is read from the IHDR bytes before anything is decoded, so a tiny file that
-    /// declares a huge image (a decompression bomb) is refused without allocating for it.
+    /// The size limits are given to libspng, which checks them when it reads the IHDR chunk,
+    /// before it allocates anything for the image: a tiny file that declares a huge image (a
+    /// decompression bomb) is refused without allocating for it.
     public static func decode(_ data: [UInt8], maxWidth: Int = 4096, maxHeight: Int = 4096) throws -> Bitmap {
-        let (width, height) = try headerSize(data)
-        guard width <= maxWidth, height <= maxHeight else {
-            throw PNGDecodingError.tooLarge(width: width, height: height, maxWidth: maxWidth, maxHeight: maxHeight)
-        }
-
-        let cursor = ReadCursor(data)
-        let surface = withExtendedLifetime(cursor) {
-            cairo_image_surface_create_from_png_stream(readChunk, Unmanaged.passUnretained(cursor).toOpaque())
-        }
-        guard let surface else { throw PNGDecodingError.corrupt("decoder returned no image") }
-        defer { cairo_surface_destroy(surface) }
-        let status = cairo_surface_status(surface)
-        guard status == CAIRO_STATUS_SUCCESS else {
-            throw PNGDecodingError.corrupt(status == CAIRO_STATUS_READ_ERROR
-                ? "truncated or unreadable data" : String(cString: cairo_status_to_string(status)))
-        }
-        guard Int(cairo_image_surface_get_width(surface)) == width,
-              Int(cairo_image_surface_get_height(surface)) == height else {
-            throw PNGDecodingError.corrupt("decoded size differs from the header")
-        }
-        let pixels = try argb32(surface, width: width, height: height)
-        return Bitmap(id: makeBitmapID(), width: width, height: height, pixels: pixels)
-    }
-
-    /// Width and height from the signature and the IHDR chunk that must follow it.
-    static func headerSize(_ data: [UInt8]) throws -> (width: Int, height: Int) {
-        guard data.count >= 8, Array(data[0..<8]) == signature else { throw PNGDecodingError.notPNG }
-        // Signature (8) + length (4) + "IHDR" (4) + width (4) + height (4) + rest of IHDR and CRC.
-        guard data.count >= 33 else { throw PNGDecodingError.corrupt("file ends inside the header") }
-        func u32(_ at: Int) -> Int {
-            Int(data[at]) << 24 | Int(data[at + 1]) << 16 | Int(data[at + 2]) << 8 | Int(data[at + 3])
-        }
-        guard u32(8) == 13, Array(data[12..<16]) == Array("IHDR".utf8) else {
-            throw PNGDecodingError.corrupt("first chunk is not a valid IHDR")
-        }
-        let (width, height) = (u32(16), u32(20))
-        // The PNG spec caps both at 2³¹−1; zero is invalid.
-        guard width > 0, height > 0, width <= Int(Int32.max), height <= Int(Int32.max) else {
-            throw PNGDecodingError.corrupt("invalid size \(width)×\(height)")
-        }
-        return (width, height)
-    }
-
-    /// Cairo may decode to RGB24 (opaque files) or ARGB32; painting onto ARGB32 with SOURCE
-    /// normalises both (RGB24's unused byte becomes alpha 255).
-    private static func argb32(_ decoded: OpaquePointer, width: Int, height: Int) throws -> [UInt32] {
-        var pixels = [UInt32](repeating: 0, count: width * height)
-        let ok = pixels.withUnsafeMutableBufferPointer { buffer -> Bool in
-            guard let base = buffer.baseAddress,
-                  let target = cairo_image_surface_create_for_data(
-                    UnsafeMutableRawPointer(base).assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32,
-                    Int32(width), Int32(height), Int32(width * 4)) else { return false }
-            defer {
-                cairo_surface_finish(target)
-                cairo_surface_destroy(target)
+        guard data.starts(with: signature) else { throw PNGDecodingError.notPNG }
+        guard let ctx = spng_ctx_new(0) else { throw PNGDecodingError.corrupt("cannot create a libspng context") }
+        defer { spng_ctx_free(ctx) }
+        let format = Int32(SPNG_FMT_RGBA8.rawValue)
+        let rgba: [UInt8]
+        var ihdr = spng_ihdr()
+        do {
+            rgba = try data.withUnsafeBytes { png in
+                try check(spng_set_png_buffer(ctx, png.baseAddress, png.count))
+                // libspng allows at most 2³¹−1 either way.
+                try check(spng_set_image_limits(ctx, UInt32(clamping: min(maxWidth, Int(Int32.max))),
+                                                UInt32(clamping: min(maxHeight, Int(Int32.max)))))
+                try check(spng_set_chunk_limits(ctx, metadataLimit, metadataLimit))
+                try check(spng_get_ihdr(ctx, &ihdr))
+                var size = 0
+                try check(spng_decoded_image_size(ctx, format, &size))
+                let pixels = try [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+                    try check(spng_decode_image(ctx, buffer.baseAddress, size, format, Int32(SPNG_DECODE_TRNS.rawValue)))
+                    count = size
+                }
+                // Read on to IEND, so a file cut after its image data is refused like any other.
+                try check(spng_decode_chunks(ctx))
+                return pixels
             }
-            guard let cr = cairo_create(target) else { return false }
-            defer { cairo_destroy(cr) }
-            cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
-            cairo_set_source_surface(cr, decoded, 0, 0)
-            cairo_paint(cr)
-            return cairo_status(cr) == CAIRO_STATUS_SUCCESS
+        } catch let status as SpngStatus {
+            if status.code == Int32(SPNG_EUSER_WIDTH.rawValue) || status.code == Int32(SPNG_EUSER_HEIGHT.rawValue) {
+                let (width, height) = declaredSize(data)
+                throw PNGDecodingError.tooLarge(width: width, height: height, maxWidth: maxWidth, maxHeight: maxHeight)
+            }
+            throw PNGDecodingError.corrupt(String(cString: spng_strerror(status.code)))
         }
-        guard ok else { throw PNGDecodingError.corrupt("cannot convert the decoded pixels") }
-        return pixels
+        let (width, height) = (Int(ihdr.width), Int(ihdr.height))
+        guard rgba.count == 4 * width * height else { throw PNGDecodingError.corrupt("decoded size differs from the header") }
+        return Bitmap(id: makeBitmapID(), width: width, height: height, pixels: premultipliedARGB(rgba, count: width * height))
     }
-}
 
-/// The read position for Cairo's stream callback; used by one decode call on one thread.
-private final class ReadCursor {
-    let data: [UInt8]
-    var offset = 0
-
-    init(_ data: [UInt8]) {
-        self.data = data
+    private struct SpngStatus: Error {
+        let code: Int32
     }
-}
 
-/// Cairo pulls the PNG through this; running out of bytes is reported as a read error, which
-/// makes libpng abort the decode instead of inventing the missing rows.
-private func readChunk(_ closure: UnsafeMutableRawPointer?, _ out: UnsafeMutablePointer<UInt8>?,
-                       _ length: UInt32) -> cairo_status_t {
-    guard let closure, let out else { return CAIRO_STATUS_READ_ERROR }
-    let cursor = Unmanaged<ReadCursor>.fromOpaque(closure).takeUnretainedValue()
-    let count = Int(length)
-    guard count <= cursor.data.count - cursor.offset else { return CAIRO_STATUS_READ_ERROR }
-    cursor.data.withUnsafeBufferPointer { source in
-        if let base = source.baseAddress {
-            out.update(from: base + cursor.offset, count: count)
+    private static func check(_ status: Int32) throws {
+        if status != 0 { throw SpngStatus(code: status) }
+    }
+
+    /// The width and height the IHDR declares, at their fixed place after the signature and the
+    /// chunk's length and type; read only for the message, once libspng has refused them.
+    private static func declaredSize(_ data: [UInt8]) -> (width: Int, height: Int) {
+        guard data.count >= 24 else { return (0, 0) }
+        func u32(_ at: Int) -> Int { data[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
+        return (u32(16), u32(20))
+    }
+
+    /// Straight RGBA bytes to premultiplied ARGB32 words, rounding a × c / 255 to the nearest
+    /// as Cairo and pixman do.
+    private static func premultipliedARGB(_ rgba: [UInt8], count: Int) -> [UInt32] {
+        [UInt32](unsafeUninitializedCapacity: count) { out, initialized in
+            rgba.withUnsafeBufferPointer { src in
+                for i in 0..<count {
+                    let a = UInt32(src[4 * i + 3])
+                    func premultiplied(_ c: UInt8) -> UInt32 {
+                        let t = a * UInt32(c) + 0x80
+                        return (t + (t >> 8)) >> 8
+                    }
+                    out[i] = a << 24 | premultiplied(src[4 * i]) << 16 | premultiplied(src[4 * i + 1]) << 8
+                        | premultiplied(src[4 * i + 2])
+                }
+            }
+            initialized = count
         }
     }
-    cursor.offset += count
-    return CAIRO_STATUS_SUCCESS
 }

@@ -32,8 +32,8 @@ struct StreamBench: ParsableCommand {
     @Option(help: "Stream query besides fps.")
     var query = "control=all&size=480&quality=80"
 
-    @Option(help: "Spread the viewers over this many stream variants (other sizes; all controls or the spinner).")
-    var variants: Int = 1
+    @Option(help: "Spread the viewers over this many feeds (other sizes; all controls or the spinner).")
+    var feeds: Int = 1
 
     @Option(help: "Milliseconds between two viewers' connects.")
     var connectIntervalMs: Double = 2
@@ -56,17 +56,17 @@ struct StreamBench: ParsableCommand {
         }
         guard (1...60).contains(fps) else { throw ValidationError("--fps must be 1–60") }
         guard seconds > 0 && seconds <= 600 else { throw ValidationError("--seconds must be 0–600") }
-        guard (1...64).contains(variants) else { throw ValidationError("--variants must be 1–64") }
+        guard (1...64).contains(feeds) else { throw ValidationError("--feeds must be 1–64") }
         guard slowKbps > 0 else { throw ValidationError("--slow-kbps must be positive") }
         guard (0...1000).contains(connectIntervalMs), (0...60).contains(warmup) else {
             throw ValidationError("--connect-interval-ms 0–1000, --warmup 0–60")
         }
     }
 
-    /// Variant k's stream path: the query with another size, alternately showing every control
+    /// Feed k's stream path: the query with another size, alternately showing every control
     /// and the spinner alone. Both move on every frame of a fresh server's scene (its spinner
-    /// spins), so each variant renders at the full rate.
-    func path(variant k: Int) -> String {
+    /// spins), so each feed renders at the full rate.
+    func path(feed k: Int) -> String {
         var q = query
         if k > 0 {
             let control = k % 2 == 0 ? "all" : "spinner"
@@ -79,7 +79,7 @@ struct StreamBench: ParsableCommand {
         let sut = try server.start()
         defer { sut.stop() }
         print("layercast-bench stream — \(machineLine())")
-        print("server: \(sut.baseURL)\(sut.pid.map { " pid \($0)" } ?? "")  variants: \(variants)  query: \(path(variant: 0))")
+        print("server: \(sut.baseURL)\(sut.pid.map { " pid \($0)" } ?? "")  feeds: \(feeds)  query: \(path(feed: 0))")
         print("viewers: \(viewers) normal, \(slow) slow (\(fmt(slowKbps, 0)) KiB/s), \(stalled) stalled; window \(fmt(seconds, 1)) s")
         if pause {
             let r = try HTTPProbe.request("POST", url: sut.baseURL + "/clock?paused=true")
@@ -97,7 +97,7 @@ struct StreamBench: ParsableCommand {
         kinds += Array(repeating: .slow(bytesPerSecond: slowKbps * 1024), count: slow)
         kinds += Array(repeating: .stalled, count: stalled)
         for (i, kind) in kinds.enumerated() {
-            let v = MJPEGViewer(id: i, kind: kind, host: sut.host, port: sut.port, path: path(variant: i % variants))
+            let v = MJPEGViewer(id: i, kind: kind, host: sut.host, port: sut.port, path: path(feed: i % feeds))
             loop.add(v, at: start + Double(i) * connectIntervalMs / 1000)
         }
         let lastConnect = start + Double(max(kinds.count - 1, 0)) * connectIntervalMs / 1000

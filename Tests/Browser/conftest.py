@@ -14,7 +14,7 @@ os.environ.setdefault("SE_AVOID_STATS", "true")
 from selenium import webdriver  # noqa: E402
 from selenium.webdriver.chrome.service import Service  # noqa: E402
 
-from support import Api, free_port, start_server, stop_server, wait_until  # noqa: E402
+from support import Api, free_port, in_component, start_server, stop_server, wait_until  # noqa: E402
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 BIN = os.environ.get("LAYERCAST_BIN", str(ROOT / ".build/debug/layercast"))
@@ -72,7 +72,7 @@ def open_studio(driver, base_url, width=1280, height=800, dark=False, mobile=Fal
         driver.execute_script("localStorage.clear()")
         driver.refresh()
     wait_until(lambda: driver.execute_script("return window.studio && studio.fps > 0"), 10, "the stream to deliver frames")
-    wait_until(lambda: driver.find_element("id", "conn-label").text == "Live", 10, "the page to report Live")
+    wait_until(lambda: in_component(driver, "status", "conn-label").text == "Live", 10, "the page to report Live")
     return driver
 
 

@@ -115,6 +115,17 @@ def stop_server(process):
         process.wait()
 
 
+def in_card(driver, control, name):
+    """The part `name` (data-part) of the card of `control` (data-control): the page's cards find
+    their elements the same way, inside their own root."""
+    return driver.find_element("css selector", f'[data-control="{control}"] [data-part="{name}"]')
+
+
+def in_component(driver, component, name):
+    """The part `name` of a page-level component (data-component: status, clock, view, …)."""
+    return driver.find_element("css selector", f'[data-component="{component}"] [data-part="{name}"]')
+
+
 def console_errors(driver, allow=()):
     """SEVERE console entries since the last call, except those containing any of `allow`."""
     return [e for e in driver.get_log("browser")

@@ -6,14 +6,14 @@ import pytest
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 
-from support import console_errors, wait_until
+from support import console_errors, in_component, wait_until
 
 
 def test_pause_step_speed_resume(page, api):
-    page.find_element(By.ID, "clock-pause").click()
+    in_component(page, "clock", "pause").click()
     clock = wait_until(lambda: (c := api.state()["clock"]) and c["paused"] and c, 1, "the clock to pause")
-    assert page.find_element(By.ID, "clock-pause-label").text == "Resume"
-    wait_until(lambda: page.find_element(By.ID, "conn-label").text == "Live · clock paused", 1, "the paused clock in the status")
+    assert in_component(page, "clock", "pause-label").text == "Resume"
+    wait_until(lambda: in_component(page, "status", "conn-label").text == "Live · clock paused", 1, "the paused clock in the status")
     t0 = clock["sceneTime"]
 
     # The frame on screen follows the paused clock.
@@ -23,22 +23,22 @@ def test_pause_step_speed_resume(page, api):
     for key, frames in ((".", 1), (".", 2), (",", 1)):
         ActionChains(page).send_keys(key).perform()
         wait_until(lambda: abs(api.state()["sceneTime"] - (t0 + frames / 30)) < 1e-6, 1, f"{frames} frame(s) on")
-    page.find_element(By.ID, "clock-back").click()
+    in_component(page, "clock", "back").click()
     wait_until(lambda: abs(api.state()["sceneTime"] - t0) < 1e-6, 1, "back to the start")
     wait_until(lambda: abs(page.execute_script("return studio.frameTime") - t0) < 1e-3, 2, "the stepped frame on screen")
 
-    page.find_element(By.CSS_SELECTOR, '#speed [data-speed="0.25"]').click()
+    page.find_element(By.CSS_SELECTOR, '[data-component="clock"] [data-part="speed"] [data-speed="0.25"]').click()
     wait_until(lambda: api.state()["clock"]["speed"] == 0.25, 1, "speed 0.25")
-    page.find_element(By.ID, "clock-pause").click()
+    in_component(page, "clock", "pause").click()
     wait_until(lambda: not api.state()["clock"]["paused"], 1, "the clock to resume")
-    page.find_element(By.CSS_SELECTOR, '#speed [data-speed="1"]').click()
+    page.find_element(By.CSS_SELECTOR, '[data-component="clock"] [data-part="speed"] [data-speed="1"]').click()
     wait_until(lambda: api.state()["clock"]["speed"] == 1, 1, "speed 1")
     assert console_errors(page) == []
 
 
 def test_save_clip_follows_the_focused_control(page):
-    page.find_element(By.CSS_SELECTOR, '#spinner-run [data-spinner="start"]').click()
-    link = page.find_element(By.ID, "save-clip")
+    page.find_element(By.CSS_SELECTOR, '[data-control="spinner"] [data-part="run"] [data-spinner="start"]').click()
+    link = in_component(page, "clock", "save-clip")
     href = link.get_attribute("href")
     assert "/clip.webp?control=spinner&seconds=3&fps=30" in href
     assert link.get_attribute("download") == "layercast-spinner.webp"
@@ -57,8 +57,8 @@ def test_save_clip_downloads_an_animated_webp(page, base_url, artifacts):
     target = downloads / "layercast-spinner.webp"
     target.unlink(missing_ok=True)
     page.execute_cdp_cmd("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": str(downloads)})
-    page.find_element(By.CSS_SELECTOR, '#spinner-run [data-spinner="start"]').click()
-    page.find_element(By.ID, "save-clip").click()
+    page.find_element(By.CSS_SELECTOR, '[data-control="spinner"] [data-part="run"] [data-spinner="start"]').click()
+    in_component(page, "clock", "save-clip").click()
     wait_until(lambda: target.exists() and target.stat().st_size > 0, 30, "the clip to download")
     head = target.read_bytes()[:16]
     assert head[:4] == b"RIFF" and head[8:12] == b"WEBP", head

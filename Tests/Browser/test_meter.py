@@ -9,7 +9,7 @@ from selenium.webdriver.common.actions.pointer_input import PointerInput
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from support import console_errors, wait_until
+from support import console_errors, in_card, wait_until
 
 
 def segment_seconds(meter):
@@ -22,7 +22,7 @@ def settled_meter(api, count):
 
 
 def test_hold_with_mouse_then_touch(page, api):
-    stage = page.find_element(By.ID, "meter-stage")
+    stage = in_card(page, "meter", "stage")
 
     ActionChains(page).click_and_hold(stage).pause(1.0).release().perform()
     meter = settled_meter(api, 1)
@@ -37,20 +37,20 @@ def test_hold_with_mouse_then_touch(page, api):
     assert abs(second - 0.5) <= 0.075, f"a 0.5 s touch hold recorded {second:.3f} s"
 
     # The card shows what /state says.
-    wait_until(lambda: page.find_element(By.ID, "meter-segments").text == "2", 2, "the segment count on the card")
-    assert page.find_element(By.ID, "meter-status").text == "Idle"
+    wait_until(lambda: in_card(page, "meter", "segments").text == "2", 2, "the segment count on the card")
+    assert in_card(page, "meter", "status").text == "Idle"
     assert console_errors(page) == []
 
 
 def test_hold_with_pen_and_space(page, api):
-    stage = page.find_element(By.ID, "meter-stage")
+    stage = in_card(page, "meter", "stage")
     pen = ActionBuilder(page, mouse=PointerInput(interaction.POINTER_PEN, "pen"))
     pen.pointer_action.move_to(stage).pointer_down().pause(0.4).pointer_up()
     pen.perform()
     settled_meter(api, 1)
 
     # The pen left the focus on the stage: Space held there records.
-    assert page.execute_script("return document.activeElement.id") == "meter-stage"
+    assert page.execute_script("return document.activeElement") == stage
     ActionChains(page).key_down(Keys.SPACE).pause(0.6).key_up(Keys.SPACE).perform()
     meter = settled_meter(api, 2)
     assert abs(segment_seconds(meter)[1] - 0.6) <= 0.09
@@ -65,12 +65,12 @@ def test_hold_with_pen_and_space(page, api):
 
 def test_pointer_cancel_releases(page, api):
     """A hold the browser takes away (a scroll gesture, a lost pointer) must not keep recording."""
-    stage = page.find_element(By.ID, "meter-stage")
+    stage = in_card(page, "meter", "stage")
     ActionChains(page).click_and_hold(stage).perform()
     wait_until(lambda: api.state()["meter"]["recording"], 2, "recording to start")
     # While the hold lasts, the card counts the elapsed time with the frames on screen.
-    wait_until(lambda: page.find_element(By.ID, "meter-status").text == "Recording", 2, "Recording on the card")
-    wait_until(lambda: page.find_element(By.ID, "meter-elapsed").text >= "0:00.5", 2, "the elapsed time to run")
+    wait_until(lambda: in_card(page, "meter", "status").text == "Recording", 2, "Recording on the card")
+    wait_until(lambda: in_card(page, "meter", "elapsed").text >= "0:00.5", 2, "the elapsed time to run")
     page.execute_script("""
         const s = arguments[0];
         s.dispatchEvent(new PointerEvent('pointercancel', {pointerId: 1, pointerType: 'mouse', bubbles: true}));""",
@@ -85,11 +85,11 @@ def test_a_refused_press_reads_as_a_message(page, api):
     api.request("PUT", "/meter/config", duration=1)
     api.request("POST", "/meter/hold", seconds=1)
     wait_until(lambda: api.state()["meter"]["complete"], 3, "the meter to complete")
-    ActionChains(page).click(page.find_element(By.ID, "meter-stage")).perform()
-    toast = wait_until(lambda: page.find_element(By.CSS_SELECTOR, "#toasts .toast").text, 3, "an error message")
+    ActionChains(page).click(in_card(page, "meter", "stage")).perform()
+    toast = wait_until(lambda: page.find_element(By.CSS_SELECTOR, '[data-component="toasts"] .toast').text, 3, "an error message")
     assert "Recording meter" in toast and "reset" in toast.lower(), toast
-    wait_until(lambda: page.find_element(By.ID, "meter-status").text == "Complete", 2, "Complete on the card")
-    page.find_element(By.ID, "meter-reset").click()
+    wait_until(lambda: in_card(page, "meter", "status").text == "Complete", 2, "Complete on the card")
+    in_card(page, "meter", "reset").click()
     wait_until(lambda: api.state()["meter"]["segmentCount"] == 0, 2, "the reset")
     # The only console entries are the refused commands themselves.
     assert console_errors(page, allow=("409",)) == []

@@ -4,7 +4,7 @@ import time
 
 from selenium.webdriver.common.by import By
 
-from support import CANVAS_VARIETY_JS, console_errors, wait_until
+from support import CANVAS_VARIETY_JS, console_errors, in_card, in_component, wait_until
 
 CONTROLS = ["meter", "play-button", "player", "spinner"]
 
@@ -33,14 +33,14 @@ def test_every_stage_shows_frames_and_the_console_is_clean(page, api):
     assert api.gauge("layercast_open_streams") == 1, "the page should hold exactly one MJPEG stream"
 
     # The live state reached the page over /events.
-    wait_until(lambda: page.find_element(By.ID, "pb-anim").text in ("playToBar.playIdle", "barToPlay.play"),
+    wait_until(lambda: in_card(page, "play-button", "animation").text in ("playToBar.playIdle", "barToPlay.play"),
                3, "the state readout")
     assert console_errors(page) == []
 
 
 def test_each_card_links_to_its_png_frame(page, api):
     for name in CONTROLS:
-        link = page.find_element(By.CSS_SELECTOR, f'[data-control="{name}"] [data-frame-link]')
+        link = page.find_element(By.CSS_SELECTOR, f'[data-control="{name}"] [data-part="frame-link"]')
         href = link.get_attribute("href")
         assert f"control={name}" in href and "/frame.png?" in href
         ok = page.execute_async_script("""
@@ -51,9 +51,9 @@ def test_each_card_links_to_its_png_frame(page, api):
 
 
 def test_view_settings_change_the_one_stream(page, api):
-    page.find_element(By.CSS_SELECTOR, '#scale [data-scale="2"]').click()
-    page.find_element(By.CSS_SELECTOR, '#background [data-bg="checkerboard"]').click()
-    page.find_element(By.ID, "debug-toggle").find_element(By.XPATH, "..").click()
+    page.find_element(By.CSS_SELECTOR, '[data-component="view"] [data-part="scale"] [data-scale="2"]').click()
+    page.find_element(By.CSS_SELECTOR, '[data-component="view"] [data-part="background"] [data-bg="checkerboard"]').click()
+    in_component(page, "view", "debug").find_element(By.XPATH, "..").click()
     url = wait_until(lambda: (u := page.execute_script("return studio.streamUrl")) and "debug=" in u and u, 3,
                      "the stream to follow the settings")
     assert "scale=2" in url and "background=checkerboard" in url and "debug=points%2Cbounds" in url

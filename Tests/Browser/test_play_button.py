@@ -5,11 +5,11 @@ import time
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 
-from support import RESTING, console_errors, wait_until
+from support import RESTING, console_errors, in_card, wait_until
 
 
 def mode_button(driver, mode):
-    return driver.find_element(By.CSS_SELECTOR, f'#pb-modes [data-mode="{mode}"]')
+    return driver.find_element(By.CSS_SELECTOR, f'[data-control="play-button"] [data-part="modes"] [data-mode="{mode}"]')
 
 
 def test_each_mode_button_reaches_its_resting_state_within_a_second(page, api):
@@ -22,18 +22,18 @@ def test_each_mode_button_reaches_its_resting_state_within_a_second(page, api):
         assert pb["mode"] == mode
         assert took <= 1.0, f"{mode} took {took:.2f} s"
         wait_until(lambda: mode_button(page, mode).get_attribute("aria-pressed") == "true", 1, "the button to show it")
-        assert page.find_element(By.ID, "pb-mode").text == mode
+        assert in_card(page, "play-button", "mode").text == mode
     assert console_errors(page) == []
 
 
 def test_without_animation_the_mode_is_at_rest_at_once(page, api):
-    page.find_element(By.ID, "pb-animated").find_element(By.XPATH, "..").click()
+    in_card(page, "play-button", "animated").find_element(By.XPATH, "..").click()
     mode_button(page, "stop").click()
     wait_until(lambda: api.state()["playButton"]["animationState"] in RESTING["stop"], 0.5, "stop at once")
 
 
 def test_clicking_the_control_cycles_and_highlights_while_pressed(page, api):
-    stage = page.find_element(By.ID, "pb-stage")
+    stage = in_card(page, "play-button", "stage")
     order = ["buffering", "stop", "pause", "play"]
     for expected in order:
         ActionChains(page).click_and_hold(stage).perform()
@@ -47,17 +47,17 @@ def test_clicking_the_control_cycles_and_highlights_while_pressed(page, api):
 
 
 def test_enabled_and_theme(page, api):
-    page.find_element(By.ID, "pb-enabled").find_element(By.XPATH, "..").click()
+    in_card(page, "play-button", "enabled").find_element(By.XPATH, "..").click()
     wait_until(lambda: api.state()["playButton"]["enabled"] is False, 1, "disabled")
     # A disabled button ignores taps, as UIKit's does.
-    ActionChains(page).click(page.find_element(By.ID, "pb-stage")).perform()
+    ActionChains(page).click(in_card(page, "play-button", "stage")).perform()
     time.sleep(0.3)
     assert api.state()["playButton"]["mode"] == "play"
-    page.find_element(By.ID, "pb-enabled").find_element(By.XPATH, "..").click()
+    in_card(page, "play-button", "enabled").find_element(By.XPATH, "..").click()
     wait_until(lambda: api.state()["playButton"]["enabled"] is True, 1, "enabled again")
 
-    page.find_element(By.CSS_SELECTOR, '#pb-theme [data-theme="sample"]').click()
+    page.find_element(By.CSS_SELECTOR, '[data-control="play-button"] [data-part="themes"] [data-theme="sample"]').click()
     wait_until(lambda: api.state()["playButton"]["theme"] == "sample", 1, "the sample theme")
-    page.find_element(By.CSS_SELECTOR, '#pb-theme [data-theme="default"]').click()
+    page.find_element(By.CSS_SELECTOR, '[data-control="play-button"] [data-part="themes"] [data-theme="default"]').click()
     wait_until(lambda: api.state()["playButton"]["theme"] == "default", 1, "the default theme")
     assert console_errors(page) == []

@@ -10,7 +10,7 @@ from PIL import Image
 from selenium.webdriver.common.by import By
 
 from conftest import open_studio
-from support import console_errors, wait_until
+from support import console_errors, in_card, in_component, wait_until
 
 SHOTS = [
     ("desktop-light", 1280, 800, False, False),
@@ -38,9 +38,9 @@ def showcase(api):
 @pytest.mark.parametrize("name,width,height,dark,mobile", SHOTS)
 def test_screenshot(browser, base_url, showcase, artifacts, repo_root, name, width, height, dark, mobile):
     open_studio(browser, base_url, width, height, dark=dark, mobile=mobile)
-    wait_until(lambda: browser.find_element(By.ID, "meter-segments").text == "3", 3, "the showcase state")
+    wait_until(lambda: in_card(browser, "meter", "segments").text == "3", 3, "the showcase state")
     # A second of frames, so the fps counter shows the stream's rate rather than its first moments.
-    wait_until(lambda: int(browser.find_element(By.ID, "fps").text) >= 24, 4, "a full second of frames")
+    wait_until(lambda: int(in_component(browser, "status", "fps").text) >= 24, 4, "a full second of frames")
     png = browser.get_screenshot_as_png()
     path = artifacts / f"{name}.png"
     path.write_bytes(png)

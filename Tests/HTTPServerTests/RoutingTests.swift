@@ -79,9 +79,6 @@ private func apiRouter() -> Router {
             #expect(r.status == 200)
             #expect(r.text == #"{"b":"2","a":"x y","flag":"","a":"second"}"#)
         }
-        let request = HTTPRequest(method: "GET", path: "/", query: [("a", "1"), ("a", "2")])
-        #expect(request.queryValue("a") == "1")
-        #expect(request.queryValue("z") == nil)
     }
 
     @Test func headersAreCaseInsensitive() throws {

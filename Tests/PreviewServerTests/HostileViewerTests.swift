@@ -20,7 +20,7 @@ import Testing
 
     static func settled(_ server: HostileServer) -> Bool {
         let http = server.server.httpCounters
-        return server.server.context.hub.openStreams == 0 && server.server.context.hub.watchedVariants == 0
+        return server.server.context.hub.openStreams == 0 && server.server.context.hub.watchedFeeds == 0
             && http.openStreams == 0 && http.suspendedStreams == 0 && http.openConnections == 0
     }
 

@@ -6,8 +6,8 @@ import Testing
 @testable import PreviewServer
 
 /// The frame hub's mechanisms: a viewer that falls behind gets the newest part (never a queue),
-/// and frames are rendered once per watched variant, not per viewer. Driven by a manual clock,
-/// so each clock step is exactly one new frame per variant.
+/// and frames are rendered once per watched feed, not per viewer. Driven by a manual clock,
+/// so each clock step is exactly one new frame per feed.
 @Suite struct HubFrameTests {
     let clock = ManualClock()
     let scene: LiveScene
@@ -16,17 +16,17 @@ import Testing
 
     init() {
         scene = LiveScene(clock: clock)
-        hub = FrameHub(scene: scene, frames: FrameRenderer(), counters: counters, maxStreams: 16)
+        hub = FrameHub(scene: scene, frameRenderer: FrameRenderer(), counters: counters, maxStreams: 16)
     }
 
-    /// Moves the scene on and waits until every watched variant has rendered it.
+    /// Moves the scene on and waits until every watched feed has rendered it.
     func step(expectingRenders renders: Int) -> Bool {
         clock.advance(by: 0.1)
         return hubEventually { counters.snapshot.renders == renders }
     }
 
     @Test func aViewerThatFellBehindGetsOnlyTheNewestPart() throws {
-        let key = StreamKey(spec: try hubSpec(["control": "spinner", "size": "32"]), fps: 30)
+        let key = FeedKey(spec: try hubSpec(["control": "spinner", "size": "32"]), fps: 30)
         let viewer = try #require(hub.attach(key, viewerClass: "test"))
         defer { viewer.closed() }
         let reader = HubViewerReader(viewer: viewer)
@@ -51,7 +51,7 @@ import Testing
     }
 
     @Test func aViewerThatKeepsUpMissesNothing() throws {
-        let key = StreamKey(spec: try hubSpec(["control": "spinner", "size": "32"]), fps: 30)
+        let key = FeedKey(spec: try hubSpec(["control": "spinner", "size": "32"]), fps: 30)
         let viewer = try #require(hub.attach(key, viewerClass: "test"))
         defer { viewer.closed() }
         let reader = HubViewerReader(viewer: viewer)
@@ -67,18 +67,19 @@ import Testing
         #expect(counters.snapshot.skippedByClass["test"] == nil)
     }
 
-    @Test func rendersOncePerWatchedVariantWhateverTheViewerCount() throws {
-        let small = StreamKey(spec: try hubSpec(["control": "spinner", "size": "32"]), fps: 30)
-        let large = StreamKey(spec: try hubSpec(["control": "spinner", "size": "48"]), fps: 30)
+    @Test func rendersOncePerWatchedFeedWhateverTheViewerCount() throws {
+        // Two sizes in two size classes, so the metrics tell their renders apart.
+        let small = FeedKey(spec: try hubSpec(["control": "spinner", "size": "32"]), fps: 30)
+        let medium = FeedKey(spec: try hubSpec(["control": "spinner", "size": "300"]), fps: 30)
 
-        // Nobody watching: no producer, so moving the scene renders nothing.
-        #expect(hub.watchedVariants == 0)
+        // Nobody watching: no feed, so moving the scene renders nothing.
+        #expect(hub.watchedFeeds == 0)
         clock.advance(by: 0.1)
         usleep(150_000)
         #expect(counters.snapshot.renders == 0)
 
-        let viewers = try [small, small, small, large].map { try #require(hub.attach($0, viewerClass: "test")) }
-        #expect(hub.watchedVariants == 2)
+        let viewers = try [small, small, small, medium].map { try #require(hub.attach($0, viewerClass: "test")) }
+        #expect(hub.watchedFeeds == 2)
         #expect(hub.openStreams == 4)
         #expect(hubEventually { counters.snapshot.renders == 2 })
         for n in 1...3 { #expect(step(expectingRenders: 2 + 2 * n)) }
@@ -86,11 +87,12 @@ import Testing
         usleep(150_000)
         let totals = counters.snapshot
         #expect(totals.renders == 8)
-        #expect(totals.rendersByVariant[StreamCounters.label(small)] == 4)
-        #expect(totals.rendersByVariant[StreamCounters.label(large)] == 4)
+        let page = counters.metrics.exposition
+        #expect(hubMetric(page, #"layercast_frames_rendered_total{control="spinner",size="small"}"#) == 4)
+        #expect(hubMetric(page, #"layercast_frames_rendered_total{control="spinner",size="medium"}"#) == 4)
 
         for v in viewers { v.closed() }
-        #expect(hub.watchedVariants == 0)
+        #expect(hub.watchedFeeds == 0)
         #expect(hub.openStreams == 0)
         clock.advance(by: 0.1)
         usleep(150_000)
@@ -98,8 +100,8 @@ import Testing
     }
 
     @Test func attachRefusesBeyondMaxStreams() throws {
-        let capped = FrameHub(scene: scene, frames: FrameRenderer(), counters: counters, maxStreams: 2)
-        let key = StreamKey(spec: try hubSpec(["control": "spinner", "size": "32"]), fps: 30)
+        let capped = FrameHub(scene: scene, frameRenderer: FrameRenderer(), counters: counters, maxStreams: 2)
+        let key = FeedKey(spec: try hubSpec(["control": "spinner", "size": "32"]), fps: 30)
         let a = try #require(capped.attach(key, viewerClass: "test"))
         let b = try #require(capped.attach(key, viewerClass: "test"))
         #expect(capped.attach(key, viewerClass: "test") == nil)
@@ -109,6 +111,6 @@ import Testing
         b.closed()
         c.closed()
         #expect(capped.openStreams == 0)
-        #expect(capped.watchedVariants == 0)
+        #expect(capped.watchedFeeds == 0)
     }
 }

@@ -5,7 +5,7 @@ import Testing
 @testable import PreviewServer
 
 /// `GET /metrics`: the Prometheus text page carries every series the issue asks for, with the
-/// labels that tell variants, viewer classes, routes and statuses apart, and counts that match
+/// labels that tell feeds, viewer classes, routes and statuses apart, and counts that match
 /// what the test did.
 @Suite struct MetricsTests {
     @Test func afterAStreamAndAFewRequestsEverySeriesIsThere() throws {
@@ -38,17 +38,17 @@ import Testing
             }
             #expect(complete)
 
-            let variant = "spinner/32x32@1x/q80/30fps"
-            #expect(hubMetric(page, "layercast_frames_rendered_total{variant=\"\(variant)\"}") == 2)
-            #expect(hubMetric(page, "layercast_frame_render_encode_seconds_count{variant=\"\(variant)\"}") == 2)
-            #expect(hubMetric(page, "layercast_frame_render_encode_seconds_bucket{variant=\"\(variant)\",le=\"+Inf\"}") == 2)
-            #expect(page.contains("layercast_frame_render_encode_seconds_bucket{variant=\"\(variant)\",le=\"0.001\"}"))
-            let encoded = hubMetric(page, "layercast_frame_encoded_bytes_total{variant=\"\(variant)\"}")
+            let feed = #"control="spinner",size="small""#
+            #expect(hubMetric(page, "layercast_frames_rendered_total{\(feed)}") == 2)
+            #expect(hubMetric(page, "layercast_frame_render_encode_seconds_count{\(feed)}") == 2)
+            #expect(hubMetric(page, "layercast_frame_render_encode_seconds_bucket{\(feed),le=\"+Inf\"}") == 2)
+            #expect(page.contains("layercast_frame_render_encode_seconds_bucket{\(feed),le=\"0.001\"}"))
+            let encoded = hubMetric(page, "layercast_frame_encoded_bytes_total{\(feed)}")
             #expect(encoded == Double(first.body.count + second.body.count))
             // Bytes sent include each part's headers and boundary, so they exceed the JPEG bytes.
             let sent = try #require(hubMetric(page, "layercast_stream_bytes_sent_total"))
             #expect(sent > Double(first.body.count + second.body.count))
-            #expect(hubMetric(page, "layercast_stream_viewers{variant=\"\(variant)\"}") == 0)
+            #expect(hubMetric(page, "layercast_stream_viewers{\(feed)}") == 0)
             #expect(hubMetric(page, "layercast_open_streams") == 0)
 
             for (route, method, status) in [("/stream.mjpg", "GET", 200), ("/state", "GET", 200), ("/*", "GET", 404),
@@ -74,14 +74,63 @@ import Testing
             for s in [a, b, c] { _ = try s.readPart() }
             let page = try HTTPProbe.get(base + "/metrics").text
             #expect(hubMetric(page, "layercast_open_streams") == 3)
-            #expect(hubMetric(page, #"layercast_stream_viewers{variant="spinner/32x32@1x/q80/30fps"}"#) == 2)
-            #expect(hubMetric(page, #"layercast_stream_viewers{variant="meter/32x32@1x/q80/30fps"}"#) == 1)
+            #expect(hubMetric(page, #"layercast_stream_viewers{control="spinner",size="small"}"#) == 2)
+            #expect(hubMetric(page, #"layercast_stream_viewers{control="meter",size="small"}"#) == 1)
             b.close()
             let after = try hubEventually { hubMetric(try HTTPProbe.get(base + "/metrics").text, "layercast_open_streams") == 2 }
             #expect(after)
             let later = try HTTPProbe.get(base + "/metrics").text
-            #expect(hubMetric(later, #"layercast_stream_viewers{variant="spinner/32x32@1x/q80/30fps"}"#) == 1)
+            #expect(hubMetric(later, #"layercast_stream_viewers{control="spinner",size="small"}"#) == 1)
             withExtendedLifetime([a, c]) {}
+        }
+    }
+
+    /// Whatever size, scale, quality, fps or background clients ask for, a feed's labels are its
+    /// subject and one of three size classes by pixel count.
+    @Test func feedLabelsComeFromAFixedSet() throws {
+        func labels(_ query: [String: String]) throws -> String {
+            let l = FeedLabels(try hubSpec(query))
+            return "\(l.control)/\(l.size)"
+        }
+        #expect(try labels([:]) == "all/medium")
+        #expect(try labels(["control": "play-button", "size": "256"]) == "play-button/small")
+        #expect(try labels(["size": "257"]) == "all/medium")
+        #expect(try labels(["size": "128", "scale": "2"]) == "all/small")
+        #expect(try labels(["size": "129", "scale": "2"]) == "all/medium")
+        #expect(try labels(["size": "1024"]) == "all/medium")
+        #expect(try labels(["width": "1025", "height": "1024"]) == "all/large")
+        #expect(try labels(["size": "4096"]) == "all/large")
+        #expect(try labels(["control": "meter", "size": "64", "quality": "7", "background": "#123456"]) == "meter/small")
+
+        // Four feeds of the spinner that differ in everything but the size class: one series.
+        try withHubServer { server in
+            let queries = ["size=32&quality=10", "size=33&fps=7", "size=40&background=dark", "width=64&height=20&scale=1.5"]
+            let streams = try queries.map { try HubSocket.stream(port: server.port, query: "control=spinner&" + $0).0 }
+            for s in streams { _ = try s.readPart() }
+            #expect(server.context.hub.watchedFeeds == 4)
+            let page = try HTTPProbe.get("http://127.0.0.1:\(server.port)/metrics").text
+            let series = page.split(separator: "\n").filter { $0.hasPrefix("layercast_frames_rendered_total{") }
+            #expect(series.count == 1 && series.first?.contains(#"{control="spinner",size="small"}"#) == true, "\(series)")
+            #expect(hubMetric(page, #"layercast_stream_viewers{control="spinner",size="small"}"#) == 4)
+            for s in streams { s.close() }
+        }
+    }
+
+    /// Every format's failure counter is on the page from the start, at 0, and counts. No request
+    /// can make an encoder fail, so the stream's failure report is made directly.
+    @Test func encodeFailuresReachTheMetrics() throws {
+        try withHubServer { server in
+            let url = "http://127.0.0.1:\(server.port)/metrics"
+            let before = try HTTPProbe.get(url).text
+            #expect(before.contains("# TYPE layercast_encode_failures_total counter"))
+            for format in ["jpeg", "png", "webp", "gif"] {
+                #expect(hubMetric(before, "layercast_encode_failures_total{format=\"\(format)\"}") == 0, "\(format)")
+            }
+            server.context.hub.counters.encodeFailed()
+            server.context.hub.counters.encodeFailed()
+            let after = try HTTPProbe.get(url).text
+            #expect(hubMetric(after, #"layercast_encode_failures_total{format="jpeg"}"#) == 2)
+            #expect(hubMetric(after, #"layercast_encode_failures_total{format="png"}"#) == 0)
         }
     }
 }

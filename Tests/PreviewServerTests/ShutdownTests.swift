@@ -71,7 +71,7 @@ import Testing
             #expect(socket.closes(within: 5), "stream \(i) was not closed")
         }
         #expect(hostileEventually { server.server.context.hub.openStreams == 0 })
-        #expect(server.server.context.hub.watchedVariants == 0)
+        #expect(server.server.context.hub.watchedFeeds == 0)
         #expect(server.server.context.hub.counters.snapshot.openStreams == 0)
         #expect(server.server.httpCounters.openStreams == 0)
         #expect(server.server.httpCounters.suspendedStreams == 0)

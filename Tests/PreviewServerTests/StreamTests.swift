@@ -56,22 +56,22 @@ import Testing
         }
     }
 
-    @Test func twentyViewersOfOneVariantShareOneRenderPerTick() throws {
+    @Test func twentyViewersOfOneFeedShareOneRenderPerTick() throws {
         try withServer(clock: .monotonic) { s in
             let target = "/stream.mjpg?control=spinner&size=64&fps=10"
             let viewers = try (0..<20).map { _ in try MJPEGClient(port: s.port, target: target) }
             MJPEGClient.readAll(viewers, for: 1.5)
             let renders = s.counters.renders
-            let byVariant = s.counters.rendersByVariant
+            let feeds = s.server.context.hub.watchedFeeds
             for v in viewers { v.close() }
 
             let received = viewers.map(\.parts.count)
             let most = try #require(received.max())
             #expect(viewers.allSatisfy { $0.framingErrors.isEmpty })
             #expect(received.allSatisfy { $0 >= 5 }, "\(received)")
-            // One variant, and at most one render for each part a single viewer saw (plus one in
+            // One feed, and at most one render for each part a single viewer saw (plus one in
             // flight at each end), not one per viewer.
-            #expect(byVariant.count == 1, "\(byVariant)")
+            #expect(feeds == 1)
             #expect(renders <= most + 2, "\(renders) renders for \(most) parts per viewer")
             #expect(received.reduce(0, +) >= 10 * renders, "\(received) for \(renders) renders")
 
@@ -133,12 +133,12 @@ import Testing
         }
     }
 
-    @Test func viewersOfDifferentVariantsGetTheirOwnProducers() throws {
+    @Test func viewersOfDifferentSizesGetTheirOwnFeeds() throws {
         try withServer(clock: .monotonic) { s in
             let a = try MJPEGClient(port: s.port, target: "/stream.mjpg?control=spinner&size=48&fps=10")
             let b = try MJPEGClient(port: s.port, target: "/stream.mjpg?control=spinner&size=64&fps=10")
             MJPEGClient.readAll([a, b], for: 0.6)
-            #expect(s.server.context.hub.watchedVariants == 2)
+            #expect(s.server.context.hub.watchedFeeds == 2)
             a.close()
             b.close()
             let sizes = try [a, b].map { c -> Int in

@@ -117,13 +117,14 @@ import Testing
     }
 
     @Test func clipSlotsAreCountedPerServer() {
-        let a = LiveScene(clock: ManualClock()), b = LiveScene(clock: ManualClock())
-        let slots = ClipSlots()
-        let first = slots.take(for: a, limit: 2), second = slots.take(for: a, limit: 2)
+        let slots = ClipSlots(limit: 2)
+        let first = slots.take(), second = slots.take()
         #expect(first != nil && second != nil)
-        #expect(slots.take(for: a, limit: 2) == nil)
-        #expect(slots.take(for: b, limit: 2) != nil, "another server has its own slots")
+        #expect(slots.take() == nil)
         first?.release()
-        #expect(slots.take(for: a, limit: 2) != nil)
+        #expect(slots.take() != nil)
+        let a = PreviewServer(configuration: PreviewServerConfiguration()), b = PreviewServer(configuration: PreviewServerConfiguration())
+        #expect(a.context.clipSlots.limit == APIContext.maxConcurrentClips)
+        #expect(a.context.clipSlots !== b.context.clipSlots, "another server has its own slots")
     }
 }

@@ -1,54 +1,66 @@
+// @ts-check
 // Play button: four modes (animated or not), click-to-cycle like the original demo, highlighted
 // while pressed, enabled, theme.
+import { $$, part } from "../dom.js";
 import { pressable, keyPressable } from "../press.js";
 
-const $ = (id) => document.getElementById(id);
 // The order the original demo steps through on each tap.
+/** @type {Record<string, string>} */
 const NEXT = { play: "buffering", buffering: "stop", stop: "pause", pause: "play" };
 
-export function playButtonCard(ctx) {
-  const stage = $("pb-stage");
-  const animated = $("pb-animated");
-  const enabled = () => ctx.state()?.playButton?.enabled !== false;
-  const setMode = (mode) =>
-    ctx.command("play-button", "Play button", "POST", "play-button/mode", { mode, animated: animated.checked });
-  const highlight = (value) =>
-    ctx.command("play-button", "Play button", "POST", "play-button/highlighted", { value });
+/**
+ * @param {import("./index.js").CardContext} ctx
+ * @returns {import("./index.js").Card}
+ */
+export function playButtonCard({ root, state, command }) {
+  const stage = part(root, "stage");
+  const animated = part(root, "animated", HTMLInputElement);
+  const enabledSwitch = part(root, "enabled", HTMLInputElement);
+  const modeButtons = $$(part(root, "modes"), "[data-mode]");
+  const themeButtons = $$(part(root, "themes"), "[data-theme]");
+  const enabled = () => state()?.playButton?.enabled !== false;
+  /** @param {string} mode */
+  const setMode = (mode) => command("Play button", "POST", "play-button/mode", { mode, animated: animated.checked });
+  /** @param {boolean} value */
+  const highlight = (value) => command("Play button", "POST", "play-button/highlighted", { value });
 
   const down = () => { if (enabled()) highlight(true); };
+  /** @type {(event: Event, inside: boolean) => void} */
   const up = (_event, inside) => {
     if (!enabled()) return;
     highlight(false);
-    if (inside) setMode(NEXT[ctx.state()?.playButton?.mode ?? "play"] ?? "play");
+    if (inside) setMode(NEXT[state()?.playButton?.mode ?? "play"] ?? "play");
   };
   pressable(stage, { down, up });
   keyPressable(stage, { down, up });
 
-  for (const button of document.querySelectorAll("#pb-modes [data-mode]")) {
-    button.addEventListener("click", () => setMode(button.dataset.mode));
+  for (const button of modeButtons) {
+    button.addEventListener("click", () => setMode(button.dataset.mode ?? "play"));
   }
-  $("pb-enabled").addEventListener("change", (event) =>
-    ctx.command("play-button", "Play button", "POST", "play-button/enabled", { value: event.target.checked }));
-  for (const button of document.querySelectorAll("#pb-theme [data-theme]")) {
+  enabledSwitch.addEventListener("change", () =>
+    command("Play button", "POST", "play-button/enabled", { value: enabledSwitch.checked }));
+  for (const button of themeButtons) {
     button.addEventListener("click", () =>
-      ctx.command("play-button", "Theme", "PUT", "play-button/theme", { theme: button.dataset.theme }));
+      command("Theme", "PUT", "play-button/theme", { theme: button.dataset.theme ?? "default" }));
   }
 
   return {
+    stateKey: "playButton",
     render(state) {
       const pb = state.playButton;
-      for (const button of document.querySelectorAll("#pb-modes [data-mode]")) {
+      for (const button of modeButtons) {
         button.setAttribute("aria-pressed", String(button.dataset.mode === pb.mode));
       }
-      $("pb-mode").textContent = pb.mode;
-      $("pb-anim").textContent = pb.animationState;
-      $("pb-anim").title = pb.animationState;
-      $("pb-enabled").checked = pb.enabled;
-      for (const button of document.querySelectorAll("#pb-theme [data-theme]")) {
+      part(root, "mode").textContent = pb.mode;
+      const animation = part(root, "animation");
+      animation.textContent = pb.animationState;
+      animation.title = pb.animationState;
+      enabledSwitch.checked = pb.enabled;
+      for (const button of themeButtons) {
         button.setAttribute("aria-pressed", String(button.dataset.theme === pb.theme));
       }
       stage.classList.toggle("is-disabled", !pb.enabled);
-      $("pb-hint").textContent = pb.enabled ? `Click: ${pb.mode} → ${NEXT[pb.mode]}` : "Disabled — taps are ignored";
+      part(root, "hint").textContent = pb.enabled ? `Click: ${pb.mode} → ${NEXT[pb.mode]}` : "Disabled — taps are ignored";
     },
   };
 }

@@ -1,23 +1,32 @@
+// @ts-check
 // Music button: click to play or pause, seek, restart, artwork by file picker or drag and drop.
+import { part } from "../dom.js";
 import { pressable, keyPressable } from "../press.js";
 import { artworkPng } from "../artwork.js";
 import { toast, reportError } from "../toast.js";
 
-const $ = (id) => document.getElementById(id);
-
-export function playerCard(ctx) {
-  const stage = $("player-stage");
-  const seek = $("player-seek");
-  const out = $("player-seek-out");
-  const toggle = () => ctx.command("player", "Music button", "POST", "player/toggle");
+/**
+ * @param {import("./index.js").CardContext} ctx
+ * @returns {import("./index.js").Card}
+ */
+export function playerCard({ root, command }) {
+  const stage = part(root, "stage");
+  const seek = part(root, "seek", HTMLInputElement);
+  const out = part(root, "seek-out");
+  const picker = part(root, "artwork", HTMLInputElement);
+  const toggleButton = part(root, "toggle");
+  const toggle = () => command("Music button", "POST", "player/toggle");
   let dragging = false;
   let settleUntil = 0;
 
-  pressable(stage, { down: () => {}, up: (_e, inside) => { if (inside) toggle(); } });
-  keyPressable(stage, { down: () => {}, up: (_e, inside) => { if (inside) toggle(); } });
-  $("player-toggle").addEventListener("click", toggle);
-  $("player-restart").addEventListener("click", () => ctx.command("player", "Restart", "POST", "player/restart"));
+  /** @type {(event: Event, inside: boolean) => void} */
+  const tap = (_event, inside) => { if (inside) toggle(); };
+  pressable(stage, { down: () => {}, up: tap });
+  keyPressable(stage, { down: () => {}, up: tap });
+  toggleButton.addEventListener("click", toggle);
+  part(root, "restart").addEventListener("click", () => command("Restart", "POST", "player/restart"));
 
+  /** @param {string | number} value */
   const showSeek = (value) => {
     out.textContent = `${value} %`;
     seek.setAttribute("aria-valuetext", `${value} percent`);
@@ -29,44 +38,45 @@ export function playerCard(ctx) {
     dragging = false;
     settleUntil = performance.now() + 600;
     showSeek(seek.value);
-    await ctx.command("player", "Seek", "POST", "player/seek", { progress: seek.value });
+    await command("Seek", "POST", "player/seek", { progress: seek.value });
   });
 
+  /** @param {File | undefined} file */
   const upload = async (file) => {
     if (!file) return;
     try {
       const png = await artworkPng(file);
-      const reply = await ctx.command("player", "Artwork", "PUT", "player/artwork", null, png);
+      const reply = await command("Artwork", "PUT", "player/artwork", null, png);
       const art = reply?.state?.artwork;
       if (art) toast("Artwork set", `${file.name} — ${art.width}×${art.height}`, "info", 3);
     } catch (error) {
       reportError("Artwork", error);
     }
   };
-  $("player-artwork").addEventListener("change", (event) => {
-    upload(event.target.files?.[0]);
-    event.target.value = "";
+  picker.addEventListener("change", () => {
+    upload(picker.files?.[0]);
+    picker.value = "";
   });
 
-  const card = $("card-player");
   let depth = 0;
+  /** @param {DragEvent} event */
   const hasFiles = (event) => [...(event.dataTransfer?.types ?? [])].includes("Files");
-  card.addEventListener("dragenter", (event) => {
+  root.addEventListener("dragenter", (event) => {
     if (!hasFiles(event)) return;
     event.preventDefault();
     depth++;
     stage.classList.add("is-drop-target");
   });
-  card.addEventListener("dragover", (event) => {
-    if (!hasFiles(event)) return;
+  root.addEventListener("dragover", (event) => {
+    if (!hasFiles(event) || !event.dataTransfer) return;
     event.preventDefault();
     event.dataTransfer.dropEffect = "copy";
   });
-  card.addEventListener("dragleave", () => {
+  root.addEventListener("dragleave", () => {
     depth = Math.max(0, depth - 1);
     if (depth === 0) stage.classList.remove("is-drop-target");
   });
-  card.addEventListener("drop", (event) => {
+  root.addEventListener("drop", (event) => {
     event.preventDefault();
     depth = 0;
     stage.classList.remove("is-drop-target");
@@ -74,17 +84,17 @@ export function playerCard(ctx) {
   });
 
   return {
+    stateKey: "player",
     render(state) {
       const p = state.player;
       const progress = Math.round(p.progress.model);
-      const button = $("player-toggle");
-      button.toggleAttribute("data-on", p.playing);
-      $("player-toggle-label").textContent = p.playing ? "Pause" : "Play";
-      const tag = $("player-state");
+      toggleButton.toggleAttribute("data-on", p.playing);
+      part(root, "toggle-label").textContent = p.playing ? "Pause" : "Play";
+      const tag = part(root, "state");
       tag.textContent = p.playing ? "Playing" : "Paused";
       tag.dataset.tone = p.playing ? "ok" : "";
-      $("player-progress").textContent = `${progress} %`;
-      $("player-artwork-info").textContent = p.artwork.isDefault ? "Default" : `${p.artwork.width}×${p.artwork.height}`;
+      part(root, "progress").textContent = `${progress} %`;
+      part(root, "artwork-info").textContent = p.artwork.isDefault ? "Default" : `${p.artwork.width}×${p.artwork.height}`;
       if (!dragging && performance.now() > settleUntil) {
         seek.value = String(progress);
         showSeek(progress);

@@ -1,24 +1,32 @@
+// @ts-check
 // Spinner: start and stop, from the buttons or by clicking the stage.
+import { $$, part } from "../dom.js";
 import { pressable, keyPressable } from "../press.js";
 
-const $ = (id) => document.getElementById(id);
-
-export function spinnerCard(ctx) {
-  const run = (start) => ctx.command("spinner", "Spinner", "POST", start ? "spinner/start" : "spinner/stop");
-  const flip = (_event, inside) => { if (inside) run(!(ctx.state()?.spinner?.animating ?? true)); };
-  const stage = $("spinner-stage");
+/**
+ * @param {import("./index.js").CardContext} ctx
+ * @returns {import("./index.js").Card}
+ */
+export function spinnerCard({ root, state, command }) {
+  /** @param {boolean} start */
+  const run = (start) => command("Spinner", "POST", start ? "spinner/start" : "spinner/stop");
+  /** @type {(event: Event, inside: boolean) => void} */
+  const flip = (_event, inside) => { if (inside) run(!(state()?.spinner?.animating ?? true)); };
+  const stage = part(root, "stage");
+  const buttons = $$(part(root, "run"), "[data-spinner]");
   pressable(stage, { down: () => {}, up: flip });
   keyPressable(stage, { down: () => {}, up: flip });
-  for (const button of document.querySelectorAll("#spinner-run [data-spinner]")) {
+  for (const button of buttons) {
     button.addEventListener("click", () => run(button.dataset.spinner === "start"));
   }
   return {
+    stateKey: "spinner",
     render(state) {
       const on = state.spinner.animating;
-      for (const button of document.querySelectorAll("#spinner-run [data-spinner]")) {
+      for (const button of buttons) {
         button.setAttribute("aria-pressed", String((button.dataset.spinner === "start") === on));
       }
-      const tag = $("spinner-state");
+      const tag = part(root, "state");
       tag.textContent = on ? "Spinning" : "Stopped";
       tag.dataset.tone = on ? "accent" : "";
     },

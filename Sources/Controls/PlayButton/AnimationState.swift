@@ -50,15 +50,6 @@ extension PlayButton {
 
         public var description: String { name }
 
-        /// Resting: nothing runs and nothing follows.
-        public var isIdle: Bool {
-            switch self {
-            case .playToBar(.playIdle), .barToPlay(.play), .pauseToBar(.pauseIdle), .barToPause(.pause),
-                 .stopToBar(.stopIdle), .barToStop(.stop): true
-            default: false
-            }
-        }
-
         /// The horizontal bar has just been reached: the next step depends on the mode.
         public var isHub: Bool {
             switch self {

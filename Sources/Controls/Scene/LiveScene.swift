@@ -8,10 +8,13 @@ import Synchronization
 /// fired), so it keeps a copy after every command: the scene at an earlier time t is the last
 /// copy taken at or before t, advanced to t, which is exact since no command came in between.
 /// A command issued at such an earlier time rewrites the history from there.
+///
+/// Every command, on the scene or on its clock, gets the next revision, under the same lock as the
+/// change itself, so a copy and its revision always agree. Clients order states by revision, not by
+/// scene time, which steps backwards when the clock is stepped back.
 public final class LiveScene: Sendable {
     public let clock: any ControllableClock
     private let state: Mutex<History>
-    private let changes = Atomic<UInt64>(0)
 
     /// Enough to step back through a long review session; older copies are dropped.
     static let historyLimit = 1024
@@ -19,6 +22,8 @@ public final class LiveScene: Sendable {
     struct History {
         var live: Scene
         var checkpoints: [Scene]
+        /// How many commands have been applied: 0 for the scene as made.
+        var revision: UInt64 = 0
 
         /// The scene as it was (or will be, with no further commands) at `t`.
         mutating func scene(at t: Double) -> Scene {
@@ -38,13 +43,11 @@ public final class LiveScene: Sendable {
         state = Mutex(History(live: initial, checkpoints: [initial]))
     }
 
-    /// Counts commands, so that watchers (events, static-frame detection) can tell something changed.
-    public var changeCount: UInt64 { changes.load(ordering: .acquiring) }
-
     /// Runs `command` on the scene at the clock's current time, after every earlier completion has
-    /// fired. Returns the command's result and the scene time it was applied at.
-    public func apply<R>(_ command: (inout Scene, Double) throws -> R) rethrows -> (result: R, time: Double) {
-        let r: (R, Double) = try state.withLock { h in
+    /// fired. Returns the command's result, the scene time it was applied at and its revision.
+    /// A command that throws (a refused one) takes no revision.
+    public func apply<R, E: Error>(_ command: (inout Scene, Double) throws(E) -> R) throws(E) -> (result: R, time: Double, revision: UInt64) {
+        try state.withLock { (h: inout History) throws(E) -> (result: R, time: Double, revision: UInt64) in
             let t = clock.now
             if t < h.live.time {
                 h.live = h.scene(at: t)
@@ -54,17 +57,32 @@ public final class LiveScene: Sendable {
             let result = try command(&h.live, t)
             h.checkpoints.append(h.live)
             if h.checkpoints.count > Self.historyLimit { h.checkpoints.removeFirst(h.checkpoints.count - Self.historyLimit) }
-            return (result, t)
+            h.revision += 1
+            return (result, t, h.revision)
         }
-        changes.add(1, ordering: .releasing)
-        return r
+    }
+
+    /// Runs `change` on the clock (pause, speed, step) as a command: it takes the next revision.
+    /// Returns the scene time after the change and that revision.
+    public func adjustClock(_ change: (any ControllableClock) -> Void) -> (time: Double, revision: UInt64) {
+        state.withLock { h in
+            change(clock)
+            h.revision += 1
+            return (clock.now, h.revision)
+        }
     }
 
     /// A copy of the scene at the clock's time, and that time.
     public func snapshot() -> (scene: Scene, time: Double) {
+        let s = snapshotWithRevision()
+        return (s.scene, s.time)
+    }
+
+    /// A copy of the scene at the clock's time, that time, and the revision of the newest command in it.
+    public func snapshotWithRevision() -> (scene: Scene, time: Double, revision: UInt64) {
         state.withLock { h in
             let t = clock.now
-            return (h.scene(at: t), t)
+            return (h.scene(at: t), t, h.revision)
         }
     }
 }

@@ -16,16 +16,9 @@ extension Scene {
             return Self.fit(control(id).snapshot(at: time), design: control(id).designSize,
                             into: Rect(x: 0, y: 0, width: width, height: height))
         case .all:
-            let ids = ControlID.allCases
-            // A row when the frame is wide, else a 2×2 grid: each control gets the biggest square cell.
-            let columns = width >= 2 * height ? ids.count : 2
-            let rows = (ids.count + columns - 1) / columns
-            let cellW = width / Double(columns), cellH = height / Double(rows)
-            let cells = ids.enumerated().map { i, id in
-                Self.fit(control(id).snapshot(at: time), design: control(id).designSize,
-                         into: Rect(x: Double(i % columns) * cellW, y: Double(i / columns) * cellH,
-                                    width: cellW, height: cellH),
-                         margin: 0.06)
+            let grid = ControlGrid.standard
+            let cells = grid.cells(width: width, height: height).map { id, cell in
+                Self.fit(control(id).snapshot(at: time), design: control(id).designSize, into: cell, margin: grid.cellMargin)
             }
             return LayerSnapshot(name: "all", sublayers: cells)
         }

@@ -6,10 +6,13 @@ import Logging
 struct APIContext: Sendable {
     let configuration: PreviewServerConfiguration
     let scene: LiveScene
-    let frames: FrameRenderer
+    let frameRenderer: FrameRenderer
     let hub: FrameHub
     let eventHub: EventHub
+    let metrics: ServerMetrics
     let logger: Logger
+    /// Shared by every copy of the context, so one per server.
+    let clipSlots = ClipSlots(limit: maxConcurrentClips)
 
     /// Runs a handler body that throws `APIError`, turning the error into its JSON response.
     func answer(_ body: () throws(APIError) -> HTTPResponse) -> HTTPResponse {

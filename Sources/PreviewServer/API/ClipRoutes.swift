@@ -13,6 +13,7 @@ extension APIContext {
         var contentType: String { self == .webp ? "image/webp" : "image/gif" }
         /// GIF delays are centiseconds, and browsers stretch delays under 2 cs to 10 cs.
         var fpsRange: ClosedRange<Int> { self == .webp ? 1...60 : 1...50 }
+        var encodedFormat: EncodedFormat { self == .webp ? .webp : .gif }
     }
 
     static let clipSecondsRange = 0.1...20.0
@@ -59,8 +60,8 @@ extension APIContext {
                                allowed: "width × height × frames up to \(Self.clipPixelFrameBudget) pixel-frames (e.g. 480×480 pixels "
                                    + "for 600 frames, 240×240 for 2400); lower seconds, fps, size or scale")
             }
-            guard let slot = ClipSlots.shared.take(for: scene, limit: Self.maxConcurrentClips) else {
-                throw APIError(503, "\(Self.maxConcurrentClips) clips are being rendered already; try again shortly")
+            guard let slot = clipSlots.take() else {
+                throw APIError(503, "\(clipSlots.limit) clips are being rendered already; try again shortly")
             }
             defer { slot.release() }
 
@@ -71,6 +72,7 @@ extension APIContext {
                                        quality: source.spec.quality, lossless: lossless, cost: &cost)
             } catch {
                 logger.error("encoding a clip failed: \(error)")
+                metrics.encodeFailed(format.encodedFormat)
                 throw APIError(500, "encoding the clip failed")
             }
             let name = "layercast-\(source.spec.subjectName)\(source.variantsSuffix)-\(ParameterValues.format(seconds))s-\(fps)fps.\(format.rawValue)"
@@ -105,7 +107,7 @@ extension APIContext {
         }
         for (i, duration) in durations.enumerated() {
             let t0 = MonotonicClock.hostTime()
-            let image = source.image(at: start + timing.offset(ofFrame: i), frames: frames)
+            let image = source.image(at: start + timing.offset(ofFrame: i), frameRenderer: frameRenderer)
             let t1 = MonotonicClock.hostTime()
             try add(image, duration)
             cost.render += t1 - t0
@@ -152,44 +154,43 @@ enum ClipSource {
     }
 
     /// Advances the copy (never back) and renders it.
-    mutating func image(at time: Double, frames: FrameRenderer) -> RenderedImage {
+    mutating func image(at time: Double, frameRenderer: FrameRenderer) -> RenderedImage {
         switch self {
         case .scene(var scene, let spec):
             scene.advance(to: time)
             self = .scene(scene, spec)
-            return frames.image(of: frames.tree(of: scene, at: time, spec: spec), spec: spec)
+            return frameRenderer.image(of: frameRenderer.tree(of: scene, at: time, spec: spec), spec: spec)
         case .variants(var set):
-            let tree = set.tree(at: time, frames: frames)
+            let tree = set.tree(at: time, frameRenderer: frameRenderer)
             self = .variants(set)
-            return set.render(tree, frames: frames)
+            return set.render(tree, frameRenderer: frameRenderer)
         }
     }
 }
 
-/// Clip rendering slots per live scene (so per server), without a field in every context.
+/// How many clips one server renders at once; a request beyond that is refused, not queued.
 final class ClipSlots: Sendable {
-    static let shared = ClipSlots()
-    private let busy = Mutex<[ObjectIdentifier: Int]>([:])
+    let limit: Int
+    private let busy = Mutex(0)
+
+    init(limit: Int) {
+        self.limit = limit
+    }
 
     struct Slot {
         let slots: ClipSlots
-        let key: ObjectIdentifier
 
         func release() {
-            slots.busy.withLock { map in
-                let left = (map[key] ?? 1) - 1
-                map[key] = left > 0 ? left : nil
-            }
+            slots.busy.withLock { $0 -= 1 }
         }
     }
 
-    func take(for scene: LiveScene, limit: Int) -> Slot? {
-        let key = ObjectIdentifier(scene)
-        let taken = busy.withLock { map -> Bool in
-            guard map[key, default: 0] < limit else { return false }
-            map[key, default: 0] += 1
+    func take() -> Slot? {
+        let taken = busy.withLock { busy -> Bool in
+            guard busy < limit else { return false }
+            busy += 1
             return true
         }
-        return taken ? Slot(slots: self, key: key) : nil
+        return taken ? Slot(slots: self) : nil
     }
 }

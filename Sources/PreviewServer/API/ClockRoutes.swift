@@ -10,13 +10,32 @@ extension APIContext {
         var fps: Int
     }
 
-    func clockState() -> ClockState {
-        let (_, time) = scene.snapshot()
-        return ClockState(sceneTime: time, paused: scene.clock.isPaused, speed: scene.clock.speed, fps: configuration.fps)
+    /// `GET` and `POST /clock` answer with the clock and the scene's revision, like every command
+    /// (a clock change is one); `/state` nests the clock without it, next to its own.
+    struct ClockReply: Encodable {
+        let clock: ClockState
+        let revision: UInt64
+
+        private enum CodingKeys: String, CodingKey { case revision }
+
+        func encode(to encoder: any Encoder) throws {
+            try clock.encode(to: encoder)
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(revision, forKey: .revision)
+        }
+    }
+
+    func clockState(time: Double) -> ClockState {
+        ClockState(sceneTime: time, paused: scene.clock.isPaused, speed: scene.clock.speed, fps: configuration.fps)
+    }
+
+    func clockReply(time: Double, revision: UInt64) -> HTTPResponse {
+        .json(encoding: ClockReply(clock: clockState(time: time), revision: revision), encoder: SceneStateEncoding.encoder)
     }
 
     func getClock() -> HTTPResponse {
-        .json(encoding: clockState(), encoder: SceneStateEncoding.encoder)
+        let (_, time, revision) = scene.snapshotWithRevision()
+        return clockReply(time: time, revision: revision)
     }
 
     func postClock(_ request: HTTPRequest) -> HTTPResponse {
@@ -33,17 +52,18 @@ extension APIContext {
                 throw APIError(400, "nothing to change", parameter: "paused",
                                allowed: "paused=true|false, speed=0.05…8, step=SECONDS or frames=N (stepping only while paused)")
             }
-            let clock = scene.clock
             // Refuse before changing anything, so a refused request leaves speed and pause as they were.
-            if step != nil || frames != nil, !(paused ?? clock.isPaused) {
+            if step != nil || frames != nil, !(paused ?? scene.clock.isPaused) {
                 throw APIError.conflict("stepping needs a paused clock: POST /clock?paused=true first")
             }
-            if let speed { clock.setSpeed(speed) }
-            if let paused { paused ? clock.pause() : clock.resume() }
-            if step != nil || frames != nil {
-                clock.step(by: step ?? Double(frames ?? 0) / Double(configuration.fps))
+            let (time, revision) = scene.adjustClock { clock in
+                if let speed { clock.setSpeed(speed) }
+                if let paused { paused ? clock.pause() : clock.resume() }
+                if step != nil || frames != nil {
+                    clock.step(by: step ?? Double(frames ?? 0) / Double(configuration.fps))
+                }
             }
-            return .json(encoding: clockState(), encoder: SceneStateEncoding.encoder)
+            return clockReply(time: time, revision: revision)
         }
     }
 }

@@ -1,5 +1,6 @@
 import Controls
 import HTTPServer
+import Rendering
 
 /// `/frame.png`, `/frame.jpg` and `/stream.mjpg`.
 extension APIContext {
@@ -17,21 +18,29 @@ extension APIContext {
                 time += ahead
                 copy.advance(to: time)
             }
-            let tree = frames.tree(of: copy, at: time, spec: spec)
-            let image = frames.image(of: tree, spec: spec)
-            let bytes: [UInt8]
-            do {
-                bytes = png ? try frames.png(image) : try frames.jpeg(image, quality: spec.quality)
-            } catch {
-                logger.error("encoding a frame failed: \(error)")
-                throw APIError(500, "encoding the frame failed")
-            }
-            return HTTPResponse(status: 200, headers: [
-                ("Content-Type", png ? "image/png" : "image/jpeg"),
-                ("X-Scene-Time", formatSceneTime(time)),
-                ("X-Timestamp", wallClockTimestamp()),
-            ] + Self.snapshotHeaders, body: .bytes(bytes))
+            let tree = frameRenderer.tree(of: copy, at: time, spec: spec)
+            let image = frameRenderer.image(of: tree, spec: spec)
+            return try snapshot(image, png: png, quality: spec.quality, sceneTime: time)
         }
+    }
+
+    /// A still frame's response: the image encoded, stamped with its scene time. A failed encode
+    /// is logged, counted and answered with 500.
+    func snapshot(_ image: RenderedImage, png: Bool, quality: Int, sceneTime: Double,
+                  headers: [(String, String)] = []) throws(APIError) -> HTTPResponse {
+        let bytes: [UInt8]
+        do {
+            bytes = png ? try frameRenderer.png(image) : try frameRenderer.jpeg(image, quality: quality)
+        } catch {
+            logger.error("encoding a frame failed: \(error)")
+            metrics.encodeFailed(png ? .png : .jpeg)
+            throw APIError(500, "encoding the frame failed")
+        }
+        return HTTPResponse(status: 200, headers: [
+            ("Content-Type", png ? "image/png" : "image/jpeg"),
+            ("X-Scene-Time", formatSceneTime(sceneTime)),
+            ("X-Timestamp", wallClockTimestamp()),
+        ] + headers + Self.snapshotHeaders, body: .bytes(bytes))
     }
 
     func stream(_ request: HTTPRequest) -> HTTPResponse {
@@ -39,7 +48,7 @@ extension APIContext {
             let p = ParameterValues(query: request)
             let spec = try FrameSpec(p, defaultSize: configuration.size)
             let fps = try p.int("fps", in: 1...60, default: configuration.fps) ?? configuration.fps
-            guard let viewer = hub.attach(StreamKey(spec: spec, fps: fps), viewerClass: Self.viewerClass(request)) else {
+            guard let viewer = hub.attach(FeedKey(spec: spec, fps: fps), viewerClass: Self.viewerClass(request)) else {
                 throw APIError(503, "too many open streams (\(hub.maxStreams))", parameter: nil,
                                allowed: "at most \(hub.maxStreams) streams at once; close one or raise --max-streams")
             }

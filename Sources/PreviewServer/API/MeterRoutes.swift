@@ -10,20 +10,17 @@ extension APIContext {
 
     func meter(_ command: MeterCommand) -> HTTPResponse {
         answer { () throws(APIError) in
-            let outcome = scene.apply { s, t -> Result<RecordingMeter.State, MeterError> in
-                do throws(MeterError) {
+            try meterReply { () throws(MeterError) in
+                try scene.apply { (s: inout Scene, t: Double) throws(MeterError) -> RecordingMeter.State in
                     switch command {
                     case .press: try s.meter.press(at: t)
                     case .release: s.meter.release(at: t)
                     case .reset: s.meter.reset(at: t)
                     case .hold(let seconds): try s.meter.hold(seconds: seconds, at: t)
                     }
-                    return .success(s.meter.state(at: t))
-                } catch {
-                    return .failure(error)
+                    return s.meter.state(at: t)
                 }
             }
-            return try reply(outcome.result, time: outcome.time)
         }
     }
 
@@ -45,22 +42,20 @@ extension APIContext {
             guard let duration = try p.double("duration", in: range) else {
                 throw .missing("duration", allowed: "seconds from \(ParameterValues.format(range.lowerBound)) to \(ParameterValues.format(range.upperBound))")
             }
-            let outcome = scene.apply { s, t -> Result<RecordingMeter.State, MeterError> in
-                do throws(MeterError) {
+            return try meterReply { () throws(MeterError) in
+                try scene.apply { (s: inout Scene, t: Double) throws(MeterError) -> RecordingMeter.State in
                     try s.meter.setDuration(duration)
-                    return .success(s.meter.state(at: t))
-                } catch {
-                    return .failure(error)
+                    return s.meter.state(at: t)
                 }
             }
-            return try reply(outcome.result, time: outcome.time)
         }
     }
 
-    private func reply(_ result: Result<RecordingMeter.State, MeterError>, time: Double) throws(APIError) -> HTTPResponse {
-        switch result {
-        case .success(let state): return commandReply(state, time: time)
-        case .failure(let error):
+    /// The reply to a meter command, or the meter's refusal as the API error it answers with.
+    private func meterReply(_ command: () throws(MeterError) -> (result: RecordingMeter.State, time: Double, revision: UInt64)) throws(APIError) -> HTTPResponse {
+        do {
+            return commandReply(try command())
+        } catch {
             switch error {
             case .complete: throw APIError(409, error.description, allowed: "POST /meter/reset, then press again")
             case .notEmpty: throw APIError(409, error.description, allowed: "POST /meter/reset, then change the duration")

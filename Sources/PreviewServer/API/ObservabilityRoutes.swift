@@ -3,8 +3,8 @@ import HTTPServer
 
 /// `GET /metrics` (Prometheus text) and `GET /events` (Server-Sent Events of state changes).
 extension APIContext {
-    func metrics() -> HTTPResponse {
-        .text(hub.counters.metrics.exposition, contentType: "text/plain; version=0.0.4; charset=utf-8",
+    func metricsPage() -> HTTPResponse {
+        .text(metrics.exposition, contentType: "text/plain; version=0.0.4; charset=utf-8",
               headers: [("Cache-Control", "no-store")])
     }
 
@@ -19,7 +19,7 @@ extension APIContext {
     /// the discrete state a person notices, not the ever-moving time and presentation values.
     static func eventSource(scene: LiveScene, fps: Int) -> EventHub.Source {
         {
-            let (copy, time) = scene.snapshot()
+            let (copy, time, revision) = scene.snapshotWithRevision()
             let clock = ClockState(sceneTime: time, paused: scene.clock.isPaused, speed: scene.clock.speed, fps: fps)
             let key = [
                 copy.playButton.mode.rawValue, copy.playButton.animationState.name,
@@ -29,10 +29,10 @@ extension APIContext {
                 String(copy.player.isPlaying), String(copy.player.progress), String(copy.player.artwork.id),
                 String(copy.spinner.isAnimating),
                 String(clock.paused), String(clock.speed),
-                String(scene.changeCount),
+                String(revision),
             ].joined(separator: "|")
             return (key, {
-                let state = SceneState(scene: copy, time: time, clock: clock)
+                let state = SceneState(scene: copy, time: time, revision: revision, clock: clock)
                 return (try? SceneStateEncoding.encoder.encode(state)).map { Array($0) } ?? Array("{}".utf8)
             })
         }

@@ -11,11 +11,10 @@ extension APIContext {
                 throw .missing("mode", allowed: PlayButton.Mode.allCases.map(\.rawValue).joined(separator: ", "))
             }
             let animated = try p.bool("animated", default: true) ?? true
-            let (state, time) = scene.apply { s, t in
+            return commandReply(scene.apply { s, t in
                 s.playButton.setMode(mode, animated: animated, at: t)
                 return s.playButton.state(at: t)
-            }
-            return commandReply(state, time: time)
+            })
         }
     }
 
@@ -25,14 +24,13 @@ extension APIContext {
         answer { () throws(APIError) in
             let p = try ParameterValues(command: request)
             guard let value = try p.bool("value") else { throw .missing("value", allowed: "true or false") }
-            let (state, time) = scene.apply { s, t in
+            return commandReply(scene.apply { s, t in
                 switch flag {
                 case .highlighted: s.playButton.setHighlighted(value, at: t)
                 case .enabled: s.playButton.setEnabled(value, at: t)
                 }
                 return s.playButton.state(at: t)
-            }
-            return commandReply(state, time: time)
+            })
         }
     }
 
@@ -44,11 +42,10 @@ extension APIContext {
             let raw = p["theme"] ?? p["value"] ?? p.values.first(where: { $0.value.isEmpty })?.key
             guard let raw else { throw .missing("theme", allowed: names) }
             guard let theme = PlayButton.Theme.named(raw) else { throw .badParameter("theme", raw, allowed: names) }
-            let (state, time) = scene.apply { s, t in
+            return commandReply(scene.apply { s, t in
                 s.playButton.setTheme(theme, at: t)
                 return s.playButton.state(at: t)
-            }
-            return commandReply(state, time: time)
+            })
         }
     }
 

@@ -15,7 +15,7 @@ extension APIContext {
     static let maxArtworkSide = 4096
 
     func player(_ command: PlayerCommand) -> HTTPResponse {
-        let (state, time) = scene.apply { s, t in
+        commandReply(scene.apply { s, t in
             switch command {
             case .play: s.player.play(at: t)
             case .pause: s.player.pause(at: t)
@@ -23,8 +23,7 @@ extension APIContext {
             case .restart: s.player.restart(at: t)
             }
             return s.player.state(at: t)
-        }
-        return commandReply(state, time: time)
+        })
     }
 
     func playerSeek(_ request: HTTPRequest) -> HTTPResponse {
@@ -33,11 +32,10 @@ extension APIContext {
             guard let progress = try p.double("progress", in: 0...100) else {
                 throw .missing("progress", allowed: "a number from 0 to 100 (percent)")
             }
-            let (state, time) = scene.apply { s, t in
+            return commandReply(scene.apply { s, t in
                 s.player.seek(to: Int(progress.rounded()), at: t)
                 return s.player.state(at: t)
-            }
-            return commandReply(state, time: time)
+            })
         }
     }
 
@@ -62,11 +60,10 @@ extension APIContext {
             } catch {
                 throw APIError(400, "the artwork is not a usable PNG: \(error)", parameter: "body", allowed: "a complete PNG image")
             }
-            let (state, time) = scene.apply { s, t in
+            return commandReply(scene.apply { s, t in
                 s.player.setArtwork(bitmap, at: t)
                 return s.player.state(at: t)
-            }
-            return commandReply(state, time: time)
+            })
         }
     }
 }

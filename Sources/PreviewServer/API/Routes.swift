@@ -12,13 +12,14 @@ extension APIContext {
 
         r.get("/healthz") { _ in .text("ok\n") }
         r.get("/state") { _ in self.state() }
+        r.get("/layout") { _ in self.layout() }
         r.get("/frame.png", offload: true) { self.frameOrVariants($0, png: true) }
         r.get("/frame.jpg", offload: true) { self.frameOrVariants($0, png: false) }
         r.get("/clip.webp", offload: true) { self.clip($0, format: .webp) }
         r.get("/clip.gif", offload: true) { self.clip($0, format: .gif) }
         r.get("/stream.mjpg") { self.stream($0) }
         r.get("/events") { _ in self.events() }
-        r.get("/metrics") { _ in self.metrics() }
+        r.get("/metrics") { _ in self.metricsPage() }
         r.get("/openapi.json") { _ in self.openAPI() }
 
         r.get("/clock") { _ in self.getClock() }

@@ -10,21 +10,10 @@ extension APIContext {
             let p = ParameterValues(query: request)
             let (variants, time) = try variantSet(p)
             var set = variants
-            let image = set.render(set.tree(at: time, frames: frames), frames: frames)
-            let bytes: [UInt8]
-            do {
-                bytes = png ? try frames.png(image) : try frames.jpeg(image, quality: set.spec.quality)
-            } catch {
-                logger.error("encoding a variants frame failed: \(error)")
-                throw APIError(500, "encoding the frame failed")
-            }
-            return HTTPResponse(status: 200, headers: [
-                ("Content-Type", png ? "image/png" : "image/jpeg"),
-                ("X-Scene-Time", formatSceneTime(time)),
-                ("X-Timestamp", wallClockTimestamp()),
-                // Header values stay ASCII.
-                ("X-Variants", set.captions.joined(separator: ", ").replacing("×", with: "x")),
-            ] + Self.snapshotHeaders, body: .bytes(bytes))
+            let image = set.render(set.tree(at: time, frameRenderer: frameRenderer), frameRenderer: frameRenderer)
+            // Header values stay ASCII.
+            let captions = set.captions.joined(separator: ", ").replacing("×", with: "x")
+            return try snapshot(image, png: png, quality: set.spec.quality, sceneTime: time, headers: [("X-Variants", captions)])
         }
     }
 

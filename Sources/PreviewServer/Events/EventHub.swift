@@ -7,15 +7,8 @@ import Synchronization
 /// line every 15 s so proxies keep the connection. Like frames, each subscriber holds only the
 /// newest event: a state snapshot supersedes the one before.
 final class EventHub: Sendable {
-    struct Event: Sendable {
-        let sequence: UInt64
-        let bytes: [UInt8]
-    }
-
     private struct State {
-        var latest: Event?
         var lastKey: String?
-        var waiters: [StreamWaker] = []
         var subscribers = 0
         var timer: RepeatingTimer?
         var lastSentHost = 0.0
@@ -28,6 +21,8 @@ final class EventHub: Sendable {
     static let pollInterval = 0.1
     static let heartbeatInterval = 15.0
 
+    /// Whole SSE events (a state or a heartbeat comment), ready to send.
+    let events = Broadcast<[UInt8]>()
     private let state = Mutex(State())
     private let open = Mutex<[ObjectIdentifier: EventSubscriber]>([:])
     private let source: Source
@@ -59,7 +54,7 @@ final class EventHub: Sendable {
     /// Ends every subscription now (shutdown).
     func finishAll() {
         for s in open.withLock({ Array($0.values) }) { s.finish() }
-        wakeAll()
+        events.wakeAll()
     }
 
     func unsubscribe(_ subscriber: EventSubscriber) {
@@ -67,22 +62,13 @@ final class EventHub: Sendable {
         let timer: RepeatingTimer? = state.withLock { s in
             s.subscribers -= 1
             guard s.subscribers <= 0 else { return nil }
-            defer { s.timer = nil; s.lastKey = nil; s.latest = nil }
+            // The next subscriber starts from a fresh state event, not from this one's last event.
+            // Cleared under this lock, so a subscriber that comes at once keeps its first event.
+            events.clear()
+            defer { s.timer = nil; s.lastKey = nil }
             return s.timer
         }
         timer?.cancel()
-    }
-
-    func event(after sequence: UInt64, orWake waker: StreamWaker) -> Event? {
-        state.withLock { s in
-            if let e = s.latest, e.sequence > sequence { return e }
-            s.waiters.append(waker)
-            return nil
-        }
-    }
-
-    func wakeAll() {
-        for w in state.withLock({ s in defer { s.waiters = [] }; return s.waiters }) { w.wake() }
     }
 
     private func poll() {
@@ -102,13 +88,8 @@ final class EventHub: Sendable {
         case nil: nil
         }
         guard let bytes else { return }
-        let waiters = state.withLock { s -> [StreamWaker] in
-            s.latest = Event(sequence: (s.latest?.sequence ?? 0) + 1, bytes: bytes)
-            s.lastSentHost = host
-            defer { s.waiters = [] }
-            return s.waiters
-        }
-        for w in waiters { w.wake() }
+        state.withLock { $0.lastSentHost = host }
+        events.publish(bytes)
     }
 }
 
@@ -132,8 +113,8 @@ final class EventSubscriber: StreamProducer {
         state.withLock { s in
             if s.finished { return .end }
             if s.cursor.isDrained {
-                guard let e = hub.event(after: s.cursor.sequence, orWake: waker) else { return .wait }
-                s.cursor.replace(with: e.bytes, sequence: e.sequence)
+                guard let event = hub.events.value(after: s.cursor.sequence, orWake: waker) else { return .wait }
+                s.cursor.replace(with: event)
             }
             return .bytes(s.cursor.copy(into: buffer))
         }

@@ -2,59 +2,60 @@ import Controls
 import HTTPServer
 import Synchronization
 
-/// Keeps one producer per watched stream variant and none for variants nobody watches.
+/// Keeps one feed per watched feed key and none for keys nobody watches.
 final class FrameHub: Sendable {
-    private let producers = Mutex<[StreamKey: VariantProducer]>([:])
-    private let viewers = Mutex<[ObjectIdentifier: StreamViewer]>([:])
+    private struct State {
+        var feeds: [FeedKey: Feed] = [:]
+        var viewers: [ObjectIdentifier: StreamViewer] = [:]
+    }
+
+    private let state = Mutex(State())
     private let scene: LiveScene
-    private let frames: FrameRenderer
+    private let frameRenderer: FrameRenderer
     let counters: StreamCounters
     let maxStreams: Int
 
-    init(scene: LiveScene, frames: FrameRenderer, counters: StreamCounters, maxStreams: Int) {
+    init(scene: LiveScene, frameRenderer: FrameRenderer, counters: StreamCounters, maxStreams: Int) {
         self.scene = scene
-        self.frames = frames
+        self.frameRenderer = frameRenderer
         self.counters = counters
         self.maxStreams = maxStreams
     }
 
-    var openStreams: Int { viewers.withLock { $0.count } }
-    var watchedVariants: Int { producers.withLock { $0.count } }
+    var openStreams: Int { state.withLock { $0.viewers.count } }
+    var watchedFeeds: Int { state.withLock { $0.feeds.count } }
 
-    /// A new viewer of `key`, or nil when `maxStreams` are already open.
-    func attach(_ key: StreamKey, viewerClass: String) -> StreamViewer? {
-        let producer: VariantProducer? = producers.withLock { map in
-            guard viewers.withLock({ $0.count }) < maxStreams else { return nil }
-            if let p = map[key] { return p }
-            let p = VariantProducer(key: key, scene: scene, frames: frames, counters: counters)
-            map[key] = p
-            return p
+    /// A new viewer of `key`, or nil when `maxStreams` are already open. One lock covers the cap,
+    /// the lookup and the attach, so neither can a concurrent attach pass the cap nor a concurrent
+    /// last detach drop the feed between lookup and attach.
+    func attach(_ key: FeedKey, viewerClass: String) -> StreamViewer? {
+        let viewer: StreamViewer? = state.withLock { s in
+            guard s.viewers.count < maxStreams else { return nil }
+            let feed = s.feeds[key] ?? Feed(key: key, scene: scene, frameRenderer: frameRenderer, counters: counters)
+            s.feeds[key] = feed
+            feed.attach()
+            let viewer = StreamViewer(feed: feed, hub: self, viewerClass: viewerClass)
+            s.viewers[ObjectIdentifier(viewer)] = viewer
+            return viewer
         }
-        guard let producer else { return nil }
-        let viewer = StreamViewer(producer: producer, hub: self, viewerClass: viewerClass)
-        viewers.withLock { $0[ObjectIdentifier(viewer)] = viewer }
-        // Attach under the producers lock's protection of the map, so a concurrent last detach
-        // cannot drop this producer between lookup and attach.
-        producers.withLock { _ in producer.attach() }
-        counters.streamOpened()
+        if viewer != nil { counters.streamOpened() }
         return viewer
     }
 
-    func detach(_ viewer: StreamViewer, from producer: VariantProducer) {
-        guard viewers.withLock({ $0.removeValue(forKey: ObjectIdentifier(viewer)) }) != nil else { return }
-        producers.withLock { map in
-            if producer.detach(), map[producer.key] === producer {
-                map[producer.key] = nil
-            }
+    func detach(_ viewer: StreamViewer, from feed: Feed) {
+        let detached = state.withLock { s -> Bool in
+            guard s.viewers.removeValue(forKey: ObjectIdentifier(viewer)) != nil else { return false }
+            if feed.detach() { s.feeds[feed.key] = nil }
+            return true
         }
-        counters.streamClosed()
+        if detached { counters.streamClosed() }
     }
 
     /// Ends every stream: each viewer finishes and is woken so its connection closes now.
     func finishAll() -> Int {
-        let all = viewers.withLock { Array($0.values) }
-        for v in all { v.finish() }
-        for p in producers.withLock({ Array($0.values) }) { p.wakeAll() }
-        return all.count
+        let (viewers, feeds) = state.withLock { (Array($0.viewers.values), Array($0.feeds.values)) }
+        for v in viewers { v.finish() }
+        for f in feeds { f.parts.wakeAll() }
+        return viewers.count
     }
 }

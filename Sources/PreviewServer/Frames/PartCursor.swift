@@ -1,3 +1,5 @@
+import HTTPServer
+
 /// The part a stream connection is sending and how far it has got: shared by MJPEG viewers and
 /// event subscribers, which both hold one part at a time and replace it with the newest.
 struct PartCursor {
@@ -11,10 +13,11 @@ struct PartCursor {
 
     var isDrained: Bool { offset >= current.count }
 
-    mutating func replace(with bytes: [UInt8], sequence: UInt64) {
-        current = bytes
+    /// Starts on a part taken from a broadcast of parts.
+    mutating func replace(with part: Broadcast<[UInt8]>.Item) {
+        current = part.value
         offset = 0
-        self.sequence = sequence
+        sequence = part.sequence
     }
 
     /// Copies the next bytes of the part into `buffer`; returns how many.

@@ -1,20 +1,16 @@
 import Synchronization
 
-/// Counts what the frame hub does, for `/metrics`, `/state` and tests: renders per variant,
-/// encode time, bytes, skipped frames per viewer class, open streams. Totals are kept here for
-/// tests and the benchmark; every event also goes to the Prometheus metrics.
+/// Counts what the frame hub does, for `/metrics` and tests: renders, skipped frames per viewer
+/// class, keep-alive resends, open streams, viewers per feed label. Totals are kept here for
+/// tests; every event also goes to the Prometheus metrics.
 final class StreamCounters: Sendable {
     struct Totals: Sendable {
         var renders = 0
-        var rendersByVariant: [String: Int] = [:]
-        var encodeSeconds = 0.0
-        var encodedBytes = 0
-        var bytesSent = 0
         var skippedByClass: [String: Int] = [:]
         var keepAliveResends = 0
-        var encodeFailures = 0
         var streamsOpened = 0
         var streamsClosed = 0
+        var viewers: [FeedLabels: Int] = [:]
         var openStreams: Int { streamsOpened - streamsClosed }
     }
 
@@ -27,21 +23,12 @@ final class StreamCounters: Sendable {
 
     var snapshot: Totals { totals.withLock { $0 } }
 
-    func rendered(variant: StreamKey, seconds: Double, bytes: Int) {
-        let name = Self.label(variant)
-        totals.withLock { t in
-            t.renders += 1
-            t.rendersByVariant[name, default: 0] += 1
-            t.encodeSeconds += seconds
-            t.encodedBytes += bytes
-        }
-        metrics.frameRendered(variant: name, seconds: seconds, bytes: bytes)
+    func rendered(_ labels: FeedLabels, seconds: Double, bytes: Int) {
+        totals.withLock { $0.renders += 1 }
+        metrics.frameRendered(labels, seconds: seconds, bytes: bytes)
     }
 
-    func sent(bytes: Int) {
-        totals.withLock { $0.bytesSent += bytes }
-        metrics.sent(bytes: bytes)
-    }
+    func sent(bytes: Int) { metrics.sent(bytes: bytes) }
 
     func skipped(_ n: Int, viewerClass: String) {
         totals.withLock { $0.skippedByClass[viewerClass, default: 0] += n }
@@ -53,20 +40,33 @@ final class StreamCounters: Sendable {
         metrics.keepAliveResent()
     }
 
-    func encodeFailed() { totals.withLock { $0.encodeFailures += 1 } }
+    /// Streams send JPEG.
+    func encodeFailed() { metrics.encodeFailed(.jpeg) }
 
-    func streamOpened() { metrics.streams(open: totals.withLock { $0.streamsOpened += 1; return $0.openStreams }) }
-    func streamClosed() { metrics.streams(open: totals.withLock { $0.streamsClosed += 1; return $0.openStreams }) }
+    // Gauges are set under the lock that counts them, so two changes cannot land out of order.
 
-    func viewers(_ count: Int, of key: StreamKey) { metrics.viewers(count, variant: Self.label(key)) }
-
-    /// A short, stable name for a variant, used as a metrics label.
-    static func label(_ key: StreamKey) -> String {
-        let s = key.spec
-        let subject: String = switch s.subject {
-        case .all: "all"
-        case .control(let id): id.rawValue
+    func streamOpened() {
+        totals.withLock { t in
+            t.streamsOpened += 1
+            metrics.streams(open: t.openStreams)
         }
-        return "\(subject)/\(s.width)x\(s.height)@\(ParameterValues.format(s.scale))x/q\(s.quality)/\(key.fps)fps"
+    }
+
+    func streamClosed() {
+        totals.withLock { t in
+            t.streamsClosed += 1
+            metrics.streams(open: t.openStreams)
+        }
+    }
+
+    /// Several feeds can share labels, so the gauge is their sum, kept here.
+    func viewerJoined(_ labels: FeedLabels) { viewersChanged(labels, by: 1) }
+    func viewerLeft(_ labels: FeedLabels) { viewersChanged(labels, by: -1) }
+
+    private func viewersChanged(_ labels: FeedLabels, by delta: Int) {
+        totals.withLock { t in
+            t.viewers[labels, default: 0] += delta
+            metrics.viewers(t.viewers[labels, default: 0], labels)
+        }
     }
 }

@@ -16,13 +16,13 @@ final class StreamViewer: StreamProducer {
     /// MHD, where --timeout closes it; a suspended connection never times out.
     static let stallGrace = 0.5
 
-    private let producer: VariantProducer
+    private let feed: Feed
     private let hub: FrameHub
     private let state = Mutex(State())
     let viewerClass: String
 
-    init(producer: VariantProducer, hub: FrameHub, viewerClass: String) {
-        self.producer = producer
+    init(feed: Feed, hub: FrameHub, viewerClass: String) {
+        self.feed = feed
         self.hub = hub
         self.viewerClass = viewerClass
     }
@@ -42,20 +42,20 @@ final class StreamViewer: StreamProducer {
                     let now = MonotonicClock.hostTime()
                     if let d = s.draining, queued >= d.unsent {
                         if now - d.since < Self.stallGrace {
-                            producer.wakeOnNext(waker)
+                            feed.parts.wakeOnNext(waker)
                             return .wait
                         }
                     } else {
                         s.draining = (queued, now)
-                        producer.wakeOnNext(waker)
+                        feed.parts.wakeOnNext(waker)
                         return .wait
                     }
                 }
                 s.draining = nil
-                guard let part = producer.part(after: s.cursor.sequence, orWake: waker) else { return .wait }
+                guard let part = feed.parts.value(after: s.cursor.sequence, orWake: waker) else { return .wait }
                 let skipped = s.cursor.sequence == 0 ? 0 : part.sequence - s.cursor.sequence - 1
                 if skipped > 0 { hub.counters.skipped(Int(skipped), viewerClass: viewerClass) }
-                s.cursor.replace(with: part.bytes, sequence: part.sequence)
+                s.cursor.replace(with: part)
             }
             let n = s.cursor.copy(into: buffer)
             hub.counters.sent(bytes: n)
@@ -64,6 +64,6 @@ final class StreamViewer: StreamProducer {
     }
 
     func closed() {
-        hub.detach(self, from: producer)
+        hub.detach(self, from: feed)
     }
 }

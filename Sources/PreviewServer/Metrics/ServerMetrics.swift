@@ -23,6 +23,8 @@ final class ServerMetrics: Sendable {
         self.factory = factory
         bytesSent = CoreMetrics.Counter(label: "layercast_stream_bytes_sent_total", factory: factory)
         openStreams = CoreMetrics.Gauge(label: "layercast_open_streams", factory: factory)
+        // Every failure series exists from the start at 0, so a scrape can tell "none" from "unknown".
+        for format in EncodedFormat.allCases { _ = encodeFailures(format) }
     }
 
     /// Prometheus text format 0.0.4.
@@ -48,10 +50,17 @@ final class ServerMetrics: Sendable {
         }
     }
 
-    func frameRendered(variant: String, seconds: Double, bytes: Int) {
-        counter("layercast_frames_rendered_total", [("variant", variant)]).increment()
-        counter("layercast_frame_encoded_bytes_total", [("variant", variant)]).increment(by: bytes)
-        timer("layercast_frame_render_encode_seconds", [("variant", variant)]).recordNanoseconds(Int64(seconds * 1e9))
+    func frameRendered(_ labels: FeedLabels, seconds: Double, bytes: Int) {
+        counter("layercast_frames_rendered_total", labels.dimensions).increment()
+        counter("layercast_frame_encoded_bytes_total", labels.dimensions).increment(by: bytes)
+        timer("layercast_frame_render_encode_seconds", labels.dimensions).recordNanoseconds(Int64(seconds * 1e9))
+    }
+
+    /// An image the server made could not be encoded (a stream frame, a snapshot, a clip).
+    func encodeFailed(_ format: EncodedFormat) { encodeFailures(format).increment() }
+
+    private func encodeFailures(_ format: EncodedFormat) -> CoreMetrics.Counter {
+        counter("layercast_encode_failures_total", [("format", format.rawValue)])
     }
 
     func sent(bytes: Int) { bytesSent.increment(by: bytes) }
@@ -64,8 +73,8 @@ final class ServerMetrics: Sendable {
 
     func streams(open: Int) { openStreams.record(open) }
 
-    func viewers(_ count: Int, variant: String) {
-        CoreMetrics.Gauge(label: "layercast_stream_viewers", dimensions: [("variant", variant)], factory: factory).record(count)
+    func viewers(_ count: Int, _ labels: FeedLabels) {
+        CoreMetrics.Gauge(label: "layercast_stream_viewers", dimensions: labels.dimensions, factory: factory).record(count)
     }
 
     func request(route: String, method: String, status: Int) {

@@ -123,6 +123,27 @@ enum OpenAPIDocument {
         }
       }
     },
+    "/layout": {
+      "get": {
+        "operationId": "getLayout",
+        "summary": "How a control=all frame lays the controls out",
+        "tags": [
+          "frames"
+        ],
+        "responses": {
+          "200": {
+            "description": "The grid every `control=all` frame is drawn with; the same for the life of the server.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Layout"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
     "/metrics": {
       "get": {
         "operationId": "metrics",
@@ -130,7 +151,7 @@ enum OpenAPIDocument {
         "tags": [
           "server"
         ],
-        "description": "Requests per route and status, frames rendered and skipped, bytes sent, open streams and viewers per variant.",
+        "description": "Requests per route and status, frames rendered and skipped, encode failures per format, bytes sent, open streams, and viewers per control and size class (labels take values from fixed sets only).",
         "responses": {
           "200": {
             "description": "Prometheus text exposition format 0.0.4.",
@@ -152,7 +173,7 @@ enum OpenAPIDocument {
         "tags": [
           "state"
         ],
-        "description": "An `event: state` with the whole /state JSON each time something a person would notice changes, and a comment line every 15 s. The response never ends by itself.",
+        "description": "An `event: state` with the whole /state JSON each time something a person would notice changes or a command is applied (the revision rises), and a comment line every 15 s. The response never ends by itself.",
         "responses": {
           "200": {
             "description": "An endless event stream.",
@@ -632,7 +653,7 @@ enum OpenAPIDocument {
         "tags": [
           "frames"
         ],
-        "description": "multipart/x-mixed-replace JPEG parts at `fps`, always the newest frame (a slow viewer skips frames rather than falls behind). All viewers of one variant share one renderer. The response never ends by itself; it is sent as plain bytes until close, never chunked.",
+        "description": "multipart/x-mixed-replace JPEG parts at `fps`, always the newest frame (a slow viewer skips frames rather than falls behind). All viewers of one feed (the same frame parameters and fps) share one render and encode per frame. The response never ends by itself; it is sent as plain bytes until close, never chunked.",
         "parameters": [
           {
             "$ref": "#/components/parameters/control"
@@ -721,7 +742,7 @@ enum OpenAPIDocument {
             "content": {
               "application/json": {
                 "schema": {
-                  "$ref": "#/components/schemas/Clock"
+                  "$ref": "#/components/schemas/ClockReply"
                 }
               }
             }
@@ -747,7 +768,7 @@ enum OpenAPIDocument {
             "content": {
               "application/json": {
                 "schema": {
-                  "$ref": "#/components/schemas/Clock"
+                  "$ref": "#/components/schemas/ClockReply"
                 }
               }
             }
@@ -895,21 +916,7 @@ enum OpenAPIDocument {
             "content": {
               "application/json": {
                 "schema": {
-                  "type": "object",
-                  "required": [
-                    "sceneTime",
-                    "state"
-                  ],
-                  "additionalProperties": false,
-                  "properties": {
-                    "sceneTime": {
-                      "type": "number",
-                      "description": "Scene time the command applied at (seconds)."
-                    },
-                    "state": {
-                      "$ref": "#/components/schemas/SpinnerState"
-                    }
-                  }
+                  "$ref": "#/components/schemas/SpinnerReply"
                 }
               }
             }
@@ -949,21 +956,7 @@ enum OpenAPIDocument {
             "content": {
               "application/json": {
                 "schema": {
-                  "type": "object",
-                  "required": [
-                    "sceneTime",
-                    "state"
-                  ],
-                  "additionalProperties": false,
-                  "properties": {
-                    "sceneTime": {
-                      "type": "number",
-                      "description": "Scene time the command applied at (seconds)."
-                    },
-                    "state": {
-                      "$ref": "#/components/schemas/SpinnerState"
-                    }
-                  }
+                  "$ref": "#/components/schemas/SpinnerReply"
                 }
               }
             }
@@ -1003,21 +996,7 @@ enum OpenAPIDocument {
             "content": {
               "application/json": {
                 "schema": {
-                  "type": "object",
-                  "required": [
-                    "sceneTime",
-                    "state"
-                  ],
-                  "additionalProperties": false,
-                  "properties": {
-                    "sceneTime": {
-                      "type": "number",
-                      "description": "Scene time the command applied at (seconds)."
-                    },
-                    "state": {
-                      "$ref": "#/components/schemas/MeterState"
-                    }
-                  }
+                  "$ref": "#/components/schemas/MeterReply"
                 }
               }
             }
@@ -1060,21 +1039,7 @@ enum OpenAPIDocument {
             "content": {
               "application/json": {
                 "schema": {
-                  "type": "object",
-                  "required": [
-                    "sceneTime",
-                    "state"
-                  ],
-                  "additionalProperties": false,
-                  "properties": {
-                    "sceneTime": {
-                      "type": "number",
-                      "description": "Scene time the command applied at (seconds)."
-                    },
-                    "state": {
-                      "$ref": "#/components/schemas/MeterState"
-                    }
-                  }
+                  "$ref": "#/components/schemas/MeterReply"
                 }
               }
             }
@@ -1114,21 +1079,7 @@ enum OpenAPIDocument {
             "content": {
               "application/json": {
                 "schema": {
-                  "type": "object",
-                  "required": [
-                    "sceneTime",
-                    "state"
-                  ],
-                  "additionalProperties": false,
-                  "properties": {
-                    "sceneTime": {
-                      "type": "number",
-                      "description": "Scene time the command applied at (seconds)."
-                    },
-                    "state": {
-                      "$ref": "#/components/schemas/MeterState"
-                    }
-                  }
+                  "$ref": "#/components/schemas/MeterReply"
                 }
               }
             }
@@ -1219,21 +1170,7 @@ enum OpenAPIDocument {
             "content": {
               "application/json": {
                 "schema": {
-                  "type": "object",
-                  "required": [
-                    "sceneTime",
-                    "state"
-                  ],
-                  "additionalProperties": false,
-                  "properties": {
-                    "sceneTime": {
-                      "type": "number",
-                      "description": "Scene time the command applied at (seconds)."
-                    },
-                    "state": {
-                      "$ref": "#/components/schemas/MeterState"
-                    }
-                  }
+                  "$ref": "#/components/schemas/MeterReply"
                 }
               }
             }
@@ -1273,21 +1210,7 @@ enum OpenAPIDocument {
             "content": {
               "application/json": {
                 "schema": {
-                  "type": "object",
-                  "required": [
-                    "sceneTime",
-                    "state"
-                  ],
-                  "additionalProperties": false,
-                  "properties": {
-                    "sceneTime": {
-                      "type": "number",
-                      "description": "Scene time the command applied at (seconds)."
-                    },
-                    "state": {
-                      "$ref": "#/components/schemas/MeterState"
-                    }
-                  }
+                  "$ref": "#/components/schemas/MeterReply"
                 }
               }
             }
@@ -1378,21 +1301,7 @@ enum OpenAPIDocument {
             "content": {
               "application/json": {
                 "schema": {
-                  "type": "object",
-                  "required": [
-                    "sceneTime",
-                    "state"
-                  ],
-                  "additionalProperties": false,
-                  "properties": {
-                    "sceneTime": {
-                      "type": "number",
-                      "description": "Scene time the command applied at (seconds)."
-                    },
-                    "state": {
-                      "$ref": "#/components/schemas/PlayerState"
-                    }
-                  }
+                  "$ref": "#/components/schemas/PlayerReply"
                 }
               }
             }
@@ -1432,21 +1341,7 @@ enum OpenAPIDocument {
             "content": {
               "application/json": {
                 "schema": {
-                  "type": "object",
-                  "required": [
-                    "sceneTime",
-                    "state"
-                  ],
-                  "additionalProperties": false,
-                  "properties": {
-                    "sceneTime": {
-                      "type": "number",
-                      "description": "Scene time the command applied at (seconds)."
-                    },
-                    "state": {
-                      "$ref": "#/components/schemas/PlayerState"
-                    }
-                  }
+                  "$ref": "#/components/schemas/PlayerReply"
                 }
               }
             }
@@ -1486,21 +1381,7 @@ enum OpenAPIDocument {
             "content": {
               "application/json": {
                 "schema": {
-                  "type": "object",
-                  "required": [
-                    "sceneTime",
-                    "state"
-                  ],
-                  "additionalProperties": false,
-                  "properties": {
-                    "sceneTime": {
-                      "type": "number",
-                      "description": "Scene time the command applied at (seconds)."
-                    },
-                    "state": {
-                      "$ref": "#/components/schemas/PlayerState"
-                    }
-                  }
+                  "$ref": "#/components/schemas/PlayerReply"
                 }
               }
             }
@@ -1540,21 +1421,7 @@ enum OpenAPIDocument {
             "content": {
               "application/json": {
                 "schema": {
-                  "type": "object",
-                  "required": [
-                    "sceneTime",
-                    "state"
-                  ],
-                  "additionalProperties": false,
-                  "properties": {
-                    "sceneTime": {
-                      "type": "number",
-                      "description": "Scene time the command applied at (seconds)."
-                    },
-                    "state": {
-                      "$ref": "#/components/schemas/PlayerState"
-                    }
-                  }
+                  "$ref": "#/components/schemas/PlayerReply"
                 }
               }
             }
@@ -1594,21 +1461,7 @@ enum OpenAPIDocument {
             "content": {
               "application/json": {
                 "schema": {
-                  "type": "object",
-                  "required": [
-                    "sceneTime",
-                    "state"
-                  ],
-                  "additionalProperties": false,
-                  "properties": {
-                    "sceneTime": {
-                      "type": "number",
-                      "description": "Scene time the command applied at (seconds)."
-                    },
-                    "state": {
-                      "$ref": "#/components/schemas/PlayerState"
-                    }
-                  }
+                  "$ref": "#/components/schemas/PlayerReply"
                 }
               }
             }
@@ -1696,21 +1549,7 @@ enum OpenAPIDocument {
             "content": {
               "application/json": {
                 "schema": {
-                  "type": "object",
-                  "required": [
-                    "sceneTime",
-                    "state"
-                  ],
-                  "additionalProperties": false,
-                  "properties": {
-                    "sceneTime": {
-                      "type": "number",
-                      "description": "Scene time the command applied at (seconds)."
-                    },
-                    "state": {
-                      "$ref": "#/components/schemas/PlayerState"
-                    }
-                  }
+                  "$ref": "#/components/schemas/PlayerReply"
                 }
               }
             }
@@ -1773,21 +1612,7 @@ enum OpenAPIDocument {
             "content": {
               "application/json": {
                 "schema": {
-                  "type": "object",
-                  "required": [
-                    "sceneTime",
-                    "state"
-                  ],
-                  "additionalProperties": false,
-                  "properties": {
-                    "sceneTime": {
-                      "type": "number",
-                      "description": "Scene time the command applied at (seconds)."
-                    },
-                    "state": {
-                      "$ref": "#/components/schemas/PlayButtonState"
-                    }
-                  }
+                  "$ref": "#/components/schemas/PlayButtonReply"
                 }
               }
             }
@@ -1885,21 +1710,7 @@ enum OpenAPIDocument {
             "content": {
               "application/json": {
                 "schema": {
-                  "type": "object",
-                  "required": [
-                    "sceneTime",
-                    "state"
-                  ],
-                  "additionalProperties": false,
-                  "properties": {
-                    "sceneTime": {
-                      "type": "number",
-                      "description": "Scene time the command applied at (seconds)."
-                    },
-                    "state": {
-                      "$ref": "#/components/schemas/PlayButtonState"
-                    }
-                  }
+                  "$ref": "#/components/schemas/PlayButtonReply"
                 }
               }
             }
@@ -1981,21 +1792,7 @@ enum OpenAPIDocument {
             "content": {
               "application/json": {
                 "schema": {
-                  "type": "object",
-                  "required": [
-                    "sceneTime",
-                    "state"
-                  ],
-                  "additionalProperties": false,
-                  "properties": {
-                    "sceneTime": {
-                      "type": "number",
-                      "description": "Scene time the command applied at (seconds)."
-                    },
-                    "state": {
-                      "$ref": "#/components/schemas/PlayButtonState"
-                    }
-                  }
+                  "$ref": "#/components/schemas/PlayButtonReply"
                 }
               }
             }
@@ -2077,21 +1874,7 @@ enum OpenAPIDocument {
             "content": {
               "application/json": {
                 "schema": {
-                  "type": "object",
-                  "required": [
-                    "sceneTime",
-                    "state"
-                  ],
-                  "additionalProperties": false,
-                  "properties": {
-                    "sceneTime": {
-                      "type": "number",
-                      "description": "Scene time the command applied at (seconds)."
-                    },
-                    "state": {
-                      "$ref": "#/components/schemas/PlayButtonState"
-                    }
-                  }
+                  "$ref": "#/components/schemas/PlayButtonReply"
                 }
               }
             }
@@ -2302,6 +2085,11 @@ enum OpenAPIDocument {
         },
         "additionalProperties": false
       },
+      "Revision": {
+        "type": "integer",
+        "minimum": 0,
+        "description": "How many commands (on the controls or on the clock) the server had applied when this was taken; each command raises it by one. Order states by it, not by sceneTime, which steps back when the clock is stepped back. It starts again from 0 when the server restarts."
+      },
       "Clock": {
         "type": "object",
         "required": [
@@ -2329,6 +2117,35 @@ enum OpenAPIDocument {
             "minimum": 1,
             "maximum": 60,
             "description": "The server's default stream rate."
+          }
+        }
+      },
+      "ClockReply": {
+        "type": "object",
+        "description": "The clock, as GET and POST /clock answer: the Clock's fields and the revision.",
+        "required": [
+          "sceneTime",
+          "paused",
+          "speed",
+          "fps",
+          "revision"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "sceneTime": {
+            "$ref": "#/components/schemas/Clock/properties/sceneTime"
+          },
+          "paused": {
+            "$ref": "#/components/schemas/Clock/properties/paused"
+          },
+          "speed": {
+            "$ref": "#/components/schemas/Clock/properties/speed"
+          },
+          "fps": {
+            "$ref": "#/components/schemas/Clock/properties/fps"
+          },
+          "revision": {
+            "$ref": "#/components/schemas/Revision"
           }
         }
       },
@@ -2797,6 +2614,7 @@ enum OpenAPIDocument {
         "additionalProperties": false,
         "required": [
           "sceneTime",
+          "revision",
           "clock",
           "spinner",
           "meter",
@@ -2806,6 +2624,9 @@ enum OpenAPIDocument {
         "properties": {
           "sceneTime": {
             "type": "number"
+          },
+          "revision": {
+            "$ref": "#/components/schemas/Revision"
           },
           "clock": {
             "$ref": "#/components/schemas/Clock"
@@ -2850,6 +2671,158 @@ enum OpenAPIDocument {
             "items": {
               "$ref": "#/components/schemas/PathElement"
             }
+          }
+        }
+      },
+      "MeterReply": {
+        "type": "object",
+        "description": "A command's answer: the control's new state, the scene time the command applied at, and its revision.",
+        "required": [
+          "sceneTime",
+          "revision",
+          "state"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "sceneTime": {
+            "type": "number",
+            "description": "Scene time the command applied at (seconds)."
+          },
+          "revision": {
+            "$ref": "#/components/schemas/Revision"
+          },
+          "state": {
+            "$ref": "#/components/schemas/MeterState"
+          }
+        }
+      },
+      "PlayButtonReply": {
+        "type": "object",
+        "description": "A command's answer: the control's new state, the scene time the command applied at, and its revision.",
+        "required": [
+          "sceneTime",
+          "revision",
+          "state"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "sceneTime": {
+            "type": "number",
+            "description": "Scene time the command applied at (seconds)."
+          },
+          "revision": {
+            "$ref": "#/components/schemas/Revision"
+          },
+          "state": {
+            "$ref": "#/components/schemas/PlayButtonState"
+          }
+        }
+      },
+      "PlayerReply": {
+        "type": "object",
+        "description": "A command's answer: the control's new state, the scene time the command applied at, and its revision.",
+        "required": [
+          "sceneTime",
+          "revision",
+          "state"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "sceneTime": {
+            "type": "number",
+            "description": "Scene time the command applied at (seconds)."
+          },
+          "revision": {
+            "$ref": "#/components/schemas/Revision"
+          },
+          "state": {
+            "$ref": "#/components/schemas/PlayerState"
+          }
+        }
+      },
+      "SpinnerReply": {
+        "type": "object",
+        "description": "A command's answer: the control's new state, the scene time the command applied at, and its revision.",
+        "required": [
+          "sceneTime",
+          "revision",
+          "state"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "sceneTime": {
+            "type": "number",
+            "description": "Scene time the command applied at (seconds)."
+          },
+          "revision": {
+            "$ref": "#/components/schemas/Revision"
+          },
+          "state": {
+            "$ref": "#/components/schemas/SpinnerState"
+          }
+        }
+      },
+      "Layout": {
+        "type": "object",
+        "description": "How a `control=all` frame lays the controls out, so a client can cut it into one picture per control.",
+        "required": [
+          "controls",
+          "arrangements",
+          "cellMargin",
+          "maxFrameSide"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "controls": {
+            "type": "array",
+            "description": "The controls in cell order: left to right, then top to bottom.",
+            "items": {
+              "type": "string",
+              "enum": [
+                "meter",
+                "play-button",
+                "player",
+                "spinner"
+              ]
+            }
+          },
+          "arrangements": {
+            "type": "array",
+            "minItems": 1,
+            "description": "Tried in order: the first whose minAspect ≤ width / height is used.",
+            "items": {
+              "type": "object",
+              "required": [
+                "minAspect",
+                "columns",
+                "rows"
+              ],
+              "additionalProperties": false,
+              "properties": {
+                "minAspect": {
+                  "type": "number",
+                  "minimum": 0
+                },
+                "columns": {
+                  "type": "integer",
+                  "minimum": 1
+                },
+                "rows": {
+                  "type": "integer",
+                  "minimum": 1
+                }
+              }
+            }
+          },
+          "cellMargin": {
+            "type": "number",
+            "minimum": 0,
+            "maximum": 0.5,
+            "description": "Each control's inset within its cell, as a fraction of the cell's shorter side."
+          },
+          "maxFrameSide": {
+            "type": "integer",
+            "description": "The largest width or height a frame request may ask for, in points; a stream whose pixel sides stay within it also stays within the pixel limit."
           }
         }
       }

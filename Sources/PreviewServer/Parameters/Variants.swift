@@ -138,7 +138,7 @@ struct VariantSet {
     }
 
     /// The frame's layer tree at `time`, advancing every cell's scene to it.
-    mutating func tree(at time: Double, frames: FrameRenderer) -> LayerSnapshot {
+    mutating func tree(at time: Double, frameRenderer: FrameRenderer) -> LayerSnapshot {
         var x = 0.0
         var layers: [LayerSnapshot] = []
         let color = spec.background.captionColor
@@ -148,7 +148,7 @@ struct VariantSet {
             let (w, h) = pictureSize(cell)
             var cellSpec = spec
             cellSpec.scale = cell.scale
-            let picture = frames.tree(of: cell.scene, at: time, spec: cellSpec)
+            let picture = frameRenderer.tree(of: cell.scene, at: time, spec: cellSpec)
             let band = Double(bandHeight(cell))
             let caption = LayerSnapshot(name: "caption", content: .text(TextContent(
                 text: cell.caption, center: Point(Double(w) / 2, Double(h) + band / 2),
@@ -160,8 +160,8 @@ struct VariantSet {
         return LayerSnapshot(name: "variants", sublayers: layers)
     }
 
-    func render(_ tree: LayerSnapshot, frames: FrameRenderer) -> RenderedImage {
-        frames.renderer.render(tree, width: pixelWidth, height: pixelHeight,
+    func render(_ tree: LayerSnapshot, frameRenderer: FrameRenderer) -> RenderedImage {
+        frameRenderer.renderer.render(tree, width: pixelWidth, height: pixelHeight,
                                background: spec.background.background(scale: spec.scale), debug: spec.debug)
     }
 }

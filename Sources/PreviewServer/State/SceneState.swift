@@ -5,18 +5,21 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// `GET /state`: the scene time, the clock, and every control's model and presentation values at
-/// that one time, so a client can compare them with what the frames show.
+/// `GET /state`: the scene time, the revision (newest command) it includes, the clock, and every
+/// control's model and presentation values at that one time, so a client can compare them with
+/// what the frames show.
 struct SceneState: Encodable {
     let sceneTime: Double
+    let revision: UInt64
     let clock: APIContext.ClockState
     let spinner: Spinner.State
     let meter: RecordingMeter.State
     let player: MusicPlayer.State
     let playButton: PlayButton.State
 
-    init(scene: Scene, time: Double, clock: APIContext.ClockState) {
+    init(scene: Scene, time: Double, revision: UInt64, clock: APIContext.ClockState) {
         sceneTime = time
+        self.revision = revision
         self.clock = clock
         spinner = scene.spinner.state(at: time)
         meter = scene.meter.state(at: time)

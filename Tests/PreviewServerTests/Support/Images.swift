@@ -18,7 +18,7 @@ struct RGBAImage {
         return (Int(bytes[i]), Int(bytes[i + 1]), Int(bytes[i + 2]), Int(bytes[i + 3]))
     }
 
-    /// PNG through the server's own decoder (Cairo), un-premultiplied.
+    /// PNG through the server's own decoder (libspng), un-premultiplied.
     static func png(_ data: [UInt8]) throws -> RGBAImage {
         let bitmap = try PNGDecoder.decode(data, maxWidth: 8192, maxHeight: 8192)
         var bytes = [UInt8](repeating: 0, count: bitmap.width * bitmap.height * 4)

@@ -1,9 +1,3 @@
-/// One stream variant: everyone asking for the same spec at the same fps shares its frames.
-struct StreamKey: Hashable, Sendable {
-    var spec: FrameSpec
-    var fps: Int
-}
-
 /// The multipart framing of an MJPEG stream. The boundary goes right after each frame, because
 /// Chrome shows a part only once the next boundary has arrived (Chromium bug 527446).
 enum MJPEGFraming {

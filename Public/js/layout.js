@@ -1,0 +1,65 @@
+// @ts-check
+// How the server lays out a `control=all` frame, as it serves it on GET /layout: the page asks for
+// the frame whose cells are exactly its stages and cuts it up by the same rule.
+import { errorFrom } from "./api.js";
+
+/**
+ * @typedef {{ minAspect: number, columns: number, rows: number }} Arrangement
+ * @typedef {{ controls: string[], arrangements: Arrangement[], cellMargin: number, maxFrameSide: number }} Layout
+ */
+
+const RETRY_MS = [500, 1000, 2000, 4000];
+
+/**
+ * GET /layout, tried again until it answers (the server may be starting or restarting).
+ * @returns {Promise<Layout>}
+ */
+export async function loadLayout() {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const response = await fetch("layout", { cache: "no-cache" });
+      if (!response.ok) throw await errorFrom(response);
+      return await response.json();
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, RETRY_MS[Math.min(attempt, RETRY_MS.length - 1)]));
+    }
+  }
+}
+
+/**
+ * The arrangement the server uses for a `width` × `height` frame: the first its aspect allows.
+ * @param {Layout} layout
+ * @param {number} width
+ * @param {number} height
+ * @returns {Arrangement}
+ */
+export function arrangementOf(layout, width, height) {
+  return layout.arrangements.find((a) => width >= a.minAspect * height)
+    ?? { minAspect: 0, columns: layout.controls.length, rows: 1 };
+}
+
+/**
+ * The arrangement to ask for so that every cell is exactly `w` × `h`: of those the server would
+ * use for such a frame, the squarest, so the largest scale fits under the frame side limit.
+ * @param {Layout} layout
+ * @param {number} w
+ * @param {number} h
+ * @returns {Arrangement}
+ */
+export function arrangementFor(layout, w, h) {
+  const usable = layout.arrangements.filter((a) => arrangementOf(layout, a.columns * w, a.rows * h) === a);
+  const skew = (/** @type {Arrangement} */ a) => Math.abs(Math.log((a.columns * w) / (a.rows * h)));
+  return usable.reduce((best, a) => (skew(a) < skew(best) ? a : best), usable[0] ?? arrangementOf(layout, w, h));
+}
+
+/**
+ * Where `control` sits in a frame laid out by `arrangement`: its column and row, or null if the frame lacks it.
+ * @param {Layout} layout
+ * @param {Arrangement} arrangement
+ * @param {string} control
+ * @returns {{ column: number, row: number } | null}
+ */
+export function cellOf(layout, arrangement, control) {
+  const i = layout.controls.indexOf(control);
+  return i < 0 ? null : { column: i % arrangement.columns, row: Math.floor(i / arrangement.columns) };
+}

@@ -1,0 +1,59 @@
+// @ts-check
+// The view settings' controls: size, scale, backdrop, JPEG quality and (by the clock) the geometry
+// overlay. Each change updates the view and calls onChange.
+import { $$, part } from "./dom.js";
+import { onSchemeChange } from "./view.js";
+
+/** @typedef {import("./view.js").View} View */
+
+/** @param {number} quality */
+const fill = (quality) => `${((quality - 30) / 70) * 100}%`;
+
+/**
+ * @param {HTMLElement} root the toolbar holding the settings
+ * @param {View} view changed in place
+ * @param {() => void} onChange
+ */
+export function viewPanel(root, view, onChange) {
+  const size = part(root, "size", HTMLSelectElement);
+  const scales = $$(part(root, "scale"), "[data-scale]");
+  const backgrounds = $$(part(root, "background"), "[data-bg]");
+  const custom = part(root, "custom");
+  const customColor = part(root, "custom-color", HTMLInputElement);
+  const quality = part(root, "quality", HTMLInputElement);
+  const qualityOut = part(root, "quality-out");
+  const debug = part(root, "debug", HTMLInputElement);
+
+  /** @param {Partial<View>} patch */
+  const change = (patch) => {
+    Object.assign(view, patch);
+    onChange();
+  };
+  size.addEventListener("change", () => change({ size: Number(size.value) }));
+  for (const b of scales) b.addEventListener("click", () => change({ scale: Number(b.dataset.scale) }));
+  for (const b of backgrounds) b.addEventListener("click", () => change({ background: b.dataset.bg }));
+  customColor.addEventListener("input", () => change({ background: "custom", custom: customColor.value }));
+  quality.addEventListener("input", () => {
+    qualityOut.textContent = quality.value;
+    quality.style.setProperty("--fill", fill(Number(quality.value)));
+  });
+  quality.addEventListener("change", () => change({ quality: Number(quality.value) }));
+  debug.addEventListener("change", () => change({ debug: debug.checked }));
+  onSchemeChange(() => { if (view.background === "auto") onChange(); });
+
+  return {
+    /** Shows the view's settings on the controls. */
+    render() {
+      size.value = String(view.size);
+      for (const b of scales) b.setAttribute("aria-pressed", String(Number(b.dataset.scale) === view.scale));
+      for (const b of backgrounds) b.setAttribute("aria-pressed", String(b.dataset.bg === view.background));
+      custom.classList.toggle("is-checked", view.background === "custom");
+      custom.style.setProperty("--custom", view.custom);
+      customColor.value = view.custom;
+      quality.value = String(view.quality);
+      quality.style.setProperty("--fill", fill(view.quality));
+      qualityOut.textContent = String(view.quality);
+      debug.checked = view.debug;
+    },
+  };
+}

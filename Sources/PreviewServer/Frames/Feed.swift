@@ -1,0 +1,104 @@
+import Animation
+import Controls
+import Dispatch
+import HTTPServer
+import Synchronization
+
+/// What a stream shows and how often: everyone asking for the same spec at the same fps watches
+/// one feed and shares its frames.
+struct FeedKey: Hashable, Sendable {
+    var spec: FrameSpec
+    var fps: Int
+}
+
+/// Renders and encodes one feed once per tick and publishes the part to all its viewers. Holds
+/// only the newest part: a viewer that is behind skips to it, never queues.
+final class Feed: Sendable {
+    private struct State {
+        var viewers = 0
+        var lastTree: LayerSnapshot?
+        var lastPublishHost = 0.0
+        var timer: RepeatingTimer?
+    }
+
+    let key: FeedKey
+    let labels: FeedLabels
+    /// Whole MJPEG parts, framing included.
+    let parts = Broadcast<[UInt8]>()
+    private let scene: LiveScene
+    private let frameRenderer: FrameRenderer
+    private let counters: StreamCounters
+    private let queue: DispatchQueue
+    private let state = Mutex(State())
+
+    /// A still scene re-sends its last frame this often, so browsers and proxies keep the stream.
+    static let keepAliveInterval = 1.0
+
+    init(key: FeedKey, scene: LiveScene, frameRenderer: FrameRenderer, counters: StreamCounters) {
+        self.key = key
+        labels = FeedLabels(key.spec)
+        self.scene = scene
+        self.frameRenderer = frameRenderer
+        self.counters = counters
+        queue = DispatchQueue(label: "layercast.feed", qos: .userInitiated)
+    }
+
+    /// Adds a viewer; the first one starts the ticks.
+    func attach() {
+        let first = state.withLock { s -> Bool in
+            s.viewers += 1
+            return s.viewers == 1
+        }
+        counters.viewerJoined(labels)
+        guard first else { return }
+        let timer = RepeatingTimer(interval: 1.0 / Double(key.fps), queue: queue, strict: true) { [weak self] in
+            self?.tick()
+        }
+        state.withLock { $0.timer = timer }
+        timer.start()
+    }
+
+    /// Removes a viewer; returns true when it was the last: the ticks stop and the hub drops the
+    /// feed (it is never attached again, so nothing of it needs resetting).
+    func detach() -> Bool {
+        let timer: RepeatingTimer? = state.withLock { s in
+            s.viewers -= 1
+            guard s.viewers == 0 else { return nil }
+            defer { s.timer = nil }
+            return s.timer
+        }
+        counters.viewerLeft(labels)
+        timer?.cancel()
+        return timer != nil
+    }
+
+    private func tick() {
+        let (live, time) = scene.snapshot()
+        let tree = frameRenderer.tree(of: live, at: time, spec: key.spec)
+        let host = MonotonicClock.hostTime()
+        if let last = parts.latest, state.withLock({ $0.lastTree == tree }) {
+            // Nothing moved: no render, no encode; only the periodic re-send of the last frame.
+            guard host - state.withLock({ $0.lastPublishHost }) >= Self.keepAliveInterval else { return }
+            publish(last.value, tree: tree, host: host)
+            counters.keepAliveResent()
+            return
+        }
+        let image = frameRenderer.image(of: tree, spec: key.spec)
+        guard let jpeg = try? frameRenderer.jpeg(image, quality: key.spec.quality) else {
+            counters.encodeFailed()
+            return
+        }
+        let seconds = MonotonicClock.hostTime() - host
+        publish(MJPEGFraming.part(jpeg: jpeg, timestamp: wallClockTimestamp(), sceneTime: time), tree: tree, host: host)
+        // Counted once viewers can have it, so a count a reader sees never runs ahead of the frames.
+        counters.rendered(labels, seconds: seconds, bytes: jpeg.count)
+    }
+
+    private func publish(_ part: [UInt8], tree: LayerSnapshot, host: Double) {
+        state.withLock { s in
+            s.lastTree = tree
+            s.lastPublishHost = host
+        }
+        parts.publish(part)
+    }
+}
