@@ -1,8 +1,8 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Dependencies point up the architecture list in DEVELOPERS.md: Animation knows nothing else,
-// Controls uses Animation only, Rendering and HTTPServer know no control, PreviewServer wires them.
+// Dependencies point up the module layers in docs/design/README.md §Module layers: Animation knows nothing
+// else, Controls uses Animation only, Rendering and HTTPServer know no control, PreviewServer wires them.
 let package = Package(
     name: "Layercast",
     platforms: [.macOS(.v14)],
