@@ -4,7 +4,7 @@ SWIFT ?= swift
 HOST ?= 127.0.0.1
 PORT ?= 8080
 
-.PHONY: run test deps test-deps build release swift-test js-check browser-test api-fuzz sanitizers container-test
+.PHONY: run test deps test-deps build release swift-test js-check browser-test api-fuzz sanitizers container-test accept-golden
 
 deps:
 	@scripts/install-deps.sh build
@@ -42,3 +42,7 @@ sanitizers:
 
 container-test:
 	scripts/test-container.sh
+
+# After an intended visual change: copies the actual images a failed golden test left over the references.
+accept-golden:
+	scripts/accept-golden.sh

@@ -1,8 +1,8 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Dependencies point up the architecture list in DEVELOPERS.md: Animation knows nothing else,
-// Controls uses Animation only, Rendering and HTTPServer know no control, PreviewServer wires them.
+// Dependencies point up the module layers in docs/design/README.md §Module layers: Animation knows nothing
+// else, Controls uses Animation only, Rendering and HTTPServer know no control, PreviewServer wires them.
 let package = Package(
     name: "Layercast",
     platforms: [.macOS(.v14)],
@@ -31,6 +31,10 @@ let package = Package(
         .target(name: "Controls", dependencies: ["Animation"]),
         .target(name: "Rendering", dependencies: ["Animation", "CCairo", "CTurboJPEG", "CSpng", "CWebP", "CGif", "CImageQuant", "CAVCodec"]),
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", .product(name: "Logging", package: "swift-log")]),
+        // A blocking HTTP/1.1 client: `layercast probe`, the bench and the tests.
+        .target(name: "HTTPClient"),
+        // Checking frames: golden comparison with diff images, and the MJPEG parser.
+        .target(name: "FrameCheck", dependencies: ["Animation", "Rendering"]),
         .target(name: "PreviewServer", dependencies: [
             "Animation", "Controls", "Rendering", "HTTPServer",
             .product(name: "Logging", package: "swift-log"),
@@ -38,23 +42,30 @@ let package = Package(
             .product(name: "Prometheus", package: "swift-prometheus"),
         ]),
         .executableTarget(name: "layercast", dependencies: [
-            "PreviewServer", "HTTPServer", "Rendering", "Controls", "Animation",
+            "PreviewServer", "HTTPServer", "HTTPClient", "Rendering", "Controls", "Animation",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
         .executableTarget(name: "layercast-bench", dependencies: [
-            "PreviewServer", "HTTPServer", "Rendering", "Controls", "Animation",
+            "Animation", "Controls", "Rendering", "HTTPClient", "FrameCheck",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
-        .testTarget(name: "AnimationTests", dependencies: ["Animation"]),
-        .testTarget(name: "ControlsTests", dependencies: ["Controls", "Animation"]),
-        .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Animation"], resources: [.copy("Golden")]),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
+        // What the tests share (in the spirit of HummingbirdTesting): servers in process or live,
+        // the HTTP and stream clients, `eventually`, golden assertions, the controls' closed forms.
+        .target(name: "LayercastTesting", dependencies: [
+            "Animation", "Controls", "Rendering", "HTTPServer", "PreviewServer", "HTTPClient", "FrameCheck",
+            "CTurboJPEG", "CGif", "CWebP", .product(name: "Logging", package: "swift-log"),
+        ], path: "Tests/LayercastTesting"),
+        .testTarget(name: "AnimationTests", dependencies: ["Animation", "LayercastTesting"]),
+        .testTarget(name: "ControlsTests", dependencies: ["Controls", "Animation", "LayercastTesting"]),
+        .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Animation", "LayercastTesting"], exclude: ["Golden"]),
+        .testTarget(name: "FrameCheckTests", dependencies: ["FrameCheck", "Animation"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPClient", "LayercastTesting"]),
         .testTarget(name: "PreviewServerTests", dependencies: [
-            "PreviewServer", "Controls", "Rendering", "HTTPServer", "Animation", "CTurboJPEG",
+            "PreviewServer", "Controls", "Rendering", "HTTPServer", "HTTPClient", "Animation", "FrameCheck", "LayercastTesting",
             .product(name: "Logging", package: "swift-log"),
-        ], resources: [.copy("Golden")]),
+        ], exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]
 )

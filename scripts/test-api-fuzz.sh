@@ -145,8 +145,10 @@ echo "api-fuzz: stream fuzz took $(( $(date +%s) - t0 )) s"
 # --- 3. command storm ------------------------------------------------------------------------
 t0=$(date +%s)
 BASE=$BASE SECONDS_=$STORM_SECONDS RATE=$STORM_RATE python3 - <<'PY'
-import http.client, json, os, random, socket, sys, threading, time, urllib.request
+import http.client, json, os, random, sys, threading, time, urllib.request
 from urllib.parse import urlsplit
+sys.path.insert(0, "scripts")
+from mjpeg import MultipartParser, boundary_of
 
 base = os.environ["BASE"]
 host, port = urlsplit(base).hostname, urlsplit(base).port
@@ -210,19 +212,19 @@ def framer(png):
 
 fps_seen = {}
 def viewer(name, fps):
-    s = socket.create_connection((host, port), timeout=10)
-    s.sendall(f"GET /stream.mjpg?size=96&fps={fps}&control={name} HTTP/1.1\r\nHost: x\r\n\r\n".encode())
-    data = b""; parts = 0; first = None
+    conn = client()
+    conn.request("GET", f"/stream.mjpg?size=96&fps={fps}&control={name}")
+    r = conn.getresponse()
+    parser = MultipartParser(boundary_of(r.getheader("Content-Type")) or "frame")
+    parts = 0; first = None
     while time.monotonic() < stop_at:
-        chunk = s.recv(65536)
+        chunk = r.read1(65536)
         if not chunk: break
-        data += chunk
-        n = data.count(b"\r\n--frame\r\n")
+        n = len(parser.feed(chunk))
         if n:
             if first is None: first = time.monotonic()
             parts += n
-            data = data[data.rfind(b"\r\n--frame\r\n") + 11:]
-    s.close()
+    conn.close()
     span = time.monotonic() - (first or time.monotonic())
     fps_seen[name] = (parts / span if span > 0 else 0.0, fps)
 

@@ -96,4 +96,13 @@ public struct AffineTransform: Hashable, Sendable, Codable {
     }
 
     public var isIdentity: Bool { self == .identity }
+
+    /// The transform that undoes this one; nil when it flattens the plane (determinant 0) or holds
+    /// a non-finite value.
+    public var inverted: AffineTransform? {
+        let det = a * d - b * c
+        guard det != 0, det.isFinite, [tx, ty].allSatisfy(\.isFinite) else { return nil }
+        return AffineTransform(a: d / det, b: -b / det, c: -c / det, d: a / det,
+                               tx: (c * ty - d * tx) / det, ty: (b * tx - a * ty) / det)
+    }
 }

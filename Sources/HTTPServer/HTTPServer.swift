@@ -14,5 +14,4 @@
 // - HangupWatcher.swift   wakes a suspended stream as soon as its client hangs up
 // - MemoryTrim.swift      returns freed memory to the system after streams end
 // - StaticFiles.swift / MIMETypes.swift  safe file serving below one root
-// - HTTPProbe.swift / BlockingSocket.swift  a tiny blocking HTTP/1.1 client for health checks,
-//   tests and benchmarks
+// The client side (probe, benchmarks, tests) is the HTTPClient module.

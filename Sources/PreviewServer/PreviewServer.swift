@@ -9,6 +9,7 @@ public final class PreviewServer: Sendable {
     public let configuration: PreviewServerConfiguration
     public let scene: LiveScene
     let context: APIContext
+    private let router: Router
     private let server: HTTPServer
 
     public init(configuration: PreviewServerConfiguration, clock: any ControllableClock = MonotonicClock(),
@@ -31,7 +32,8 @@ public final class PreviewServer: Sendable {
         http.onRequestCompleted = { record in
             metrics.request(route: record.route, method: record.method, status: record.status)
         }
-        server = HTTPServer(configuration: http, router: context.router(), logger: logger)
+        router = context.router()
+        server = HTTPServer(configuration: http, router: router, logger: logger)
     }
 
     public func start() throws {
@@ -44,7 +46,10 @@ public final class PreviewServer: Sendable {
     /// The bound port (useful with port 0).
     public var port: Int { Int(server.port) }
 
-    public var routes: [RouteDescription] { context.router().registeredRoutes }
+    public var routes: [RouteDescription] { router.registeredRoutes }
+
+    /// Answers one request in process, without a connection or `start()` (the tests' router mode).
+    public func respond(to request: HTTPRequest) -> HTTPResponse { router.respond(to: request) }
 
     /// Open connections and streams as the HTTP layer counts them (for leak checks).
     public var httpCounters: HTTPServerCounters.Snapshot { server.counters.snapshot }

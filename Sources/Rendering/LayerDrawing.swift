@@ -5,6 +5,8 @@ import CCairo
 struct LayerDrawing {
     let cr: OpaquePointer
     let blurCache: BlurCache
+    /// Leaves out the sublayers an opaque sibling above hides (see `Occlusion`).
+    let cullsCoveredLayers: Bool
 
     func draw(_ node: LayerSnapshot) {
         // NaN opacity means a broken animation; hiding the layer is the least surprising outcome.
@@ -29,11 +31,19 @@ struct LayerDrawing {
         let grouped = opacity < 1
         if grouped { cairo_push_group(cr) }
         drawContent(node.content)
-        for sublayer in node.sublayers { draw(sublayer) }
+        let hidden = cullsCoveredLayers && node.sublayers.count > 1
+            ? Occlusion.hiddenSublayers(of: node, device: currentTransform()) : []
+        for (i, sublayer) in node.sublayers.enumerated() where !hidden.contains(i) { draw(sublayer) }
         if grouped {
             cairo_pop_group_to_source(cr)
             cairo_paint_with_alpha(cr, opacity)
         }
+    }
+
+    private func currentTransform() -> AffineTransform {
+        var m = cairo_matrix_t()
+        cairo_get_matrix(cr, &m)
+        return AffineTransform(a: m.xx, b: m.yx, c: m.xy, d: m.yy, tx: m.x0, ty: m.y0)
     }
 
     private func drawContent(_ content: LayerSnapshot.Content) {

@@ -10,12 +10,16 @@ public final class Renderer: Sendable {
     public static let maxDimension = 8192
 
     private let blurCache: BlurCache
+    private let cullsCoveredLayers: Bool
 
     /// - Parameters:
     ///   - blurCacheEntries: how many blurred images are kept (least recently used out).
     ///   - blurCacheBytes: memory budget for those images.
-    public init(blurCacheEntries: Int = 8, blurCacheBytes: Int = 64 << 20) {
+    ///   - cullsCoveredLayers: leave out layers an opaque sibling above hides (see `Occlusion`);
+    ///     false draws every layer, to compare or measure.
+    public init(blurCacheEntries: Int = 8, blurCacheBytes: Int = 64 << 20, cullsCoveredLayers: Bool = true) {
         blurCache = BlurCache(maxEntries: blurCacheEntries, maxBytes: blurCacheBytes)
+        self.cullsCoveredLayers = cullsCoveredLayers
     }
 
     /// How many blurs were actually computed rather than served from the cache.
@@ -42,7 +46,7 @@ public final class Renderer: Sendable {
             defer { cairo_destroy(cr) }
 
             background.paint(cr, width: w, height: h)
-            LayerDrawing(cr: cr, blurCache: blurCache).draw(root)
+            LayerDrawing(cr: cr, blurCache: blurCache, cullsCoveredLayers: cullsCoveredLayers).draw(root)
             if !debug.isEmpty {
                 DebugDrawing(cr: cr, options: debug).draw(root, parent: .identity)
             }

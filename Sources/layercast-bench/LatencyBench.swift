@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import HTTPServer
+import HTTPClient
 
 /// `latency`: with viewers attached, POSTs a command again and again and times each one from
 /// sending the POST to the first part whose X-Scene-Time is at or after the command's sceneTime.

@@ -1,4 +1,5 @@
 import Foundation
+import FrameCheck
 
 /// How a viewer treats its socket.
 enum ViewerKind: Equatable {
@@ -32,10 +33,10 @@ struct FrameArrival {
     let bytes: Int
 }
 
-/// One MJPEG client on a non-blocking socket, driven by `ViewerLoop`. It parses the HTTP head and
-/// the multipart parts itself and never copies a JPEG body.
+/// One MJPEG client on a non-blocking socket, driven by `ViewerLoop`. It parses the stream with
+/// the shared `MJPEGParser`, told not to copy the JPEG bodies.
 final class MJPEGViewer {
-    enum Phase { case idle, connecting, sending, httpHead, partHead, body, done }
+    enum Phase { case idle, connecting, sending, receiving, done }
 
     let id: Int
     let kind: ViewerKind
@@ -59,11 +60,7 @@ final class MJPEGViewer {
 
     private let request: [UInt8]
     private var requestSent = 0
-    private var head: [UInt8] = []
-    private var bodyRemaining = 0
-    private var partBytes = 0
-    private var partTimestamp = Double.nan
-    private var partSceneTime = Double.nan
+    private var parser = MJPEGParser(keepsBodies: false)
     private var partHeadAt = 0.0
     private var partHeadWall = 0.0
     private var tokens = 0.0
@@ -108,7 +105,7 @@ final class MJPEGViewer {
         switch phase {
         case .idle, .done: return 0
         case .connecting, .sending: return Int16(POLLOUT)
-        case .httpHead, .partHead, .body:
+        case .receiving:
             switch kind {
             case .normal: return Int16(POLLIN)
             case .stalled: return pollRDHUP
@@ -125,7 +122,7 @@ final class MJPEGViewer {
         case .connecting, .sending:
             if revents & Int16(POLLERR | POLLHUP) != 0 { return end("connect failed", now: now) }
             if revents & Int16(POLLOUT) != 0 { sendRequest(now: now) }
-        case .httpHead, .partHead, .body:
+        case .receiving:
             if kind == .stalled || (revents & Int16(POLLIN)) == 0 {
                 if revents & (pollRDHUP | Int16(POLLHUP | POLLERR)) != 0 { end("closed by server", now: now) }
                 return
@@ -154,7 +151,7 @@ final class MJPEGViewer {
             requestSent += n
         }
         if closeAfterRequest { return end("left after request", now: now) }
-        phase = .httpHead
+        phase = .receiving
     }
 
     private func refill(rate: Double, now: Double) {
@@ -182,85 +179,29 @@ final class MJPEGViewer {
         consume(UnsafeRawBufferPointer(rebasing: buffer[0..<n]), now: now)
     }
 
-    private static let headEnd: [UInt8] = [13, 10, 13, 10]
-
     private func consume(_ bytes: UnsafeRawBufferPointer, now: Double) {
-        var i = 0
-        while i < bytes.count && phase != .done {
-            switch phase {
-            case .httpHead, .partHead:
-                if phase == .httpHead && status != nil && status != 200 {
-                    errorBody += bytes[i...].prefix(512 - errorBody.count)
-                    return
-                }
-                while i < bytes.count {
-                    head.append(bytes[i])
-                    i += 1
-                    if head.count >= 4 && head[head.count - 1] == 10 && head.suffix(4).elementsEqual(Self.headEnd) {
-                        break
-                    }
-                }
-                guard head.count >= 4, head.suffix(4).elementsEqual(Self.headEnd) else {
-                    if head.count > 16 * 1024 { end("header too long", now: now) }
-                    return
-                }
-                if phase == .httpHead { httpHeadComplete(now: now) } else { partHeadComplete(now: now) }
-                head.removeAll(keepingCapacity: true)
-            case .body:
-                let take = min(bodyRemaining, bytes.count - i)
-                bodyRemaining -= take
-                i += take
-                if bodyRemaining == 0 { partComplete(now: now) }
-            case .idle, .connecting, .sending, .done:
-                return
+        parser.feed(bytes) { event in
+            guard phase != .done else { return }
+            switch event {
+            case .response(let head):
+                status = head.status
+                responseAt = now
+            case .partHead:
+                partHeadAt = now
+                partHeadWall = wallNow()
+            case .part(let part):
+                let wall = wallNow(), timestamp = part.timestamp ?? .nan
+                frames.append(FrameArrival(arrival: now, headArrival: partHeadAt, age: wall - timestamp,
+                                           headAge: partHeadWall - timestamp, sceneTime: part.sceneTime ?? .nan, bytes: part.length))
+                if firstFrameAt == nil { firstFrameAt = now }
+                if closeAfterFirstFrame { end("left after first frame", now: now) }
+            case .body(let bytes):
+                // An answer other than the stream: keep its start, to show what the server said.
+                errorBody += bytes.prefix(512 - errorBody.count)
+            case .framingError(let why):
+                end(why, now: now)
             }
         }
-    }
-
-    private func httpHeadComplete(now: Double) {
-        let text = String(decoding: head, as: UTF8.self)
-        let statusLine = text.prefix { $0 != "\r" }
-        let parts = statusLine.split(separator: " ")
-        status = parts.count > 1 ? Int(parts[1]) : nil
-        responseAt = now
-        if status != 200 {
-            // Keep reading the (short) error body; the server closes or we do at the end.
-            return
-        }
-        phase = .partHead
-    }
-
-    private func partHeadComplete(now: Double) {
-        var length: Int?
-        partTimestamp = .nan
-        partSceneTime = .nan
-        for line in String(decoding: head, as: UTF8.self).split(separator: "\r\n") {
-            guard let colon = line.firstIndex(of: ":") else { continue }
-            let name = line[..<colon].lowercased()
-            let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-            switch name {
-            case "content-length": length = Int(value)
-            case "x-timestamp": partTimestamp = Double(value) ?? .nan
-            case "x-scene-time": partSceneTime = Double(value) ?? .nan
-            default: break
-            }
-        }
-        guard let length, length >= 0 else { return end("part without Content-Length", now: now) }
-        partHeadAt = now
-        partHeadWall = wallNow()
-        bodyRemaining = length
-        partBytes = length
-        phase = .body
-        if length == 0 { partComplete(now: now) }
-    }
-
-    private func partComplete(now: Double) {
-        let wall = wallNow()
-        frames.append(FrameArrival(arrival: now, headArrival: partHeadAt, age: wall - partTimestamp,
-                                   headAge: partHeadWall - partTimestamp, sceneTime: partSceneTime, bytes: partBytes))
-        if firstFrameAt == nil { firstFrameAt = now }
-        phase = .partHead
-        if closeAfterFirstFrame { end("left after first frame", now: now) }
     }
 
     private func end(_ reason: String, now: Double) {

@@ -23,7 +23,10 @@ struct RenderBench: ParsableCommand {
     @Flag(help: "Render the scene as a fresh server has it (only the spinner moving) instead of every control animating.")
     var idle = false
 
-    @Option(help: "Only these subjects (comma-separated: all, meter, spinner, player, play-button).")
+    @Flag(help: "Draw every layer, also those an opaque sibling above covers (the renderer leaves them out by default).")
+    var drawCovered = false
+
+    @Option(help: "Only these subjects (comma-separated: \(FrameSubject.allCases.map(\.rawValue).joined(separator: ", "))).")
     var only: String?
 
     func validate() throws {
@@ -33,7 +36,7 @@ struct RenderBench: ParsableCommand {
     }
 
     struct Case {
-        let subject: String
+        let subject: FrameSubject
         let size: Int
         let png: Bool
     }
@@ -42,25 +45,15 @@ struct RenderBench: ParsableCommand {
     /// costly one: artwork and blur) also at 1024.
     static func cases() -> [Case] {
         var list: [Case] = []
-        for subject in ["meter", "spinner", "player", "play-button", "all"] {
+        for subject in [FrameSubject.meter, .spinner, .player, .playButton, .all] {
             for size in [480, 960] {
                 list.append(Case(subject: subject, size: size, png: false))
                 list.append(Case(subject: subject, size: size, png: true))
             }
         }
-        list.append(Case(subject: "player", size: 1024, png: false))
-        list.append(Case(subject: "player", size: 1024, png: true))
+        list.append(Case(subject: .player, size: 1024, png: false))
+        list.append(Case(subject: .player, size: 1024, png: true))
         return list
-    }
-
-    static func subject(_ name: String) -> FrameSubject {
-        switch name {
-        case "meter": .control(.meter)
-        case "spinner": .control(.spinner)
-        case "player": .control(.player)
-        case "play-button": .control(.playButton)
-        default: .all
-        }
     }
 
     /// Every control moving: the spinner spins, the meter records, the player plays (blur, spin,
@@ -79,13 +72,14 @@ struct RenderBench: ParsableCommand {
         print("ms per frame = layer tree + Cairo render + encode, wall clock; CPU ms = this thread's CPU time (median),")
         print("which a loaded machine does not inflate; tree, render and encode are wall-clock medians of each step")
         print("scene: \(idle ? "as a fresh server has it (only the spinner moves)" : "every control animating")")
+        if drawCovered { print("every layer drawn, also those an opaque sibling covers") }
         print("frames per case: \(frames) (+5 warm-up), scene step 1/30 s, JPEG q\(quality), PNG via PNGEncoder")
         let wanted = only.map { Set($0.split(separator: ",").map(String.init)) }
-        let renderer = Renderer()
+        let renderer = Renderer(cullsCoveredLayers: !drawCovered)
         var rows: [[String]] = []
-        for c in Self.cases() where wanted?.contains(c.subject) ?? true {
+        for c in Self.cases() where wanted?.contains(c.subject.rawValue) ?? true {
             let r = measure(c, renderer: renderer)
-            rows.append([c.subject, "\(c.size)", c.png ? "PNG" : "JPEG q\(quality)",
+            rows.append([c.subject.rawValue, "\(c.size)", c.png ? "PNG" : "JPEG q\(quality)",
                          fmt(r.total.median * 1000), fmt(r.total.p90 * 1000), fmt(r.total.p99 * 1000),
                          fmt(r.cpu.median * 1000),
                          fmt(r.tree.median * 1000), fmt(r.render.median * 1000), fmt(r.encode.median * 1000),
@@ -107,7 +101,6 @@ struct RenderBench: ParsableCommand {
 
     func measure(_ c: Case, renderer: Renderer) -> Result {
         var scene = idle ? Scene(configuration: SceneConfiguration(), time: 0) : Self.animatedScene()
-        let subject = Self.subject(c.subject)
         var cpus: [Double] = []
         var totals: [Double] = [], trees: [Double] = [], renders: [Double] = [], encodes: [Double] = []
         var bytes = 0
@@ -118,7 +111,7 @@ struct RenderBench: ParsableCommand {
             scene.advance(to: t)
             let cpuStart = threadCPUNow()
             let start = monotonicNow()
-            let tree = scene.frame(subject, at: t, width: Double(c.size), height: Double(c.size))
+            let tree = scene.frame(c.subject, at: t, width: Double(c.size), height: Double(c.size))
             let built = monotonicNow()
             let image = renderer.render(tree, width: c.size, height: c.size, background: .color(.white))
             let rendered = monotonicNow()

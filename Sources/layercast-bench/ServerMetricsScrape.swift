@@ -1,5 +1,5 @@
 import Foundation
-import HTTPServer
+import HTTPClient
 
 /// A parsed `/metrics` page: each sample line's name, labels and value.
 struct MetricsPage {

@@ -1,5 +1,5 @@
 import Foundation
-import HTTPServer
+import HTTPClient
 import Synchronization
 
 /// The server child to stop if the bench is interrupted (0: none); read by a signal handler.

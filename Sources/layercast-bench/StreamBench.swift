@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import HTTPServer
+import HTTPClient
 
 /// `stream`: N viewers (some slow, some stalled) on one poll loop; per-viewer and overall fps,
 /// inter-frame gaps, time to first frame, frame age; the server's CPU, RSS, threads and renders/s.

@@ -1,8 +1,9 @@
-import Testing
 @testable import Animation
+import LayercastTesting
+import Testing
 
-/// The Spark recording meter (controls.md §1.4) built with the engine the way the original code
-/// builds it, checked against the closed form of §1.5.
+/// The Spark recording meter (docs/design/recording-meter.md §Behaviour) built with the engine the way the
+/// original code builds it, checked against the closed form (docs/design/recording-meter.md §Closed form).
 struct SparkMeter {
     let duration: Double
     /// sublayers[0] is the grey track; sublayers[1...] are the segments, oldest first.
@@ -92,21 +93,12 @@ struct SparkMeter {
 }
 
 @Suite struct RecordingMeterClosedFormTests {
-    /// §1.5: newest [0, ℓn], the one before [ℓn, ℓn + ℓn−1], …, track [p, 1].
-    static func closedForm(_ lengths: [Double]) -> [(Double, Double)] {
-        let p = lengths.reduce(0, +)
-        var out: [(Double, Double)] = Array(repeating: (0, 0), count: lengths.count)
-        var edge = 0.0
-        for i in lengths.indices.reversed() {
-            out[i] = (edge, edge + lengths[i])
-            edge += lengths[i]
-        }
-        return [(p, 1)] + out
-    }
-
+    /// docs/design/recording-meter.md §Closed form on screen: the track [p, 1], then the segments oldest
+    /// first.
     static func check(_ meter: SparkMeter, at t: Double, lengths: [Double], _ comment: Comment? = nil) {
         let shown = meter.intervals(at: t)
-        let expected = closedForm(lengths)
+        let closedForm = MeterClosedForm.intervals(lengths: lengths)
+        let expected: [(Double, Double)] = [(closedForm.track, 1)] + closedForm.segments.map { ($0.start, $0.end) }
         #expect(shown.count == expected.count)
         for (i, (s, x)) in zip(shown, expected).enumerated() {
             #expect(near(s.0, x.0, 1e-9) && near(s.1, x.1, 1e-9),

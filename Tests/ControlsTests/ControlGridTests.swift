@@ -2,7 +2,7 @@ import Animation
 import Testing
 @testable import Controls
 
-/// The grid of a `control=all` frame: a row from 2:1 on, else two columns, in `ControlID` order.
+/// The grid of a `control=all` frame: a row from 2:1 on, else two columns, in `FrameSubject.controls` order.
 @Suite struct ControlGridTests {
     let grid = ControlGrid.standard
 

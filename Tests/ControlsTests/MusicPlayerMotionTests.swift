@@ -3,7 +3,8 @@ import Testing
 import Animation
 @testable import Controls
 
-/// Blur, mask and spin (controls.md §2.7) through play → pause → play, against closed forms.
+/// Blur, mask and spin (docs/design/music-player.md §Disc motion) through play → pause → play, against closed
+/// forms.
 @Suite struct MusicPlayerMotionTests {
     /// Play at 0, pause at 10.25, play at 11; sampled every 0.05 s to 20 s.
     @Test func playPausePlayCurves() {
@@ -63,16 +64,16 @@ import Animation
         p.pause(at: 5)
         s = p.state(at: 5)
         #expect(s.blurOpacity.model == 0 && s.maskScale.model == 1.5)
-        #expect(p.disc.rotation == 0)
+        #expect(p.layer[MusicPlayerLayers.disc]?.rotation == 0)
     }
 
     @Test func spinStartsExactlyWhenTheMaskAnimationCompletes() throws {
         var p = MusicPlayer(artwork: nil, at: 0)
         p.play(at: 0)
         p.advance(to: 0.19999)
-        #expect(p.disc.animation(forKey: "rotation") == nil)
+        #expect(p.layer[MusicPlayerLayers.disc]?.animation(forKey: "rotation") == nil)
         p.advance(to: 0.2)
-        let spin = try #require(p.disc.animation(forKey: "rotation"))
+        let spin = try #require(p.layer[MusicPlayerLayers.disc]?.animation(forKey: "rotation"))
         #expect(spin.animation.timing.beginTime == 0.2)
         #expect(spin.animation.timing.repeatCount == .infinity)
         #expect(p.state(at: 0.2).rotation.radians == 0)
@@ -82,7 +83,7 @@ import Animation
         var q = MusicPlayer(artwork: nil, at: 0)
         q.play(at: 7.3)
         q.advance(to: 100)
-        let qSpin = try #require(q.disc.animation(forKey: "rotation"))
+        let qSpin = try #require(q.layer[MusicPlayerLayers.disc]?.animation(forKey: "rotation"))
         #expect(qSpin.animation.timing.beginTime == 7.3 + 0.2)
         #expect(abs(MP.angleDifference(q.state(at: 100).rotation.radians,
                                        (100 - 7.5) / 6 * 2 * .pi)) < 1e-9)
@@ -93,7 +94,7 @@ import Animation
         p.play(at: 0)
         p.pause(at: 0.1)
         var s = MP.state(&p, 1)
-        #expect(s.rotation.radians == 0 && p.disc.animation(forKey: "rotation") == nil)
+        #expect(s.rotation.radians == 0 && p.layer[MusicPlayerLayers.disc]?.animation(forKey: "rotation") == nil)
         #expect(s.maskScale.presentation == 1.5)
         // Play again while the mask grows back: it shrinks from what is on screen, then spins.
         p.pause(at: 1)
@@ -102,9 +103,9 @@ import Animation
         p.play(at: 1.2)
         // The mask animation of the play at 1.1 was replaced at 1.15 (finished = false): no spin.
         s = MP.state(&p, 1.3)
-        #expect(s.rotation.radians == 0 && p.disc.animation(forKey: "rotation") == nil)
+        #expect(s.rotation.radians == 0 && p.layer[MusicPlayerLayers.disc]?.animation(forKey: "rotation") == nil)
         p.advance(to: 1.4)
-        let spin = try #require(p.disc.animation(forKey: "rotation"))
+        let spin = try #require(p.layer[MusicPlayerLayers.disc]?.animation(forKey: "rotation"))
         #expect(spin.animation.timing.beginTime == 1.2 + 0.2)
     }
 

@@ -1,9 +1,11 @@
-import Foundation
-import Testing
 import Animation
 @testable import Controls
+import Foundation
+import LayercastTesting
+import Testing
 
-/// The progress ring (controls.md §2.4, §2.5): 0.5 s ticks modelled in time order in `advance(to:)`.
+/// The progress ring (docs/design/music-player.md §Progress ticks, §Pause and replay): 0.5 s ticks modelled
+/// in time order in `advance(to:)`.
 @Suite struct MusicPlayerProgressTests {
     @Test func startsPausedAtZeroAsASquare() {
         var p = MusicPlayer(artwork: nil, at: 0)
@@ -20,8 +22,8 @@ import Animation
         for i in 0...1200 {
             let t = Double(i) / 20
             let s = MP.state(&p, t)
-            #expect(abs(s.ringStrokeEnd.presentation - MP.ring(t)) < 1e-9, "strokeEnd at \(t)")
-            #expect(abs(s.progress.presentation - 100 * MP.ring(t)) < 1e-7, "progress at \(t)")
+            #expect(abs(s.ringStrokeEnd.presentation - PlayerClosedForm.strokeEnd(secondsSincePlay: t)) < 1e-9, "strokeEnd at \(t)")
+            #expect(abs(s.progress.presentation - 100 * PlayerClosedForm.strokeEnd(secondsSincePlay: t)) < 1e-7, "progress at \(t)")
             // The model integer is the number of ticks fired so far: ⌊t / 0.5⌋, up to 100.
             #expect(s.progress.model == min(Int(t / 0.5), 100), "model progress at \(t)")
             #expect(s.playing)
@@ -34,7 +36,7 @@ import Animation
             var p = MusicPlayer(artwork: nil, at: 0)
             p.play(at: 0)
             let s = MP.state(&p, t)
-            #expect(abs(s.ringStrokeEnd.presentation - MP.ring(t)) < 1e-9, "strokeEnd at \(t)")
+            #expect(abs(s.ringStrokeEnd.presentation - PlayerClosedForm.strokeEnd(secondsSincePlay: t)) < 1e-9, "strokeEnd at \(t)")
         }
     }
 
@@ -62,7 +64,7 @@ import Animation
         #expect(s.progress.model == 20 && abs(s.progress.presentation - 19.5) < 1e-7)
         for t in [10.3, 10.4, 10.49] {
             s = MP.state(&p, t)
-            #expect(abs(s.ringStrokeEnd.presentation - MP.ring(t)) < 1e-9, "still growing at \(t)")
+            #expect(abs(s.ringStrokeEnd.presentation - PlayerClosedForm.strokeEnd(secondsSincePlay: t)) < 1e-9, "still growing at \(t)")
         }
         for t in [10.5, 10.75, 11, 20, 100] {
             s = MP.state(&p, t)
@@ -140,7 +142,7 @@ import Animation
         for i in 0...100 {
             let t = 20.5 + Double(i) * 0.5
             s = MP.state(&p, t)
-            #expect(abs(s.ringStrokeEnd.presentation - MP.ring(t, playTime: 20)) < 1e-9, "at \(t)")
+            #expect(abs(s.ringStrokeEnd.presentation - PlayerClosedForm.strokeEnd(secondsSincePlay: t - 20)) < 1e-9, "at \(t)")
         }
         // The spin was not interrupted.
         let expected = ((70.5 - 0.2) * 60).truncatingRemainder(dividingBy: 360)
@@ -210,11 +212,11 @@ import Animation
 
     @Test func toggleSwitchesStateAndIcon() {
         var p = MusicPlayer(artwork: nil, at: 0)
-        #expect(p.glyph.path == PlayerIcons.play)
+        #expect(p.layer[MusicPlayerLayers.iconGlyph]?.path == PlayerIcons.play)
         p.toggle(at: 1)
-        #expect(p.isPlaying && p.glyph.path == PlayerIcons.pause && p.ticker.nextTick == 1.5)
+        #expect(p.isPlaying && p.layer[MusicPlayerLayers.iconGlyph]?.path == PlayerIcons.pause && p.ticker.nextTick == 1.5)
         p.toggle(at: 3.1)
-        #expect(!p.isPlaying && p.glyph.path == PlayerIcons.play && p.progress == 4)
+        #expect(!p.isPlaying && p.layer[MusicPlayerLayers.iconGlyph]?.path == PlayerIcons.play && p.progress == 4)
         p.toggle(at: 4)
         #expect(p.isPlaying && p.progress == 4 && p.ticker.nextTick == 4.5)
         // Repeated commands in the same direction are no-ops.
@@ -232,7 +234,7 @@ import Animation
         #expect(s.progress.model == 0 && s.nextTick == 61.5 && s.playing)
         #expect(abs(MP.state(&p, 61.25).ringStrokeEnd.presentation - 0.5) < 1e-9)
         s = MP.state(&p, 71.5)
-        #expect(abs(s.ringStrokeEnd.presentation - MP.ring(71.5, playTime: 61)) < 1e-9)
+        #expect(abs(s.ringStrokeEnd.presentation - PlayerClosedForm.strokeEnd(secondsSincePlay: 71.5 - 61)) < 1e-9)
     }
 
     @Test func stateEncodesAsJSON() throws {

@@ -5,11 +5,6 @@ import Animation
 enum MP {
     static let e = TimingFunction.easeInEaseOut
 
-    /// The ring's closed form from controls.md §2.4 for play at `playTime` from progress 0.
-    static func ring(_ t: Double, playTime: Double = 0) -> Double {
-        min(max((t - playTime - 0.5) / 50, 0), 1)
-    }
-
     /// Advances to `t` and reads the state there.
     static func state(_ p: inout MusicPlayer, _ t: Double) -> MusicPlayer.State {
         p.advance(to: t)

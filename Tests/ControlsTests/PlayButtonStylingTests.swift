@@ -3,8 +3,8 @@ import Foundation
 import Animation
 @testable import Controls
 
-/// controls.md §3.10 (buffering loop), §3.11 (highlight, disabled), §3.4 (non-animated rest), themes,
-/// the layer tree and `/state`.
+/// docs/design/play-button.md §Buffering loop, §Interaction styling (highlight, disabled), §Modes at rest
+/// (non-animated rest), themes, the layer tree and `/state`.
 @Suite struct PlayButtonStylingTests {
     static let cycle: [(Double, PlayButton.Shape)] = [(0, .bar), (0.25, .dotRight), (0.5, .bar), (0.75, .dotLeft),
                                                       (1, .bar)]
@@ -118,6 +118,14 @@ import Animation
         #expect(bg.fillColor == PlayButton.Theme.sample.pauseStopBackground)
     }
 
+    @Test func everyPartIsFoundByItsPath() {
+        let b = PlayButton(at: 0)
+        for part in PlayButton.Part.allCases {
+            #expect(b.root[part.path]?.name == part.rawValue, "\(part)")
+        }
+        #expect(PlayButton.Part.left.path == ["scale", "foreground", "left"])
+    }
+
     @Test func themesApplyToTheRestingColours() {
         var b = PlayButton(at: 0)
         b.setTheme(.sample, at: 1)
@@ -164,7 +172,7 @@ import Animation
         scene.playButton.setMode(.stop, at: 0.5)
         scene.advance(to: 2)
         #expect(scene.playButton.animationState.name == "barToStop.stop")
-        let frame = scene.frame(.control(.playButton), at: 2, width: 88, height: 88)
+        let frame = scene.frame(.playButton, at: 2, width: 88, height: 88)
         #expect(frame.name == "play-button" && frame.transform.a == 2)
     }
 }

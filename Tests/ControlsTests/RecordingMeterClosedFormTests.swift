@@ -1,68 +1,7 @@
-import Testing
 import Animation
 import Controls
-
-/// controls.md §1.5 as a reference model, independent of the engine: segment lengths ℓ1…ℓn oldest
-/// first, p = Σℓ; only the newest grows, at 1/duration per second while pressed, until p = 1.
-/// Drawn: newest [0, ℓn], the one before [ℓn, ℓn + ℓn−1], …, oldest [p − ℓ1, p], track [p, 1].
-struct MeterClosedForm {
-    let duration: Double
-    /// Lengths as of the last press or release.
-    private var lengths: [Double] = []
-    /// When the newest segment started growing, while pressed.
-    private var pressedAt: Double?
-    /// When the ring fills, while pressed: the press time plus the time left then.
-    private var completion: Double?
-
-    init(duration: Double) {
-        self.duration = duration
-    }
-
-    func isComplete(at t: Double) -> Bool { completion.map { t >= $0 } ?? false }
-    func isRecording(at t: Double) -> Bool { pressedAt != nil && !isComplete(at: t) }
-
-    func lengths(at t: Double) -> [Double] {
-        var l = lengths
-        if let start = pressedAt {
-            let before = l.reduce(0, +)
-            l[l.count - 1] += min(max(0, t - start) / duration, 1 - before)
-        }
-        return l
-    }
-
-    /// Returns false when the ring is complete (the meter throws).
-    mutating func press(at t: Double) -> Bool {
-        if isComplete(at: t) { return false }
-        guard pressedAt == nil else { return true }
-        lengths.append(0)
-        pressedAt = t
-        completion = t + duration * (1 - lengths.reduce(0, +))
-        return true
-    }
-
-    mutating func release(at t: Double) {
-        guard pressedAt != nil, !isComplete(at: t) else { return }
-        lengths = lengths(at: t)
-        pressedAt = nil
-        completion = nil
-    }
-
-    mutating func reset() {
-        self = MeterClosedForm(duration: duration)
-    }
-
-    /// The drawn intervals at `t`: segments oldest first, then the track's start.
-    func intervals(at t: Double) -> (segments: [(start: Double, end: Double)], track: Double) {
-        let l = lengths(at: t)
-        var newestFirst: [(start: Double, end: Double)] = []
-        var edge = 0.0
-        for length in l.reversed() {
-            newestFirst.append((edge, edge + length))
-            edge += length
-        }
-        return (newestFirst.reversed(), edge)
-    }
-}
+import LayercastTesting
+import Testing
 
 /// The error `body` throws, or nil. (`#expect(throws:)` cannot mutate a captured meter.)
 func thrown(_ body: () throws(MeterError) -> Void) -> MeterError? {
@@ -113,7 +52,8 @@ func expectMeter(_ meter: RecordingMeter, matches reference: MeterClosedForm, at
     }
 }
 
-/// The meter, driven only by press/release at manual scene times, against §1.5.
+/// The meter, driven only by press/release at manual scene times, against
+/// docs/design/recording-meter.md §Closed form.
 @Suite struct RecordingMeterClosedFormTests {
     /// Advances the meter through `samples` evenly spaced times in (from, to], checking each.
     static func sample(_ meter: inout RecordingMeter, _ reference: MeterClosedForm, from: Double, to: Double,

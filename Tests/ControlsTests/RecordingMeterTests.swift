@@ -1,7 +1,8 @@
-import Foundation
-import Testing
 import Animation
 @testable import Controls
+import Foundation
+import LayercastTesting
+import Testing
 
 /// Hold, reset, duration, colours, label and the render tree of the recording meter.
 @Suite struct RecordingMeterTests {
@@ -295,9 +296,26 @@ import Animation
         longer.release(at: 65.25)
         #expect(longer.state(at: 70).label == "1:05.2")
 
-        meter.showsLabel = false
-        #expect(meter.snapshot(at: 3).sublayers.map(\.name) == ["track", "segment.1"])
-        #expect(!meter.state(at: 3).showsLabel)
+    }
+
+    @Test func theFrameOptionsDecideTheLabelAndItsColour() throws {
+        var meter = RecordingMeter(duration: 45, seed: 1)
+        try meter.press(at: 0)
+        let without = meter.snapshot(at: 3, options: FrameOptions(showsLabel: false))
+        #expect(without.sublayers.map(\.name) == ["track", "segment.1"])
+        #expect(meter.snapshot(at: 3, options: FrameOptions()).sublayers.map(\.name) == ["track", "segment.1", "label"])
+
+        // Dark grey on a light backdrop, its mirror (white 2/3) on a dark one; the text is the same.
+        func text(on backdrop: Backdrop) -> TextContent? {
+            let tree = meter.snapshot(at: 3, options: FrameOptions(backdrop: backdrop))
+            guard case .text(let text)? = tree[["label"]]?.content else { return nil }
+            return text
+        }
+        let light = try #require(text(on: .light)), dark = try #require(text(on: .dark))
+        #expect(light.color == Color(white: 1.0 / 3.0))
+        #expect(abs(dark.color.red - 2.0 / 3.0) < 1e-12 && dark.color.red == dark.color.green
+                && dark.color.green == dark.color.blue && dark.color.alpha == 1)
+        #expect(dark.text == light.text && dark.text == "0:03.0")
     }
 
     // MARK: Render tree
@@ -360,7 +378,7 @@ import Animation
         try scene.meter.press(at: 0)
         scene.advance(to: 10)
         #expect(scene.meter.isComplete)
-        let frame = scene.frame(.control(.meter), at: 10, width: 240, height: 240)
+        let frame = scene.frame(.meter, at: 10, width: 240, height: 240)
         #expect(frame.sublayers.count == 3)
     }
 }

@@ -1,13 +1,15 @@
 import Foundation
-import Testing
+import HTTPClient
 @testable import HTTPServer
+import LayercastTesting
+import Testing
 
 /// Garbage on the wire: every request below gets a 4xx or a clean close, never a 5xx (one
 /// documented exception) or a crash, and the server answers /healthz after each.
 @Suite struct HostileRequestTests {
     @Test func malformedRequestLinesAreRefused() throws {
         // A line that never ends is closed by the timeout, which counts as a clean close here.
-        try withServer(hostileRouter(), configure: { $0.connectionTimeout = .seconds(1) }) { server in
+        try withHTTPServer(hostileRouter(), configure: { $0.connectionTimeout = .seconds(1) }) { server in
             let lines = [
                 "GARBAGE\r\n\r\n", "GET\r\n\r\n", "GET  HTTP/1.1\r\nHost: t\r\n\r\n", " / HTTP/1.1\r\nHost: t\r\n\r\n",
                 "GET / HTTP/1.1 trailing\r\nHost: t\r\n\r\n", "\r\n\r\n\r\n\r\n", "GET /healthz HTTP/\r\n\r\n",
@@ -23,7 +25,7 @@ import Testing
     }
 
     @Test func unknownMethodsGet405WithTheAllowedOnes() throws {
-        try withServer(hostileRouter()) { server in
+        try withHTTPServer(hostileRouter()) { server in
             for method in ["BREW", "PROPFIND", "TRACE", "DELETE", "PATCH"] {
                 let (outcome, response) = try hostileExchange("\(method) /healthz HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n",
                                                               port: server.port)
@@ -41,7 +43,7 @@ import Testing
     }
 
     @Test func http09AndUnknownVersions() throws {
-        try withServer(hostileRouter(), configure: { $0.connectionTimeout = .seconds(1) }) { server in
+        try withHTTPServer(hostileRouter(), configure: { $0.connectionTimeout = .seconds(1) }) { server in
             // HTTP/0.9 has no version token: a bare request line, with or without the blank line.
             for request in ["GET /healthz\r\n", "GET /healthz\r\n\r\n", "GET /healthz HTTP/1.x\r\n\r\n"] {
                 let (outcome, _) = try hostileExchange(request, port: server.port)
@@ -58,7 +60,7 @@ import Testing
     }
 
     @Test func oversizedHeadersAndTargets() throws {
-        try withServer(hostileRouter()) { server in
+        try withHTTPServer(hostileRouter()) { server in
             let big = "GET /healthz HTTP/1.1\r\nHost: t\r\nX-Big: \(String(repeating: "a", count: 100_000))\r\n\r\n"
             let bigOutcome = try hostileExchange(big, port: server.port).0
             #expect(bigOutcome == .status(431))
@@ -75,7 +77,7 @@ import Testing
     }
 
     @Test func invalidPercentEncodingAndUTF8ReachHandlersAsText() throws {
-        try withServer(hostileRouter()) { server in
+        try withHTTPServer(hostileRouter()) { server in
             let client = SimpleHTTPClient(host: "127.0.0.1", port: server.port)
             defer { client.close() }
             let echo = try client.request("GET", "/echo?a=%zz&b=%g1&c=%")
@@ -100,7 +102,7 @@ import Testing
     }
 
     @Test func nulBytesNeverCutAPathShort() throws {
-        try withServer(hostileRouter()) { server in
+        try withHTTPServer(hostileRouter()) { server in
             let client = SimpleHTTPClient(host: "127.0.0.1", port: server.port)
             defer { client.close() }
             // Encoded NULs stay literal, so "/healthz%00.txt" is not "/healthz".
@@ -123,7 +125,7 @@ import Testing
     /// Two lengths, or a length and chunking, let a proxy in front and this server disagree on
     /// where a request ends (request smuggling): both are refused, and the connection closed.
     @Test func ambiguousBodyLengthsAreRefused() throws {
-        try withServer(hostileRouter()) { server in
+        try withHTTPServer(hostileRouter()) { server in
             let twoLengths = "POST /submit HTTP/1.1\r\nHost: t\r\nContent-Length: 3\r\nContent-Length: 5\r\n\r\nabcde"
             let (first, response) = try hostileExchange(twoLengths, port: server.port)
             #expect(first == .status(400))
@@ -140,7 +142,7 @@ import Testing
     }
 
     @Test func brokenBodyFramingIsRefused() throws {
-        try withServer(hostileRouter()) { server in
+        try withHTTPServer(hostileRouter()) { server in
             let requests: [(String, Int)] = [
                 ("POST /submit HTTP/1.1\r\nHost: t\r\nContent-Length: -5\r\n\r\n", 400),
                 ("POST /submit HTTP/1.1\r\nHost: t\r\nContent-Length: 99999999999999999999999\r\n\r\n", 413),
@@ -160,7 +162,7 @@ import Testing
     /// Random bytes with a fixed seed: whatever they parse as, the answer is a refusal or a
     /// harmless 2xx/404, and the server survives every one.
     @Test func randomGarbageNeverCrashesTheServer() throws {
-        try withServer(hostileRouter(), configure: { $0.connectionTimeout = .seconds(1) }) { server in
+        try withHTTPServer(hostileRouter(), configure: { $0.connectionTimeout = .seconds(1) }) { server in
             var state: UInt64 = 0x5EED_F00D
             func next() -> UInt8 {
                 state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
@@ -170,7 +172,7 @@ import Testing
             for i in 0..<60 {
                 let garbage = (0..<(8 + Int(next()) * 4)).map { _ in next() }
                 let bytes = Array(prefixes[i % prefixes.count].utf8) + garbage + Array("\r\n\r\n".utf8)
-                let (outcome, _) = try hostileExchange(bytes, port: server.port, timeout: 3)
+                let (outcome, _) = try hostileExchange(bytes, port: server.port, timeout: .seconds(3))
                 if case .status(let s) = outcome { #expect(s < 500, "garbage #\(i) → \(s)") }
             }
             #expect(isHealthy(server))

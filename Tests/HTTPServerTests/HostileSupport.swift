@@ -1,6 +1,6 @@
-import Foundation
-import Testing
+import HTTPClient
 @testable import HTTPServer
+import LayercastTesting
 
 /// What the server did with a hostile request: answered with a status, or closed without a word.
 enum HostileOutcome: Equatable, CustomStringConvertible {
@@ -23,31 +23,14 @@ enum HostileOutcome: Equatable, CustomStringConvertible {
     }
 }
 
-/// Sends `bytes` on a fresh connection and reports the first answer (status line and head only).
-/// A server that resets the connection mid-send has closed it, which is a clean refusal too.
-func hostileExchange(_ bytes: [UInt8], port: Int, timeout: Double = 5) throws -> (HostileOutcome, RawResponse?) {
-    let socket = try RawSocket(port: port)
-    defer { socket.close() }
-    try? socket.send(bytes)
-    var received: [UInt8] = []
-    while received.firstRange(of: Array("\r\n\r\n".utf8)) == nil {
-        guard let some = try socket.receiveSome(timeout: timeout) else { break }
-        received += some
-    }
-    guard !received.isEmpty else { return (.closed, nil) }
-    guard let end = received.firstRange(of: Array("\r\n\r\n".utf8)) else {
-        Issue.record("half an answer: \(String(decoding: received.prefix(200), as: UTF8.self))")
-        return (.closed, nil)
-    }
-    let head = RawResponse(head: String(decoding: received[..<end.upperBound], as: UTF8.self), body: [])
-    var body = Array(received[end.upperBound...])
-    let length = Int(head.header("Content-Length") ?? "") ?? 0
-    while body.count < length, let some = try socket.receiveSome(timeout: timeout) { body += some }
-    return (.status(head.status), RawResponse(head: head.head, body: body))
+/// Sends `bytes` on a fresh connection and reports the answer, or the close without one.
+func hostileExchange(_ bytes: [UInt8], port: Int, timeout: Duration = .seconds(10)) throws -> (HostileOutcome, HTTPProbeResponse?) {
+    guard let response = try exchange(port: port, bytes, timeout: timeout) else { return (.closed, nil) }
+    return (.status(response.status), response)
 }
 
-func hostileExchange(_ text: String, port: Int, timeout: Double = 5) throws -> (HostileOutcome, RawResponse?) {
-    try hostileExchange(Array(text.utf8), port: port, timeout: timeout)
+func hostileExchange(_ text: String, port: Int) throws -> (HostileOutcome, HTTPProbeResponse?) {
+    try hostileExchange(Array(text.utf8), port: port)
 }
 
 /// The server still answers an ordinary request on a new connection.

@@ -1,15 +1,17 @@
 import Foundation
-import Testing
+import HTTPClient
 @testable import HTTPServer
+import LayercastTesting
+import Testing
 
 /// Clients that start a request and never finish it: the connection timeout closes each of them,
 /// and nobody else waits meanwhile.
 @Suite struct HostileTimeoutTests {
     @Test func stalledHeadersAndBodiesAreClosedWithoutBlockingOthers() throws {
-        try withServer(hostileRouter(), configure: { $0.connectionTimeout = .seconds(1) }) { server in
-            var stalled: [RawSocket] = []
+        try withHTTPServer(hostileRouter(), configure: { $0.connectionTimeout = .seconds(1) }) { server in
+            var stalled: [BlockingSocket] = []
             for i in 0..<20 {
-                let socket = try RawSocket(port: server.port)
+                let socket = try BlockingSocket.connect(port: server.port)
                 switch i % 4 {
                 case 0: try socket.send("GET /healthz HTTP/1.1\r\nHost: t\r\nX-Slow: ")   // headers never end
                 case 1: try socket.send("GET /heal")                                       // request line never ends
@@ -28,23 +30,23 @@ import Testing
             }
             client.close()
             for (i, socket) in stalled.enumerated() {
-                #expect(socket.waitForClose(timeout: 8), "stalled connection \(i) still open")
+                #expect(socket.closes(within: .seconds(8)), "stalled connection \(i) still open")
             }
-            #expect(eventually(timeout: 5) { server.counters.snapshot.openConnections == 0 })
+            #expect(eventually(timeout: .seconds(5)) { server.counters.snapshot.openConnections == 0 })
             #expect(isHealthy(server))
         }
     }
 
     /// An idle keep-alive connection is closed too, so parked sockets cannot pile up.
     @Test func idleKeepAliveConnectionsAreClosed() throws {
-        try withServer(hostileRouter(), configure: { $0.connectionTimeout = .seconds(1) }) { server in
-            let sockets = try (0..<10).map { _ in try RawSocket(port: server.port) }
+        try withHTTPServer(hostileRouter(), configure: { $0.connectionTimeout = .seconds(1) }) { server in
+            let sockets = try (0..<10).map { _ in try BlockingSocket.connect(port: server.port) }
             for socket in sockets {
                 try socket.send("GET /healthz HTTP/1.1\r\nHost: t\r\n\r\n")
                 #expect(try socket.readResponse().status == 200)
             }
-            for socket in sockets { #expect(socket.waitForClose(timeout: 8)) }
-            #expect(eventually(timeout: 5) { server.counters.snapshot.openConnections == 0 })
+            for socket in sockets { #expect(socket.closes(within: .seconds(8))) }
+            #expect(eventually(timeout: .seconds(5)) { server.counters.snapshot.openConnections == 0 })
         }
     }
 }

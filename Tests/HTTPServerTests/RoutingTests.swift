@@ -1,7 +1,9 @@
 import Foundation
+import HTTPClient
+@testable import HTTPServer
+import LayercastTesting
 import Synchronization
 import Testing
-@testable import HTTPServer
 
 private func apiRouter() -> Router {
     var router = Router()
@@ -22,7 +24,7 @@ private func apiRouter() -> Router {
 
 @Suite struct RoutingTests {
     @Test func getHeadAnd404() throws {
-        try withServer(apiRouter()) { server in
+        try withHTTPServer(apiRouter()) { server in
             let url = "http://127.0.0.1:\(server.port)"
             let ok = try HTTPProbe.get(url + "/hello")
             #expect(ok.status == 200)
@@ -43,7 +45,7 @@ private func apiRouter() -> Router {
     }
 
     @Test func methodNotAllowedNamesAllowedMethods() throws {
-        try withServer(apiRouter()) { server in
+        try withHTTPServer(apiRouter()) { server in
             let response = try HTTPProbe.request("DELETE", url: "http://127.0.0.1:\(server.port)/hello")
             #expect(response.status == 405)
             #expect(response.header("Allow") == "GET, HEAD, PUT, OPTIONS")
@@ -57,8 +59,8 @@ private func apiRouter() -> Router {
     }
 
     @Test func keepAliveAnswersTwoRequestsOnOneSocket() throws {
-        try withServer(apiRouter()) { server in
-            let socket = try RawSocket(port: server.port)
+        try withHTTPServer(apiRouter()) { server in
+            let socket = try BlockingSocket.connect(port: server.port)
             try socket.send(getRequest("/hello"))
             let first = try socket.readResponse()
             #expect(first.status == 200)
@@ -74,7 +76,7 @@ private func apiRouter() -> Router {
     }
 
     @Test func queryIsParsedInOrderAndDecoded() throws {
-        try withServer(apiRouter()) { server in
+        try withHTTPServer(apiRouter()) { server in
             let r = try HTTPProbe.get("http://127.0.0.1:\(server.port)/query?b=2&a=x%20y&flag&a=second")
             #expect(r.status == 200)
             #expect(r.text == #"{"b":"2","a":"x y","flag":"","a":"second"}"#)
@@ -82,7 +84,7 @@ private func apiRouter() -> Router {
     }
 
     @Test func headersAreCaseInsensitive() throws {
-        try withServer(apiRouter()) { server in
+        try withHTTPServer(apiRouter()) { server in
             let r = try HTTPProbe.request("GET", url: "http://127.0.0.1:\(server.port)/headers",
                                           headers: [("User-Agent", "probe/1"), ("X-Custom", "v")])
             #expect(r.text == #"{"ua":"probe/1","x":"v"}"#)
@@ -90,7 +92,7 @@ private func apiRouter() -> Router {
     }
 
     @Test func postBodyIsEchoed() throws {
-        try withServer(apiRouter()) { server in
+        try withHTTPServer(apiRouter()) { server in
             let body = (0..<50_000).map { UInt8($0 % 251) }
             let r = try HTTPProbe.request("POST", url: "http://127.0.0.1:\(server.port)/echo", body: body)
             #expect(r.status == 200)
@@ -99,8 +101,8 @@ private func apiRouter() -> Router {
     }
 
     @Test func declaredBodyOverLimitIs413() throws {
-        try withServer(apiRouter()) { server in
-            let socket = try RawSocket(port: server.port)
+        try withHTTPServer(apiRouter()) { server in
+            let socket = try BlockingSocket.connect(port: server.port)
             // Only the headers are sent: the 413 must come without the server waiting for the body.
             try socket.send("POST /echo HTTP/1.1\r\nHost: t\r\nContent-Length: 100000\r\n\r\n")
             let r = try socket.readResponse()
@@ -110,8 +112,8 @@ private func apiRouter() -> Router {
     }
 
     @Test func sentBodyOverLimitIs413() throws {
-        try withServer(apiRouter()) { server in
-            let socket = try RawSocket(port: server.port)
+        try withHTTPServer(apiRouter()) { server in
+            let socket = try BlockingSocket.connect(port: server.port)
             var request = Array("POST /echo HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n".utf8)
             for _ in 0..<10 {
                 request += Array("2000\r\n".utf8) + [UInt8](repeating: 65, count: 0x2000) + Array("\r\n".utf8)
@@ -125,7 +127,7 @@ private func apiRouter() -> Router {
     }
 
     @Test func routeCanRaiseBodyLimit() throws {
-        try withServer(apiRouter()) { server in
+        try withHTTPServer(apiRouter()) { server in
             let body = [UInt8](repeating: 7, count: 150_000)
             let ok = try HTTPProbe.request("POST", url: "http://127.0.0.1:\(server.port)/upload", body: body)
             #expect(ok.status == 200)
@@ -145,8 +147,8 @@ private func apiRouter() -> Router {
             _ = release.wait(timeout: .now() + 10)
             return .text("slow done")
         }
-        try withServer(router) { server in
-            let slow = try RawSocket(port: server.port)
+        try withHTTPServer(router) { server in
+            let slow = try BlockingSocket.connect(port: server.port)
             try slow.send(getRequest("/slow"))
             #expect(started.wait(timeout: .now() + 5) == .success)
             // The slow handler is still running; the event loop must answer this meanwhile.
@@ -176,13 +178,13 @@ private func apiRouter() -> Router {
         }
         let server = HTTPServer(configuration: .init(port: 0), router: router)
         try server.start()
-        let socket = try RawSocket(port: server.port)
+        let socket = try BlockingSocket.connect(port: server.port)
         try socket.send(getRequest("/slow"))
         #expect(started.wait(timeout: .now() + 5) == .success)
         let begin = ContinuousClock.now
         server.stop()
         #expect(ContinuousClock.now - begin < .seconds(2))
-        #expect(socket.waitForClose(timeout: 2))
+        #expect(socket.closes(within: .seconds(2)))
         // The handler finishing after stop must not touch the freed connection.
         release.signal()
         #expect(finished.wait(timeout: .now() + 5) == .success)
@@ -194,7 +196,7 @@ private func apiRouter() -> Router {
         var router = Router()
         router.get("/with space") { _ in .text("spaced") }
         router.get("/*") { request in .text(request.path) }
-        try withServer(router) { server in
+        try withHTTPServer(router) { server in
             let client = SimpleHTTPClient(host: "127.0.0.1", port: server.port)
             let spaced = try client.request("GET", "/with%20space")
             let nul = try client.request("GET", "/a%00b")
@@ -207,7 +209,7 @@ private func apiRouter() -> Router {
 
     @Test func completionHookReportsRouteStatusAndBytes() throws {
         let records = Mutex<[RequestRecord]>([])
-        try withServer(apiRouter(), configure: { config in
+        try withHTTPServer(apiRouter(), configure: { config in
             config.onRequestCompleted = { record in records.withLock { $0.append(record) } }
         }) { server in
             _ = try HTTPProbe.get("http://127.0.0.1:\(server.port)/hello")

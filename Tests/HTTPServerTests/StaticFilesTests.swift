@@ -1,6 +1,8 @@
 import Foundation
-import Testing
+import HTTPClient
 @testable import HTTPServer
+import LayercastTesting
+import Testing
 
 /// A temporary web root with a few files, a subdirectory and symlinks pointing outside.
 private final class WebRoot {
@@ -38,7 +40,7 @@ private func staticRouter(_ files: StaticFiles) -> Router {
 @Suite struct StaticFilesTests {
     @Test func servesFilesWithContentTypesAndHeaders() throws {
         let root = try WebRoot()
-        try withServer(staticRouter(StaticFiles(root: root.path))) { server in
+        try withHTTPServer(staticRouter(StaticFiles(root: root.path))) { server in
             let expected: [(String, String)] = [
                 ("/", "text/html; charset=utf-8"), ("/index.html", "text/html; charset=utf-8"),
                 ("/style.css", "text/css; charset=utf-8"), ("/app.js", "text/javascript; charset=utf-8"),
@@ -71,7 +73,7 @@ private func staticRouter(_ files: StaticFiles) -> Router {
 
     @Test func conditionalRequestGets304() throws {
         let root = try WebRoot()
-        try withServer(staticRouter(StaticFiles(root: root.path))) { server in
+        try withHTTPServer(staticRouter(StaticFiles(root: root.path))) { server in
             let client = SimpleHTTPClient(host: "127.0.0.1", port: server.port)
             let first = try client.request("GET", "/app.js")
             let etag = try #require(first.header("ETag"))
@@ -92,7 +94,7 @@ private func staticRouter(_ files: StaticFiles) -> Router {
 
     @Test func traversalAndDirectoriesAre404() throws {
         let root = try WebRoot()
-        try withServer(staticRouter(StaticFiles(root: root.path))) { server in
+        try withHTTPServer(staticRouter(StaticFiles(root: root.path))) { server in
             let attempts = [
                 "/../etc/passwd", "/%2e%2e/etc/passwd", "/..%2fetc%2fpasswd", "/%2e%2e%2f%2e%2e%2fetc%2fpasswd",
                 "/sub/../../etc/passwd", "/..\\etc\\passwd", "/%5c..%5cetc%5cpasswd", "//etc/passwd",
@@ -100,10 +102,10 @@ private func staticRouter(_ files: StaticFiles) -> Router {
                 "/index.html%00.txt",
             ]
             for target in attempts {
-                let socket = try RawSocket(port: server.port)
+                let socket = try BlockingSocket.connect(port: server.port)
                 try socket.send("GET \(target) HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n")
                 let r = try socket.readResponse()
-                #expect(r.status == 404, "\(target) gave \(r.statusLine)")
+                #expect(r.status == 404, "\(target) gave \(r.status) \(r.reason)")
                 #expect(!r.text.contains("root:"), "\(target)")
                 #expect(r.header("Content-Type") == HTTPResponse.jsonContentType, "\(target)")
             }

@@ -1,7 +1,9 @@
 import Foundation
+import HTTPClient
+@testable import HTTPServer
+import LayercastTesting
 import Synchronization
 import Testing
-@testable import HTTPServer
 
 private func streamRouter(_ hub: StreamHub) -> Router {
     var router = Router()
@@ -15,13 +17,12 @@ private func streamRouter(_ hub: StreamHub) -> Router {
 @Suite struct StreamTests {
     @Test func streamIsPlainBytesWithConnectionClose() throws {
         let hub = StreamHub()
-        try withServer(streamRouter(hub)) { server in
-            let socket = try RawSocket(port: server.port)
+        try withHTTPServer(streamRouter(hub)) { server in
+            let socket = try BlockingSocket.connect(port: server.port)
             try socket.send(getRequest("/stream"))
-            let head = String(decoding: try socket.read(until: Array("\r\n\r\n".utf8)), as: UTF8.self)
-            let response = RawResponse(head: head, body: [])
+            let response = try socket.readResponse(isHead: true)
             #expect(response.status == 200)
-            #expect(response.statusLine.hasPrefix("HTTP/1.0 200"))
+            #expect(response.version == "HTTP/1.0")
             #expect(response.header("Connection")?.lowercased() == "close")
             #expect(response.header("Transfer-Encoding") == nil)
             #expect(response.header("Content-Length") == nil)
@@ -42,7 +43,7 @@ private func streamRouter(_ hub: StreamHub) -> Router {
                 #expect(try socket.read(count: part(i).count) == part(i))
             }
             hub.finishAll()
-            #expect(try socket.readToEOF().isEmpty)
+            #expect(try socket.readToEnd().isEmpty)
             #expect(eventually { producer.closedCount.load(ordering: .relaxed) == 1 })
             #expect(eventually { server.counters.snapshot.openStreams == 0 })
             #expect(server.counters.snapshot.suspendedStreams == 0)
@@ -51,8 +52,8 @@ private func streamRouter(_ hub: StreamHub) -> Router {
 
     @Test func twentyConcurrentReadersGetEveryPart() throws {
         let hub = StreamHub()
-        try withServer(streamRouter(hub)) { server in
-            let sockets = try (0..<20).map { _ in try RawSocket(port: server.port) }
+        try withHTTPServer(streamRouter(hub)) { server in
+            let sockets = try (0..<20).map { _ in try BlockingSocket.connect(port: server.port) }
             for s in sockets { try s.send(getRequest("/stream")) }
             #expect(eventually { server.counters.snapshot.suspendedStreams == 20 })
             var expected: [UInt8] = []
@@ -62,7 +63,7 @@ private func streamRouter(_ hub: StreamHub) -> Router {
             }
             hub.finishAll()
             for s in sockets {
-                let all = try s.readToEOF()
+                let all = try s.readToEnd()
                 let bodyStart = try #require(all.firstRange(of: Array("\r\n\r\n".utf8))).upperBound
                 #expect(Array(all[bodyStart...]) == expected)
             }
@@ -73,8 +74,8 @@ private func streamRouter(_ hub: StreamHub) -> Router {
 
     @Test func wakeRaceNeverLosesAPart() throws {
         let hub = StreamHub()
-        try withServer(streamRouter(hub)) { server in
-            let socket = try RawSocket(port: server.port)
+        try withHTTPServer(streamRouter(hub)) { server in
+            let socket = try BlockingSocket.connect(port: server.port)
             try socket.send(getRequest("/stream"))
             _ = try socket.read(until: Array("\r\n\r\n".utf8))
             #expect(eventually { hub.all.first?.hasWaker == true })
@@ -97,7 +98,7 @@ private func streamRouter(_ hub: StreamHub) -> Router {
             pusher.start()
             var expected: [UInt8] = []
             for i in 0..<count { expected += part(i) }
-            let received = try socket.readToEOF(timeout: 10)
+            let received = try socket.readToEnd(timeout: .seconds(10))
             done.store(true, ordering: .relaxed)
             #expect(received.count == expected.count)
             #expect(received == expected)
@@ -109,7 +110,7 @@ private func streamRouter(_ hub: StreamHub) -> Router {
         let hub = StreamHub(initialPart: part(0))
         let server = HTTPServer(configuration: .init(port: 0), router: streamRouter(hub))
         try server.start()
-        let sockets = try (0..<50).map { _ in try RawSocket(port: server.port) }
+        let sockets = try (0..<50).map { _ in try BlockingSocket.connect(port: server.port) }
         for s in sockets { try s.send(getRequest("/stream")) }
         #expect(eventually { server.counters.snapshot.suspendedStreams == 50 })
         // A few are awake mid-send when stop comes.
@@ -128,15 +129,15 @@ private func streamRouter(_ hub: StreamHub) -> Router {
         #expect(snapshot.suspendedStreams == 0)
         #expect(snapshot.openConnections == 0)
         // Clients see the close.
-        #expect(sockets.allSatisfy { $0.waitForClose(timeout: 2) })
+        #expect(sockets.allSatisfy { $0.closes(within: .seconds(2)) })
         // A wake after stop is a harmless no-op.
         for p in hub.all { p.wakeOnly() }
     }
 
     @Test func clientDisconnectClosesProducer() throws {
         let hub = StreamHub(initialPart: part(0))
-        try withServer(streamRouter(hub)) { server in
-            let socket = try RawSocket(port: server.port)
+        try withHTTPServer(streamRouter(hub)) { server in
+            let socket = try BlockingSocket.connect(port: server.port)
             try socket.send(getRequest("/stream"))
             _ = try socket.read(until: Array("frame-0\r\n".utf8))
             socket.close()
@@ -151,8 +152,8 @@ private func streamRouter(_ hub: StreamHub) -> Router {
 
     @Test func headOnStreamRouteSendsHeadersOnly() throws {
         let hub = StreamHub()
-        try withServer(streamRouter(hub)) { server in
-            let socket = try RawSocket(port: server.port)
+        try withHTTPServer(streamRouter(hub)) { server in
+            let socket = try BlockingSocket.connect(port: server.port)
             try socket.send(getRequest("/stream", method: "HEAD"))
             let r = try socket.readResponse(isHead: true)
             #expect(r.status == 200)
@@ -163,15 +164,15 @@ private func streamRouter(_ hub: StreamHub) -> Router {
 
     @Test func lowWatermarkOptionKeepsStreamsWorking() throws {
         let hub = StreamHub()
-        try withServer(streamRouter(hub), configure: { $0.streamSendLowWatermark = 16 * 1024 }) { server in
-            let socket = try RawSocket(port: server.port)
+        try withHTTPServer(streamRouter(hub), configure: { $0.streamSendLowWatermark = 16 * 1024 }) { server in
+            let socket = try BlockingSocket.connect(port: server.port)
             try socket.send(getRequest("/stream"))
             _ = try socket.read(until: Array("\r\n\r\n".utf8))
             #expect(eventually { hub.all.count == 1 })
             let big = [UInt8](repeating: 0x41, count: 200_000)
             hub.broadcast(big)
             hub.finishAll()
-            #expect(try socket.readToEOF() == big)
+            #expect(try socket.readToEnd() == big)
         }
     }
 }

@@ -1,19 +1,21 @@
 import Foundation
-import Testing
+@testable import HTTPClient
 @testable import HTTPServer
+import LayercastTesting
+import Testing
 
 @Suite struct TimeoutTests {
     @Test func slowlorisIsClosedWhileOthersAreServed() throws {
         var router = Router()
         router.get("/hello") { _ in .text("hello") }
-        try withServer(router, configure: { $0.connectionTimeout = .seconds(1) }) { server in
-            let slow = try RawSocket(port: server.port)
+        try withHTTPServer(router, configure: { $0.connectionTimeout = .seconds(1) }) { server in
+            let slow = try BlockingSocket.connect(port: server.port)
             // Headers are never finished.
             try slow.send("GET /hello HTTP/1.1\r\nHost: t\r\nX-Slow: ")
             let r = try HTTPProbe.get("http://127.0.0.1:\(server.port)/hello")
             #expect(r.text == "hello")
             let started = Date()
-            #expect(slow.waitForClose(timeout: 6))
+            #expect(slow.closes(within: .seconds(6)))
             #expect(Date().timeIntervalSince(started) < 6)
             #expect(eventually { server.counters.snapshot.openConnections == 0 })
         }
@@ -22,7 +24,7 @@ import Testing
     @Test func probeReportsConnectionRefused() throws {
         var router = Router()
         router.get("/x") { _ in .text("x") }
-        let port = try withServer(router) { $0.port }
+        let port = try withHTTPServer(router) { $0.port }
         #expect(throws: HTTPProbeError.self) { try HTTPProbe.get("http://127.0.0.1:\(port)/x", timeout: .seconds(1)) }
         #expect(throws: HTTPProbeError.self) { try HTTPProbe.get("ftp://nope") }
     }

@@ -1,29 +1,29 @@
 import Animation
 import Foundation
-import HTTPServer
+import LayercastTesting
 @testable import PreviewServer
 import Testing
 
-/// The clock over HTTP (issue 11, animation.md §4): pause, step, speed, commands while paused,
-/// stepping back, frames of the future. Exact times come from a ManualClock; where a real clock
+/// The clock over HTTP (issue 11, docs/design/engine.md §Preview clock): pause, step, speed, commands while
+/// paused, stepping back, frames of the future. Exact times come from a ManualClock; where a real clock
 /// is used, the assertions hold whatever the machine's speed.
 @Suite struct ClockHTTPTests {
     @Test func pausingStopsStateAndFramesOnARealClock() throws {
-        try withStudioServer(clock: MonotonicClock()) { s in
-            let paused = try s.json(s.post("/clock?paused=true"))
+        try withTestServer(.router, clock: MonotonicClock(), configure: { $0.size = 96 }) { s in
+            let paused = try jsonObject(s.post("/clock?paused=true"))
             #expect(paused["paused"] as? Bool == true)
             let t = try #require(paused["sceneTime"] as? Double)
             let first = try s.frame("control=spinner")
-            let state1 = try s.json(s.get("/state"))
+            let state1 = try jsonObject(s.get("/state"))
             usleep(50_000)
             let second = try s.frame("control=spinner")
-            let state2 = try s.json(s.get("/state"))
+            let state2 = try jsonObject(s.get("/state"))
             #expect(state1["sceneTime"] as? Double == t && state2["sceneTime"] as? Double == t)
-            #expect(first.response.sceneTimeHeader == second.response.sceneTimeHeader)
+            #expect(first.response.sceneTime == second.response.sceneTime)
             #expect(first.response.body == second.response.body)
             #expect(try s.sceneTime() == t)
 
-            let resumed = try s.json(s.post("/clock?paused=false"))
+            let resumed = try jsonObject(s.post("/clock?paused=false"))
             #expect(resumed["paused"] as? Bool == false)
             #expect(try #require(resumed["sceneTime"] as? Double) >= t)
             var moved = false
@@ -37,7 +37,7 @@ import Testing
 
     @Test func pausedManualClockIgnoresPassingTime() throws {
         let clock = ManualClock(startingAt: 3)
-        try withStudioServer(clock: clock) { s in
+        try withTestServer(.router, clock: clock, configure: { $0.size = 96 }) { s in
             _ = try s.post("/clock?paused=true")
             clock.advance(by: 5)
             #expect(try s.sceneTime() == 3)
@@ -49,80 +49,76 @@ import Testing
 
     @Test func steppingBySecondsAndFramesAtTheServersRate() throws {
         let clock = ManualClock()
-        try withStudioServer(clock: clock, fps: 25) { s in
+        try withTestServer(.router, clock: clock, configure: { $0.fps = 25; $0.size = 96 }) { s in
             _ = try s.post("/clock?paused=true")
-            #expect(try s.json(s.post("/clock?step=0.25"))["sceneTime"] as? Double == 0.25)
+            #expect(try jsonObject(s.post("/clock?step=0.25"))["sceneTime"] as? Double == 0.25)
             // 5 frames at 25 fps = 0.2 s, from a JSON body; −2 frames from a form.
-            let five = try #require(try s.json(s.post("/clock", json: #"{"frames": 5}"#))["sceneTime"] as? Double)
+            let five = try #require(try jsonObject(s.post("/clock", json: #"{"frames": 5}"#))["sceneTime"] as? Double)
             #expect(abs(five - 0.45) < 1e-12)
-            let back = try #require(try s.json(s.post("/clock", form: "frames=-2"))["sceneTime"] as? Double)
+            let back = try #require(try jsonObject(s.post("/clock", form: "frames=-2"))["sceneTime"] as? Double)
             #expect(abs(back - 0.37) < 1e-12)
-            #expect(try s.json(s.get("/clock"))["fps"] as? Int == 25)
+            #expect(try jsonObject(s.get("/clock"))["fps"] as? Int == 25)
             let frame = try s.frame("control=spinner")
-            #expect(frame.response.sceneTimeHeader.map { abs($0 - 0.37) < 1e-6 } == true)
+            #expect(frame.response.sceneTime.map { abs($0 - 0.37) < 1e-6 } == true)
         }
     }
 
     @Test func steppingARunningClockIsAConflict() throws {
-        try withStudioServer(clock: ManualClock(startingAt: 1)) { s in
+        try withTestServer(.router, clock: ManualClock(startingAt: 1), configure: { $0.size = 96 }) { s in
             let r = try s.post("/clock?step=0.1")
             #expect(r.status == 409)
-            #expect((try s.json(r)["error"] as? String)?.contains("paused") == true)
+            #expect((try jsonObject(r)["error"] as? String)?.contains("paused") == true)
             #expect(try s.post("/clock?frames=1").status == 409)
             #expect(try s.sceneTime() == 1)
         }
     }
 
     @Test func badClockCommandsAreRefusedWithTheParameterNamed() throws {
-        try withStudioServer(clock: ManualClock()) { s in
+        try withTestServer(.router, clock: ManualClock(), configure: { $0.size = 96 }) { s in
             for (query, parameter) in [("speed=9", "speed"), ("speed=0.01", "speed"), ("paused=maybe", "paused"),
                                        ("frames=1.5", "frames"), ("step=abc", "step"), ("step=1&frames=1", "step"), ("", "paused")] {
-                let r = try s.post("/clock?" + query)
-                #expect(r.status == 400, "\(query)")
-                let body = try s.json(r)
-                #expect(body["parameter"] as? String == parameter, "\(query): \(r.text)")
-                #expect(body["allowed"] is String)
+                expectRefusal(try s.post("/clock?" + query), parameter: parameter, query)
             }
         }
     }
 
     @Test func speedChangesDoNotJump() throws {
         let clock = ManualClock()
-        try withStudioServer(clock: clock) { s in
+        try withTestServer(.router, clock: clock, configure: { $0.size = 96 }) { s in
             clock.advance(by: 2)
-            #expect(try s.json(s.post("/clock?speed=0.25"))["sceneTime"] as? Double == 2)
+            #expect(try jsonObject(s.post("/clock?speed=0.25"))["sceneTime"] as? Double == 2)
             clock.advance(by: 2)
             #expect(try s.sceneTime() == 2.5)
-            #expect(try s.json(s.post("/clock?speed=4"))["sceneTime"] as? Double == 2.5)
+            #expect(try jsonObject(s.post("/clock?speed=4"))["sceneTime"] as? Double == 2.5)
             clock.advance(by: 0.5)
             #expect(try s.sceneTime() == 4.5)
             // Changing speed while paused does not move time either; resuming picks up at the new rate.
             _ = try s.post("/clock?paused=true")
-            let state = try s.json(s.post("/clock?speed=2"))
+            let state = try jsonObject(s.post("/clock?speed=2"))
             #expect(state["sceneTime"] as? Double == 4.5 && state["speed"] as? Double == 2 && state["paused"] as? Bool == true)
             _ = try s.post("/clock?paused=false")
             clock.advance(by: 1)
             #expect(try s.sceneTime() == 6.5)
             let frame = try s.frame("control=spinner")
-            #expect(frame.response.sceneTimeHeader == 6.5)
+            #expect(frame.response.sceneTime == 6.5)
         }
     }
 
     /// Pause, press, step, step, release: one segment exactly as long as the steps, whatever
     /// real time passed in between.
     @Test func commandsWhilePausedApplyAtThePausedTime() throws {
-        try withStudioServer(clock: MonotonicClock()) { s in
-            let t = try #require(try s.json(s.post("/clock?paused=true"))["sceneTime"] as? Double)
-            let press = try s.json(s.post("/meter/press"))
+        try withTestServer(.router, clock: MonotonicClock(), configure: { $0.size = 96 }) { s in
+            let t = try #require(try jsonObject(s.post("/clock?paused=true"))["sceneTime"] as? Double)
+            let press = try jsonObject(s.post("/meter/press"))
             #expect(press["sceneTime"] as? Double == t)
             _ = try s.post("/clock?step=0.5")
             usleep(20_000)
             _ = try s.post("/clock?step=0.5")
-            let release = try s.json(s.post("/meter/release"))
+            let release = try jsonObject(s.post("/meter/release"))
             let released = try #require(release["sceneTime"] as? Double)
             #expect(abs(released - (t + 1)) < 1e-9)
 
-            let meter = try #require(try s.json(s.get("/state"))["meter"] as? [String: Any])
+            let meter = try #require(try jsonObject(s.get("/state"))["meter"] as? [String: Any])
             #expect(meter["segmentCount"] as? Int == 1)
             #expect(meter["recording"] as? Bool == false)
             let elapsed = try #require(meter["elapsed"] as? Double)
@@ -136,7 +132,7 @@ import Testing
 
     @Test func steppingBackShowsTheEarlierFrame() throws {
         let clock = ManualClock(startingAt: 10)
-        try withStudioServer(clock: clock) { s in
+        try withTestServer(.router, clock: clock, configure: { $0.size = 96 }) { s in
             _ = try s.post("/clock?paused=true")
             let atRest = try s.frame("control=play-button").response.body
             let spinnerA = try s.frame("control=spinner").response.body
@@ -156,7 +152,7 @@ import Testing
             #expect(try s.frame("control=play-button").response.body == m1)
             _ = try s.post("/clock?step=-0.2")
             #expect(try s.frame("control=play-button").response.body == atRest)
-            let state = try s.json(s.get("/state"))
+            let state = try jsonObject(s.get("/state"))
             #expect((state["playButton"] as? [String: Any])?["mode"] as? String == "play", "before the command")
         }
     }
@@ -166,12 +162,12 @@ import Testing
     @Test(arguments: [0.05, 0.3, 1.5, 4.0])
     func aheadFramesEqualTheLiveFramesLater(_ ahead: Double) throws {
         let clock = ManualClock(startingAt: 1)
-        try withStudioServer(clock: clock) { s in
+        try withTestServer(.router, clock: clock, configure: { $0.size = 96 }) { s in
             _ = try s.post("/play-button/mode?mode=pause")
             _ = try s.post("/meter/press")
             _ = try s.post("/player/play")
             let future = try s.frame("control=all&size=160&ahead=\(ahead)")
-            #expect(future.response.sceneTimeHeader.map { abs($0 - (1 + ahead)) < 1e-6 } == true)
+            #expect(future.response.sceneTime.map { abs($0 - (1 + ahead)) < 1e-6 } == true)
             clock.advance(by: ahead * 0.4)
             _ = try s.get("/state")
             clock.advance(by: ahead * 0.6)
@@ -184,7 +180,7 @@ import Testing
 
     @Test func aCommandInBetweenMakesTheFutureDiffer() throws {
         let clock = ManualClock(startingAt: 1)
-        try withStudioServer(clock: clock) { s in
+        try withTestServer(.router, clock: clock, configure: { $0.size = 96 }) { s in
             let future = try s.frame("control=play-button&ahead=1")
             clock.advance(by: 0.5)
             _ = try s.post("/play-button/mode?mode=stop")
@@ -196,7 +192,7 @@ import Testing
     }
 
     @Test func aheadWhilePausedEqualsSteppingThere() throws {
-        try withStudioServer(clock: ManualClock(startingAt: 2)) { s in
+        try withTestServer(.router, clock: ManualClock(startingAt: 2), configure: { $0.size = 96 }) { s in
             _ = try s.post("/clock?paused=true")
             _ = try s.post("/player/play")
             let future = try s.frame("control=player&ahead=0.75")
@@ -210,20 +206,20 @@ import Testing
     /// is first stepped to mid-sweep: around a cycle's start the arc is empty for a while, and
     /// empty frames are rightly identical.
     @Test func slowMotionStreamStillDeliversDistinctFrames() throws {
-        try withStudioServer(clock: MonotonicClock()) { s in
+        try withTestServer(clock: MonotonicClock(), configure: { $0.size = 96 }) { s in
             _ = try s.post("/clock?paused=true")
-            let now = try #require(try s.json(try s.get("/clock"))["sceneTime"] as? Double)
+            let now = try #require(try jsonObject(try s.get("/clock"))["sceneTime"] as? Double)
             let toMidSweep = 2.5 - now.truncatingRemainder(dividingBy: 2.5) + 1.0
             _ = try s.post("/clock?step=\(toMidSweep)")
             _ = try s.post("/clock?speed=0.1&paused=false")
-            let reader = try StudioMJPEGReader(port: s.port, target: "/stream.mjpg?control=spinner&size=400&fps=30")
+            let reader = try StreamClient(port: s.port, target: "/stream.mjpg?control=spinner&size=400&fps=30")
             defer { reader.close() }
             var times: [Double] = []
             var frames = Set<[UInt8]>()
             for _ in 0..<12 {
                 let part = try reader.nextPart()
-                times.append(try #require(Double(part.sceneTime)))
-                frames.insert(part.jpeg)
+                times.append(try #require(part.sceneTime))
+                frames.insert(part.body)
             }
             #expect(Set(times).count == times.count, "scene times \(times)")
             #expect(times == times.sorted())

@@ -1,5 +1,7 @@
+import Animation
 import Foundation
-import HTTPServer
+import HTTPClient
+import LayercastTesting
 import Testing
 
 /// `GET /clock` and `POST /clock`: pause, speed and step the one scene clock.
@@ -12,7 +14,7 @@ import Testing
     }
 
     @Test func getReportsTimePausedSpeedAndFps() throws {
-        try withServer(configure: { $0.fps = 20 }) { s in
+        try withTestServer(.router, configure: { $0.fps = 20 }) { s in
             s.at(2.5)
             let c = try Self.clock(s.get("/clock"))
             #expect(c.sceneTime == 2.5 && !c.paused && c.speed == 1 && c.fps == 20)
@@ -20,8 +22,8 @@ import Testing
     }
 
     @Test func pauseStepFramesAndSpeed() throws {
-        try withServer(configure: { $0.fps = 20 }) { s in
-            let manual = try #require(s.manualClock)
+        try withTestServer(.router, configure: { $0.fps = 20 }) { s in
+            let manual = try #require(s.clock as? ManualClock)
             s.at(1)
             var c = try Self.clock(s.post("/clock?paused=true"))
             #expect(c.paused && c.sceneTime == 1)
@@ -52,7 +54,7 @@ import Testing
     }
 
     @Test func steppingWhileRunningIs409AndChangesNothing() throws {
-        try withServer { s in
+        try withTestServer(.router) { s in
             s.at(3)
             for query in ["step=0.5", "frames=2", "speed=2&step=1", "paused=false&frames=1"] {
                 let response = try s.post("/clock?\(query)")
@@ -66,7 +68,7 @@ import Testing
     }
 
     @Test func steppingBackShowsTheEarlierFrame() throws {
-        try withServer { s in
+        try withTestServer(.router) { s in
             s.at(2)
             _ = try Self.clock(s.post("/clock?paused=true"))
             let before = try s.get("/frame.png?control=meter&size=120")

@@ -1,7 +1,7 @@
 import Foundation
-import HTTPServer
-import Testing
+import LayercastTesting
 @testable import PreviewServer
+import Testing
 
 /// Every refused request gets a 4xx with a JSON body `{"error", "parameter", "allowed"}` that names
 /// the parameter at fault and what it accepts.
@@ -81,21 +81,17 @@ import Testing
 
     @Test(arguments: frameParameters + commandParameters)
     func refusedWithANamedParameter(_ c: Case) throws {
-        try withServer { s in
+        try withTestServer(.router) { s in
             let response = try s.request(c.method, c.target, body: Array((c.body ?? "").utf8), contentType: c.contentType)
-            #expect(response.status == c.status, "\(response.text)")
+            expectRefusal(response, status: c.status, parameter: c.parameter, "\(c.method) \(c.target)")
             #expect(response.header("Content-Type")?.hasPrefix("application/json") == true)
-            let error = try decode(ErrorReply.self, from: response)
-            #expect(!error.error.isEmpty)
-            #expect(error.parameter == c.parameter, "\(response.text)")
-            #expect(error.allowed?.isEmpty == false, "\(response.text)")
             // A refused request changes nothing and opens nothing.
             #expect(s.server.context.hub.openStreams == 0)
         }
     }
 
     @Test func theAllowedTextStatesTheRange() throws {
-        try withServer { s in
+        try withTestServer(.router) { s in
             let size = try decode(ErrorReply.self, from: s.get("/frame.png?size=1e309"))
             #expect(size.allowed == "an integer from 16 to 4096")
             #expect(size.error.contains("1e309"))
@@ -115,7 +111,7 @@ import Testing
     }
 
     @Test func aHugeBadValueIsEchoedBounded() throws {
-        try withServer { s in
+        try withTestServer(.router) { s in
             let response = try s.get("/frame.png?size=" + String(repeating: "9", count: 2000))
             #expect(response.status == 400)
             #expect(response.body.count < 600)
@@ -123,11 +119,11 @@ import Testing
     }
 
     @Test func unknownRouteIs404WithAJSONBody() throws {
-        try withServer { s in
+        try withTestServer(.router) { s in
             for target in ["/nope", "/meter", "/frame.gif", "/state/extra"] {
                 let response = try s.get(target)
                 #expect(response.status == 404, "\(target)")
-                let body = jsonObject(response)
+                let body = try? jsonObject(response)
                 #expect(body?["error"] as? String == "not found")
                 #expect(body?["path"] as? String == target)
             }
@@ -135,7 +131,7 @@ import Testing
     }
 
     @Test func wrongMethodIs405WithAllow() throws {
-        try withServer { s in
+        try withTestServer(.router) { s in
             let cases: [(String, String, Set<String>)] = [
                 ("GET", "/meter/press", ["POST", "OPTIONS"]),
                 ("PUT", "/player/play", ["POST", "OPTIONS"]),
@@ -151,7 +147,7 @@ import Testing
                 let header = response.header("Allow") ?? ""
                 let listed = Set(header.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
                 #expect(listed == allowed, "\(method) \(target): Allow \(header)")
-                let body = jsonObject(response)
+                let body = try? jsonObject(response)
                 #expect(body?["error"] as? String == "method not allowed")
                 #expect(Set((body?["allowed"] as? [String]) ?? []) == allowed)
             }
@@ -159,15 +155,15 @@ import Testing
     }
 
     @Test func postBodiesOver64KiBAre413() throws {
-        try withServer { s in
+        try withTestServer { s in
             // Refused from the declared length before the body is read, as curl sees it with
             // `Expect: 100-continue`.
-            let response = try rawHTTP(port: s.port, head: "POST /meter/press HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+            let response = try #require(try exchange(port: s.port, "POST /meter/press HTTP/1.1\r\nHost: 127.0.0.1\r\n"
                 + "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: \(64 * 1024 + 1)\r\n"
-                + "Expect: 100-continue\r\n\r\n")
+                + "Expect: 100-continue\r\n\r\n"))
             #expect(response.status == 413)
-            #expect(response.headers["content-type"]?.hasPrefix("application/json") == true)
-            let body = (try? JSONSerialization.jsonObject(with: Data(response.body))) as? [String: Any]
+            #expect(response.header("Content-Type")?.hasPrefix("application/json") == true)
+            let body = try? jsonObject(response)
             #expect((body?["error"] as? String)?.contains("too large") == true)
             #expect(body?["limit"] as? Int == 64 * 1024)
             // Nothing happened: the meter is still empty.

@@ -1,4 +1,5 @@
 import HTTPServer
+import LayercastTesting
 import Synchronization
 import Testing
 @testable import PreviewServer
@@ -39,7 +40,7 @@ import Testing
 
     /// Waits until the hub has published past `sequence`.
     func published(after sequence: UInt64) -> Bool {
-        hubEventually { (hub.events.latest?.sequence ?? 0) > sequence }
+        eventually { (hub.events.latest?.sequence ?? 0) > sequence }
     }
 
     @Test func aSubscriberGetsTheStateThenEachChange() {

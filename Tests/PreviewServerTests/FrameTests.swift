@@ -1,7 +1,10 @@
+import Animation
 import Foundation
+import LayercastTesting
 import Testing
 
-/// `/frame.png` and `/frame.jpg` over HTTP: sizes, headers, and the spinner's arc where §4.3 puts it.
+/// `/frame.png` and `/frame.jpg` over HTTP: sizes, headers, and the spinner's arc where
+/// docs/design/spinner.md §Closed form puts it.
 @Suite struct FrameTests {
     struct SizeCase: CustomTestStringConvertible, Sendable {
         var query: String
@@ -21,7 +24,7 @@ import Testing
 
     @Test(arguments: sizeCases)
     func pngAndJPEGDecodeToTheRequestedSize(_ c: SizeCase) throws {
-        try withServer { s in
+        try withTestServer(.router) { s in
             s.at(1.5)
             let png = try s.get("/frame.png?control=spinner&\(c.query)")
             #expect(png.status == 200)
@@ -40,7 +43,7 @@ import Testing
     }
 
     @Test func theDefaultSizeIsTheConfiguredOne() throws {
-        try withServer(configure: { $0.size = 72 }) { s in
+        try withTestServer(.router, configure: { $0.size = 72 }) { s in
             let image = try RGBAImage.png(s.get("/frame.png").body)
             #expect(image.width == 72 && image.height == 72)
         }
@@ -52,7 +55,7 @@ import Testing
 
     @Test(arguments: spinnerTimes)
     func pngShowsTheArcWhereTheClosedFormPutsIt(_ t: Double) throws {
-        try withServer { s in
+        try withTestServer(.router) { s in
             s.at(t)
             let response = try s.get("/frame.png?control=spinner&size=256")
             let time = try #require(response.sceneTime)
@@ -67,7 +70,7 @@ import Testing
 
     @Test(arguments: [1.0, 1.25, 5.6])
     func jpegShowsTheArcWhereTheClosedFormPutsIt(_ t: Double) throws {
-        try withServer { s in
+        try withTestServer(.router) { s in
             s.at(t)
             let response = try s.get("/frame.jpg?control=spinner&width=300&height=256&quality=90")
             let time = try #require(response.sceneTime)
@@ -81,7 +84,7 @@ import Testing
 
     /// On the real clock the frame's time is only known from its header: the arc must match that time.
     @Test func aRunningClockFrameMatchesItsOwnSceneTime() throws {
-        try withServer(clock: .monotonic) { s in
+        try withTestServer(.router, clock: MonotonicClock(startingAt: 0)) { s in
             for _ in 0..<3 {
                 let response = try s.get("/frame.png?control=spinner&size=256")
                 let time = try #require(response.sceneTime)
@@ -96,7 +99,7 @@ import Testing
     }
 
     @Test func aStoppedSpinnerIsAFullStillRing() throws {
-        try withServer { s in
+        try withTestServer(.router) { s in
             s.at(1.25)
             #expect(try s.post("/spinner/stop").status == 200)
             s.at(7.1)
@@ -108,7 +111,7 @@ import Testing
     }
 
     @Test func backgroundNamesAndHexColoursFillTheFrame() throws {
-        try withServer { s in
+        try withTestServer(.router) { s in
             s.at(0)
             // At t = 0 the spinner is empty, so the whole frame is background.
             for (query, rgb) in [("%23336699", (0x33, 0x66, 0x99)), ("dark", (0x33, 0x33, 0x33)), ("black", (0, 0, 0)),
@@ -123,7 +126,7 @@ import Testing
     }
 
     @Test func labelOffRemovesTheMetersTimeLabel() throws {
-        try withServer { s in
+        try withTestServer(.router) { s in
             s.at(0)
             _ = try s.post("/meter/press")
             s.at(10)
@@ -138,6 +141,26 @@ import Testing
             #expect(darkPixels(with) > 50)
             #expect(darkPixels(without) == 0)
             #expect(with.pixel(120, 12) == without.pixel(120, 12))
+        }
+    }
+
+    @Test func theMetersLabelTurnsLightOnADarkBackground() throws {
+        try withTestServer(.router) { s in
+            s.at(0)
+            _ = try s.post("/meter/press")
+            s.at(10)
+            // On #333333 the label is drawn in white 2/3 (#aaaaaa) instead of white 1/3.
+            let image = try RGBAImage.png(s.get("/frame.png?control=meter&size=240&background=dark").body)
+            var light = 0, dark = 0
+            for y in 100..<140 {
+                for x in 70..<170 {
+                    let p = image.pixel(x, y)
+                    if p.r >= 0x99 && p.g == p.r && p.b == p.r { light += 1 }
+                    if p.r < 0x33 { dark += 1 }
+                }
+            }
+            #expect(light > 50)
+            #expect(dark == 0)
         }
     }
 }

@@ -1,9 +1,8 @@
-import Foundation
+import LayercastTesting
 import Testing
 
-/// PNG frames fetched over HTTP at fixed scene times (manual clock), compared with reviewed
-/// references in `Golden/` within `Golden`'s tolerance (every channel within 8 on ≥ 99.5 % of pixels).
-/// `LAYERCAST_REGENERATE_GOLDEN=1` rewrites the references instead; look at each before committing.
+/// PNG frames at fixed scene times (manual clock), compared with reviewed references in `Golden/`
+/// within the standard tolerance (every channel within 8 on at least 99.5 % of pixels).
 @Suite struct GoldenFrameTests {
     /// One reference: commands at scene times, then the frame at `frameTime`.
     struct Case: CustomTestStringConvertible, Sendable {
@@ -67,7 +66,7 @@ import Testing
 
     @Test(arguments: spinner + meter + playButton + player)
     func matchesItsReference(_ c: Case) throws {
-        try withServer { s in
+        try withTestServer(.router) { s in
             for (time, method, target) in c.commands {
                 s.at(time)
                 let response = try s.request(method, target)
@@ -77,14 +76,7 @@ import Testing
             let response = try s.get("/frame.png?\(c.query)")
             #expect(response.status == 200)
             #expect(response.sceneTime == c.frameTime)
-            if Golden.regenerating {
-                try Data(response.body).write(to: Golden.sourceURL(c.name))
-                return
-            }
-            let reference = try #require(Golden.reference(c.name), "missing Golden/\(c.name).png; run with LAYERCAST_REGENERATE_GOLDEN=1")
-            let comparison = Golden.compare(try RGBAImage.png(response.body), try RGBAImage.png(reference))
-            #expect(comparison.sizeMatches, "\(c.name): size differs from the reference")
-            #expect(comparison.passes, "\(c.name): \(comparison.matchingFraction * 100) % within \(Golden.maxChannelDiff), worst \(comparison.worstDiff)")
+            Golden().expect(response.body, named: c.name)
         }
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
 import HTTPServer
-import Testing
+import LayercastTesting
 @testable import PreviewServer
+import Testing
 
 /// Absurd numbers and broken text in parameters: each is a 400 naming the parameter, and the
 /// server answers /healthz after every one.
@@ -31,15 +32,11 @@ import Testing
     ]
 
     @Test func absurdQueryValuesAre400NamingTheParameter() throws {
-        let server = try HostileServer()
+        let server = try hostileServer()
         for (method, target, parameter) in Self.queries {
             let r = try server.request(method, target, headers: method == "GET" ? [] : [("Content-Length", "0")])
-            #expect(r.status == 400, "\(method) \(target) → \(r.status) \(r.text.prefix(120))")
-            let body = hostileErrorBody(r)
-            #expect(body?["parameter"] as? String == parameter, "\(target): \(r.text.prefix(160))")
-            #expect(body?["allowed"] is String, "\(target)")
-            let keys = Set((body ?? [:]).keys)
-            #expect(keys.isSubset(of: ["error", "parameter", "allowed"]))
+            expectRefusal(r, parameter: parameter, "\(method) \(target)")
+            #expect(Set(((try? jsonObject(r)) ?? [:]).keys).isSubset(of: ["error", "parameter", "allowed"]))
             #expect(r.header("Content-Type") == HTTPResponse.jsonContentType)
         }
         #expect(server.isHealthy)
@@ -47,7 +44,7 @@ import Testing
 
     /// The same numbers in JSON and form bodies, and bodies that are not what they claim.
     @Test func absurdBodiesAre4xx() throws {
-        let server = try HostileServer()
+        let server = try hostileServer()
         let json = [("Content-Type", "application/json")]
         let form = [("Content-Type", "application/x-www-form-urlencoded")]
         let cases: [([(String, String)], String, Int)] = [
@@ -63,17 +60,17 @@ import Testing
         for (headers, body, status) in cases {
             let r = try server.request("POST", "/player/seek", headers: headers, body: Array(body.utf8))
             #expect(r.status == status, "\(body.prefix(40).debugDescription) → \(r.status) \(r.text.prefix(100))")
-            #expect(hostileErrorBody(r)?["error"] is String)
+            #expect(try jsonObject(r)["error"] is String)
         }
         let tooBig = try server.request("POST", "/player/seek", headers: form, body: Array(repeating: UInt8(ascii: "a"), count: 64 * 1024 + 1))
         #expect(tooBig.status == 413)
-        #expect(hostileErrorBody(tooBig)?["limit"] as? Int == 64 * 1024)
+        #expect(try jsonObject(tooBig)["limit"] as? Int == 64 * 1024)
         #expect(server.isHealthy)
     }
 
     /// Things that look absurd but are valid stay valid (a guard that refuses everything would pass the test above).
     @Test func edgeValuesThatAreValidStillWork() throws {
-        let server = try HostileServer()
+        let server = try hostileServer()
         for target in ["/frame.png?size=16", "/frame.png?size=4096&scale=1&control=spinner", "/frame.jpg?scale=3&size=16&quality=1",
                        "/frame.jpg?background=%23ABCDEF&label=OFF&debug=points,bounds,none", "/frame.jpg?ahead=60&control=meter&size=32"] {
             let r = try server.get(target)

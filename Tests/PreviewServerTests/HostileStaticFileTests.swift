@@ -1,13 +1,14 @@
 import Foundation
 import HTTPServer
-import Testing
+import LayercastTesting
 @testable import PreviewServer
+import Testing
 
 /// The page's files through the whole app: nothing outside the public folder, no listings, and
 /// the right headers on what is served.
 @Suite struct HostileStaticFileTests {
     @Test func nothingOutsideThePublicFolder() throws {
-        let server = try HostileServer()
+        let server = try hostileServer()
         let outside = server.outside
         let targets = [
             "/../outside/secret.txt", "/%2e%2e/outside/secret.txt", "/%2E%2E/outside/secret.txt", "/..%2foutside%2fsecret.txt",
@@ -36,7 +37,7 @@ import Testing
     }
 
     @Test func noDirectoryListings() throws {
-        let server = try HostileServer()
+        let server = try hostileServer()
         for target in ["/js", "/js/", "/js/.", "/.", "/outside-dir/"] {
             let r = try server.get(target)
             #expect(r.status == 404, "\(target) → \(r.status)")
@@ -52,7 +53,7 @@ import Testing
     }
 
     @Test func servedFilesCarryTypeNosniffAndCacheHeaders() throws {
-        let server = try HostileServer()
+        let server = try hostileServer()
         let expected = [
             "/": "text/html; charset=utf-8", "/index.html": "text/html; charset=utf-8", "/js/main.js": "text/javascript; charset=utf-8",
             "/style.css": "text/css; charset=utf-8", "/notes.txt": "text/plain; charset=utf-8", "/data.bin": "application/octet-stream",

@@ -1,9 +1,10 @@
 import Dispatch
 import Foundation
-import HTTPServer
+import HTTPClient
+import LayercastTesting
+@testable import PreviewServer
 import Synchronization
 import Testing
-@testable import PreviewServer
 
 /// A command storm: about 1,000 commands a second across every control, mixed with frame
 /// requests and two streams, for 4 s (scripts/test-api-fuzz.sh runs the full 10 s against the
@@ -35,14 +36,13 @@ import Testing
     }
 
     @Test func thousandCommandsASecondKeepStateConsistent() throws {
-        let server = try HostileServer()
+        let server = try hostileServer()
         #expect(try server.request("POST", "/spinner/start").status == 200)
         let seconds = 4.0
         let rate = 1000.0
         let workers = 4
         let tally = SharedTally()
         let port = server.port
-        let host = server.host
         let end = Date().addingTimeInterval(seconds)
         let group = DispatchGroup()
 
@@ -79,20 +79,11 @@ import Testing
         }
         for (control, fps) in [("spinner", 30), ("play-button", 15)] {
             hostileThread(group) {
-                guard let socket = try? HostileSocket(port: port) else { return }
-                socket.send(Array("GET /stream.mjpg?control=\(control)&size=96&fps=\(fps) HTTP/1.1\r\nHost: \(host)\r\n\r\n".utf8))
-                var parts = 0
-                var carry: [UInt8] = []
-                let marker = Array("\r\n--frame\r\n".utf8)
-                while Date() < end, let some = socket.receive(timeout: 1) {
-                    carry += some
-                    while let r = carry.firstRange(of: marker) {
-                        parts += 1
-                        carry.removeSubrange(..<r.upperBound)
-                    }
-                }
-                socket.close()
-                tally.withLock { $0.parts["\(control)@\(fps)"] = parts }
+                guard let stream = try? StreamClient(port: port, target: "/stream.mjpg?control=\(control)&size=96&fps=\(fps)") else { return }
+                stream.read(for: end.timeIntervalSinceNow)
+                stream.close()
+                // A framing fault counts as no parts at all.
+                tally.withLock { $0.parts["\(control)@\(fps)"] = stream.framingErrors.isEmpty ? stream.parts.count : 0 }
             }
         }
         group.wait()
@@ -108,11 +99,11 @@ import Testing
         #expect(Set(t.statuses.keys).isSubset(of: [200, 409]), "\(t.statuses)")
         #expect(sent > 100)
         #expect(t.parts.values.allSatisfy { $0 > 0 })
-        try Self.expectInvariants(server.state())
+        try Self.expectInvariants(jsonObject(server.get("/state")))
         #expect(server.isHealthy)
     }
 
-    /// The invariants of each control in /state (controls.md §1.5 for the meter).
+    /// The invariants of each control in /state (docs/design/recording-meter.md §Closed form for the meter).
     static func expectInvariants(_ state: [String: Any]) throws {
         let meter = try #require(state["meter"] as? [String: Any])
         let segments = try #require(meter["segments"] as? [[String: Any]])

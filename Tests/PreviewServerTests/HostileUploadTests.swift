@@ -1,8 +1,8 @@
 import Foundation
-import HTTPServer
+import LayercastTesting
+@testable import PreviewServer
 import Rendering
 import Testing
-@testable import PreviewServer
 
 /// Artwork uploads that must not get in: each gets a 4xx, and the artwork before it stays.
 @Suite struct HostileUploadTests {
@@ -30,12 +30,12 @@ import Testing
     }
 
     /// A server with a known uploaded artwork, for checking that refusals leave it in place.
-    static func serverWithArtwork() throws -> (HostileServer, UInt64) {
-        let server = try HostileServer()
+    static func serverWithArtwork() throws -> (TestServer, UInt64) {
+        let server = try hostileServer()
         let ok = try server.request("PUT", "/player/artwork", headers: png, body: try encodedPNG(width: 64, height: 48))
         #expect(ok.status == 200)
         let id = try #require(server.artworkID)
-        let player = try #require(try server.state()["player"] as? [String: Any])
+        let player = try #require(try jsonObject(server.get("/state"))["player"] as? [String: Any])
         let artwork = try #require(player["artwork"] as? [String: Any])
         #expect(artwork["width"] as? Int == 64 && artwork["height"] as? Int == 48 && artwork["isDefault"] as? Bool == false)
         return (server, id)
@@ -49,7 +49,7 @@ import Testing
             // Decoding first would have failed on the 8×8 data as a corrupt file (400); 413 and the
             // declared size in the message show it was refused from the header.
             #expect(r.status == 413, "\(w)×\(h) → \(r.status) \(r.text)")
-            #expect((hostileErrorBody(r)?["error"] as? String)?.contains("\(w)×\(h)") == true)
+            #expect((try jsonObject(r)["error"] as? String)?.contains("\(w)×\(h)") == true)
             #expect(server.artworkID == id)
         }
         // A real bomb: 4097×4097 transparent pixels, 64 MiB of them in a few hundred KiB of PNG.
@@ -83,7 +83,7 @@ import Testing
         for (headers, body, status) in cases {
             let r = try server.request("PUT", "/player/artwork", headers: headers, body: body)
             #expect(r.status == status, "\(body.count) bytes, \(headers) → \(r.status) \(r.text)")
-            #expect(hostileErrorBody(r)?["error"] is String)
+            #expect(try jsonObject(r)["error"] is String)
             #expect(server.artworkID == id)
         }
         // Corrupt data after a valid header: flip bytes inside IDAT.
@@ -102,30 +102,18 @@ import Testing
         let limit = APIContext.maxArtworkBytes
         #expect(limit == 8 << 20)
         // Declared too large: the answer comes back with none of the body sent.
-        let socket = try HostileSocket(port: server.port)
-        socket.send(Array("PUT /player/artwork HTTP/1.1\r\nHost: \(server.host)\r\nContent-Type: image/png\r\nContent-Length: \(limit + 1)\r\n\r\n".utf8))
-        let declared = socket.readResponse(timeout: 10)
-        #expect(declared?.status == 413)
-        #expect(declared.flatMap(hostileErrorBody)?["limit"] as? Int == limit)
-        socket.close()
+        let head = "PUT /player/artwork HTTP/1.1\r\nHost: \(server.host)\r\nContent-Type: image/png\r\nContent-Length: \(limit + 1)\r\n\r\n"
+        let declared = try #require(try server.raw(Array(head.utf8)))
+        #expect(declared.status == 413)
+        #expect(try jsonObject(declared)["limit"] as? Int == limit)
         // Chunked, with no length given: refused once the body passes the limit.
-        let chunked = try HostileSocket(port: server.port)
-        chunked.send(Array("PUT /player/artwork HTTP/1.1\r\nHost: \(server.host)\r\nContent-Type: image/png\r\nTransfer-Encoding: chunked\r\n\r\n".utf8))
         let piece = Array("100000\r\n".utf8) + [UInt8](repeating: 0x41, count: 0x100000) + Array("\r\n".utf8)
-        for _ in 0..<9 {
-            if !chunked.send(piece) { break }
-        }
-        chunked.send(Array("0\r\n\r\n".utf8))
-        #expect(chunked.readResponse(timeout: 10)?.status == 413)
-        chunked.close()
+        let chunked = "PUT /player/artwork HTTP/1.1\r\nHost: \(server.host)\r\nContent-Type: image/png\r\nTransfer-Encoding: chunked\r\n\r\n"
+        #expect(try server.raw(Array(chunked.utf8) + Array([[UInt8]](repeating: piece, count: 9).joined()) + Array("0\r\n\r\n".utf8))?.status == 413)
         // Just over the limit with the bytes really sent: the 413 goes out at once and the
         // connection closes under the sender, which may then see a reset instead of the answer.
-        let eager = try HostileSocket(port: server.port)
-        eager.send(Array("PUT /player/artwork HTTP/1.1\r\nHost: \(server.host)\r\nContent-Type: image/png\r\nContent-Length: \(limit + 1)\r\n\r\n".utf8)
-                   + [UInt8](repeating: 0, count: limit + 1))
-        let over = eager.readResponse(timeout: 10)
+        let over = try server.raw(Array(head.utf8) + [UInt8](repeating: 0, count: limit + 1))
         #expect(over == nil || over?.status == 413)
-        eager.close()
         #expect(server.artworkID == id)
         #expect(server.isHealthy)
     }

@@ -1,9 +1,9 @@
 import Animation
 import Controls
 import Foundation
-import HTTPServer
-import Testing
+import LayercastTesting
 @testable import PreviewServer
+import Testing
 
 /// The frame hub's mechanisms: a viewer that falls behind gets the newest part (never a queue),
 /// and frames are rendered once per watched feed, not per viewer. Driven by a manual clock,
@@ -22,7 +22,7 @@ import Testing
     /// Moves the scene on and waits until every watched feed has rendered it.
     func step(expectingRenders renders: Int) -> Bool {
         clock.advance(by: 0.1)
-        return hubEventually { counters.snapshot.renders == renders }
+        return eventually { counters.snapshot.renders == renders }
     }
 
     @Test func aViewerThatFellBehindGetsOnlyTheNewestPart() throws {
@@ -30,10 +30,10 @@ import Testing
         let viewer = try #require(hub.attach(key, viewerClass: "test"))
         defer { viewer.closed() }
         let reader = HubViewerReader(viewer: viewer)
-        #expect(hubEventually { counters.snapshot.renders == 1 })
+        #expect(eventually { counters.snapshot.renders == 1 })
         let first = try reader.drain()
         #expect(first.count == 1)
-        #expect(first.first?.sceneTime == "0.000000")
+        #expect(first.first?.headers["x-scene-time"] == "0.000000")
         #expect(try reader.drain().isEmpty)
 
         let published = counters.snapshot.renders + counters.snapshot.keepAliveResends
@@ -42,7 +42,7 @@ import Testing
         let next = try reader.drain()
         // One part, the newest: the three frames rendered meanwhile did not queue up.
         #expect(next.count == 1)
-        #expect(next.first?.sceneTime == "0.300000")
+        #expect(next.first?.headers["x-scene-time"] == "0.300000")
         #expect(next.first?.body.starts(with: [0xFF, 0xD8]) == true)
         let skipped = publishedNow - published - 1
         #expect(skipped >= 2)
@@ -55,11 +55,11 @@ import Testing
         let viewer = try #require(hub.attach(key, viewerClass: "test"))
         defer { viewer.closed() }
         let reader = HubViewerReader(viewer: viewer)
-        #expect(hubEventually { counters.snapshot.renders == 1 })
-        var times = try reader.drain().compactMap(\.sceneTime)
+        #expect(eventually { counters.snapshot.renders == 1 })
+        var times = try reader.drain().compactMap { $0.headers["x-scene-time"] }
         for n in 2...4 {
             #expect(step(expectingRenders: n))
-            times += try reader.drain().compactMap(\.sceneTime)
+            times += try reader.drain().compactMap { $0.headers["x-scene-time"] }
         }
         // A keep-alive resend (if the machine is slow enough for one) repeats a time; none is missing.
         let distinct = times.enumerated().filter { $0.offset == 0 || times[$0.offset - 1] != $0.element }.map(\.element)
@@ -81,15 +81,15 @@ import Testing
         let viewers = try [small, small, small, medium].map { try #require(hub.attach($0, viewerClass: "test")) }
         #expect(hub.watchedFeeds == 2)
         #expect(hub.openStreams == 4)
-        #expect(hubEventually { counters.snapshot.renders == 2 })
+        #expect(eventually { counters.snapshot.renders == 2 })
         for n in 1...3 { #expect(step(expectingRenders: 2 + 2 * n)) }
         // A few more ticks with a still scene: nothing new to render.
         usleep(150_000)
         let totals = counters.snapshot
         #expect(totals.renders == 8)
         let page = counters.metrics.exposition
-        #expect(hubMetric(page, #"layercast_frames_rendered_total{control="spinner",size="small"}"#) == 4)
-        #expect(hubMetric(page, #"layercast_frames_rendered_total{control="spinner",size="medium"}"#) == 4)
+        #expect(metric(page, #"layercast_frames_rendered_total{control="spinner",size="small"}"#) == 4)
+        #expect(metric(page, #"layercast_frames_rendered_total{control="spinner",size="medium"}"#) == 4)
 
         for v in viewers { v.closed() }
         #expect(hub.watchedFeeds == 0)

@@ -1,10 +1,10 @@
 import Controls
 import Foundation
-import HTTPServer
+import LayercastTesting
 import Testing
 
 /// The recording meter driven over HTTP on a manual clock; every reply and `/state` are checked
-/// against the §1.5 closed form at the time they report.
+/// against the closed form (docs/design/recording-meter.md §Closed form) at the time they report.
 @Suite struct MeterTests {
     /// Sends a meter command at `t`, checks the reply's time and shape, and returns its state.
     @discardableResult
@@ -47,7 +47,7 @@ import Testing
     }
 
     @Test func pressReleasePressRelease() throws {
-        try withServer { s in
+        try withTestServer(.router) { s in
             var ref = MeterClosedForm(duration: 45)
             try Self.expectState(s, matches: ref, at: 0.5)
             var state = try Self.command(s, "/meter/press", at: 1)
@@ -72,7 +72,7 @@ import Testing
     }
 
     @Test func pressAndReleaseAreNoOpsWhenRepeated() throws {
-        try withServer { s in
+        try withTestServer(.router) { s in
             var ref = MeterClosedForm(duration: 45)
             try Self.command(s, "/meter/release", at: 0.5)
             try Self.command(s, "/meter/press", at: 1)
@@ -88,7 +88,7 @@ import Testing
     }
 
     @Test func holdPressesNowAndReleasesAfterTheSeconds() throws {
-        try withServer { s in
+        try withTestServer(.router) { s in
             var ref = MeterClosedForm(duration: 45)
             let state = try Self.command(s, "/meter/hold?seconds=2.5", at: 1)
             ref.press(at: 1)
@@ -103,7 +103,7 @@ import Testing
     }
 
     @Test func holdTakesJSONAndFormToo() throws {
-        try withServer { s in
+        try withTestServer(.router) { s in
             var state = try Self.command(s, "/meter/hold", at: 0, body: "{\"seconds\": 0.05}", contentType: "application/json")
             #expect(state.scheduledRelease == 0.05)
             state = try Self.command(s, "/meter/hold", at: 1, body: "seconds=600", contentType: "application/x-www-form-urlencoded")
@@ -113,7 +113,7 @@ import Testing
     }
 
     @Test func aPressDuringAHoldTakesOver() throws {
-        try withServer { s in
+        try withTestServer(.router) { s in
             var ref = MeterClosedForm(duration: 45)
             try Self.command(s, "/meter/hold?seconds=2", at: 0)
             ref.press(at: 0)
@@ -128,7 +128,7 @@ import Testing
     }
 
     @Test func aReleaseDuringAHoldEndsItEarly() throws {
-        try withServer { s in
+        try withTestServer(.router) { s in
             var ref = MeterClosedForm(duration: 45)
             try Self.command(s, "/meter/hold?seconds=10", at: 0)
             ref.press(at: 0)
@@ -144,7 +144,7 @@ import Testing
     }
 
     @Test func resetClearsEverySegment() throws {
-        try withServer { s in
+        try withTestServer(.router) { s in
             try Self.command(s, "/meter/press", at: 0)
             try Self.command(s, "/meter/release", at: 5)
             try Self.command(s, "/meter/press", at: 6)
@@ -155,7 +155,7 @@ import Testing
     }
 
     @Test func completeRefusesPressesWith409UntilReset() throws {
-        try withServer { s in
+        try withTestServer(.router) { s in
             var ref = MeterClosedForm(duration: 45)
             try Self.command(s, "/meter/press", at: 0)
             ref.press(at: 0)
@@ -186,7 +186,7 @@ import Testing
     }
 
     @Test func configChangesTheDurationOnlyWhileEmpty() throws {
-        try withServer { s in
+        try withTestServer(.router) { s in
             var state = try Self.command(s, "/meter/config", method: "PUT", at: 0, body: "{\"duration\": 10}", contentType: "application/json")
             #expect(state.duration == 10)
             state = try Self.command(s, "/meter/config", method: "PUT", at: 0, body: "duration=20", contentType: "application/x-www-form-urlencoded")
@@ -222,7 +222,7 @@ import Testing
 
     /// Twenty commands at seeded pseudo-random times, each reply and a read in between checked.
     @Test func alternatingCommandsAtRandomTimesFollowTheClosedForm() throws {
-        try withServer { s in
+        try withTestServer(.router) { s in
             var ref = MeterClosedForm(duration: 45)
             var generator = SeededGenerator(seed: 42)
             var t = 0.0

@@ -1,8 +1,9 @@
 import Animation
 import Foundation
-import HTTPServer
-import Testing
+import HTTPClient
+import LayercastTesting
 @testable import PreviewServer
+import Testing
 
 /// `GET /metrics`: the Prometheus text page carries every series the issue asks for, with the
 /// labels that tell feeds, viewer classes, routes and statuses apart, and counts that match
@@ -10,17 +11,17 @@ import Testing
 @Suite struct MetricsTests {
     @Test func afterAStreamAndAFewRequestsEverySeriesIsThere() throws {
         let clock = ManualClock()
-        try withHubServer(clock: clock) { server in
-            let base = "http://127.0.0.1:\(server.port)"
-            let (stream, status) = try HubSocket.stream(port: server.port, query: "control=spinner&size=32&fps=30")
-            #expect(status == 200)
-            let first = try stream.readPart()
+        try withTestServer(clock: clock) { server in
+            let base = server.baseURL
+            let stream = try StreamClient(port: server.port, target: "/stream.mjpg?control=spinner&size=32&fps=30")
+            #expect(try stream.readHead().status == 200)
+            let first = try stream.nextPart()
             clock.advance(by: 0.1)
-            let second = try stream.readPart()
-            #expect(first.sceneTime == "0.000000")
-            #expect(second.sceneTime == "0.100000")
+            let second = try stream.nextPart()
+            #expect(first.headers["x-scene-time"] == "0.000000")
+            #expect(second.headers["x-scene-time"] == "0.100000")
             stream.close()
-            #expect(hubEventually { server.context.hub.openStreams == 0 })
+            #expect(eventually { server.context.hub.openStreams == 0 })
 
             #expect(try HTTPProbe.get(base + "/state").status == 200)
             #expect(try HTTPProbe.get(base + "/no-such-page").status == 404)
@@ -29,32 +30,32 @@ import Testing
 
             // Requests are counted when MHD reports them finished, just after the client has its answer.
             var page = ""
-            let complete = try hubEventually {
+            let complete = try eventually {
                 let response = try HTTPProbe.get(base + "/metrics")
                 #expect(response.status == 200)
                 #expect(response.header("Content-Type")?.hasPrefix("text/plain; version=0.0.4") == true)
                 page = response.text
-                return hubMetric(page, #"layercast_http_requests_total{route="/meter/hold",method="POST",status="400"}"#) == 1
+                return metric(page, #"layercast_http_requests_total{route="/meter/hold",method="POST",status="400"}"#) == 1
             }
             #expect(complete)
 
             let feed = #"control="spinner",size="small""#
-            #expect(hubMetric(page, "layercast_frames_rendered_total{\(feed)}") == 2)
-            #expect(hubMetric(page, "layercast_frame_render_encode_seconds_count{\(feed)}") == 2)
-            #expect(hubMetric(page, "layercast_frame_render_encode_seconds_bucket{\(feed),le=\"+Inf\"}") == 2)
+            #expect(metric(page, "layercast_frames_rendered_total{\(feed)}") == 2)
+            #expect(metric(page, "layercast_frame_render_encode_seconds_count{\(feed)}") == 2)
+            #expect(metric(page, "layercast_frame_render_encode_seconds_bucket{\(feed),le=\"+Inf\"}") == 2)
             #expect(page.contains("layercast_frame_render_encode_seconds_bucket{\(feed),le=\"0.001\"}"))
-            let encoded = hubMetric(page, "layercast_frame_encoded_bytes_total{\(feed)}")
+            let encoded = metric(page, "layercast_frame_encoded_bytes_total{\(feed)}")
             #expect(encoded == Double(first.body.count + second.body.count))
             // Bytes sent include each part's headers and boundary, so they exceed the JPEG bytes.
-            let sent = try #require(hubMetric(page, "layercast_stream_bytes_sent_total"))
+            let sent = try #require(metric(page, "layercast_stream_bytes_sent_total"))
             #expect(sent > Double(first.body.count + second.body.count))
-            #expect(hubMetric(page, "layercast_stream_viewers{\(feed)}") == 0)
-            #expect(hubMetric(page, "layercast_open_streams") == 0)
+            #expect(metric(page, "layercast_stream_viewers{\(feed)}") == 0)
+            #expect(metric(page, "layercast_open_streams") == 0)
 
             for (route, method, status) in [("/stream.mjpg", "GET", 200), ("/state", "GET", 200), ("/*", "GET", 404),
                                             ("/spinner/stop", "POST", 200), ("/meter/hold", "POST", 400)] {
                 let series = "layercast_http_requests_total{route=\"\(route)\",method=\"\(method)\",status=\"\(status)\"}"
-                #expect(hubMetric(page, series) == 1, "\(series)")
+                #expect(metric(page, series) == 1, "\(series)")
             }
             for name in ["layercast_frames_rendered_total", "layercast_frame_encoded_bytes_total",
                          "layercast_stream_bytes_sent_total", "layercast_http_requests_total"] {
@@ -66,21 +67,21 @@ import Testing
     }
 
     @Test func openStreamsAndViewersFollowTheStreams() throws {
-        try withHubServer { server in
-            let base = "http://127.0.0.1:\(server.port)"
-            let (a, _) = try HubSocket.stream(port: server.port, query: "control=spinner&size=32")
-            let (b, _) = try HubSocket.stream(port: server.port, query: "control=spinner&size=32")
-            let (c, _) = try HubSocket.stream(port: server.port, query: "control=meter&size=32")
-            for s in [a, b, c] { _ = try s.readPart() }
+        try withTestServer { server in
+            let base = server.baseURL
+            let a = try StreamClient(port: server.port, target: "/stream.mjpg?control=spinner&size=32")
+            let b = try StreamClient(port: server.port, target: "/stream.mjpg?control=spinner&size=32")
+            let c = try StreamClient(port: server.port, target: "/stream.mjpg?control=meter&size=32")
+            for s in [a, b, c] { _ = try s.nextPart() }
             let page = try HTTPProbe.get(base + "/metrics").text
-            #expect(hubMetric(page, "layercast_open_streams") == 3)
-            #expect(hubMetric(page, #"layercast_stream_viewers{control="spinner",size="small"}"#) == 2)
-            #expect(hubMetric(page, #"layercast_stream_viewers{control="meter",size="small"}"#) == 1)
+            #expect(metric(page, "layercast_open_streams") == 3)
+            #expect(metric(page, #"layercast_stream_viewers{control="spinner",size="small"}"#) == 2)
+            #expect(metric(page, #"layercast_stream_viewers{control="meter",size="small"}"#) == 1)
             b.close()
-            let after = try hubEventually { hubMetric(try HTTPProbe.get(base + "/metrics").text, "layercast_open_streams") == 2 }
+            let after = try eventually { metric(try HTTPProbe.get(base + "/metrics").text, "layercast_open_streams") == 2 }
             #expect(after)
             let later = try HTTPProbe.get(base + "/metrics").text
-            #expect(hubMetric(later, #"layercast_stream_viewers{control="spinner",size="small"}"#) == 1)
+            #expect(metric(later, #"layercast_stream_viewers{control="spinner",size="small"}"#) == 1)
             withExtendedLifetime([a, c]) {}
         }
     }
@@ -103,15 +104,15 @@ import Testing
         #expect(try labels(["control": "meter", "size": "64", "quality": "7", "background": "#123456"]) == "meter/small")
 
         // Four feeds of the spinner that differ in everything but the size class: one series.
-        try withHubServer { server in
+        try withTestServer { server in
             let queries = ["size=32&quality=10", "size=33&fps=7", "size=40&background=dark", "width=64&height=20&scale=1.5"]
-            let streams = try queries.map { try HubSocket.stream(port: server.port, query: "control=spinner&" + $0).0 }
-            for s in streams { _ = try s.readPart() }
+            let streams = try queries.map { try StreamClient(port: server.port, target: "/stream.mjpg?control=spinner&" + $0) }
+            for s in streams { _ = try s.nextPart() }
             #expect(server.context.hub.watchedFeeds == 4)
-            let page = try HTTPProbe.get("http://127.0.0.1:\(server.port)/metrics").text
+            let page = try HTTPProbe.get(server.baseURL + "/metrics").text
             let series = page.split(separator: "\n").filter { $0.hasPrefix("layercast_frames_rendered_total{") }
             #expect(series.count == 1 && series.first?.contains(#"{control="spinner",size="small"}"#) == true, "\(series)")
-            #expect(hubMetric(page, #"layercast_stream_viewers{control="spinner",size="small"}"#) == 4)
+            #expect(metric(page, #"layercast_stream_viewers{control="spinner",size="small"}"#) == 4)
             for s in streams { s.close() }
         }
     }
@@ -119,18 +120,18 @@ import Testing
     /// Every format's failure counter is on the page from the start, at 0, and counts. No request
     /// can make an encoder fail, so the stream's failure report is made directly.
     @Test func encodeFailuresReachTheMetrics() throws {
-        try withHubServer { server in
-            let url = "http://127.0.0.1:\(server.port)/metrics"
+        try withTestServer { server in
+            let url = server.baseURL + "/metrics"
             let before = try HTTPProbe.get(url).text
             #expect(before.contains("# TYPE layercast_encode_failures_total counter"))
             for format in ["jpeg", "png", "webp", "gif"] {
-                #expect(hubMetric(before, "layercast_encode_failures_total{format=\"\(format)\"}") == 0, "\(format)")
+                #expect(metric(before, "layercast_encode_failures_total{format=\"\(format)\"}") == 0, "\(format)")
             }
             server.context.hub.counters.encodeFailed()
             server.context.hub.counters.encodeFailed()
             let after = try HTTPProbe.get(url).text
-            #expect(hubMetric(after, #"layercast_encode_failures_total{format="jpeg"}"#) == 2)
-            #expect(hubMetric(after, #"layercast_encode_failures_total{format="png"}"#) == 0)
+            #expect(metric(after, #"layercast_encode_failures_total{format="jpeg"}"#) == 2)
+            #expect(metric(after, #"layercast_encode_failures_total{format="png"}"#) == 0)
         }
     }
 }

@@ -1,8 +1,8 @@
 import Controls
 import Foundation
-import HTTPServer
-import Testing
+import HTTPClient
 @testable import PreviewServer
+import Testing
 
 /// The OpenAPI document against the router and the code's own limits, so neither can drift.
 @Suite struct OpenAPIDocumentTests {
@@ -117,7 +117,7 @@ import Testing
         #expect(Self.range(size) == Double(FrameSpec.sizeRange.lowerBound)...Double(FrameSpec.sizeRange.upperBound))
         #expect(Self.range(try Self.parameterSchema(doc, png, "scale")) == 1...3)
         #expect(Self.range(try Self.parameterSchema(doc, png, "quality")) == 1...100)
-        #expect(try Self.parameterSchema(doc, png, "control")["enum"] as? [String] == SubjectName.allCases.map(\.rawValue))
+        #expect(try Self.parameterSchema(doc, png, "control")["enum"] as? [String] == FrameSubject.allCases.map(\.rawValue))
         let stream = try Self.operation(doc, "get", "/stream.mjpg")
         #expect(Self.range(try Self.parameterSchema(doc, stream, "fps")) == 1...60)
 

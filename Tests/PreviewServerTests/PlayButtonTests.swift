@@ -1,7 +1,8 @@
 import Animation
 import Controls
 import Foundation
-import HTTPServer
+import HTTPClient
+import LayercastTesting
 import Testing
 
 /// The play button's routes on a manual clock: modes in every body form, flags, themes, the paths
@@ -12,7 +13,8 @@ import Testing
         return try decode(CommandReply<PlayButton.State>.self, from: response)
     }
 
-    /// A resting state has two names in the spec (§3.6); either may be reported after a chain ends.
+    /// A resting state has two names (docs/design/play-button.md §Animation states); either may be reported
+    /// after a chain ends.
     static func idle(_ mode: PlayButton.Mode) -> Set<String> {
         switch mode {
         case .play: ["playToBar.playIdle", "barToPlay.play"]
@@ -40,7 +42,7 @@ import Testing
     }
 
     @Test func modeByQueryFormAndJSON() throws {
-        try withServer { s in
+        try withTestServer(.router) { s in
             s.at(1)
             let query = try Self.reply(s.post("/play-button/mode?mode=pause"))
             #expect(query.sceneTime == 1)
@@ -75,7 +77,7 @@ import Testing
 
     @Test(arguments: PlayButton.Mode.allCases)
     func animatedFalseJumpsToRest(_ mode: PlayButton.Mode) throws {
-        try withServer { s in
+        try withTestServer(.router) { s in
             s.at(0.5)
             let reply = try Self.reply(s.post("/play-button/mode?mode=\(mode.rawValue)&animated=false"))
             #expect(reply.sceneTime == 0.5)
@@ -104,7 +106,7 @@ import Testing
     }
 
     @Test func unknownModeIs400ListingTheValidOnes() throws {
-        try withServer { s in
+        try withTestServer(.router) { s in
             for body in ["mode=rewind", "mode=Pause", "mode="] {
                 let response = try s.post("/play-button/mode", form: body)
                 #expect(response.status == 400, "\(body)")
@@ -120,7 +122,7 @@ import Testing
     }
 
     @Test func highlightedAndEnabled() throws {
-        try withServer { s in
+        try withTestServer(.router) { s in
             s.at(1)
             var state = try Self.reply(s.post("/play-button/highlighted?value=true")).state
             #expect(state.highlighted)
@@ -148,7 +150,7 @@ import Testing
     }
 
     @Test func themeDefaultAndSample() throws {
-        try withServer { s in
+        try withTestServer(.router) { s in
             s.at(0)
             _ = try Self.reply(s.post("/play-button/mode?mode=pause&animated=false"))
             var state = try Self.reply(s.put("/play-button/theme", body: Array("sample".utf8),
@@ -179,10 +181,10 @@ import Testing
 
     @Test(arguments: PlayButton.Shape.allCases)
     func pathsReturnElevenElements(_ shape: PlayButton.Shape) throws {
-        try withServer { s in
+        try withTestServer(.router) { s in
             let response = try s.get("/play-button/paths?shape=\(shape.rawValue)")
             #expect(response.status == 200)
-            let body = try #require(jsonObject(response))
+            let body = try jsonObject(response)
             #expect(body["shape"] as? String == shape.rawValue)
             #expect(body["elementCount"] as? Int == 11)
             let elements = try #require(body["elements"] as? [[String: Any]])
@@ -199,8 +201,8 @@ import Testing
     }
 
     @Test func triangleEndPointsMatchTheSpecTable() throws {
-        try withServer { s in
-            let body = try #require(jsonObject(s.get("/play-button/paths?shape=triangle")))
+        try withTestServer(.router) { s in
+            let body = try jsonObject(s.get("/play-button/paths?shape=triangle"))
             let elements = try #require(body["elements"] as? [[String: Any]])
             let expected: [(Double, Double)?] = [
                 (14.5, 14.427), (16.0, 12.927), (16.671, 13.085), (31.817, 20.658), (32.646, 22.0),
@@ -217,7 +219,7 @@ import Testing
     }
 
     @Test func stateShowsModeAnimationStateRotationAndBackground() throws {
-        try withServer { s in
+        try withTestServer(.router) { s in
             s.at(0)
             _ = try Self.reply(s.put("/play-button/theme?theme=sample", body: [], contentType: nil))
             _ = try Self.reply(s.post("/play-button/mode?mode=pause"))

@@ -1,6 +1,7 @@
 import Controls
 import Foundation
-import HTTPServer
+import HTTPClient
+import LayercastTesting
 import Testing
 
 /// The music player's routes on a manual clock, and every way an artwork upload can be refused.
@@ -11,7 +12,7 @@ import Testing
     }
 
     @Test func playPauseToggleRestart() throws {
-        try withServer { s in
+        try withTestServer(.router) { s in
             s.at(1)
             var r = try Self.reply(s.post("/player/play"))
             #expect(r.sceneTime == 1 && r.state.playing && r.state.nextTick == 1.5)
@@ -56,7 +57,7 @@ import Testing
     }
 
     @Test func seekJumpsAnimatedOverHalfASecond() throws {
-        try withServer { s in
+        try withTestServer(.router) { s in
             s.at(2)
             var r = try Self.reply(s.post("/player/seek?progress=40"))
             #expect(r.state.progress.model == 40 && !r.state.playing)
@@ -79,7 +80,7 @@ import Testing
     }
 
     @Test func aValidPNGReplacesTheArtwork() throws {
-        try withServer { s in
+        try withTestServer(.router) { s in
             let before = try s.state().player.artwork
             #expect(before.isDefault)
             let r = try Self.reply(Self.upload(s, makeTestPNG(width: 64, height: 48)))
@@ -131,11 +132,11 @@ import Testing
 
     @Test(arguments: refusals)
     func refusedUploadsKeepThePreviousArtwork(_ refusal: Refusal) throws {
-        try withServer { s in
+        try withTestServer(.router) { s in
             let first = try Self.reply(Self.upload(s, makeTestPNG(width: 40, height: 30))).state.artwork
             let response = try Self.upload(s, refusal.body(), contentType: refusal.contentType)
             #expect(response.status == refusal.status, "\(response.text)")
-            let body = jsonObject(response)
+            let body = try? jsonObject(response)
             #expect((body?["error"] as? String)?.isEmpty == false, "\(response.text)")
             // The API's own refusals name what was wrong and what is accepted.
             #expect(body?["parameter"] as? String != nil)
@@ -146,12 +147,12 @@ import Testing
 
     /// Refused from the declared length, before any of the body is read.
     @Test func aBodyOver8MiBIs413() throws {
-        try withServer { s in
+        try withTestServer { s in
             let first = try Self.reply(Self.upload(s, makeTestPNG(width: 40, height: 30))).state.artwork
-            let response = try rawHTTP(port: s.port, head: "PUT /player/artwork HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-                + "Content-Type: image/png\r\nContent-Length: \(8 * 1024 * 1024 + 1)\r\nExpect: 100-continue\r\n\r\n")
+            let response = try #require(try exchange(port: s.port, "PUT /player/artwork HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                + "Content-Type: image/png\r\nContent-Length: \(8 * 1024 * 1024 + 1)\r\nExpect: 100-continue\r\n\r\n"))
             #expect(response.status == 413)
-            let body = (try? JSONSerialization.jsonObject(with: Data(response.body))) as? [String: Any]
+            let body = try? jsonObject(response)
             #expect((body?["error"] as? String)?.contains("too large") == true)
             #expect(body?["limit"] as? Int == 8 * 1024 * 1024)
             #expect(try s.state().player.artwork == first)
@@ -159,7 +160,7 @@ import Testing
     }
 
     @Test func aBodyJustUnder8MiBIsReadAndJudgedAsAPNG() throws {
-        try withServer { s in
+        try withTestServer(.router) { s in
             // 8 MiB exactly passes the size cap and then fails as an image, not as a size.
             let response = try Self.upload(s, [UInt8](repeating: 0, count: 8 * 1024 * 1024))
             #expect(response.status == 400)

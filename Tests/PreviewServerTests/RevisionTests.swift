@@ -1,7 +1,8 @@
 import Animation
 import Controls
 import Foundation
-import HTTPServer
+import HTTPClient
+import LayercastTesting
 import Testing
 @testable import PreviewServer
 
@@ -9,11 +10,11 @@ import Testing
 /// in `/state` and in each event, so a client can order states when scene time steps backwards.
 @Suite struct RevisionTests {
     static func revision(_ response: HTTPProbeResponse) -> UInt64? {
-        (jsonObject(response)?["revision"] as? NSNumber)?.uint64Value
+        ((try? jsonObject(response))?["revision"] as? NSNumber)?.uint64Value
     }
 
     @Test func eachCommandRaisesTheRevisionByOneInItsReplyAndInState() throws {
-        try withServer { s in
+        try withTestServer(.router) { s in
             s.at(2)
             #expect(Self.revision(try s.get("/state")) == 0)
             let commands: [(path: String, form: String?)] = [
@@ -27,7 +28,7 @@ import Testing
                 #expect(Self.revision(try s.get("/state")) == UInt64(i + 1), "/state after \(command.path)")
             }
             // Reads take no revision; GET /clock reports the current one next to the clock's fields.
-            let clock = try #require(jsonObject(try s.get("/clock")))
+            let clock = try jsonObject(try s.get("/clock"))
             #expect(Set(clock.keys) == ["sceneTime", "paused", "speed", "fps", "revision"])
             #expect((clock["revision"] as? NSNumber)?.uint64Value == 7)
         }
@@ -35,22 +36,22 @@ import Testing
 
     /// Stepping back lowers scene time; the revision still rises, so it, not time, orders states.
     @Test func steppingTheClockBackRaisesTheRevisionWhileTimeFalls() throws {
-        try withServer { s in
+        try withTestServer(.router) { s in
             s.at(2)
-            let paused = try #require(jsonObject(try s.post("/clock", form: "paused=true")))
-            let back = try #require(jsonObject(try s.post("/clock", form: "frames=-3")))
+            let paused = try jsonObject(try s.post("/clock", form: "paused=true"))
+            let back = try jsonObject(try s.post("/clock", form: "frames=-3"))
             #expect(paused["sceneTime"] as? Double == 2)
             #expect(abs(try #require(back["sceneTime"] as? Double) - (2 - 3.0 / 30)) < 1e-12)
             #expect((paused["revision"] as? NSNumber)?.uint64Value == 1)
             #expect((back["revision"] as? NSNumber)?.uint64Value == 2)
             let reply = try s.post("/spinner/stop")
             #expect(Self.revision(reply) == 3)
-            #expect(abs(try #require(jsonObject(reply)?["sceneTime"] as? Double) - (2 - 3.0 / 30)) < 1e-12)
+            #expect(abs(try #require(try jsonObject(reply)["sceneTime"] as? Double) - (2 - 3.0 / 30)) < 1e-12)
         }
     }
 
     @Test func aRefusedCommandTakesNoRevision() throws {
-        try withServer { s in
+        try withTestServer(.router) { s in
             _ = try s.post("/meter/press")
             let refused = try s.put("/meter/config", body: Array("duration=5".utf8), contentType: "application/x-www-form-urlencoded")
             #expect(refused.status == 409)
@@ -77,10 +78,10 @@ import Testing
 
     /// `GET /layout` serves the grid the `control=all` frames are drawn with, which the page reads.
     @Test func layoutServesTheGridOfEveryControlFrame() throws {
-        try withServer { s in
+        try withTestServer(.router) { s in
             let response = try s.get("/layout")
             #expect(response.status == 200)
-            let layout = try #require(jsonObject(response))
+            let layout = try jsonObject(response)
             #expect(layout["controls"] as? [String] == ["meter", "play-button", "player", "spinner"])
             let arrangements = try #require(layout["arrangements"] as? [[String: Double]])
             #expect(arrangements == [["minAspect": 2, "columns": 4, "rows": 1], ["minAspect": 0, "columns": 2, "rows": 2]])

@@ -1,26 +1,26 @@
 import Foundation
-import HTTPServer
-import Testing
+import LayercastTesting
 @testable import PreviewServer
+import Testing
 
 /// Who may drive the server: no web page elsewhere, curl and the page itself yes, `--allow-origin`
 /// on purpose, `--token` when set; and CORS stays off.
 @Suite struct SecurityTests {
-    static func spinnerAnimating(_ server: HostileServer) throws -> Bool {
-        let spinner = try #require(try server.state()["spinner"] as? [String: Any])
+    static func spinnerAnimating(_ server: TestServer) throws -> Bool {
+        let spinner = try #require(try jsonObject(server.get("/state"))["spinner"] as? [String: Any])
         return try #require(spinner["animating"] as? Bool)
     }
 
     /// A POST from a page elsewhere is refused before it changes anything.
     @Test func crossSiteCommandsAre403() throws {
-        let server = try HostileServer()
+        let server = try hostileServer()
         let before = try Self.spinnerAnimating(server)
         let command = before ? "/spinner/stop" : "/spinner/start"
         for origin in ["http://evil.example", "null", "http://\(server.host).evil.example", "http://127.0.0.1:1",
                        "https://evil.example:443", "http://127.0.0.1:\(server.port)@evil.example"] {
             let r = try server.request("POST", command, headers: [("Origin", origin)])
             #expect(r.status == 403, "\(origin)")
-            let body = try #require(hostileErrorBody(r))
+            let body = try jsonObject(r)
             #expect((body["error"] as? String)?.contains("cross-origin") == true)
             #expect(body["allowed"] is String)
         }
@@ -35,7 +35,7 @@ import Testing
     }
 
     @Test func curlAndThePageItselfMayCommand() throws {
-        let server = try HostileServer()
+        let server = try hostileServer()
         #expect(try server.request("POST", "/spinner/start").status == 200)
         for origin in ["http://\(server.host)", "http://localhost:\(server.port)"] {
             let host = origin.replacingOccurrences(of: "http://", with: "")
@@ -52,29 +52,29 @@ import Testing
     /// DNS rebinding: evil.example resolves to this machine, so its page is "same origin" with a
     /// server reached as evil.example — and must still be refused.
     @Test func dnsRebindingIsRefused() throws {
-        let server = try HostileServer()
+        let server = try hostileServer()
         let host = "evil.example:\(server.port)"
         let r = try server.raw(Array("POST /spinner/start HTTP/1.1\r\nHost: \(host)\r\nOrigin: http://\(host)\r\nContent-Length: 0\r\nConnection: close\r\n\r\n".utf8))
         #expect(r?.status == 403)
         // Named on purpose, it is let in.
-        let allowed = try HostileServer { $0.allowedOrigins = ["http://studio.example:\(80)"] }
+        let allowed = try hostileServer { $0.allowedOrigins = ["http://studio.example:\(80)"] }
         let named = try allowed.raw(Array("POST /spinner/start HTTP/1.1\r\nHost: studio.example\r\nOrigin: http://studio.example:80\r\nContent-Length: 0\r\nConnection: close\r\n\r\n".utf8))
         #expect(named?.status == 200)
     }
 
     @Test func allowedOriginsOpenCommandsOnPurpose() throws {
-        let server = try HostileServer { $0.allowedOrigins = ["http://dashboard.example:3000"] }
+        let server = try hostileServer { $0.allowedOrigins = ["http://dashboard.example:3000"] }
         #expect(try server.request("POST", "/spinner/start", headers: [("Origin", "http://dashboard.example:3000")]).status == 200)
         #expect(try server.request("POST", "/spinner/start", headers: [("Origin", "http://dashboard.example:3001")]).status == 403)
         #expect(try server.request("POST", "/spinner/start", headers: [("Origin", "http://evil.example")]).status == 403)
-        let any = try HostileServer { $0.allowedOrigins = ["*"] }
+        let any = try hostileServer { $0.allowedOrigins = ["*"] }
         #expect(try any.request("POST", "/spinner/start", headers: [("Origin", "http://evil.example")]).status == 200)
     }
 
     /// No Access-Control-Allow-Origin anywhere: other pages may embed frames and streams (as any
     /// image) but cannot read replies, and preflights for JSON commands fail in the browser.
     @Test func corsIsOffByDefault() throws {
-        let server = try HostileServer()
+        let server = try hostileServer()
         let evil = [("Origin", "http://evil.example")]
         for target in ["/state", "/healthz", "/frame.png?size=32", "/openapi.json", "/metrics", "/index.html", "/clock"] {
             let r = try server.request("GET", target, headers: evil)
@@ -89,14 +89,14 @@ import Testing
     }
 
     @Test func tokenGuardsCommandsButNotReads() throws {
-        let server = try HostileServer { $0.token = "s3cret-token" }
+        let server = try hostileServer { $0.token = "s3cret-token" }
         let before = try Self.spinnerAnimating(server)
         let path = before ? "/spinner/stop" : "/spinner/start"
         for auth in [nil, "Bearer wrong", "Bearer s3cret-toke", "Bearer s3cret-token2", "s3cret-token", "Basic czNjcmV0LXRva2Vu"] {
             let r = try server.request("POST", path, headers: auth.map { [("Authorization", $0)] } ?? [])
             #expect(r.status == 401, "\(auth ?? "no header")")
             #expect(r.header("WWW-Authenticate") == "Bearer")
-            #expect(hostileErrorBody(r)?["error"] is String)
+            #expect(try jsonObject(r)["error"] is String)
         }
         #expect(try Self.spinnerAnimating(server) == before)
         let artwork = server.artworkID

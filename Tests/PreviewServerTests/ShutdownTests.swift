@@ -1,9 +1,10 @@
 import Dispatch
 import Foundation
-import HTTPServer
+import HTTPClient
+import LayercastTesting
+@testable import PreviewServer
 import Synchronization
 import Testing
-@testable import PreviewServer
 
 /// Stopping under load: every viewer is told, counted and let go, commands in flight finish or
 /// fail cleanly, and nothing stays open. (The binary's SIGTERM path, with its 1 s bound and exit
@@ -14,25 +15,18 @@ import Testing
         let answered = Atomic<Int>(0)
     }
 
-    /// Opens a stream and waits for its head and first part boundary, so it is attached.
-    static func openStream(_ server: HostileServer, control: String) throws -> HostileSocket {
-        let socket = try HostileSocket(port: server.port)
-        socket.send(Array("GET /stream.mjpg?control=\(control)&size=48&fps=10 HTTP/1.1\r\nHost: \(server.host)\r\n\r\n".utf8))
-        var received: [UInt8] = []
-        let deadline = Date().addingTimeInterval(20)
-        while received.firstRange(of: Array("--frame\r\n".utf8)) == nil, Date() < deadline {
-            guard let some = socket.receive(timeout: 1) else { break }
-            received += some
-        }
-        #expect(String(decoding: received.prefix(17), as: UTF8.self).hasPrefix("HTTP/1.0 200"), "stream \(control)")
-        return socket
+    /// Opens a stream and waits for its head, so it is attached.
+    static func openStream(_ server: TestServer, control: String) throws -> BlockingSocket {
+        let stream = try StreamClient(port: server.port, target: "/stream.mjpg?control=\(control)&size=48&fps=10")
+        #expect(try stream.readHead(timeout: .seconds(20)).statusLine.hasPrefix("HTTP/1.0 200"), "stream \(control)")
+        return stream.socket
     }
 
     @Test func stopWithHundredStreamsAndCommandsInFlight() throws {
-        let server = try HostileServer()
+        let server = try hostileServer()
         let controls = ["spinner", "meter", "player", "play-button", "all"]
         let streams = try (0..<100).map { try Self.openStream(server, control: controls[$0 % controls.count]) }
-        #expect(hostileEventually { server.server.context.hub.openStreams == 100 })
+        #expect(eventually { server.server.context.hub.openStreams == 100 })
         #expect(server.server.httpCounters.openStreams == 100)
 
         let flags = ClientFlags()
@@ -57,7 +51,7 @@ import Testing
                 client.close()
             }
         }
-        #expect(hostileEventually { flags.answered.load(ordering: .relaxed) >= 20 })
+        #expect(eventually { flags.answered.load(ordering: .relaxed) >= 20 })
 
         let started = ContinuousClock.now
         let disconnected = server.server.stop()
@@ -68,9 +62,9 @@ import Testing
 
         #expect(disconnected == 100)
         for (i, socket) in streams.enumerated() {
-            #expect(socket.closes(within: 5), "stream \(i) was not closed")
+            #expect(socket.closes(within: .seconds(5)), "stream \(i) was not closed")
         }
-        #expect(hostileEventually { server.server.context.hub.openStreams == 0 })
+        #expect(eventually { server.server.context.hub.openStreams == 0 })
         #expect(server.server.context.hub.watchedFeeds == 0)
         #expect(server.server.context.hub.counters.snapshot.openStreams == 0)
         #expect(server.server.httpCounters.openStreams == 0)
@@ -83,16 +77,16 @@ import Testing
 
     /// Event-stream subscribers are ended by stop() too.
     @Test func stopEndsEventStreams() throws {
-        let server = try HostileServer()
-        let subscribers = try (0..<10).map { _ -> HostileSocket in
-            let socket = try HostileSocket(port: server.port)
-            socket.send(Array("GET /events HTTP/1.1\r\nHost: \(server.host)\r\n\r\n".utf8))
-            #expect(socket.receive(timeout: 10)?.isEmpty == false)
+        let server = try hostileServer()
+        let subscribers = try (0..<10).map { _ -> BlockingSocket in
+            let socket = try BlockingSocket.connect(port: server.port)
+            try socket.send("GET /events HTTP/1.1\r\nHost: \(server.host)\r\n\r\n")
+            #expect(try socket.receive(timeout: .seconds(10))?.isEmpty == false)
             return socket
         }
-        #expect(hostileEventually { server.server.context.eventHub.subscriberCount == 10 })
+        #expect(eventually { server.server.context.eventHub.subscriberCount == 10 })
         #expect(server.server.stop() == 0)
-        for socket in subscribers { #expect(socket.closes(within: 5)) }
-        #expect(hostileEventually { server.server.context.eventHub.subscriberCount == 0 })
+        for socket in subscribers { #expect(socket.closes(within: .seconds(5))) }
+        #expect(eventually { server.server.context.eventHub.subscriberCount == 0 })
     }
 }

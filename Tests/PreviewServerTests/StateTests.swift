@@ -1,11 +1,13 @@
+import Animation
 import Controls
 import Foundation
+import LayercastTesting
 import Testing
 
 /// `GET /state` against the closed forms at the time it reports.
 @Suite struct StateTests {
     @Test func spinnerStateEqualsTheClosedFormAtManualTimes() throws {
-        try withServer { s in
+        try withTestServer(.router) { s in
             for i in 0...60 {
                 let t = Double(i) * 20.0 / 60.0 + 0.013
                 s.at(t)
@@ -25,7 +27,7 @@ import Testing
     /// On the real clock the spinner starts when the scene is made, microseconds after the clock's
     /// zero, so the reported time is compared with a tolerance of a few microseconds' motion.
     @Test func spinnerStateEqualsTheClosedFormAtTheReportedRealTime() throws {
-        try withServer(clock: .monotonic) { s in
+        try withTestServer(.router, clock: MonotonicClock(startingAt: 0)) { s in
             var last = -1.0
             for _ in 0..<5 {
                 let state = try s.state()
@@ -42,7 +44,7 @@ import Testing
     }
 
     @Test func aStoppedSpinnerReportsAFullStillRing() throws {
-        try withServer { s in
+        try withTestServer(.router) { s in
             s.at(3.3)
             let reply = try decode(CommandReply<Spinner.State>.self, from: s.post("/spinner/stop"))
             #expect(reply.sceneTime == 3.3)
@@ -63,7 +65,7 @@ import Testing
     }
 
     @Test func playerRingFollowsTheClosedFormAfterPlay() throws {
-        try withServer { s in
+        try withTestServer(.router) { s in
             s.at(4)
             let reply = try decode(CommandReply<MusicPlayer.State>.self, from: s.post("/player/play"))
             #expect(reply.sceneTime == 4 && reply.state.playing)

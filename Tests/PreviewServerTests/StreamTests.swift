@@ -1,16 +1,17 @@
 import Animation
 import Foundation
-import Testing
+import LayercastTesting
 @testable import PreviewServer
+import Testing
 
 /// `/stream.mjpg` on the wire: framing, rate, encode-once, static scenes and newest-wins.
 /// Streams run on the real clock (a moving scene); each read is 1–2.5 s.
 @Suite struct StreamTests {
     @Test func aTwoSecondReadYieldsWholeJPEGPartsAtTheRequestedRate() throws {
-        try withServer(clock: .monotonic) { s in
+        try withTestServer(clock: MonotonicClock(startingAt: 0)) { s in
             let fps = 15
-            let client = try MJPEGClient(port: s.port, target: "/stream.mjpg?control=spinner&size=96&fps=\(fps)")
-            try client.read(for: 2)
+            let client = try StreamClient(port: s.port, target: "/stream.mjpg?control=spinner&size=96&fps=\(fps)")
+            client.read(for: 2)
             client.close()
 
             // The answer of the established streamers: HTTP/1.0 style, no chunking, closed at the end.
@@ -27,13 +28,13 @@ import Testing
                 #expect(part.headers["content-type"] == "image/jpeg")
                 #expect(part.timestamp != nil && part.sceneTime != nil)
                 // Whole JPEGs: SOI … EOI, and they decode to the requested size.
-                #expect(part.jpeg.prefix(2) == [0xFF, 0xD8] && part.jpeg.suffix(2) == [0xFF, 0xD9])
+                #expect(part.body.prefix(2) == [0xFF, 0xD8] && part.body.suffix(2) == [0xFF, 0xD9])
             }
             // X-Timestamp as mjpg-streamer sends it: Unix seconds with microseconds.
             #expect(parts.allSatisfy { ($0.headers["x-timestamp"] ?? "").wholeMatch(of: /[0-9]{10,}\.[0-9]{6}/) != nil })
             // A part shows the spinner where the closed form puts it at the part's own scene time.
             let middle = parts[parts.count / 2]
-            let decoded = try RGBAImage.jpeg(middle.jpeg)
+            let decoded = try RGBAImage.jpeg(middle.body)
             #expect(decoded.width == 96 && decoded.height == 96)
             let v = SpinnerClosedForm.values(at: try #require(middle.sceneTime))
             let problems = SpinnerGeometry(width: 96, height: 96)
@@ -57,10 +58,10 @@ import Testing
     }
 
     @Test func twentyViewersOfOneFeedShareOneRenderPerTick() throws {
-        try withServer(clock: .monotonic) { s in
+        try withTestServer(clock: MonotonicClock(startingAt: 0)) { s in
             let target = "/stream.mjpg?control=spinner&size=64&fps=10"
-            let viewers = try (0..<20).map { _ in try MJPEGClient(port: s.port, target: target) }
-            MJPEGClient.readAll(viewers, for: 1.5)
+            let viewers = try (0..<20).map { _ in try StreamClient(port: s.port, target: target) }
+            StreamClient.readAll(viewers, for: 1.5)
             let renders = s.counters.renders
             let feeds = s.server.context.hub.watchedFeeds
             for v in viewers { v.close() }
@@ -80,17 +81,17 @@ import Testing
             var mismatches = 0
             for part in viewers.flatMap(\.parts) {
                 guard let t = part.sceneTime else { continue }
-                if let seen = bytesByTime[t] { if seen != part.jpeg { mismatches += 1 } } else { bytesByTime[t] = part.jpeg }
+                if let seen = bytesByTime[t] { if seen != part.body { mismatches += 1 } } else { bytesByTime[t] = part.body }
             }
             #expect(mismatches == 0)
         }
     }
 
     @Test func aStaticSceneIsRenderedOnceAndReSentAboutOnceASecond() throws {
-        try withServer(clock: .monotonic) { s in
+        try withTestServer(clock: MonotonicClock(startingAt: 0)) { s in
             #expect(try s.post("/spinner/stop").status == 200)
-            let client = try MJPEGClient(port: s.port, target: "/stream.mjpg?control=spinner&size=64&fps=10")
-            try client.read(for: 2.5)
+            let client = try StreamClient(port: s.port, target: "/stream.mjpg?control=spinner&size=64&fps=10")
+            client.read(for: 2.5)
             let counters = s.counters
             client.close()
 
@@ -100,21 +101,21 @@ import Testing
             #expect((1...3).contains(counters.keepAliveResends), "\(counters.keepAliveResends) re-sends in 2.5 s")
             #expect((2...4).contains(client.parts.count), "\(client.parts.count) parts in 2.5 s")
             let first = try #require(client.parts.first)
-            #expect(client.parts.allSatisfy { $0.jpeg == first.jpeg && $0.sceneTime == first.sceneTime })
+            #expect(client.parts.allSatisfy { $0.body == first.body && $0.sceneTime == first.sceneTime })
         }
     }
 
     @Test func aReaderThatStopsReadingSkipsToTheNewestFrame() throws {
-        try withServer(clock: .monotonic) { s in
+        try withTestServer(clock: MonotonicClock(startingAt: 0)) { s in
             let fps = 20
             // Big parts and a small receive queue, so the kernel cannot hide a backlog of frames.
-            let client = try MJPEGClient(port: s.port, target: "/stream.mjpg?control=spinner&size=640&quality=100&background=checkerboard&fps=\(fps)",
+            let client = try StreamClient(port: s.port, target: "/stream.mjpg?control=spinner&size=640&quality=100&background=checkerboard&fps=\(fps)",
                                          receiveBuffer: 4096)
-            try client.read(parts: 2)
+            client.read(parts: 2)
             try #require(client.parts.count >= 2)
             let before = client.parts.count
             usleep(1_500_000)
-            try client.read(for: 1)
+            client.read(for: 1)
             let clock = try decode(StateReply.Clock.self, from: s.get("/clock"))
             client.close()
 
@@ -134,16 +135,16 @@ import Testing
     }
 
     @Test func viewersOfDifferentSizesGetTheirOwnFeeds() throws {
-        try withServer(clock: .monotonic) { s in
-            let a = try MJPEGClient(port: s.port, target: "/stream.mjpg?control=spinner&size=48&fps=10")
-            let b = try MJPEGClient(port: s.port, target: "/stream.mjpg?control=spinner&size=64&fps=10")
-            MJPEGClient.readAll([a, b], for: 0.6)
+        try withTestServer(clock: MonotonicClock(startingAt: 0)) { s in
+            let a = try StreamClient(port: s.port, target: "/stream.mjpg?control=spinner&size=48&fps=10")
+            let b = try StreamClient(port: s.port, target: "/stream.mjpg?control=spinner&size=64&fps=10")
+            StreamClient.readAll([a, b], for: 0.6)
             #expect(s.server.context.hub.watchedFeeds == 2)
             a.close()
             b.close()
             let sizes = try [a, b].map { c -> Int in
                 let part = try #require(c.parts.first)
-                return try RGBAImage.jpeg(part.jpeg).width
+                return try RGBAImage.jpeg(part.body).width
             }
             #expect(sizes == [48, 64])
         }

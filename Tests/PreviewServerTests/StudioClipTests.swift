@@ -1,7 +1,7 @@
 import Animation
 import Controls
 import Foundation
-import HTTPServer
+import LayercastTesting
 @testable import PreviewServer
 import Rendering
 import Testing
@@ -11,13 +11,13 @@ import Testing
     /// Lossless frames are exactly the `ahead` frames: the clip renders the same copies.
     @Test func webPClipFramesAreTheFramesAheadPixelForPixel() throws {
         let clock = ManualClock(startingAt: 5)
-        try withStudioServer(clock: clock) { s in
+        try withTestServer(clock: clock) { s in
             let r = try s.get("/clip.webp?control=spinner&seconds=1&fps=10&size=96&lossless=true")
             #expect(r.status == 200, "\(r.text.prefix(200))")
             #expect(r.header("Content-Type") == "image/webp")
             #expect(r.header("Content-Length") == String(r.body.count))
             #expect(r.header("Content-Disposition") == "attachment; filename=\"layercast-spinner-1s-10fps.webp\"")
-            #expect(r.sceneTimeHeader == 5)
+            #expect(r.sceneTime == 5)
             #expect(r.header("X-Clip-Frames") == "10")
 
             let clip = try ClipDecoder.decodeWebP(r.body)
@@ -26,13 +26,13 @@ import Testing
             #expect(clip.frames.map(\.duration) == Array(repeating: 100, count: 10))
             for i in 0..<10 {
                 let still = try s.frame("control=spinner&size=96&ahead=\(Double(i) / 10)")
-                #expect(clip.frames[i].rgba == studioRGBA(still.image), "frame \(i)")
+                #expect(clip.frames[i].rgba == RGBAImage(still.image).bytes, "frame \(i)")
             }
         }
     }
 
     @Test func lossyWebPAtThirtyFramesPerSecondKeepsItsTiming() throws {
-        try withStudioServer(clock: ManualClock()) { s in
+        try withTestServer(.router, clock: ManualClock()) { s in
             let r = try s.get("/clip.webp?control=spinner&seconds=0.5&fps=30&size=64")
             let clip = try ClipDecoder.decodeWebP(r.body)
             #expect(clip.frames.count == 15)
@@ -45,9 +45,9 @@ import Testing
     /// The play → pause morph takes 0.6 s; after it the frames repeat and merge into one.
     @Test func gifClipShowsTheMorphThenRests() throws {
         let clock = ManualClock(startingAt: 2)
-        try withStudioServer(clock: clock) { s in
+        try withTestServer(clock: clock) { s in
             _ = try s.post("/play-button/mode?mode=pause")
-            let before = try s.json(s.get("/state"))
+            let before = try jsonObject(s.get("/state"))
             let r = try s.get("/clip.gif?control=play-button&seconds=1&fps=20&size=96")
             #expect(r.status == 200)
             #expect(r.header("Content-Type") == "image/gif")
@@ -64,20 +64,20 @@ import Testing
             // The first and last frames match the stills at their times, within quantisation.
             let first = try s.frame("control=play-button&size=96")
             let last = try s.frame("control=play-button&size=96&ahead=0.95")
-            #expect(studioMaxDifference(clip.frames[0].rgba, studioRGBA(first.image)) <= 12)
-            #expect(studioMaxDifference(clip.frames[clip.frames.count - 1].rgba, studioRGBA(last.image)) <= 12)
+            #expect(maxChannelDifference(clip.frames[0].rgba, RGBAImage(first.image).bytes) <= 12)
+            #expect(maxChannelDifference(clip.frames[clip.frames.count - 1].rgba, RGBAImage(last.image).bytes) <= 12)
 
             // The clip rendered a copy: the live scene is still at the morph's start.
-            let after = try s.json(s.get("/state"))
+            let after = try jsonObject(s.get("/state"))
             let state = { (j: [String: Any]) in (j["playButton"] as? [String: Any])?["animationState"] as? String }
             #expect(state(after) == state(before) && state(after) == "playToBar.triangleToBar")
         }
     }
 
     @Test func clipsStartAheadAndCarryVariants() throws {
-        try withStudioServer(clock: ManualClock(startingAt: 1)) { s in
+        try withTestServer(.router, clock: ManualClock(startingAt: 1)) { s in
             let ahead = try s.get("/clip.gif?control=spinner&seconds=0.2&fps=10&size=48&ahead=2")
-            #expect(ahead.sceneTimeHeader == 3)
+            #expect(ahead.sceneTime == 3)
             #expect(try ClipDecoder.decodeGIF(ahead.body).frames.count == 2)
 
             let r = try s.get("/clip.webp?control=meter&variants=modes&seconds=0.5&fps=10&size=48")
@@ -92,7 +92,7 @@ import Testing
     }
 
     @Test func clipsOverTheBudgetOrOutOfRangeAreRefused() throws {
-        try withStudioServer(clock: ManualClock()) { s in
+        try withTestServer(.router, clock: ManualClock()) { s in
             let cases: [(String, String, String)] = [
                 ("/clip.webp?size=480&seconds=20&fps=31", "seconds", "138240000"),
                 ("/clip.webp?size=240&scale=2&seconds=20&fps=31", "seconds", "pixel"),
@@ -107,11 +107,7 @@ import Testing
                 ("/clip.gif?variants=themes&control=meter", "variants", "themes: play-button"),
             ]
             for (target, parameter, allowed) in cases {
-                let r = try s.get(target)
-                #expect(r.status == 400, "\(target)")
-                let body = try s.json(r)
-                #expect(body["parameter"] as? String == parameter, "\(target): \(r.text)")
-                #expect((body["allowed"] as? String)?.contains(allowed) == true, "\(target): \(r.text)")
+                expectRefusal(try s.get(target), parameter: parameter, allowing: allowed, target)
             }
         }
     }

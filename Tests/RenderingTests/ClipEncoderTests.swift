@@ -1,6 +1,7 @@
 import Animation
-import Testing
+import LayercastTesting
 @testable import Rendering
+import Testing
 
 /// Animated WebP and GIF clips, decoded again with libwebp's WebPAnimDecoder and giflib's
 /// DGifSlurp: frame count, canvas, timing, loop count, and the pixels themselves.
@@ -16,11 +17,6 @@ import Testing
     }
 
     static func straight(_ image: RenderedImage) -> [UInt8] { straightRGBA(image) }
-
-    /// Largest channel difference between two straight-RGBA canvases.
-    static func maxDifference(_ a: [UInt8], _ b: [UInt8]) -> Int {
-        zip(a, b).map { abs(Int($0) - Int($1)) }.max() ?? 255
-    }
 
     @Test func webPDecodesWithTheRightFramesTimingAndMotion() throws {
         let timing = ClipTiming(seconds: 0.4, fps: 30)
@@ -111,7 +107,7 @@ import Testing
         #expect(clip.totalDuration == 40)
         // Flat colours and antialiased edges survive 256-colour quantisation almost exactly.
         for i in 0..<12 {
-            let diff = Self.maxDifference(clip.frames[i].rgba, Self.straight(Self.frame(i)))
+            let diff = maxChannelDifference(clip.frames[i].rgba, Self.straight(Self.frame(i)))
             #expect(diff <= 12, "frame \(i) differs by \(diff)")
         }
     }

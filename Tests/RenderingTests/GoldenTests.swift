@@ -1,45 +1,53 @@
 import Animation
 import Foundation
-import Testing
+import LayercastTesting
 @testable import Rendering
+import Testing
 
-/// Whole-frame comparisons against reviewed reference PNGs in `Golden/`.
-///
-/// After an intended visual change, rewrite the references with
-/// `LAYERCAST_REGENERATE_GOLDEN=1 swift test --filter GoldenTests`, look at them, and commit.
-/// Tolerance: every channel within 8 on at least 99.5 % of pixels, which absorbs antialiasing
+/// Whole-frame comparisons against reviewed reference PNGs in `Golden/`, within the standard
+/// tolerance (every channel within 8 on at least 99.5 % of pixels), which absorbs antialiasing
 /// and font-rasteriser differences between library versions but not a moved or recoloured shape.
 @Suite struct GoldenTests {
-    static let maxChannelDiff = 8
-    static let minMatchingFraction = 0.995
-
     @Test(arguments: GoldenScene.allCases)
     func matchesReference(_ scene: GoldenScene) throws {
-        let image = scene.render()
-        if ProcessInfo.processInfo.environment["LAYERCAST_REGENERATE_GOLDEN"] == "1" {
-            let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-                .appendingPathComponent("Golden").appendingPathComponent("\(scene.rawValue).png")
-            try Data(PNGEncoder.encode(image)).write(to: url)
-            return
-        }
-        let url = try #require(Bundle.module.url(forResource: scene.rawValue, withExtension: "png", subdirectory: "Golden"),
-                               "missing Golden/\(scene.rawValue).png; run with LAYERCAST_REGENERATE_GOLDEN=1")
-        let reference = try PNGDecoder.decode(Array(Data(contentsOf: url)))
-        #expect(reference.width == image.width && reference.height == image.height)
-        guard reference.width == image.width && reference.height == image.height else { return }
+        try Golden().expect(scene.render(), named: scene.rawValue)
+    }
 
-        var matching = 0
-        var worst = 0
-        for y in 0..<image.height {
-            for x in 0..<image.width {
-                let a = image.word(x: x, y: y), b = reference.pixels[y * image.width + x]
-                let diff = stride(from: 0, to: 32, by: 8).map { abs(Int((a >> $0) & 0xFF) - Int((b >> $0) & 0xFF)) }.max() ?? 0
-                worst = max(worst, diff)
-                if diff <= Self.maxChannelDiff { matching += 1 }
-            }
+    /// A golden test can fail: a frame unlike its reference records a failure that names the
+    /// actual and diff images, and leaves them there; a missing reference fails the same way.
+    @Test func aMismatchFailsAndLeavesTheActualAndTheDiff() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("layercast-golden-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let golden = Golden(directory: folder + "/references", failureDirectory: folder + "/failures")
+        try FileManager.default.createDirectory(atPath: golden.directory, withIntermediateDirectories: true)
+        try Data(PNGEncoder.encode(GoldenScene.artwork.render())).write(to: URL(fileURLWithPath: golden.directory + "/scene.png"))
+        let check = golden.check("scene")
+        let controls = try PNGEncoder.encode(GoldenScene.controls.render())
+
+        // Only an issue that names both images matches; any other is a failure of this test.
+        withKnownIssue {
+            golden.expect(controls, named: "scene")
+        } matching: { issue in
+            let text = issue.comments.map(\.rawValue).joined()
+            return text.contains(check.actualPath) && text.contains(check.diffPath) && text.contains("within 8")
         }
-        let fraction = Double(matching) / Double(image.width * image.height)
-        #expect(fraction >= Self.minMatchingFraction, "\(scene.rawValue): \(fraction * 100)% within \(Self.maxChannelDiff), worst \(worst)")
+        let actual = try PNGDecoder.decode(Array(try Data(contentsOf: URL(fileURLWithPath: check.actualPath))))
+        let diff = try PNGDecoder.decode(Array(try Data(contentsOf: URL(fileURLWithPath: check.diffPath))))
+        #expect(actual.pixels == (try PNGDecoder.decode(controls)).pixels)
+        #expect(diff.width == 160 && diff.height == 160)
+        // The diff marks differing pixels in red, the rest is the reference dimmed to grey.
+        #expect(diff.pixels.contains { ($0 >> 16) & 0xFF >= 128 && ($0 >> 8) & 0xFF == 0 })
+
+        withKnownIssue {
+            golden.expect(controls, named: "no-such-reference")
+        } matching: { issue in
+            issue.comments.map(\.rawValue).joined().contains(golden.check("no-such-reference").actualPath)
+        }
+        #expect(FileManager.default.fileExists(atPath: golden.check("no-such-reference").actualPath))
+
+        // A match passes and clears what the failure left.
+        try golden.expect(GoldenScene.artwork.render(), named: "scene")
+        #expect(!FileManager.default.fileExists(atPath: check.actualPath) && !FileManager.default.fileExists(atPath: check.diffPath))
     }
 }
 

@@ -6,10 +6,13 @@ Prints the number of JPEG parts and their first size; exits 1 when the response 
 multipart stream or no complete JPEG part (FFD8 ... FFD9, of its Content-Length) arrived.
 """
 import http.client
-import re
+import os
 import sys
 import time
 import urllib.parse
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from mjpeg import MultipartParser, boundary_of, is_jpeg  # noqa: E402
 
 
 def main():
@@ -20,37 +23,26 @@ def main():
     conn.request("GET", u.path + ("?" + u.query if u.query else ""))
     resp = conn.getresponse()
     ctype = resp.getheader("Content-Type", "")
-    m = re.match(r"multipart/x-mixed-replace\s*;\s*boundary=\"?([^\";]+)", ctype)
-    if resp.status != 200 or not m:
+    boundary = boundary_of(ctype)
+    if resp.status != 200 or not boundary:
         sys.exit(f"FAIL: {url}: HTTP {resp.status}, Content-Type {ctype!r}")
-    boundary = b"--" + m.group(1).encode()
 
-    data = b""
+    parser = MultipartParser(boundary)
+    received = 0
+    jpegs = []
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         chunk = resp.read1(65536)
         if not chunk:
             break
-        data += chunk
+        received += len(chunk)
+        jpegs += [len(body) for headers, body in parser.feed(chunk)
+                  if "image/jpeg" in headers.get("content-type", "") and is_jpeg(body)]
     conn.close()
 
-    jpegs = []
-    for part in data.split(boundary)[1:]:
-        head, sep, body = part.partition(b"\r\n\r\n")
-        if not sep or b"image/jpeg" not in head.lower():
-            continue
-        length = re.search(rb"content-length:\s*(\d+)", head, re.IGNORECASE)
-        if length:
-            body = body[: int(length.group(1))]
-            if len(body) < int(length.group(1)):
-                continue  # cut off by the end of the read
-        else:
-            body = body.rstrip(b"\r\n")
-        if body[:3] == b"\xff\xd8\xff" and body[-2:] == b"\xff\xd9":
-            jpegs.append(len(body))
     if not jpegs:
-        sys.exit(f"FAIL: {url}: {len(data)} bytes in {seconds:g} s but no complete JPEG part")
-    print(f"{url}: {len(jpegs)} JPEG parts in {seconds:g} s ({len(data)} bytes), first {jpegs[0]} bytes")
+        sys.exit(f"FAIL: {url}: {received} bytes in {seconds:g} s but no complete JPEG part")
+    print(f"{url}: {len(jpegs)} JPEG parts in {seconds:g} s ({received} bytes), first {jpegs[0]} bytes")
 
 
 main()

@@ -1,7 +1,7 @@
 import Animation
 
-/// The Facebook Music Stories spinning artwork (controls.md §2): a square cover with a play/pause
-/// button whose ring shows progress; on play the cover blurs, shrinks into a disc and spins.
+/// The Facebook Music Stories spinning artwork (docs/design/music-player.md): a square cover with a
+/// play/pause button whose ring shows progress; on play the cover blurs, shrinks into a disc and spins.
 ///
 /// Layer tree (240×240 design units, y down):
 /// - `disc`: turns about (120, 120); clipped by the inscribed circle scaled by `maskScale`
@@ -17,7 +17,8 @@ import Animation
 ///
 /// Differences from the original, on purpose:
 /// - Play resumes from the current progress; the original's fake player restarts at 0 and its first
-///   tick animates the ring backwards (controls.md §2.5). Playing after reaching 100 replays from 0.
+///   tick animates the ring backwards (docs/design/music-player.md §Pause and replay). Playing after
+///   reaching 100 replays from 0.
 /// - Blur and mask animations start from the value on screen rather than from fixed ends, so a tap
 ///   during a transition reverses it smoothly; from rest the curves are the original's.
 public struct MusicPlayer: Control {
@@ -68,8 +69,8 @@ public struct MusicPlayer: Control {
         guard isPlaying else { return }
         isPlaying = false
         ticker.stop()
-        glyph.path = PlayerIcons.glyph(isPlaying: false)
-        disc.removeAnimation(forKey: MusicPlayerLayers.spinKey, at: t)
+        layer.modify(MusicPlayerLayers.iconGlyph) { $0.path = PlayerIcons.glyph(isPlaying: false) }
+        layer.modify(MusicPlayerLayers.disc) { $0.removeAnimation(forKey: MusicPlayerLayers.spinKey, at: t) }
         fadeBlur(to: 0, at: t)
         animateMask(to: MusicPlayerLayout.squareMaskScale, duration: MusicPlayerLayout.maskOutDuration, at: t)
     }
@@ -99,8 +100,8 @@ public struct MusicPlayer: Control {
     public mutating func setArtwork(_ bitmap: Bitmap, at time: Double) {
         catchUp(to: time)
         artwork = bitmap
-        artworkLayer.contents = .image(Self.sharp(bitmap))
-        blurredLayer.contents = .image(Self.blurred(bitmap))
+        layer.modify(MusicPlayerLayers.artwork) { $0.contents = .image(Self.sharp(bitmap)) }
+        layer.modify(MusicPlayerLayers.blurred) { $0.contents = .image(Self.blurred(bitmap)) }
     }
 
     // MARK: Time
@@ -124,17 +125,10 @@ public struct MusicPlayer: Control {
         self.time = max(self.time, time)
     }
 
-    public func snapshot(at time: Double) -> LayerSnapshot {
-        var tree = layer.snapshot(at: time)
-        // While playing, the opaque blurred cover hides the sharp one and the background beneath:
-        // leaving them out saves drawing a rotated cover each frame, and the pixels are the same.
-        let (disc, blurred) = (MusicPlayerLayers.discIndex, MusicPlayerLayers.blurredIndex)
-        if artwork.isOpaque, tree.sublayers.indices.contains(disc),
-           tree.sublayers[disc].sublayers.indices.contains(blurred),
-           tree.sublayers[disc].sublayers[blurred].opacity >= 1 {
-            tree.sublayers[disc].sublayers.removeFirst(blurred)
-        }
-        return tree
+    /// While playing, the opaque blurred cover hides the sharp one and the background beneath; the
+    /// renderer leaves out what an opaque layer above covers, so the tree keeps them.
+    public func snapshot(at time: Double, options: FrameOptions) -> LayerSnapshot {
+        layer.snapshot(at: time)
     }
 
     // MARK: Internals
@@ -147,20 +141,21 @@ public struct MusicPlayer: Control {
     }
 
     private mutating func handle(_ stop: AnimationStop) {
-        // The transaction completion of the mask animation (controls.md §2.7 step 3): only a mask
-        // that reached the disc while still playing starts the spin, at the stop's exact time.
-        guard stop.layer == MusicPlayerLayers.disc, stop.key == MusicPlayerLayers.maskKey,
+        // The transaction completion of the mask animation (docs/design/music-player.md §Disc motion,
+        // step 3): only a mask that reached the disc while still playing starts the spin, at the stop's exact
+        // time.
+        guard stop.layer == MusicPlayerLayers.disc.name, stop.key == MusicPlayerLayers.maskKey,
               stop.finished, isPlaying else { return }
         var spin = BasicAnimation(.rotation, from: .double(0), to: .double(2 * .pi),
                                   duration: MusicPlayerLayout.spinPeriod)
         spin.timing.repeatCount = .infinity
-        attach(spin, key: MusicPlayerLayers.spinKey, at: stop.time, to: \.disc)
+        layer.modify(MusicPlayerLayers.disc) { Self.attach(spin, key: MusicPlayerLayers.spinKey, at: stop.time, to: &$0) }
     }
 
     private mutating func startPlaying(at t: Double) {
         isPlaying = true
         ticker.start(at: t)
-        glyph.path = PlayerIcons.glyph(isPlaying: true)
+        layer.modify(MusicPlayerLayers.iconGlyph) { $0.path = PlayerIcons.glyph(isPlaying: true) }
         fadeBlur(to: 1, at: t)
         animateMask(to: MusicPlayerLayout.discMaskScale, duration: MusicPlayerLayout.maskInDuration, at: t)
     }
@@ -172,9 +167,10 @@ public struct MusicPlayer: Control {
 
     /// The original's `ProgressLayer.progress(_:)`: model strokeEnd = progress/100 and a 0.5 s
     /// linear strokeEnd animation from what is on screen to the model, kept and filling forwards.
-    /// strokeStart stays 0 (its "eat the tail" rule is unreachable, §2.4).
+    /// strokeStart stays 0 (its "eat the tail" rule is unreachable,
+    /// docs/design/music-player.md §Progress ticks).
     private mutating func animateRing(to progress: Int, at t: Double) {
-        animate(.strokeEnd, of: \.ring, to: Double(progress) / 100, duration: MusicPlayerLayout.ringAnimationDuration,
+        animate(.strokeEnd, of: MusicPlayerLayers.ring, to: Double(progress) / 100, duration: MusicPlayerLayout.ringAnimationDuration,
                 key: MusicPlayerLayers.ringKey, at: t) {
             $0.timing.fillMode = .forwards
             $0.isRemovedOnCompletion = false
@@ -182,34 +178,35 @@ public struct MusicPlayer: Control {
     }
 
     private mutating func fadeBlur(to opacity: Double, at t: Double) {
-        animate(.opacity, of: \.blurredLayer, to: opacity, duration: MusicPlayerLayout.blurFadeDuration,
+        animate(.opacity, of: MusicPlayerLayers.blurred, to: opacity, duration: MusicPlayerLayout.blurFadeDuration,
                 key: MusicPlayerLayers.blurKey, at: t) { $0.timingFunction = .easeInEaseOut }
     }
 
     private mutating func animateMask(to scale: Double, duration: Double, at t: Double) {
-        animate(.maskScale, of: \.disc, to: scale, duration: duration, key: MusicPlayerLayers.maskKey, at: t)
+        animate(.maskScale, of: MusicPlayerLayers.disc, to: scale, duration: duration, key: MusicPlayerLayers.maskKey, at: t)
     }
 
     /// Core Animation's "set the model, add an animation with no from/to": from the value on screen
     /// to the new model value. The from value is read *before* the model changes: in Core Animation
     /// the presentation still shows the last committed value, whereas `ShapeLayer.add` resolves a
     /// missing from value against the model as it is now (see the engine note in the report).
-    private mutating func animate(_ property: LayerProperty, of target: WritableKeyPath<MusicPlayer, ShapeLayer>,
+    private mutating func animate(_ property: LayerProperty, of target: LayerPath,
                                   to value: Double, duration: Double, key: String, at t: Double,
                                   _ configure: (inout BasicAnimation) -> Void = { _ in }) {
-        let from = self[keyPath: target].presentationValue(property, at: t)
-        self[keyPath: target].setModelValue(.double(value), for: property)
-        var a = BasicAnimation(property, from: from, to: .double(value), duration: duration)
-        configure(&a)
-        attach(a, key: key, at: t, to: target)
+        layer.modify(target) { sublayer in
+            let from = sublayer.presentationValue(property, at: t)
+            sublayer.setModelValue(.double(value), for: property)
+            var a = BasicAnimation(property, from: from, to: .double(value), duration: duration)
+            configure(&a)
+            Self.attach(a, key: key, at: t, to: &sublayer)
+        }
     }
 
     /// Adds an animation to one layer of the tree. Every value here fits its property, so adding
     /// cannot fail; a failure would be a programming error.
-    private mutating func attach(_ animation: BasicAnimation, key: String, at t: Double,
-                                 to target: WritableKeyPath<MusicPlayer, ShapeLayer>) {
+    private static func attach(_ animation: BasicAnimation, key: String, at t: Double, to layer: inout ShapeLayer) {
         do {
-            try self[keyPath: target].add(animation, forKey: key, at: t)
+            try layer.add(animation, forKey: key, at: t)
         } catch {
             assertionFailure("MusicPlayer: \(error)")
         }
@@ -219,36 +216,6 @@ public struct MusicPlayer: Control {
 // MARK: - The layer tree
 
 extension MusicPlayer {
-    var disc: ShapeLayer {
-        get { layer.sublayers[MusicPlayerLayers.discIndex] }
-        set { layer.sublayers[MusicPlayerLayers.discIndex] = newValue }
-    }
-
-    var artworkLayer: ShapeLayer {
-        get { disc.sublayers[MusicPlayerLayers.artworkIndex] }
-        set { disc.sublayers[MusicPlayerLayers.artworkIndex] = newValue }
-    }
-
-    var blurredLayer: ShapeLayer {
-        get { disc.sublayers[MusicPlayerLayers.blurredIndex] }
-        set { disc.sublayers[MusicPlayerLayers.blurredIndex] = newValue }
-    }
-
-    var button: ShapeLayer {
-        get { layer.sublayers[MusicPlayerLayers.buttonIndex] }
-        set { layer.sublayers[MusicPlayerLayers.buttonIndex] = newValue }
-    }
-
-    var ring: ShapeLayer {
-        get { button.sublayers[MusicPlayerLayers.ringIndex] }
-        set { button.sublayers[MusicPlayerLayers.ringIndex] = newValue }
-    }
-
-    var glyph: ShapeLayer {
-        get { button.sublayers[MusicPlayerLayers.iconIndex].sublayers[MusicPlayerLayers.glyphIndex] }
-        set { button.sublayers[MusicPlayerLayers.iconIndex].sublayers[MusicPlayerLayers.glyphIndex] = newValue }
-    }
-
     static func sharp(_ bitmap: Bitmap) -> ImageContent {
         ImageContent(bitmap: bitmap, rect: Rect(x: 0, y: 0, width: MusicPlayerLayout.side, height: MusicPlayerLayout.side))
     }
@@ -264,7 +231,7 @@ extension MusicPlayer {
         let square = Rect(x: 0, y: 0, width: L.side, height: L.side)
 
         // The container's white background; the artwork covers it unless it has transparency.
-        var background = ShapeLayer(name: N.background)
+        var background = ShapeLayer(name: N.background.name)
         var rect = Path()
         rect.move(to: Point(0, 0))
         rect.line(to: Point(L.side, 0))
@@ -274,34 +241,34 @@ extension MusicPlayer {
         background.path = rect
         background.fillColor = .white
 
-        var sharp = ShapeLayer(name: N.artwork)
+        var sharp = ShapeLayer(name: N.artwork.name)
         sharp.contents = .image(Self.sharp(artwork))
-        var blurred = ShapeLayer(name: N.blurred)
+        var blurred = ShapeLayer(name: N.blurred.name)
         blurred.contents = .image(Self.blurred(artwork))
         blurred.opacity = 0
 
         // Anchor and position at the centre: the disc's coordinates are the control's at rest,
         // and rotation and mask scale turn about (120, 120).
-        var disc = ShapeLayer(name: N.disc)
+        var disc = ShapeLayer(name: N.disc.name)
         disc.position = L.center
         disc.anchor = L.center
         disc.mask = .ellipse(in: square)
         disc.maskScale = L.squareMaskScale
         disc.sublayers = [background, sharp, blurred]
 
-        var iconRing = ShapeLayer(name: N.iconRing)
+        var iconRing = ShapeLayer(name: N.iconRing.name)
         iconRing.path = PlayerIcons.ring
         iconRing.fillColor = nil
         iconRing.strokeColor = .white
         iconRing.lineWidth = PlayerIcons.ringLineWidth
-        var glyph = ShapeLayer(name: N.iconGlyph)
+        var glyph = ShapeLayer(name: N.iconGlyph.name)
         glyph.path = PlayerIcons.glyph(isPlaying: false)
         glyph.fillColor = .white
-        var icon = ShapeLayer(name: N.icon)
+        var icon = ShapeLayer(name: N.icon.name)
         icon.scale = L.iconScale
         icon.sublayers = [iconRing, glyph]
 
-        var ring = ShapeLayer(name: N.ring)
+        var ring = ShapeLayer(name: N.ring.name)
         let c = L.buttonSide / 2
         ring.path = .circle(center: Point(c, c), radius: L.ringRadius, startAngle: -.pi / 2, clockwise: true)
         ring.fillColor = nil
@@ -312,7 +279,7 @@ extension MusicPlayer {
 
         // In the original the icon is the button's image and the ring its layer's shape, which
         // draws above the image: icon first, ring on top.
-        var button = ShapeLayer(name: N.button)
+        var button = ShapeLayer(name: N.button.name)
         button.position = L.buttonOrigin
         button.sublayers = [icon, ring]
 

@@ -1,6 +1,7 @@
 import Animation
 
-/// The 240×240 reference layout and the motion constants (controls.md §2.2, §2.3, §2.7).
+/// The 240×240 reference layout and the motion constants (docs/design/music-player.md §Layout,
+/// §Progress ring, §Disc motion).
 public enum MusicPlayerLayout {
     public static let side = 240.0
     public static let center = Point(120, 120)
@@ -33,27 +34,22 @@ public enum MusicPlayerLayout {
     public static let ringAnimationDuration = 0.5
 }
 
-/// Layer names (they appear in snapshots and in `AnimationStop.layer`) and animation keys.
+/// The layers by path, each name declared once (names appear in snapshots and in
+/// `AnimationStop.layer`), and the animation keys.
 enum MusicPlayerLayers {
     static let root = "player"
-    static let disc = "disc"
-    static let background = "disc.background"
-    static let artwork = "artwork"
-    static let blurred = "artwork.blurred"
-    static let button = "button"
-    static let icon = "icon"
-    static let iconRing = "icon.ring"
-    static let iconGlyph = "icon.glyph"
-    static let ring = "progress"
+    static let disc = LayerPath.root.appending("disc")
+    static let background = disc.appending("disc.background")
+    static let artwork = disc.appending("artwork")
+    static let blurred = disc.appending("artwork.blurred")
+    static let button = LayerPath.root.appending("button")
+    static let icon = button.appending("icon")
+    static let iconRing = icon.appending("icon.ring")
+    static let iconGlyph = icon.appending("icon.glyph")
+    static let ring = button.appending("progress")
 
     static let maskKey = "maskScale"
     static let spinKey = "rotation"
     static let blurKey = "opacity"
     static let ringKey = "strokeEnd animation"
-
-    /// Indices in the tree built by `MusicPlayer.makeLayer`.
-    static let discIndex = 0, buttonIndex = 1
-    static let artworkIndex = 1, blurredIndex = 2
-    static let iconIndex = 0, ringIndex = 1
-    static let glyphIndex = 1
 }

@@ -45,17 +45,20 @@ extension MusicPlayer {
     }
 
     public func state(at time: Double) -> State {
-        let p = layer.presentation(at: time)
-        let pDisc = p.sublayers[MusicPlayerLayers.discIndex]
-        let pBlur = pDisc.sublayers[MusicPlayerLayers.blurredIndex]
-        let pRing = p.sublayers[MusicPlayerLayers.buttonIndex].sublayers[MusicPlayerLayers.ringIndex]
+        typealias N = MusicPlayerLayers
+        func values(_ path: LayerPath, _ property: LayerProperty) -> State.Values {
+            guard let sublayer = layer[path] else { return .init(model: 0, presentation: 0) }
+            return .init(model: sublayer.modelValue(property).doubleValue ?? 0, presentation: sublayer.shown(property, at: time))
+        }
+        let ring = values(N.ring, .strokeEnd)
+        let rotation = values(N.disc, .rotation).presentation
         return State(
             playing: isPlaying,
-            progress: .init(model: progress, presentation: pRing.strokeEnd * 100),
-            ringStrokeEnd: .init(model: ring.strokeEnd, presentation: pRing.strokeEnd),
-            blurOpacity: .init(model: blurredLayer.opacity, presentation: pBlur.opacity),
-            maskScale: .init(model: disc.maskScale, presentation: pDisc.maskScale),
-            rotation: .init(radians: pDisc.rotation, degrees: pDisc.rotation * 180 / .pi),
+            progress: .init(model: progress, presentation: ring.presentation * 100),
+            ringStrokeEnd: ring,
+            blurOpacity: values(N.blurred, .opacity),
+            maskScale: values(N.disc, .maskScale),
+            rotation: .init(radians: rotation, degrees: rotation * 180 / .pi),
             nextTick: ticker.nextTick,
             artwork: .init(id: artwork.id, width: artwork.width, height: artwork.height,
                            isDefault: artwork === DefaultArtwork.bitmap))

@@ -5,18 +5,19 @@ import Darwin
 #endif
 import Animation
 
-/// The BR Radio play button (`public-value-tech/play-button`, controls.md §3): two filled shapes on
-/// a background circle that morph between play, buffering, pause and stop through the horizontal
+/// The BR Radio play button (`public-value-tech/play-button`, docs/design/play-button.md): two filled shapes
+/// on a background circle that morph between play, buffering, pause and stop through the horizontal
 /// bar, one 0.2 s step at a time, and can be redirected at any moment from what is on screen.
 ///
 /// Layer tree, all 44×44: `play-button` (opacity: disabled) › `scale` (highlight, clips) ›
 /// `background` (filled circle) and `foreground` › `left`, `right` (turn about the centre).
 /// Only the left shape's path and rotation animations are primary: when one ends with
-/// `finished = true`, the forward chain (§3.8) starts the next step at that stop's time.
+/// `finished = true`, the forward chain (docs/design/play-button.md §Forward chain) starts the next step at
+/// that stop's time.
 public struct PlayButton: Control {
     public let designSize = Size(44, 44)
 
-    /// Every step but the buffering loop (controls.md §3.3).
+    /// Every step but the buffering loop (docs/design/play-button.md §Defaults).
     public static let stepDuration = 0.2
     /// One bar → dot right → bar → dot left → bar cycle.
     public static let bufferingDuration = 1.0
@@ -49,9 +50,19 @@ public struct PlayButton: Control {
         public var to: AnimationState
     }
 
-    /// The layers of the tree by role.
+    /// The layers of the tree by role; each one's name is its raw value.
     public enum Part: String, Sendable, CaseIterable {
         case root = "play-button", scale, background, foreground, left, right
+
+        /// Where the part sits under the root.
+        public var path: LayerPath {
+            switch self {
+            case .root: .root
+            case .scale: LayerPath.root.appending(rawValue)
+            case .background, .foreground: Part.scale.path.appending(rawValue)
+            case .left, .right: Part.foreground.path.appending(rawValue)
+            }
+        }
     }
 
     /// Keys on the left shape whose finished stops drive the state machine.
@@ -92,8 +103,8 @@ public struct PlayButton: Control {
     // MARK: Commands
 
     /// Changes the mode. Animated: the same mode does nothing; otherwise the interruption table
-    /// (controls.md §3.9) either lets the running step continue or starts a step now, from what is on
-    /// screen. Not animated: every animation stops and the mode's resting state shows at once
+    /// (docs/design/play-button.md §Interruption) either lets the running step continue or starts a step now,
+    /// from what is on screen. Not animated: every animation stops and the mode's resting state shows at once
     /// (buffering starts its loop anyway).
     public mutating func setMode(_ newMode: Mode, animated: Bool = true, at time: Double) {
         advance(to: time)
@@ -149,7 +160,7 @@ public struct PlayButton: Control {
         }
     }
 
-    public func snapshot(at time: Double) -> LayerSnapshot {
+    public func snapshot(at time: Double, options: FrameOptions) -> LayerSnapshot {
         root.snapshot(at: time)
     }
 
@@ -158,28 +169,16 @@ public struct PlayButton: Control {
         layer(part).presentation(at: time)
     }
 
+    /// The part's layer. `init` builds every part, so the empty stand-in for a missing one is never
+    /// seen (a test checks each part is found).
     public func layer(_ part: Part) -> ShapeLayer {
-        switch part {
-        case .root: root
-        case .scale: root.sublayers[0]
-        case .background: root.sublayers[0].sublayers[0]
-        case .foreground: root.sublayers[0].sublayers[1]
-        case .left: root.sublayers[0].sublayers[1].sublayers[0]
-        case .right: root.sublayers[0].sublayers[1].sublayers[1]
-        }
+        root[part.path] ?? ShapeLayer(name: part.rawValue)
     }
 
     // MARK: Internals
 
     mutating func modify(_ part: Part, _ body: (inout ShapeLayer) -> Void) {
-        switch part {
-        case .root: body(&root)
-        case .scale: body(&root.sublayers[0])
-        case .background: body(&root.sublayers[0].sublayers[0])
-        case .foreground: body(&root.sublayers[0].sublayers[1])
-        case .left: body(&root.sublayers[0].sublayers[1].sublayers[0])
-        case .right: body(&root.sublayers[0].sublayers[1].sublayers[1])
-        }
+        root.modify(part.path, body)
     }
 
     /// True when the model sits on the pause/stop side (rotated 90°, pause/stop colours). Rotation and
@@ -202,7 +201,8 @@ public struct PlayButton: Control {
     }
 
     /// Non-animated: no animation left on the shapes or the background, the mode's resting model
-    /// values (controls.md §3.4), the mode's idle state; buffering then starts its loop.
+    /// values (docs/design/play-button.md §Modes at rest), the mode's idle state; buffering then starts its
+    /// loop.
     mutating func jumpToRest(at time: Double) {
         for part in [Part.background, .left, .right] {
             modify(part) { $0.removeAllAnimations(at: time) }

@@ -1,7 +1,7 @@
 import Animation
 
 /// Spark Camera's recording meter, rebuilt as subjc's post "Spark Camera's recording meter" (2014)
-/// and its repository `subjc/SparkRecordingCircle` build it (controls.md §1).
+/// and its repository `subjc/SparkRecordingCircle` build it (docs/design/recording-meter.md).
 ///
 /// A light-grey track and one shape layer per recorded scene share a single circular path that
 /// starts at 9 o'clock and runs counter-clockwise on screen. A press adds a segment and runs the
@@ -10,8 +10,9 @@ import Animation
 /// release pauses: presentation values are copied into the model and the animations removed. The
 /// track's animation stopping with `finished = true` marks the ring complete.
 ///
-/// Everything moves by engine animations; the closed form of §1.5 is only what the tests check.
-/// Beyond the clone (ours, see `showsLabel`): a centred elapsed-time label.
+/// Everything moves by engine animations; the closed form (docs/design/recording-meter.md §Closed form) is
+/// only what the tests check. Beyond the clone (ours, shown unless a frame's options leave it out): a centred
+/// elapsed-time label.
 public struct RecordingMeter: Control {
     public static let defaultDuration = 45.0
     /// Durations `setDuration(_:)` accepts, in seconds.
@@ -27,14 +28,21 @@ public struct RecordingMeter: Control {
     /// Ours: the label's size at the 480 design size, and UIColor.darkGray (white 1/3).
     public static let labelFontSize = 56.0
     public static let labelColor = Color(white: 1.0 / 3.0)
+    /// On a dark backdrop the label's lightness is mirrored, so that it reads as well as on white.
+    public static let darkBackdropLabelColor = Color(white: 1 - labelColor.red)
 
     static let size = Size(480, 480)
     public let designSize = RecordingMeter.size
 
-    /// Names of the layers, as animation stops and snapshots report them.
+    /// The layers by name, as animation stops and snapshots report them: the root holds the track,
+    /// then the segments (oldest first, so newest on top), then in a frame the label.
     public static let rootName = "meter"
-    public static let trackName = "track"
-    public static let labelName = "label"
+    static let track = LayerPath.root.appending("track")
+    static let label = LayerPath.root.appending("label")
+    /// The `number`th segment recorded since the last reset, from 1.
+    static func segment(_ number: Int) -> LayerPath {
+        LayerPath.root.appending("segment.\(number)")
+    }
     /// The post's animation keys; the track's strokeStart animation is the one with the delegate.
     static let keys = (start: "strokeStartAnimation", end: "strokeEndAnimation")
 
@@ -46,9 +54,6 @@ public struct RecordingMeter: Control {
     public private(set) var isComplete = false
     /// When a `hold(seconds:at:)` releases, if one is pending.
     public private(set) var scheduledRelease: Double?
-    /// Ours, beyond the clone: draw the elapsed-time label (the API's `label=off` clears it).
-    public var showsLabel = true
-
     /// The layer tree: the track first, then one layer per segment, oldest first (newest on top).
     public private(set) var root: ShapeLayer
     /// The one path the track and every segment share: centre (240,240), radius 220, from angle π
@@ -70,7 +75,7 @@ public struct RecordingMeter: Control {
     // MARK: Layers
 
     private static func emptyRoot(path: Path) -> ShapeLayer {
-        var track = ShapeLayer(name: trackName)
+        var track = ShapeLayer(name: Self.track.name)
         track.path = path
         track.fillColor = nil
         track.strokeColor = trackColor
@@ -82,7 +87,7 @@ public struct RecordingMeter: Control {
     }
 
     /// The post's `addNewLayer`: the shared path, a random colour, strokeEnd 0.
-    private static func segment(named name: String, path: Path, color: Color) -> ShapeLayer {
+    private static func segmentLayer(named name: String, path: Path, color: Color) -> ShapeLayer {
         var layer = ShapeLayer(name: name)
         layer.path = path
         layer.fillColor = nil
@@ -103,10 +108,9 @@ public struct RecordingMeter: Control {
         return Color(hue: hue, saturation: saturation, brightness: brightness)
     }
 
-    public var track: ShapeLayer { root.sublayers[0] }
-    /// Oldest first.
-    public var segments: ArraySlice<ShapeLayer> { root.sublayers.dropFirst() }
-    public var segmentCount: Int { root.sublayers.count - 1 }
+    /// Oldest first: every layer under the root but the track.
+    public var segments: [ShapeLayer] { root.sublayers.filter { $0.name != Self.track.name } }
+    public var segmentCount: Int { segments.count }
     public var segmentColors: [Color] { segments.map { $0.strokeColor ?? .clear } }
 
     // MARK: Commands
@@ -119,7 +123,7 @@ public struct RecordingMeter: Control {
         scheduledRelease = nil
         guard !isRecording else { return }
         let color = Self.randomColor(using: &generator)
-        root.sublayers.append(Self.segment(named: "segment.\(segmentCount + 1)", path: circlePath, color: color))
+        root.sublayers.append(Self.segmentLayer(named: Self.segment(segmentCount + 1).name, path: circlePath, color: color))
         isRecording = true
         updateAnimations(at: time)
     }
@@ -164,43 +168,45 @@ public struct RecordingMeter: Control {
     /// the time left, so they all move at 1/duration per second. Model first, then the animation,
     /// as the post's final code (after David Rönnqvist's gist) does.
     private mutating func updateAnimations(at time: Double) {
-        // Everything is read before any model changes: a layer's presentation follows its model.
-        // (The post reads the model; after a pause it equals the presentation.)
-        let shown = root.sublayers.map { (start: $0.shown(.strokeStart, at: time), end: $0.shown(.strokeEnd, at: time)) }
-        let remaining = duration * (1 - shown[1].end)
-        let newest = root.sublayers.count - 1
+        // Each layer's values on screen are read before its model changes: a layer's presentation
+        // follows its model. (The post reads the model; after a pause it equals the presentation.)
+        let remaining = duration * (1 - recordedFraction(at: time))
+        let newest = Self.segment(segmentCount).name
         var target = 1.0
-        for i in 1...newest {
-            let (start, end) = shown[i]
-            root.sublayers[i].strokeEnd = target
-            animate(i, .strokeEnd, from: end, to: target, over: remaining, at: time)
+        root.modifySublayers { layer in
+            guard layer.name != Self.track.name else { return }
+            let start = layer.shown(.strokeStart, at: time), end = layer.shown(.strokeEnd, at: time)
+            layer.strokeEnd = target
+            Self.animate(&layer, .strokeEnd, from: end, to: target, over: remaining, at: time)
             target -= end - start
-            if i != newest {
-                root.sublayers[i].strokeStart = target
-                animate(i, .strokeStart, from: start, to: target, over: remaining, at: time)
+            if layer.name != newest {
+                layer.strokeStart = target
+                Self.animate(&layer, .strokeStart, from: start, to: target, over: remaining, at: time)
             }
         }
-        root.sublayers[0].strokeStart = 1
-        animate(0, .strokeStart, from: shown[0].start, to: 1, over: remaining, at: time)
+        root.modify(Self.track) { track in
+            let start = track.shown(.strokeStart, at: time)
+            track.strokeStart = 1
+            Self.animate(&track, .strokeStart, from: start, to: 1, over: remaining, at: time)
+        }
     }
 
-    private mutating func animate(_ index: Int, _ property: LayerProperty, from: Double, to: Double,
-                                  over duration: Double, at time: Double) {
+    private static func animate(_ layer: inout ShapeLayer, _ property: LayerProperty, from: Double, to: Double,
+                                over duration: Double, at time: Double) {
         let animation = BasicAnimation(property, from: .double(from), to: .double(to), duration: duration)
         // Doubles always fit strokeStart/strokeEnd, so adding cannot fail.
-        try? root.sublayers[index].add(animation, forKey: property == .strokeEnd ? Self.keys.end : Self.keys.start,
-                                       at: time)
+        try? layer.add(animation, forKey: property == .strokeEnd ? keys.end : keys.start, at: time)
     }
 
     /// Freezes every layer where it is on screen and drops the animations (their stops report
     /// `finished = false`, which the completion check ignores).
     private mutating func pause(at time: Double) {
         guard isRecording else { return }
-        for i in root.sublayers.indices {
-            let layer = root.sublayers[i]
-            root.sublayers[i].strokeStart = layer.shown(.strokeStart, at: time)
-            if i > 0 { root.sublayers[i].strokeEnd = layer.shown(.strokeEnd, at: time) }
-            root.sublayers[i].removeAllAnimations(at: time)
+        root.modifySublayers { layer in
+            layer.strokeStart = layer.shown(.strokeStart, at: time)
+            // The track's end stays 1.
+            if layer.name != Self.track.name { layer.strokeEnd = layer.shown(.strokeEnd, at: time) }
+            layer.removeAllAnimations(at: time)
         }
         isRecording = false
     }
@@ -223,7 +229,7 @@ public struct RecordingMeter: Control {
     private mutating func deliverStops(upTo time: Double) {
         while let stop = root.nextStop(upTo: time) {
             // animationDidStop:finished: — only the track's animation has the delegate.
-            guard stop.finished, stop.layer == Self.trackName, stop.key == Self.keys.start, !isComplete else { continue }
+            guard stop.finished, stop.layer == Self.track.name, stop.key == Self.keys.start, !isComplete else { continue }
             isComplete = true
             isRecording = false
             scheduledRelease = nil
@@ -232,10 +238,10 @@ public struct RecordingMeter: Control {
 
     // MARK: Reading
 
-    /// The recorded part of the ring on screen at `time`: the oldest segment's strokeEnd (p in §1.5).
+    /// The recorded part of the ring on screen at `time`: the oldest segment's strokeEnd (p in
+    /// docs/design/recording-meter.md §Closed form).
     public func recordedFraction(at time: Double) -> Double {
-        guard segmentCount > 0 else { return 0 }
-        return root.sublayers[1].shown(.strokeEnd, at: time)
+        root[Self.segment(1)]?.shown(.strokeEnd, at: time) ?? 0
     }
 
     /// Seconds recorded at `time`: recorded fraction × duration.
@@ -253,29 +259,29 @@ public struct RecordingMeter: Control {
     }
 
     /// Ours, beyond the clone (the post's Reveal dump shows Spark's own time label, which the clone
-    /// leaves out): the elapsed time, centred in the ring.
-    public func labelLayer(at time: Double) -> ShapeLayer {
-        var label = ShapeLayer(name: Self.labelName)
+    /// leaves out): the elapsed time, centred in the ring, in a colour that reads on `backdrop`.
+    func labelLayer(at time: Double, on backdrop: Backdrop) -> ShapeLayer {
+        var label = ShapeLayer(name: Self.label.name)
         label.contents = .text(TextContent(text: Self.formatElapsed(elapsed(at: time)),
                                            center: Point(designSize.width / 2, designSize.height / 2),
                                            fontFamily: "DejaVu Sans", fontSize: Self.labelFontSize,
-                                           color: Self.labelColor))
+                                           color: backdrop == .dark ? Self.darkBackdropLabelColor : Self.labelColor))
         return label
     }
 
-    /// The track, the segments (oldest first, so newest on top) and, if shown, the label.
-    public func snapshot(at time: Double) -> LayerSnapshot {
-        var tree = root.snapshot(at: time)
-        if showsLabel {
-            tree.sublayers.append(labelLayer(at: time).snapshot(at: time))
+    /// The track, the segments (oldest first, so newest on top) and, if `options` show it, the label.
+    public func snapshot(at time: Double, options: FrameOptions) -> LayerSnapshot {
+        var layers = root
+        if options.showsLabel {
+            layers.sublayers.append(labelLayer(at: time, on: options.backdrop))
         }
-        return tree
+        return layers.snapshot(at: time)
     }
 }
 
 extension ShapeLayer {
     /// A double property's value on screen at `time`.
-    fileprivate func shown(_ property: LayerProperty, at time: Double) -> Double {
+    func shown(_ property: LayerProperty, at time: Double) -> Double {
         presentationValue(property, at: time).doubleValue ?? 0
     }
 }

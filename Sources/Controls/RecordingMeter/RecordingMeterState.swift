@@ -9,9 +9,8 @@ extension RecordingMeter {
         /// Recorded fraction × duration, from presentation values.
         public var elapsed: Double
         public var remaining: Double
-        /// Ours: the label's text and whether it is drawn.
+        /// Ours: the label's text (whether a frame draws it is that frame's choice).
         public var label: String
-        public var showsLabel: Bool
         public var segmentCount: Int
         /// Oldest first.
         public var segments: [Segment]
@@ -44,19 +43,20 @@ extension RecordingMeter {
     }
 
     public func state(at time: Double) -> State {
-        let shown = root.presentation(at: time)
-        let segmentStates = zip(segments, shown.sublayers.dropFirst()).map { model, presented in
-            State.Segment(color: (model.strokeColor ?? .clear).hex,
-                          model: .init(strokeStart: model.strokeStart, strokeEnd: model.strokeEnd),
-                          presentation: .init(strokeStart: presented.strokeStart, strokeEnd: presented.strokeEnd))
+        let segmentStates = segments.map { segment in
+            State.Segment(color: (segment.strokeColor ?? .clear).hex,
+                          model: .init(strokeStart: segment.strokeStart, strokeEnd: segment.strokeEnd),
+                          presentation: .init(strokeStart: segment.shown(.strokeStart, at: time),
+                                              strokeEnd: segment.shown(.strokeEnd, at: time)))
         }
+        let track = root[Self.track]
         let elapsed = elapsed(at: time)
         return State(duration: duration, recording: isRecording, complete: isComplete,
                      elapsed: elapsed, remaining: duration - elapsed,
-                     label: Self.formatElapsed(elapsed), showsLabel: showsLabel,
+                     label: Self.formatElapsed(elapsed),
                      segmentCount: segmentCount, segments: segmentStates,
-                     track: .init(modelStrokeStart: track.strokeStart,
-                                  presentationStrokeStart: shown.sublayers[0].strokeStart),
+                     track: .init(modelStrokeStart: track?.strokeStart ?? 0,
+                                  presentationStrokeStart: track?.shown(.strokeStart, at: time) ?? 0),
                      scheduledRelease: scheduledRelease)
     }
 }

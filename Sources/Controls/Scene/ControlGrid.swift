@@ -13,7 +13,7 @@ public struct ControlGrid: Sendable, Encodable {
     }
 
     /// The controls in cell order: left to right, then top to bottom.
-    public let controls: [ControlID]
+    public let controls: [FrameSubject]
     /// Tried in order: the first the frame's aspect allows is used.
     public let arrangements: [Arrangement]
     /// Each control's inset within its cell, as a fraction of the cell's shorter side.
@@ -22,7 +22,7 @@ public struct ControlGrid: Sendable, Encodable {
     /// A row when the frame is at least twice as wide as tall, else two columns: each control
     /// gets the biggest square cell either way.
     public static let standard: ControlGrid = {
-        let ids = ControlID.allCases
+        let ids = FrameSubject.controls
         return ControlGrid(controls: ids, arrangements: [
             Arrangement(minAspect: 2, columns: ids.count, rows: 1),
             Arrangement(minAspect: 0, columns: 2, rows: (ids.count + 1) / 2),
@@ -34,7 +34,7 @@ public struct ControlGrid: Sendable, Encodable {
     }
 
     /// Each control's cell in a `width`×`height` frame.
-    public func cells(width: Double, height: Double) -> [(id: ControlID, cell: Rect)] {
+    public func cells(width: Double, height: Double) -> [(id: FrameSubject, cell: Rect)] {
         let a = arrangement(width: width, height: height)
         let cellW = width / Double(a.columns), cellH = height / Double(a.rows)
         return controls.enumerated().map { i, id in

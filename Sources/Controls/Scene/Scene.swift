@@ -28,8 +28,10 @@ public struct Scene: Sendable {
         time = t
     }
 
-    public func control(_ id: ControlID) -> any Control {
-        switch id {
+    /// The control `subject` names; nil for `.all`, which is every control.
+    public func control(_ subject: FrameSubject) -> (any Control)? {
+        switch subject {
+        case .all: nil
         case .spinner: spinner
         case .meter: meter
         case .playButton: playButton

@@ -75,7 +75,7 @@ extension APIContext {
                 metrics.encodeFailed(format.encodedFormat)
                 throw APIError(500, "encoding the clip failed")
             }
-            let name = "layercast-\(source.spec.subjectName)\(source.variantsSuffix)-\(ParameterValues.format(seconds))s-\(fps)fps.\(format.rawValue)"
+            let name = "layercast-\(source.spec.subject.rawValue)\(source.variantsSuffix)-\(ParameterValues.format(seconds))s-\(fps)fps.\(format.rawValue)"
             return HTTPResponse(status: 200, headers: [
                 ("Content-Type", format.contentType),
                 ("Content-Disposition", "attachment; filename=\"\(name)\""),

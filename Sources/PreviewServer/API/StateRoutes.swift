@@ -13,7 +13,7 @@ extension APIContext {
     /// What a client needs to cut a `control=all` frame into one picture per control: the grid
     /// the frames are drawn with, and the largest frame side a request may ask for.
     struct LayoutReply: Encodable {
-        let controls: [ControlID]
+        let controls: [FrameSubject]
         let arrangements: [ControlGrid.Arrangement]
         let cellMargin: Double
         let maxFrameSide: Int

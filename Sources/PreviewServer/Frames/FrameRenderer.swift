@@ -11,19 +11,10 @@ import Rendering
 /// streams and clips; holds the one thread-safe Renderer so blurs are cached across all of them.
 final class FrameRenderer: Sendable {
     let renderer = Renderer()
-    /// The recording meter's time label; `label=off` drops it from a frame.
-    static let labelLayerName = RecordingMeter.labelName
 
     func tree(of scene: Scene, at time: Double, spec: FrameSpec) -> LayerSnapshot {
-        var tree = scene.frame(spec.subject, at: time, width: Double(spec.pixelWidth), height: Double(spec.pixelHeight))
-        if !spec.showsLabel {
-            tree = tree.removingLayers(named: Self.labelLayerName)
-        }
-        if spec.background.isDark {
-            // Labels are designed dark on white; on a dark backdrop they would vanish, so they flip.
-            tree = tree.invertingTextLightness()
-        }
-        return tree
+        scene.frame(spec.subject, at: time, width: Double(spec.pixelWidth), height: Double(spec.pixelHeight),
+                    options: spec.options)
     }
 
     func image(of tree: LayerSnapshot, spec: FrameSpec) -> RenderedImage {
@@ -37,33 +28,6 @@ final class FrameRenderer: Sendable {
 
     func png(_ image: RenderedImage) throws -> [UInt8] {
         try PNGEncoder.encode(image)
-    }
-}
-
-extension LayerSnapshot {
-    func removingLayers(named name: String) -> LayerSnapshot {
-        var copy = self
-        copy.sublayers = sublayers.filter { $0.name != name }.map { $0.removingLayers(named: name) }
-        return copy
-    }
-
-    func invertingTextLightness() -> LayerSnapshot {
-        var copy = self
-        if case .text(var text) = content {
-            let c = text.color
-            text.color = Color(red: 1 - c.red, green: 1 - c.green, blue: 1 - c.blue, alpha: c.alpha)
-            copy.content = .text(text)
-        }
-        copy.sublayers = sublayers.map { $0.invertingTextLightness() }
-        return copy
-    }
-}
-
-extension BackgroundChoice {
-    /// Dark enough that dark text on it would be hard to read (relative luminance below 0.3).
-    var isDark: Bool {
-        guard case .color(let c) = self else { return false }
-        return 0.2126 * c.red + 0.7152 * c.green + 0.0722 * c.blue < 0.3
     }
 }
 

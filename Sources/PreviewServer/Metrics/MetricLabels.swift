@@ -13,7 +13,7 @@ struct FeedLabels: Hashable, Sendable {
     ]
 
     init(_ spec: FrameSpec) {
-        control = spec.subjectName
+        control = spec.subject.rawValue
         let pixels = spec.pixelWidth * spec.pixelHeight
         size = (Self.sizeClasses.first { pixels <= $0.maxPixels } ?? Self.sizeClasses[Self.sizeClasses.count - 1]).name
     }

@@ -2200,7 +2200,6 @@ enum OpenAPIDocument {
           "elapsed",
           "remaining",
           "label",
-          "showsLabel",
           "segmentCount",
           "segments",
           "track"
@@ -2227,9 +2226,6 @@ enum OpenAPIDocument {
           "label": {
             "type": "string",
             "pattern": "^[0-9]+:[0-9]{2}\\.[0-9]$"
-          },
-          "showsLabel": {
-            "type": "boolean"
           },
           "segmentCount": {
             "type": "integer",
@@ -2838,9 +2834,9 @@ enum OpenAPIDocument {
           "enum": [
             "all",
             "meter",
-            "spinner",
+            "play-button",
             "player",
-            "play-button"
+            "spinner"
           ],
           "default": "all"
         }
@@ -2907,7 +2903,7 @@ enum OpenAPIDocument {
         "name": "background",
         "in": "query",
         "required": false,
-        "description": "A colour #rrggbb or a name (light is #f8f8f8 and dark #333333, as Storybook's). Names are case-insensitive.",
+        "description": "A colour #rrggbb or a name (light is #f8f8f8 and dark #333333, as Storybook's). Names are case-insensitive. On a dark colour (relative luminance below 0.3) the meter's label is drawn light.",
         "schema": {
           "type": "string",
           "default": "white",
@@ -2918,7 +2914,7 @@ enum OpenAPIDocument {
         "name": "label",
         "in": "query",
         "required": false,
-        "description": "Whether controls carry their name label.",
+        "description": "Whether the recording meter shows its elapsed-time label. It is an input to the frame, not part of the scene, so /state does not report it.",
         "schema": {
           "type": "string",
           "enum": [

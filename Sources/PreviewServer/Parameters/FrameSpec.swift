@@ -17,21 +17,10 @@ struct FrameSpec: Hashable, Sendable {
 
     var pixelWidth: Int { Int((Double(width) * scale).rounded()) }
     var pixelHeight: Int { Int((Double(height) * scale).rounded()) }
-}
 
-/// The subjects by their API names.
-enum SubjectName: String, CaseIterable {
-    case all, meter, spinner, player
-    case playButton = "play-button"
-
-    var subject: FrameSubject {
-        switch self {
-        case .all: .all
-        case .meter: .control(.meter)
-        case .spinner: .control(.spinner)
-        case .player: .control(.player)
-        case .playButton: .control(.playButton)
-        }
+    /// What the controls build their trees for: the label as asked, text to suit the background.
+    var options: FrameOptions {
+        FrameOptions(showsLabel: showsLabel, backdrop: background.backdrop)
     }
 }
 
@@ -59,6 +48,12 @@ enum BackgroundChoice: Hashable, Sendable {
         }
     }
 
+    /// Dark when dark text on it would be hard to read (relative luminance below 0.3).
+    var backdrop: Backdrop {
+        guard case .color(let c) = self, 0.2126 * c.red + 0.7152 * c.green + 0.0722 * c.blue < 0.3 else { return .light }
+        return .dark
+    }
+
     func background(scale: Double) -> Background {
         switch self {
         case .color(let c): .color(c)
@@ -75,8 +70,7 @@ extension FrameSpec {
 
     /// Reads the frame parameters shared by every frame route.
     init(_ p: ParameterValues, defaultSize: Int, defaultQuality: Int = 80) throws(APIError) {
-        let subjectName = try p.choice("control", as: SubjectName.self, default: .all) ?? .all
-        subject = subjectName.subject
+        subject = try p.choice("control", as: FrameSubject.self, default: .all) ?? .all
         let size = try p.int("size", in: Self.sizeRange, default: defaultSize) ?? defaultSize
         width = try p.int("width", in: Self.sizeRange, default: size) ?? size
         height = try p.int("height", in: Self.sizeRange, default: size) ?? size

@@ -50,7 +50,7 @@ struct VariantSet {
     init(_ kind: VariantKind, spec: FrameSpec, scene: Scene, at time: Double, seed: UInt64) throws(APIError) {
         self.kind = kind
         self.spec = spec
-        let unsupported = APIError(400, "variants=\(kind.rawValue) is not available for control=\(spec.subjectName)",
+        let unsupported = APIError(400, "variants=\(kind.rawValue) is not available for control=\(spec.subject.rawValue)",
                                    parameter: "variants", allowed: VariantKind.support)
         switch kind {
         case .scales:
@@ -60,15 +60,15 @@ struct VariantSet {
             }
             cells = [1.0, 2, 3].map { Cell(caption: "\(Int($0))×", scene: scene, scale: $0) }
         case .themes:
-            guard case .control(.playButton) = spec.subject else { throw unsupported }
+            guard spec.subject == .playButton else { throw unsupported }
             cells = PlayButton.Theme.all.map { theme in
                 var copy = scene
                 copy.playButton.setTheme(theme, at: time)
                 return Cell(caption: theme.name, scene: copy, scale: spec.scale)
             }
         case .modes:
-            guard case .control(let id) = spec.subject else { throw unsupported }
-            cells = Self.modes(of: id, scene: scene, at: time, seed: seed).map {
+            guard let modes = Self.modes(of: spec.subject, scene: scene, at: time, seed: seed) else { throw unsupported }
+            cells = modes.map {
                 Cell(caption: $0.caption, scene: $0.scene, scale: spec.scale)
             }
         }
@@ -82,22 +82,24 @@ struct VariantSet {
     /// Each mode as it looks at rest. Commands cannot go back in time on the live copy, so the
     /// meter and the player are rebuilt and driven from a few seconds earlier, which lets them
     /// settle (a ring part recorded, a disc spinning) by `time`.
-    private static func modes(of id: ControlID, scene: Scene, at time: Double, seed: UInt64) -> [(caption: String, scene: Scene)] {
+    /// Nil for `.all`, which has no modes of its own.
+    private static func modes(of subject: FrameSubject, scene: Scene, at time: Double, seed: UInt64) -> [(caption: String, scene: Scene)]? {
         func variant(_ caption: String, _ change: (inout Scene) -> Void) -> (caption: String, scene: Scene) {
             var copy = scene
             change(&copy)
             return (caption, copy)
         }
-        switch id {
+        switch subject {
+        case .all:
+            return nil
         case .playButton:
             return [PlayButton.Mode.play, .pause, .stop, .buffering].map { mode in
                 variant(mode.rawValue) { $0.playButton.setMode(mode, animated: false, at: time) }
             }
         case .meter:
-            let duration = scene.meter.duration, showsLabel = scene.meter.showsLabel
+            let duration = scene.meter.duration
             func meter(_ drive: (inout RecordingMeter) -> Void) -> RecordingMeter {
                 var m = RecordingMeter(duration: duration, seed: seed)
-                m.showsLabel = showsLabel
                 drive(&m)
                 m.advance(to: time)
                 return m
@@ -173,15 +175,5 @@ extension BackgroundChoice {
             return Color(white: 0.85)
         }
         return Color(white: 0.33)
-    }
-}
-
-extension FrameSpec {
-    /// The `control=` name of the subject, for messages and file names.
-    var subjectName: String {
-        switch subject {
-        case .all: "all"
-        case .control(let id): id.rawValue
-        }
     }
 }

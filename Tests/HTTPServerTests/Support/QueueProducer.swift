@@ -1,31 +1,5 @@
-import Foundation
-import Synchronization
 @testable import HTTPServer
-
-/// Starts a server on 127.0.0.1 port 0, runs `body`, always stops it.
-@discardableResult
-func withServer<T>(
-    _ router: Router,
-    configure: (inout HTTPServerConfiguration) -> Void = { _ in },
-    _ body: (HTTPServer) throws -> T
-) throws -> T {
-    var configuration = HTTPServerConfiguration(host: "127.0.0.1", port: 0)
-    configure(&configuration)
-    let server = HTTPServer(configuration: configuration, router: router)
-    try server.start()
-    defer { server.stop() }
-    return try body(server)
-}
-
-/// Polls `condition` until it holds or `timeout` passes (for state the server updates asynchronously).
-func eventually(timeout: Double = 5, _ condition: () -> Bool) -> Bool {
-    let deadline = Date().addingTimeInterval(timeout)
-    while Date() < deadline {
-        if condition() { return true }
-        usleep(2_000)
-    }
-    return condition()
-}
+import Synchronization
 
 /// A stream producer fed from outside: parts are queued, sent in order, `.wait` when empty.
 final class QueueProducer: StreamProducer {

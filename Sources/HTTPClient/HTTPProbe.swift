@@ -28,10 +28,16 @@ public struct HTTPProbeResponse: Sendable {
     public let headers: [(String, String)]
     public let body: [UInt8]
 
-    public func header(_ name: String) -> String? {
-        let lowered = name.lowercased()
-        return headers.first(where: { $0.0.lowercased() == lowered })?.1
+    public init(status: Int, reason: String, version: String, headers: [(String, String)], body: [UInt8]) {
+        self.status = status
+        self.reason = reason
+        self.version = version
+        self.headers = headers
+        self.body = body
     }
+
+    /// The first header of that name, in any case.
+    public func header(_ name: String) -> String? { headers.first { $0.0.lowercased() == name.lowercased() }?.1 }
 
     public var text: String { String(decoding: body, as: UTF8.self) }
 }
@@ -72,7 +78,7 @@ public final class SimpleHTTPClient {
             }
             head += "\r\n"
             try socket.send(Array(head.utf8) + body)
-            let response = try HTTPResponseReader.read(from: socket, isHead: method == "HEAD")
+            let response = try socket.readResponse(isHead: method == "HEAD")
             if response.header("Connection")?.lowercased() == "close" || response.version == "HTTP/1.0" {
                 close()
             }
@@ -128,17 +134,18 @@ public enum HTTPProbe {
     }
 }
 
-/// Parses one response from a socket.
-enum HTTPResponseReader {
-    static func read(from socket: BlockingSocket, isHead: Bool) throws -> HTTPProbeResponse {
-        let statusLine = try socket.readLine()
+extension BlockingSocket {
+    /// Reads one response: a Content-Length or chunked body, else everything up to the close.
+    /// `isHead`: the answer to a HEAD request (or a stream's head alone): no body is read.
+    public func readResponse(isHead: Bool = false) throws -> HTTPProbeResponse {
+        let statusLine = try readLine()
         let parts = statusLine.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: true)
         guard parts.count >= 2, parts[0].hasPrefix("HTTP/"), let status = Int(parts[1]) else {
             throw HTTPProbeError.malformedResponse("status line \(statusLine)")
         }
         var headers: [(String, String)] = []
         while true {
-            let line = try socket.readLine()
+            let line = try readLine()
             if line.isEmpty { break }
             guard let colon = line.firstIndex(of: ":") else { throw HTTPProbeError.malformedResponse("header \(line)") }
             let name = String(line[..<colon])
@@ -152,20 +159,20 @@ enum HTTPResponseReader {
         if !noBody {
             if header("transfer-encoding")?.lowercased().contains("chunked") == true {
                 while true {
-                    let sizeLine = try socket.readLine()
+                    let sizeLine = try readLine()
                     let hex = sizeLine.split(separator: ";").first.map { String($0).trimmingSpaces() } ?? ""
                     guard let size = Int(hex, radix: 16) else { throw HTTPProbeError.malformedResponse("chunk size") }
                     if size == 0 {
-                        while try !socket.readLine().isEmpty {}
+                        while try !readLine().isEmpty {}
                         break
                     }
-                    body += try socket.readExactly(size)
-                    _ = try socket.readLine()
+                    body += try read(count: size)
+                    _ = try readLine()
                 }
             } else if let lengthText = header("content-length"), let length = Int(lengthText) {
-                body = try socket.readExactly(length)
+                body = try read(count: length)
             } else {
-                body = try socket.readToEnd()
+                body = try readToEnd()
             }
         }
         return HTTPProbeResponse(status: status, reason: parts.count > 2 ? String(parts[2]) : "",

@@ -40,7 +40,7 @@ public enum ClipDecodingError: Error, Equatable {
 }
 
 /// Decodes clips with the formats' own libraries: libwebp's WebPAnimDecoder and giflib's
-/// DGifSlurp. For tests and tools that check what the encoders wrote.
+/// DGifSlurp, so that the tests check what the encoders wrote with code that shares nothing with them.
 public enum ClipDecoder {
     public static func decodeWebP(_ data: [UInt8]) throws -> DecodedClip {
         var options = WebPAnimDecoderOptions()

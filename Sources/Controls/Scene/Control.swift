@@ -1,13 +1,5 @@
 import Animation
 
-/// The controls a scene holds, by the names the HTTP API uses.
-public enum ControlID: String, Sendable, CaseIterable, Codable {
-    case meter
-    case playButton = "play-button"
-    case player
-    case spinner
-}
-
 /// What every control offers the scene: a design size it is laid out in, a way to catch up with
 /// time (firing completions in order), and a render tree at a time.
 public protocol Control: Sendable {
@@ -15,6 +7,13 @@ public protocol Control: Sendable {
     var designSize: Size { get }
     /// Delivers every animation stop up to `time`, in time order, to the control's state machine.
     mutating func advance(to time: Double)
-    /// The control's layer tree at scene time `time`, in design coordinates.
-    func snapshot(at time: Double) -> LayerSnapshot
+    /// The control's layer tree at scene time `time`, in design coordinates, built for `options`.
+    func snapshot(at time: Double, options: FrameOptions) -> LayerSnapshot
+}
+
+extension Control {
+    /// The layer tree as a default frame (label shown, light backdrop) draws it.
+    public func snapshot(at time: Double) -> LayerSnapshot {
+        snapshot(at: time, options: FrameOptions())
+    }
 }
