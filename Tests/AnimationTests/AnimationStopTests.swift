@@ -1,7 +1,8 @@
 import Testing
 @testable import Animation
 
-/// One animation per key, `finished` flags and the order of stops (§1.4, controls.md conventions).
+/// One animation per key, `finished` flags and the order of stops
+/// (docs/design/engine.md §Model and presentation; docs/design/README.md §Conventions).
 @Suite struct AnimationStopTests {
     static func fade(to value: Double, duration: Double) -> BasicAnimation {
         BasicAnimation(.opacity, to: .double(value), duration: duration)

@@ -1,8 +1,9 @@
 import Testing
 @testable import Animation
 
-/// Presentation values are a pure function of (model, animations, t) (animation.md §6): computed
-/// twice, in any order, or on a copy, they are bit-identical.
+/// Presentation values are a pure function of (model, animations, t)
+/// (docs/design/engine.md §Frames as a function of time): computed twice, in any order, or on a copy, they
+/// are bit-identical.
 @Suite struct DeterminismTests {
     static func busyLayer() throws -> ShapeLayer {
         var layer = try SpinnerClosedFormTests.spinnerLayer()
@@ -17,7 +18,8 @@ import Testing
         morph.timingFunction = .easeInEaseOut
         try layer.add(morph, forKey: "morph", at: 0.2)
         var child = ShapeLayer(name: "child")
-        // Forwards fill but removed on completion: after 1.0 s the child shows its model (§1.1).
+        // Forwards fill but removed on completion: after 1.0 s the child shows its model
+        // (docs/design/engine.md §Media timing).
         var fade = BasicAnimation(.opacity, from: .double(0), to: .double(0.5), duration: 0.7)
         fade.timing.fillMode = .forwards
         try child.add(fade, forKey: "o", at: 0.3)

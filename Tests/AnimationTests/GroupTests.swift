@@ -1,7 +1,7 @@
 import Testing
 @testable import Animation
 
-/// CAAnimationGroup (§1.5): children run in the group's local time.
+/// CAAnimationGroup (docs/design/engine.md §Keyframes and groups): children run in the group's local time.
 @Suite struct GroupTests {
     @Test func childBeginTimeIsRelativeToTheGroup() throws {
         for fill in [FillMode.removed, .backwards] {

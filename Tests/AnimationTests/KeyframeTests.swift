@@ -1,8 +1,8 @@
 import Testing
 @testable import Animation
 
-/// CAKeyframeAnimation (§1.5): linear with default and explicit keyTimes, per-segment timing
-/// functions, discrete mode, and repeats.
+/// CAKeyframeAnimation (docs/design/engine.md §Keyframes and groups): linear with default and explicit
+/// keyTimes, per-segment timing functions, discrete mode, and repeats.
 @Suite struct KeyframeTests {
     static func layer(_ k: KeyframeAnimation, at time: Double = 0) throws -> ShapeLayer {
         var layer = ShapeLayer()

@@ -1,8 +1,8 @@
 import Testing
 @testable import Animation
 
-/// CAMediaTiming (animation.md §1.1–1.2): basic local time through fill modes, repeats, autoreverse,
-/// speed and timeOffset; and the same facts seen through a layer's presentation values.
+/// CAMediaTiming (docs/design/engine.md §Media timing, §Local time): basic local time through fill modes,
+/// repeats, autoreverse, speed and timeOffset; and the same facts seen through a layer's presentation values.
 @Suite struct MediaTimingTests {
     static func timing(_ fill: FillMode, begin: Double = 10, duration: Double = 1) -> MediaTiming {
         MediaTiming(beginTime: begin, duration: duration, fillMode: fill)
@@ -182,8 +182,8 @@ import Testing
     }
 
     @Test func forwardsFillNeedsIsRemovedOnCompletionFalse() throws {
-        // §1.1: forwards only matters when the animation is not removed on completion. Presentation
-        // is a pure function of time: draining stops must not change what is shown.
+        // docs/design/engine.md §Media timing: forwards only matters when the animation is not removed on
+        // completion. Presentation is a pure function of time: draining stops must not change what is shown.
         func layer(removed: Bool) throws -> ShapeLayer {
             var l = ShapeLayer(name: "l")
             l.opacity = 0.5

@@ -2,8 +2,9 @@ import Foundation
 import Testing
 @testable import Animation
 
-/// Path builders (cairo-arc.c's construction, animation.md §5), lengths against an independent
-/// Simpson integration, trims (§2.1–2.2, lottie-android's wrap rule) and interpolation (§2.1).
+/// Path builders (cairo-arc.c's construction, docs/design/engine.md §Arcs and Cairo), lengths against an
+/// independent Simpson integration, trims (docs/design/engine.md §Shape layers, §Trimming, lottie-android's
+/// wrap rule) and interpolation (§Shape layers).
 @Suite struct PathTests {
     static let kappa = 0.5522847498307933
 
@@ -74,7 +75,7 @@ import Testing
     }
 
     @Test func counterClockwiseFullTurnWithCoincidentAnglesDrawsNothing() {
-        // §2.1 pitfall: −π/2 → 3π/2 counter-clockwise is an empty arc.
+        // A pitfall (docs/design/engine.md §Shape layers): −π/2 → 3π/2 counter-clockwise is an empty arc.
         let p = Path.arc(center: .zero, radius: 5, startAngle: -.pi / 2, endAngle: 1.5 * .pi, clockwise: false)
         #expect(p.elements.count == 1)
         #expect(p.length == 0)

@@ -2,8 +2,8 @@
 import LayercastTesting
 import Testing
 
-/// The Spark recording meter (controls.md §1.4) built with the engine the way the original code
-/// builds it, checked against the closed form of §1.5.
+/// The Spark recording meter (docs/design/recording-meter.md §Behaviour) built with the engine the way the
+/// original code builds it, checked against the closed form (docs/design/recording-meter.md §Closed form).
 struct SparkMeter {
     let duration: Double
     /// sublayers[0] is the grey track; sublayers[1...] are the segments, oldest first.
@@ -93,7 +93,8 @@ struct SparkMeter {
 }
 
 @Suite struct RecordingMeterClosedFormTests {
-    /// §1.5 on screen: the track [p, 1], then the segments oldest first.
+    /// docs/design/recording-meter.md §Closed form on screen: the track [p, 1], then the segments oldest
+    /// first.
     static func check(_ meter: SparkMeter, at t: Double, lengths: [Double], _ comment: Comment? = nil) {
         let shown = meter.intervals(at: t)
         let closedForm = MeterClosedForm.intervals(lengths: lengths)

@@ -1,7 +1,8 @@
 import Testing
 @testable import Animation
 
-/// Reference values from animation.md §1.6 (computed to 1e-12 with bisection, 5 decimals printed).
+/// Reference values from docs/design/engine.md §Timing curves (computed to 1e-12 with bisection, 5 decimals
+/// printed).
 @Suite struct TimingFunctionTests {
     static let table: [(TimingFunction, [Double])] = [
         (.linear, [0.10000, 0.25000, 0.50000, 0.75000, 0.90000]),

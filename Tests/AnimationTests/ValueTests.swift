@@ -1,7 +1,8 @@
 import Testing
 @testable import Animation
 
-/// Value blending (colour, transform), additive animations and the from/to/by table (§1.3).
+/// Value blending (colour, transform), additive animations and the from/to/by table
+/// (docs/design/engine.md §Basic animations).
 @Suite struct ValueTests {
     @Test func colourLerpBlendsAllFourComponents() throws {
         var layer = ShapeLayer()

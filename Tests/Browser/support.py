@@ -7,7 +7,8 @@ import urllib.error
 import urllib.parse
 import urllib.request
 
-# Where each play-button mode comes to rest (controls.md §3.6; the idle states are equivalent pairs).
+# Where each play-button mode comes to rest (docs/design/play-button.md §Animation states; the idle states are
+# equivalent pairs).
 RESTING = {
     "play": {"playToBar.playIdle", "barToPlay.play"},
     "pause": {"pauseToBar.pauseIdle", "barToPause.pause"},

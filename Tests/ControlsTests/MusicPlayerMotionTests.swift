@@ -3,7 +3,8 @@ import Testing
 import Animation
 @testable import Controls
 
-/// Blur, mask and spin (controls.md §2.7) through play → pause → play, against closed forms.
+/// Blur, mask and spin (docs/design/music-player.md §Disc motion) through play → pause → play, against closed
+/// forms.
 @Suite struct MusicPlayerMotionTests {
     /// Play at 0, pause at 10.25, play at 11; sampled every 0.05 s to 20 s.
     @Test func playPausePlayCurves() {

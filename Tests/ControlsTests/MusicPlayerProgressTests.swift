@@ -4,7 +4,8 @@ import Foundation
 import LayercastTesting
 import Testing
 
-/// The progress ring (controls.md §2.4, §2.5): 0.5 s ticks modelled in time order in `advance(to:)`.
+/// The progress ring (docs/design/music-player.md §Progress ticks, §Pause and replay): 0.5 s ticks modelled
+/// in time order in `advance(to:)`.
 @Suite struct MusicPlayerProgressTests {
     @Test func startsPausedAtZeroAsASquare() {
         var p = MusicPlayer(artwork: nil, at: 0)

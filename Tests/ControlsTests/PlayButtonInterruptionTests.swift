@@ -2,7 +2,8 @@ import Testing
 import Animation
 @testable import Controls
 
-/// controls.md §3.9: every cell of the interruption table, reached from rest through the real chain.
+/// docs/design/play-button.md §Interruption: every cell of the interruption table, reached from rest through
+/// the real chain.
 @Suite struct PlayButtonInterruptionTests {
     enum Expected: Equatable, CustomStringConvertible {
         /// "continue" or "—": nothing starts now.

@@ -3,7 +3,7 @@ import Foundation
 import Animation
 @testable import Controls
 
-/// controls.md §3.5: the seven shapes, their element structure and their key points.
+/// docs/design/play-button.md §Shapes: the seven shapes, their element structure and their key points.
 @Suite struct PlayButtonShapesTests {
     typealias Shape = PlayButton.Shape
 

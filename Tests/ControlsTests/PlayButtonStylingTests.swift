@@ -3,8 +3,8 @@ import Foundation
 import Animation
 @testable import Controls
 
-/// controls.md §3.10 (buffering loop), §3.11 (highlight, disabled), §3.4 (non-animated rest), themes,
-/// the layer tree and `/state`.
+/// docs/design/play-button.md §Buffering loop, §Interaction styling (highlight, disabled), §Modes at rest
+/// (non-animated rest), themes, the layer tree and `/state`.
 @Suite struct PlayButtonStylingTests {
     static let cycle: [(Double, PlayButton.Shape)] = [(0, .bar), (0.25, .dotRight), (0.5, .bar), (0.75, .dotLeft),
                                                       (1, .bar)]

@@ -53,7 +53,8 @@ enum PB {
     }
 
     /// Checks that `b` rests in `mode` at `time`: an idle state (or the loop), the resting shapes,
-    /// rotation and colours of controls.md §3.4, and nothing animating but the buffering loop.
+    /// rotation and colours of docs/design/play-button.md §Modes at rest, and nothing animating but the
+    /// buffering loop.
     static func expectRest(_ b: PlayButton, _ mode: Mode, at time: Double,
                            _ context: String = "", sourceLocation: SourceLocation = #_sourceLocation) {
         #expect(b.mode == mode, "\(context)", sourceLocation: sourceLocation)

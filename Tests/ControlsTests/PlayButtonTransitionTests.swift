@@ -2,7 +2,8 @@ import Testing
 import Animation
 @testable import Controls
 
-/// controls.md §3.8: every transition from rest, step by step, with its length and the rest it ends in.
+/// docs/design/play-button.md §Forward chain: every transition from rest, step by step, with its length and
+/// the rest it ends in.
 @Suite struct PlayButtonTransitionTests {
     struct Case: CustomTestStringConvertible, Sendable {
         var from: Mode

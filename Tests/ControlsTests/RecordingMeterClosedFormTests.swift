@@ -52,7 +52,8 @@ func expectMeter(_ meter: RecordingMeter, matches reference: MeterClosedForm, at
     }
 }
 
-/// The meter, driven only by press/release at manual scene times, against §1.5.
+/// The meter, driven only by press/release at manual scene times, against
+/// docs/design/recording-meter.md §Closed form.
 @Suite struct RecordingMeterClosedFormTests {
     /// Advances the meter through `samples` evenly spaced times in (from, to], checking each.
     static func sample(_ meter: inout RecordingMeter, _ reference: MeterClosedForm, from: Double, to: Double,

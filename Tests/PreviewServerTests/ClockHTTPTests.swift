@@ -4,8 +4,8 @@ import LayercastTesting
 @testable import PreviewServer
 import Testing
 
-/// The clock over HTTP (issue 11, animation.md §4): pause, step, speed, commands while paused,
-/// stepping back, frames of the future. Exact times come from a ManualClock; where a real clock
+/// The clock over HTTP (issue 11, docs/design/engine.md §Preview clock): pause, step, speed, commands while
+/// paused, stepping back, frames of the future. Exact times come from a ManualClock; where a real clock
 /// is used, the assertions hold whatever the machine's speed.
 @Suite struct ClockHTTPTests {
     @Test func pausingStopsStateAndFramesOnARealClock() throws {

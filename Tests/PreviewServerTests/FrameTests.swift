@@ -3,7 +3,8 @@ import Foundation
 import LayercastTesting
 import Testing
 
-/// `/frame.png` and `/frame.jpg` over HTTP: sizes, headers, and the spinner's arc where §4.3 puts it.
+/// `/frame.png` and `/frame.jpg` over HTTP: sizes, headers, and the spinner's arc where
+/// docs/design/spinner.md §Closed form puts it.
 @Suite struct FrameTests {
     struct SizeCase: CustomTestStringConvertible, Sendable {
         var query: String

@@ -103,7 +103,7 @@ import Testing
         #expect(server.isHealthy)
     }
 
-    /// The invariants of each control in /state (controls.md §1.5 for the meter).
+    /// The invariants of each control in /state (docs/design/recording-meter.md §Closed form for the meter).
     static func expectInvariants(_ state: [String: Any]) throws {
         let meter = try #require(state["meter"] as? [String: Any])
         let segments = try #require(meter["segments"] as? [[String: Any]])

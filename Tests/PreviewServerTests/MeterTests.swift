@@ -4,7 +4,7 @@ import LayercastTesting
 import Testing
 
 /// The recording meter driven over HTTP on a manual clock; every reply and `/state` are checked
-/// against the §1.5 closed form at the time they report.
+/// against the closed form (docs/design/recording-meter.md §Closed form) at the time they report.
 @Suite struct MeterTests {
     /// Sends a meter command at `t`, checks the reply's time and shape, and returns its state.
     @discardableResult

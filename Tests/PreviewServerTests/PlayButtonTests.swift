@@ -13,7 +13,8 @@ import Testing
         return try decode(CommandReply<PlayButton.State>.self, from: response)
     }
 
-    /// A resting state has two names in the spec (§3.6); either may be reported after a chain ends.
+    /// A resting state has two names (docs/design/play-button.md §Animation states); either may be reported
+    /// after a chain ends.
     static func idle(_ mode: PlayButton.Mode) -> Set<String> {
         switch mode {
         case .play: ["playToBar.playIdle", "barToPlay.play"]

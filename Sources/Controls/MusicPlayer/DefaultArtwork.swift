@@ -6,8 +6,8 @@ import Darwin
 import Animation
 
 /// The artwork shown when none is given: our own cover (the original's Abbey Road JPEG is not ours
-/// to ship, controls.md §2.2), drawn per pixel in pure Swift. Bold flat colours that make the spin
-/// easy to see: eight coloured sectors, an off-centre "sun" with a navy outline and dot, and a navy
+/// to ship, docs/design/music-player.md §Layout), drawn per pixel in pure Swift. Bold flat colours that make
+/// the spin easy to see: eight coloured sectors, an off-centre "sun" with a navy outline and dot, and a navy
 /// label stripe with white equaliser bars. Nothing in it repeats under a 90° (or any) rotation.
 /// Deterministic: the same pixels on every call.
 public enum DefaultArtwork {

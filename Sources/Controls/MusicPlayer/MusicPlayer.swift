@@ -1,7 +1,7 @@
 import Animation
 
-/// The Facebook Music Stories spinning artwork (controls.md §2): a square cover with a play/pause
-/// button whose ring shows progress; on play the cover blurs, shrinks into a disc and spins.
+/// The Facebook Music Stories spinning artwork (docs/design/music-player.md): a square cover with a
+/// play/pause button whose ring shows progress; on play the cover blurs, shrinks into a disc and spins.
 ///
 /// Layer tree (240×240 design units, y down):
 /// - `disc`: turns about (120, 120); clipped by the inscribed circle scaled by `maskScale`
@@ -17,7 +17,8 @@ import Animation
 ///
 /// Differences from the original, on purpose:
 /// - Play resumes from the current progress; the original's fake player restarts at 0 and its first
-///   tick animates the ring backwards (controls.md §2.5). Playing after reaching 100 replays from 0.
+///   tick animates the ring backwards (docs/design/music-player.md §Pause and replay). Playing after
+///   reaching 100 replays from 0.
 /// - Blur and mask animations start from the value on screen rather than from fixed ends, so a tap
 ///   during a transition reverses it smoothly; from rest the curves are the original's.
 public struct MusicPlayer: Control {
@@ -140,8 +141,9 @@ public struct MusicPlayer: Control {
     }
 
     private mutating func handle(_ stop: AnimationStop) {
-        // The transaction completion of the mask animation (controls.md §2.7 step 3): only a mask
-        // that reached the disc while still playing starts the spin, at the stop's exact time.
+        // The transaction completion of the mask animation (docs/design/music-player.md §Disc motion,
+        // step 3): only a mask that reached the disc while still playing starts the spin, at the stop's exact
+        // time.
         guard stop.layer == MusicPlayerLayers.disc.name, stop.key == MusicPlayerLayers.maskKey,
               stop.finished, isPlaying else { return }
         var spin = BasicAnimation(.rotation, from: .double(0), to: .double(2 * .pi),
@@ -165,7 +167,8 @@ public struct MusicPlayer: Control {
 
     /// The original's `ProgressLayer.progress(_:)`: model strokeEnd = progress/100 and a 0.5 s
     /// linear strokeEnd animation from what is on screen to the model, kept and filling forwards.
-    /// strokeStart stays 0 (its "eat the tail" rule is unreachable, §2.4).
+    /// strokeStart stays 0 (its "eat the tail" rule is unreachable,
+    /// docs/design/music-player.md §Progress ticks).
     private mutating func animateRing(to progress: Int, at t: Double) {
         animate(.strokeEnd, of: MusicPlayerLayers.ring, to: Double(progress) / 100, duration: MusicPlayerLayout.ringAnimationDuration,
                 key: MusicPlayerLayers.ringKey, at: t) {

@@ -1,6 +1,7 @@
 import Animation
 
-/// The 240×240 reference layout and the motion constants (controls.md §2.2, §2.3, §2.7).
+/// The 240×240 reference layout and the motion constants (docs/design/music-player.md §Layout,
+/// §Progress ring, §Disc motion).
 public enum MusicPlayerLayout {
     public static let side = 240.0
     public static let center = Point(120, 120)

@@ -1,8 +1,8 @@
 import Animation
 
-/// The `large_play` and `large_pause` icons of the original project (controls.md §2.6), decoded from
-/// their PDF content streams: 69×69 pt artboards drawn in white, y down. Both share an outer ring;
-/// the glyph is a triangle (play) or two bars (pause). Off-artboard leftovers in the PDFs are dropped.
+/// The `large_play` and `large_pause` icons of the original project (docs/design/music-player.md §Icons),
+/// decoded from their PDF content streams: 69×69 pt artboards drawn in white, y down. Both share an outer
+/// ring; the glyph is a triangle (play) or two bars (pause). Off-artboard leftovers in the PDFs are dropped.
 public enum PlayerIcons {
     /// The artboard side; the button stretches it to its own side (96 / 69 ≈ 1.391).
     public static let artboard = 69.0

@@ -1,9 +1,10 @@
-/// The original's `FakePlayer` timer as a value (controls.md §2.4): a tick every 0.5 s raises the
-/// progress by 1, up to 100. Instead of a timer it stores when the next tick is due, so that the
-/// control can fire ticks in time order, interleaved with animation stops, inside `advance(to:)`:
+/// The original's `FakePlayer` timer as a value (docs/design/music-player.md §Progress ticks): a tick
+/// every 0.5 s raises the progress by 1, up to 100. Instead of a timer it stores when the next tick is due,
+/// so that the control can fire ticks in time order, interleaved with animation stops, inside `advance(to:)`:
 /// one large jump then gives exactly what many small steps give.
 public struct ProgressTicker: Sendable, Equatable, Codable {
-    /// The timer interval. The post says "every second"; the code uses 0.5 s (controls.md §2.8).
+    /// The timer interval. The post says "every second"; the code uses 0.5 s
+    /// (docs/design/music-player.md §Post and code).
     public static let interval = 0.5
     public static let maximum = 100
 

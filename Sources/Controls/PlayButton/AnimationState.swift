@@ -1,11 +1,11 @@
 extension PlayButton {
-    /// What the icon shows, and so what a tap triggers (controls.md §3.4).
+    /// What the icon shows, and so what a tap triggers (docs/design/play-button.md §Modes at rest).
     public enum Mode: String, Sendable, CaseIterable, Codable {
         case buffering, pause, play, stop
     }
 
-    /// The step that is running, or the idle state reached (controls.md §3.6). The state is set to a
-    /// step's result when the step starts. `playToBar.playIdle` ≡ `barToPlay.play`,
+    /// The step that is running, or the idle state reached (docs/design/play-button.md §Animation states).
+    /// The state is set to a step's result when the step starts. `playToBar.playIdle` ≡ `barToPlay.play`,
     /// `pauseToBar.pauseIdle` ≡ `barToPause.pause` and `stopToBar.stopIdle` ≡ `barToStop.stop`.
     public enum AnimationState: Hashable, Sendable, CustomStringConvertible {
         case playToBar(PlayToBar)

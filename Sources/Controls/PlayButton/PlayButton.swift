@@ -5,18 +5,19 @@ import Darwin
 #endif
 import Animation
 
-/// The BR Radio play button (`public-value-tech/play-button`, controls.md §3): two filled shapes on
-/// a background circle that morph between play, buffering, pause and stop through the horizontal
+/// The BR Radio play button (`public-value-tech/play-button`, docs/design/play-button.md): two filled shapes
+/// on a background circle that morph between play, buffering, pause and stop through the horizontal
 /// bar, one 0.2 s step at a time, and can be redirected at any moment from what is on screen.
 ///
 /// Layer tree, all 44×44: `play-button` (opacity: disabled) › `scale` (highlight, clips) ›
 /// `background` (filled circle) and `foreground` › `left`, `right` (turn about the centre).
 /// Only the left shape's path and rotation animations are primary: when one ends with
-/// `finished = true`, the forward chain (§3.8) starts the next step at that stop's time.
+/// `finished = true`, the forward chain (docs/design/play-button.md §Forward chain) starts the next step at
+/// that stop's time.
 public struct PlayButton: Control {
     public let designSize = Size(44, 44)
 
-    /// Every step but the buffering loop (controls.md §3.3).
+    /// Every step but the buffering loop (docs/design/play-button.md §Defaults).
     public static let stepDuration = 0.2
     /// One bar → dot right → bar → dot left → bar cycle.
     public static let bufferingDuration = 1.0
@@ -102,8 +103,8 @@ public struct PlayButton: Control {
     // MARK: Commands
 
     /// Changes the mode. Animated: the same mode does nothing; otherwise the interruption table
-    /// (controls.md §3.9) either lets the running step continue or starts a step now, from what is on
-    /// screen. Not animated: every animation stops and the mode's resting state shows at once
+    /// (docs/design/play-button.md §Interruption) either lets the running step continue or starts a step now,
+    /// from what is on screen. Not animated: every animation stops and the mode's resting state shows at once
     /// (buffering starts its loop anyway).
     public mutating func setMode(_ newMode: Mode, animated: Bool = true, at time: Double) {
         advance(to: time)
@@ -200,7 +201,8 @@ public struct PlayButton: Control {
     }
 
     /// Non-animated: no animation left on the shapes or the background, the mode's resting model
-    /// values (controls.md §3.4), the mode's idle state; buffering then starts its loop.
+    /// values (docs/design/play-button.md §Modes at rest), the mode's idle state; buffering then starts its
+    /// loop.
     mutating func jumpToRest(at time: Double) {
         for part in [Part.background, .left, .right] {
             modify(part) { $0.removeAllAnimations(at: time) }

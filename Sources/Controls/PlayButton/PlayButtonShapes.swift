@@ -6,8 +6,8 @@ import Darwin
 import Animation
 
 extension PlayButton {
-    /// Every shape the two shape layers take (controls.md §3.5). Each is a closed path of exactly 11
-    /// elements, so that any two of them morph element by element.
+    /// Every shape the two shape layers take (docs/design/play-button.md §Shapes). Each is a closed path of
+    /// exactly 11 elements, so that any two of them morph element by element.
     public enum Shape: String, Sendable, CaseIterable, Codable {
         case triangle
         /// The horizontal bar, the hub every transition passes through; also buffering's rest shape.
@@ -23,7 +23,7 @@ extension PlayButton {
         case dotRight = "dot-right"
     }
 
-    /// The shape parameters of controls.md §3.3, in the 44×44 design space.
+    /// The shape parameters of docs/design/play-button.md §Defaults, in the 44×44 design space.
     public struct Geometry: Sendable, Hashable {
         public var size = 44.0
         public var barThickness = 6.0
@@ -160,7 +160,7 @@ extension PlayButton {
         }
     }
 
-    /// The default-parameter path of `shape`, in 44-space (controls.md §3.5).
+    /// The default-parameter path of `shape`, in 44-space (docs/design/play-button.md §Shapes).
     public static func shapePath(_ shape: Shape) -> Path {
         Geometry.standard.path(for: shape)
     }

@@ -1,7 +1,8 @@
 import Animation
 
 extension PlayButton {
-    /// One animation step of controls.md §3.7. Every step but the buffering loop takes 0.2 s.
+    /// One animation step of docs/design/play-button.md §Steps. Every step but the buffering loop
+    /// takes 0.2 s.
     public enum Step: String, Sendable, CaseIterable, Codable {
         /// Both paths to the horizontal bar.
         case triangleToBar
@@ -36,8 +37,8 @@ extension PlayButton {
         }
     }
 
-    /// The forward chain of controls.md §3.8: what follows when the step that put the button in `state`
-    /// finishes, given the target `mode`. nil when nothing follows.
+    /// The forward chain of docs/design/play-button.md §Forward chain: what follows when the step that put
+    /// the button in `state` finishes, given the target `mode`. nil when nothing follows.
     public static func transition(after state: AnimationState, mode: Mode) -> Transition? {
         switch state {
         case .playToBar(.playIdle):
@@ -79,9 +80,9 @@ extension PlayButton {
         }
     }
 
-    /// What `setMode(mode, animated: true)` does in `state` (controls.md §3.9), once the new mode is
-    /// stored. `.run(basedOn:)` starts `transition(after: basedOn, mode: mode)` at once: the step that
-    /// follows the state on the opposite path.
+    /// What `setMode(mode, animated: true)` does in `state` (docs/design/play-button.md §Interruption), once
+    /// the new mode is stored. `.run(basedOn:)` starts `transition(after: basedOn, mode: mode)` at once: the
+    /// step that follows the state on the opposite path.
     public enum Interruption: Sendable, Hashable {
         /// The running step already heads the right way (or the button rests in `mode`): the chain picks
         /// the right branch at the next hub or shortcut.
@@ -133,8 +134,8 @@ extension PlayButton {
 // MARK: Running steps on the layers
 
 extension PlayButton {
-    /// Adds the animations of `step` at `time` (controls.md §3.7): linear, from the presented values,
-    /// with the model set to the target first, one animation per (layer, property) key.
+    /// Adds the animations of `step` at `time` (docs/design/play-button.md §Steps): linear, from the
+    /// presented values, with the model set to the target first, one animation per (layer, property) key.
     mutating func start(_ step: Step, at time: Double) {
         switch step {
         case .triangleToBar, .mergeBars, .shrinkBar, .bufferingToBar: morph(left: .bar, right: .bar, at: time)

@@ -1,8 +1,8 @@
 import Animation
 
 extension PlayButton {
-    /// The four colours of controls.md §3.3: one background and one tint for play and buffering, one
-    /// pair for pause and stop.
+    /// The four colours of docs/design/play-button.md §Defaults: one background and one tint for play and
+    /// buffering, one pair for pause and stop.
     public struct Theme: Sendable, Hashable, Codable {
         public var name: String
         public var playBufferingBackground: Color

@@ -1,7 +1,7 @@
 import Animation
 
 /// Spark Camera's recording meter, rebuilt as subjc's post "Spark Camera's recording meter" (2014)
-/// and its repository `subjc/SparkRecordingCircle` build it (controls.md §1).
+/// and its repository `subjc/SparkRecordingCircle` build it (docs/design/recording-meter.md).
 ///
 /// A light-grey track and one shape layer per recorded scene share a single circular path that
 /// starts at 9 o'clock and runs counter-clockwise on screen. A press adds a segment and runs the
@@ -10,8 +10,9 @@ import Animation
 /// release pauses: presentation values are copied into the model and the animations removed. The
 /// track's animation stopping with `finished = true` marks the ring complete.
 ///
-/// Everything moves by engine animations; the closed form of §1.5 is only what the tests check.
-/// Beyond the clone (ours, shown unless a frame's options leave it out): a centred elapsed-time label.
+/// Everything moves by engine animations; the closed form (docs/design/recording-meter.md §Closed form) is
+/// only what the tests check. Beyond the clone (ours, shown unless a frame's options leave it out): a centred
+/// elapsed-time label.
 public struct RecordingMeter: Control {
     public static let defaultDuration = 45.0
     /// Durations `setDuration(_:)` accepts, in seconds.
@@ -237,7 +238,8 @@ public struct RecordingMeter: Control {
 
     // MARK: Reading
 
-    /// The recorded part of the ring on screen at `time`: the oldest segment's strokeEnd (p in §1.5).
+    /// The recorded part of the ring on screen at `time`: the oldest segment's strokeEnd (p in
+    /// docs/design/recording-meter.md §Closed form).
     public func recordedFraction(at time: Double) -> Double {
         root[Self.segment(1)]?.shown(.strokeEnd, at: time) ?? 0
     }

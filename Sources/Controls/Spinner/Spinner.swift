@@ -1,13 +1,15 @@
 import Animation
 
-/// The Material spinning indicator from Matthew Cheok's "Design Teardown" (controls.md §4): one
+/// The Material spinning indicator from Matthew Cheok's "Design Teardown" (docs/design/spinner.md): one
 /// stroked circle whose two ends chase each other on ease-in-out curves while the layer turns.
 public struct Spinner: Control {
     public static let lineWidth = 4.0
-    /// Our choice: the post leaves the view size open (controls.md §4.2); 48 pt in a 64 pt canvas.
+    /// Our choice: the post leaves the view size open (docs/design/spinner.md §Geometry and colour); 48 pt in
+    /// a 64 pt canvas.
     public static let viewSize = 48.0
     public let designSize = Size(64, 64)
-    /// #CE413D, the red the post sets before its tint-colour step (controls.md §4.2).
+    /// #CE413D, the red the post sets before its tint-colour step
+    /// (docs/design/spinner.md §Geometry and colour).
     public static let color = Color(red: 0.8078, green: 0.2549, blue: 0.2392)
 
     public private(set) var layer: ShapeLayer
