@@ -20,8 +20,8 @@ struct VideoBench: ParsableCommand {
     @Option(help: "Frames per clip, at 30 fps.")
     var frames = 150
 
-    @Option(help: "Subject, as for render: all, meter, spinner, player, play-button.")
-    var subject = "all"
+    @Option(help: "Subject: \(FrameSubject.allCases.map(\.rawValue).joined(separator: ", ")).")
+    var subject: FrameSubject = .all
 
     @Option(help: "Quality on the encoder's CRF scale (default: the format's own).")
     var crf: Int?
@@ -39,7 +39,7 @@ struct VideoBench: ParsableCommand {
 
     func run() throws {
         print("layercast-bench video — \(machineLine())")
-        print("\(size)×\(size), \(frames) frames at \(Self.fps) fps of '\(subject)' (every control animating)")
+        print("\(size)×\(size), \(frames) frames at \(Self.fps) fps of '\(subject.rawValue)' (every control animating)")
         print("encode = VideoEncoder.add for every frame + finish, per frame; CPU = this thread's CPU time (the")
         print("encoders run single-threaded on it); peak RSS = the process's VmHWM, reset before each clip; only the")
         print("first clip's is shown, as the next reuses the heap the first freed (use --format for each one's)")
@@ -68,7 +68,6 @@ struct VideoBench: ParsableCommand {
 
     func measure(_ format: VideoFormat) throws -> Result {
         var scene = RenderBench.animatedScene()
-        let subject = RenderBench.subject(self.subject)
         let renderer = Renderer()
         func frame(_ i: Int) -> RenderedImage {
             let t = 1.0 + Double(i) / Double(Self.fps)
@@ -99,10 +98,13 @@ struct VideoBench: ParsableCommand {
         result.bytes = bytes.count
         result.peakRSSKiB = ProcSample.read(pid: getpid())?.peakRSSKiB ?? 0
         if let save {
-            let path = "\(save)/layercast-\(self.subject)-\(size)-\(frames)f.\(format.rawValue)"
+            let path = "\(save)/layercast-\(subject.rawValue)-\(size)-\(frames)f.\(format.rawValue)"
             try Data(bytes).write(to: URL(fileURLWithPath: path))
             print("wrote \(path)")
         }
         return result
     }
 }
+
+/// Subjects on the command line by their API names.
+extension FrameSubject: ExpressibleByArgument {}
