@@ -54,7 +54,7 @@ import Testing
                 case .enumeration, .list, .boolean, .color, .string: expected += 1
                 }
                 #expect(Self.cases.contains { $0.path == operation.path && $0.parameter == parameter.spec.name },
-                        "\(operation.routeDescription) \(parameter.spec.name)")
+                        "\(operation.method.rawValue) \(operation.path) \(parameter.spec.name)")
             }
         }
         #expect(Self.cases.count == expected)

@@ -72,8 +72,6 @@ struct APIOperation: Sendable {
         return String(path[..<open]) + "*"
     }
 
-    var routeDescription: String { "\(method.rawValue) \(routePattern)" }
-
     /// The byte limit of the body, when the route sets its own.
     var maxBodyBytes: Int? {
         if case .binary(_, let maxBytes, _) = body { return maxBytes }

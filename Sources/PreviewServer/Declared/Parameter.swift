@@ -56,11 +56,6 @@ struct ParameterSpec: Sendable {
         if case .integer(let r) = type { return r }
         return nil
     }
-
-    var numberRange: ClosedRange<Double>? {
-        if case .number(let r) = type { return r }
-        return nil
-    }
 }
 
 /// Anything that can stand in an operation's parameter list.
@@ -81,12 +76,6 @@ struct Parameter<Value: Sendable>: DeclaredParameter {
 
     func value(fromAccepted text: String) -> (any Sendable)? { convert(text) }
     func absentValue(_ configuration: PreviewServerConfiguration) -> (any Sendable)? { fallback(configuration) }
-
-    /// The value `text` stands for, if the type accepts it: the one parse that requests, defaults
-    /// and examples all go through.
-    func parse(_ text: String) -> Value? {
-        spec.type.accepts(text).flatMap(convert)
-    }
 }
 
 // MARK: Declaring

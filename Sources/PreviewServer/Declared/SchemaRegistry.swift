@@ -15,13 +15,7 @@ extension SchemaEnumerable where Self: CaseIterable & RawRepresentable, RawValue
 /// What a reply type's fields cannot say by their Swift types: a description, a range, a pattern.
 /// Every noted field must exist; the recorder reports a note on a field it did not see.
 protocol SchemaAnnotated {
-    static var schemaDescription: String? { get }
     static var fieldNotes: [String: FieldNote] { get }
-}
-
-extension SchemaAnnotated {
-    static var schemaDescription: String? { nil }
-    static var fieldNotes: [String: FieldNote] { [:] }
 }
 
 struct FieldNote: Sendable {
@@ -115,7 +109,6 @@ final class SchemaRegistry {
         var properties = properties
         var members: [(String, JSONValue)] = [("type", "object")]
         if let annotated = T.self as? any SchemaAnnotated.Type {
-            if let description = annotated.schemaDescription { members.append(("description", .string(description))) }
             for (field, note) in annotated.fieldNotes.sorted(by: { $0.key < $1.key }) {
                 guard let i = properties.firstIndex(where: { $0.0 == field }) else {
                     report("\(Self.name(of: T.self)) notes '\(field)', which it does not have")

@@ -1,6 +1,13 @@
 import Testing
 @testable import PreviewServer
 
+extension Parameter {
+    /// Text as a request gives it, through the type's check and the parameter's conversion.
+    func parse(_ text: String) -> Value? {
+        spec.type.accepts(text).flatMap(convert)
+    }
+}
+
 /// Parameter types: what they accept, how they word `allowed`, and how defaults resolve.
 @Suite struct ParameterDeclarationTests {
     @Test func allowedTextsKeepTheAPIsWording() {
