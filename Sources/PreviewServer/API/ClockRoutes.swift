@@ -4,16 +4,11 @@ import HTTPServer
 // `GET /clock` and `POST /clock`: pause, speed and step the scene's one clock.
 
 /// The clock as `/clock` and `/state` report it.
-struct ClockState: Codable, Sendable, SchemaAnnotated {
+struct ClockState: Codable, Sendable {
     var sceneTime: Double
     var paused: Bool
     var speed: Double
     var fps: Int
-
-    static let fieldNotes = [
-        "sceneTime": FieldNote("Seconds on the scene's one animation clock."),
-        "fps": FieldNote("The server's default stream rate."),
-    ]
 }
 
 /// `GET` and `POST /clock` answer with the clock and the scene's revision, like every command

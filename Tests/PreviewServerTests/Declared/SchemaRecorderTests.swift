@@ -25,10 +25,13 @@ import Testing
         guard case .object(let properties)? = member(meter, "properties") else { Issue.record("no properties"); return }
         #expect(properties.map(\.0) == ["duration", "recording", "complete", "elapsed", "remaining", "label",
                                         "segmentCount", "segments", "track", "scheduledRelease"])
-        #expect(member(properties, "duration") == .object([("type", "number")]))
-        #expect(member(properties, "segmentCount") == .object([("type", "integer")]))
+        // Types from the Swift type; the range and the meaning from the server's notes on it.
+        #expect(member(properties, "duration") == .object([("type", "number"), ("minimum", 1), ("maximum", 600)]))
+        #expect(member(properties, "segmentCount") == .object([("type", "integer"), ("minimum", 0)]))
+        #expect(member(properties, "remaining") == .object([("type", "number")]))
         #expect(member(properties, "segments") == .object([
             ("type", "array"), ("items", .object([("$ref", "#/components/schemas/RecordingMeterStateSegment")])),
+            ("description", "Oldest first; together they cover the recorded part of the ring without gaps."),
         ]))
         guard case .array(let required)? = member(meter, "required") else { Issue.record("no required"); return }
         #expect(required.count == 9)
