@@ -3,7 +3,7 @@
 # Usage: scripts/install-deps.sh [build|test]   (test adds the browser, ffmpeg, image tools and tsc)
 set -euo pipefail
 
-build_pkgs=(pkg-config libcairo2-dev libmicrohttpd-dev libturbojpeg0-dev libspng-dev libwebp-dev libgif-dev libimagequant-dev fonts-dejavu-core)
+build_pkgs=(pkg-config libcairo2-dev libmicrohttpd-dev libturbojpeg0-dev libspng-dev libwebp-dev libgif-dev libimagequant-dev libavcodec-dev libavformat-dev libavutil-dev libswscale-dev fonts-dejavu-core)
 test_pkgs=(chromium chromium-driver ffmpeg imagemagick python3-pip node-typescript)
 pip_pkgs=(selenium pytest pillow numpy)
 # axe-core (4.12) for the accessibility check: this wheel ships it as a plain axe.min.js, which the
