@@ -5,7 +5,7 @@ set -euo pipefail
 
 build_pkgs=(pkg-config libcairo2-dev libmicrohttpd-dev libturbojpeg0-dev libspng-dev libwebp-dev libgif-dev libimagequant-dev libavcodec-dev libavformat-dev libavutil-dev libswscale-dev fonts-dejavu-core)
 test_pkgs=(chromium chromium-driver ffmpeg imagemagick python3-pip node-typescript)
-pip_pkgs=(selenium pytest pillow numpy)
+pip_pkgs=(selenium pytest pillow numpy openapi-spec-validator)
 # axe-core (4.12) for the accessibility check: this wheel ships it as a plain axe.min.js, which the
 # browser tests inject through Selenium. --no-deps: Playwright, its dependency, is not used.
 axe_pkg=axe-playwright-python==0.1.8
@@ -40,7 +40,7 @@ pip_install() {
 if [ "${1:-build}" = test ]; then
     pip_missing=()
     for p in "${pip_pkgs[@]}"; do
-        mod=$p; [ "$p" = pillow ] && mod=PIL
+        mod=${p//-/_}; [ "$p" = pillow ] && mod=PIL
         python3 -c "import ${mod}" 2>/dev/null || pip_missing+=("$p")
     done
     if [ ${#pip_missing[@]} -gt 0 ]; then

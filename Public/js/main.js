@@ -256,6 +256,7 @@ applyView();
 feed.start();
 loadLayout().then((served) => {
   layout = served;
+  settings.limit(served);
   retarget();
 });
 
