@@ -11,17 +11,27 @@ public struct PropRefusal: Error, Sendable, Equatable {
 }
 
 /// Every control's props through one door, by the names the API uses for the controls, so that the
-/// server needs no knowledge of any one control's configuration.
-extension Scene {
-    /// The props `control` declares, each with its default in this scene (the server's settings, such
-    /// as `--meter-duration`, are defaults too). None for `.all`.
+/// server needs no knowledge of any one control's configuration. None for `.all`.
+extension SceneConfiguration {
+    /// The props `control` declares, each with its default: its value in this configuration (the
+    /// server's settings, such as `--meter-duration`, are defaults too).
     public func propDeclarations(of control: FrameSubject) -> [PropDeclaration] {
         switch control {
         case .all, .meter, .player, .spinner: []
-        case .playButton: PlayButton.Configuration.declarations(defaults: configuration.playButton)
+        case .playButton: PlayButton.Configuration.declarations(defaults: playButton)
         }
     }
 
+    /// The value of every prop of `control` in a scene made from this configuration.
+    public func props(of control: FrameSubject) -> PropValues {
+        switch control {
+        case .all, .meter, .player, .spinner: PropValues()
+        case .playButton: playButton.values
+        }
+    }
+}
+
+extension Scene {
     /// The value of every prop of `control` now.
     public func props(of control: FrameSubject) -> PropValues {
         switch control {
@@ -30,16 +40,9 @@ extension Scene {
         }
     }
 
-    /// The value of every prop of `control` in a scene as made.
-    public func defaultProps(of control: FrameSubject) -> PropValues {
-        switch control {
-        case .all, .meter, .player, .spinner: PropValues()
-        case .playButton: configuration.playButton.values
-        }
-    }
-
-    /// Sets the props of `control` given in `values` (the rest keep their values) at `time`, at once.
-    /// Throws, changing nothing, when the control cannot take a change now.
+    /// Sets the props of `control` given in `values` (the rest keep their values) at `time`, at once
+    /// (docs/design/props.md §Immediately). Throws, changing nothing, when the control cannot take
+    /// the change now.
     public mutating func setProps(_ values: PropValues, of control: FrameSubject, at time: Double) throws(PropRefusal) {
         advance(to: time)
         switch control {
