@@ -53,7 +53,9 @@ extension MediaTiming {
 extension ShapeLayer {
     /// Edits the animation under `key` in place: it keeps its key, its place in the order and its
     /// stop (no `finished = false` is reported, since nothing was replaced). The edit must animate
-    /// the same properties. Nothing happens when no animation runs under `key`.
+    /// the same properties with values that fit them, and give every duration, since it is not
+    /// resolved again as `add` resolves a new animation. Nothing happens when no animation runs under
+    /// `key`.
     public mutating func editAnimation(forKey key: String, _ edit: (inout LayerAnimation) -> Void) {
         guard let i = animations.firstIndex(where: { $0.key == key }) else { return }
         var animation = animations[i].animation

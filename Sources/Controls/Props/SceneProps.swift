@@ -17,16 +17,18 @@ extension SceneConfiguration {
     /// server's settings, such as `--meter-duration`, are defaults too).
     public func propDeclarations(of control: FrameSubject) -> [PropDeclaration] {
         switch control {
-        case .all, .meter, .player, .spinner: []
+        case .all, .meter, .player: []
         case .playButton: PlayButton.Configuration.declarations(defaults: playButton)
+        case .spinner: Spinner.Configuration.declarations(defaults: spinner)
         }
     }
 
     /// The value of every prop of `control` in a scene made from this configuration.
     public func props(of control: FrameSubject) -> PropValues {
         switch control {
-        case .all, .meter, .player, .spinner: PropValues()
+        case .all, .meter, .player: PropValues()
         case .playButton: playButton.values
+        case .spinner: spinner.values
         }
     }
 }
@@ -35,8 +37,9 @@ extension Scene {
     /// The value of every prop of `control` now.
     public func props(of control: FrameSubject) -> PropValues {
         switch control {
-        case .all, .meter, .player, .spinner: PropValues()
+        case .all, .meter, .player: PropValues()
         case .playButton: playButton.configuration.values
+        case .spinner: spinner.configuration.values
         }
     }
 
@@ -46,8 +49,9 @@ extension Scene {
     public mutating func setProps(_ values: PropValues, of control: FrameSubject, at time: Double) throws(PropRefusal) {
         advance(to: time)
         switch control {
-        case .all, .meter, .player, .spinner: break
+        case .all, .meter, .player: break
         case .playButton: playButton.configure(playButton.configuration.setting(values), at: time)
+        case .spinner: spinner.configure(spinner.configuration.setting(values), at: time)
         }
     }
 }

@@ -15,7 +15,7 @@ public struct Scene: Sendable {
     public init(configuration: SceneConfiguration = SceneConfiguration(), time: Double = 0) {
         self.time = time
         self.configuration = configuration
-        spinner = Spinner(startingAt: time)
+        spinner = Spinner(startingAt: time, configuration: configuration.spinner)
         meter = RecordingMeter(duration: configuration.meterDuration, seed: configuration.seed)
         playButton = PlayButton(at: time, configuration: configuration.playButton)
         player = MusicPlayer(artwork: configuration.artwork, at: time)
@@ -50,6 +50,7 @@ public struct SceneConfiguration: Sendable {
     public var seed: UInt64
     public var artwork: Bitmap?
     public var playButton = PlayButton.Configuration()
+    public var spinner = Spinner.Configuration()
 
     public init(meterDuration: Double = RecordingMeter.defaultDuration, seed: UInt64 = 0x5EED, artwork: Bitmap? = nil) {
         self.meterDuration = meterDuration
