@@ -80,6 +80,12 @@ extension Path {
         return path
     }
 
+    /// A rectangle, clockwise on screen from its top-left corner.
+    public static func rectangle(_ rect: Rect) -> Path {
+        Path([.move(Point(rect.minX, rect.minY)), .line(Point(rect.maxX, rect.minY)), .line(Point(rect.maxX, rect.maxY)),
+              .line(Point(rect.minX, rect.maxY)), .close])
+    }
+
     /// A rectangle with circular corners, clockwise on screen from the top-left corner's end.
     public static func roundedRect(_ rect: Rect, cornerRadius: Double) -> Path {
         let r = min(cornerRadius, rect.width / 2, rect.height / 2)

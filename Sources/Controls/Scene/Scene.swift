@@ -9,12 +9,15 @@ public struct Scene: Sendable {
     public var player: MusicPlayer
     /// The latest time the scene has been advanced to; commands apply at or after it.
     public private(set) var time: Double
+    /// What the scene was made from: the controls' default configurations.
+    public let configuration: SceneConfiguration
 
     public init(configuration: SceneConfiguration = SceneConfiguration(), time: Double = 0) {
         self.time = time
-        spinner = Spinner(startingAt: time)
+        self.configuration = configuration
+        spinner = Spinner(startingAt: time, configuration: configuration.spinner)
         meter = RecordingMeter(duration: configuration.meterDuration, seed: configuration.seed)
-        playButton = PlayButton(at: time)
+        playButton = PlayButton(at: time, configuration: configuration.playButton)
         player = MusicPlayer(artwork: configuration.artwork, at: time)
     }
 
@@ -40,11 +43,14 @@ public struct Scene: Sendable {
     }
 }
 
-/// What the scene is built from: the command line's and the API's settings.
+/// What the scene is built from: the command line's and the API's settings, and each control's
+/// configuration as made (what its props' defaults are).
 public struct SceneConfiguration: Sendable {
     public var meterDuration: Double
     public var seed: UInt64
     public var artwork: Bitmap?
+    public var playButton = PlayButton.Configuration()
+    public var spinner = Spinner.Configuration()
 
     public init(meterDuration: Double = RecordingMeter.defaultDuration, seed: UInt64 = 0x5EED, artwork: Bitmap? = nil) {
         self.meterDuration = meterDuration

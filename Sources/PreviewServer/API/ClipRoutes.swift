@@ -51,7 +51,7 @@ extension APIContext {
                     + "\(maxConcurrentClips) clips render at once per server; more get 503.",
                 parameters: format.parameters,
                 answers: [.busy("\(maxConcurrentClips) clips are being rendered already; try again shortly.")], offload: true,
-                cost: { input throws(APIError) in try clipCost(input, format) }),
+                families: [FrameParameters.props], cost: { input throws(APIError) in try clipCost(input, format) }),
             produces: Success(
                 description: "An animated image, offered as a download.",
                 content: .media([format.contentType], binary: true),
@@ -95,12 +95,12 @@ extension APIContext {
         let start: Double
         switch try FrameParameters.Picture(input) {
         case .plain(let spec):
-            var (copy, now) = scene.snapshot()
+            var (copy, now) = try sceneCopy(input, subject: spec.subject)
             copy.advance(to: now + ahead)
             source = .scene(copy, spec)
             start = now + ahead
         case .variants(let kind, let spec):
-            let (copy, now) = scene.snapshot()
+            let (copy, now) = try sceneCopy(input, subject: spec.subject)
             source = .variants(try VariantSet(kind, spec: spec, scene: copy, at: now, seed: configuration.scene.seed))
             start = now + ahead
         }

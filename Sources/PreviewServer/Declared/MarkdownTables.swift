@@ -1,3 +1,5 @@
+import Controls
+
 /// The README's API tables, one section per tag: the operations, then every parameter they take.
 /// `scripts/api-docs.sh` puts each section between `<!-- api:TAG -->` and `<!-- /api:TAG -->`.
 enum MarkdownTables {
@@ -31,8 +33,12 @@ enum MarkdownTables {
 
     private static func summaryText(_ op: APIOperation) -> String {
         var text = op.summary
-        if case .binary(let types, let maxBytes, _) = op.body {
+        switch op.body {
+        case .binary(let types, let maxBytes, _):
             text += " (body: " + types.map { "`\($0)`" }.joined(separator: " or ") + ", at most \(bytes(maxBytes)))"
+        case .document(let types, _, _):
+            text += " (body: " + types.map { "`\($0)`" }.joined(separator: " or ") + ")"
+        case .none, .parameters: break
         }
         let conditions = op.rules.map(\.text)
         if !conditions.isEmpty { text += "; " + conditions.joined(separator: "; ") }
@@ -61,6 +67,18 @@ enum MarkdownTables {
                 }
             }
         }
+        for op in ops {
+            for f in op.families {
+                let cells = [f.names, f.values, "none"]
+                let key = cells.joined(separator: "|") + f.description
+                let user = "`\(op.method.rawValue) \(op.path)`"
+                if let i = rows.firstIndex(where: { $0.key == key }) {
+                    rows[i].users.append(user)
+                } else {
+                    rows.append(Row(key: key, cells: cells + [f.description], users: [user]))
+                }
+            }
+        }
         return rows.map { row in
             var cells = row.cells
             if row.users.count < ops.count { cells[3] += " (" + row.users.joined(separator: ", ") + ")" }
@@ -77,7 +95,10 @@ enum MarkdownTables {
         case .enumeration(let words): return words.map { "`\($0)`" }.joined(separator: ", ")
         case .list(let words): return words.map { "`\($0)`" }.joined(separator: ", ") + ", comma-separated"
         case .string(let maxLength, _): return "text, at most \(maxLength) characters"
-        case .color(let names): return "`#rrggbb`, " + names.map { "`\($0)`" }.joined(separator: ", ")
+        case .color(let names, let alpha):
+            return ([alpha ? "`#rrggbb`, `#rrggbbaa`" : "`#rrggbb`"] + names.map { "`\($0)`" }).joined(separator: ", ")
+        case .colorList(let maxCount): return "up to \(maxCount) colours `#rrggbbaa`, comma-separated"
+        case .curve: return TimingCurve.Name.allCases.map { "`\($0.rawValue)`" }.joined(separator: ", ") + ", `x1,y1,x2,y2`"
         }
     }
 

@@ -174,7 +174,9 @@ private enum ModeVariant {
             scene.player = p
         case .spinner(let mode):
             if mode == .animating {
-                if !scene.spinner.isAnimating { scene.spinner = Spinner(startingAt: time) }
+                if !scene.spinner.isAnimating {
+                    scene.spinner = Spinner(startingAt: time, configuration: scene.spinner.configuration)
+                }
             } else {
                 scene.spinner.stop(at: time)
             }
