@@ -64,12 +64,12 @@ for (const root of $$(galleryRoot, "[data-control]")) {
 }
 
 // Each card's props panel sends its changes through the card's own queue, after its commands.
-const props = propsPanels(new Map([...cards].map(([control, { root, card, queue }]) => [control, {
+const props = propsPanels(new Map([...cards].map(([control, { root, queue }]) => [control, {
   root,
   title: part(root, "title").textContent ?? control,
   run: queue,
   /** @param {any} reply */
-  onReply(reply) { if (reply?.state && store.applyReply(card.stateKey, reply)) render(); },
+  onReply(reply) { if (store.applyProps(control, reply)) render(); },
 }])), view);
 
 const clock = clockPanel(component("clock"), {

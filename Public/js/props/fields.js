@@ -131,7 +131,9 @@ export function colorEditor({ id, label, schema, edit, commit }) {
 
   let rgb = "#000000";
   let a = 255;
-  const value = () => (alpha ? `${rgb}${a.toString(16).padStart(2, "0")}` : rgb).toUpperCase();
+  // The server's own spelling (lower case, the alpha only when not opaque), so a value sent and the
+  // same value read back compare equal.
+  const value = () => (a === 255 ? rgb : `${rgb}${a.toString(16).padStart(2, "0")}`).toLowerCase();
   const render = () => {
     picker.value = rgb.toLowerCase();
     swatch.style.setProperty("--swatch", `${rgb}${a.toString(16).padStart(2, "0")}`);
@@ -251,7 +253,7 @@ export function colorsEditor({ id, labelId, label, schema, edit, commit }) {
     add.disabled = colors.length >= max;
   };
   add.addEventListener("click", () => {
-    colors = [...colors, colors.at(-1) ?? (colorHasAlpha(item) ? "#000000FF" : "#000000")];
+    colors = [...colors, colors.at(-1) ?? "#000000"];
     render();
     edit([...colors]);
     commit();

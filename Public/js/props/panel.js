@@ -88,6 +88,10 @@ export class PropsPanel {
   build(doc) {
     this.doc = doc;
     const { control, title } = this.options;
+    if (Object.keys(doc.schema.properties).length === 0) {
+      this.status.textContent = "This control declares no props.";
+      return;
+    }
     const actions = element("div", "props-actions");
     const resetAll = this.button(actions, "reset-all", "Reset all", `Reset every prop of the ${title.toLowerCase()} to its default`);
     resetAll.addEventListener("click", () => this.resetAll());

@@ -21,16 +21,6 @@ import { playButtonSwift } from "./swift.js";
 const SWIFT = { "play-button": playButtonSwift };
 
 /**
- * The props in a state: each control's part carries its own.
- * @param {SceneState} state
- * @param {string} control
- * @returns {PropValues | undefined}
- */
-export function propsIn(state, control) {
-  return /** @type {any} */ (state).props?.[control];
-}
-
-/**
  * Builds every card's panel; `view` is the page's view, which a link sets and copies.
  * @param {Map<string, CardHandle>} cards
  * @param {View} view
@@ -79,7 +69,7 @@ export function propsPanels(cards, view) {
     get ready() { return ready; },
     /** @param {SceneState} state */
     render(state) {
-      for (const [control, panel] of panels) panel.update(propsIn(state, control));
+      for (const [control, panel] of panels) panel.update(state.props?.[control]);
     },
   };
 }

@@ -18,12 +18,14 @@ import { errorFrom } from "../api.js";
  * @property {number} [multipleOf]
  * @property {number} [x-step]
  * @property {string} [x-unit]
+ * @property {string} [x-kind]
+ * @property {Record<string, [number, number, number, number]>} [x-curves]
  * @property {string} [format]
  * @property {string} [pattern]
  * @property {string[]} [enum]
  * @property {PropSchema[]} [oneOf]
  * @property {PropSchema[]} [anyOf]
- * @property {PropSchema | PropSchema[]} [items]
+ * @property {PropSchema | PropSchema[] | false} [items]
  * @property {PropSchema[]} [prefixItems]
  * @property {number} [minItems]
  * @property {number} [maxItems]
@@ -45,44 +47,27 @@ export async function loadProps(control) {
   return response.json();
 }
 
-/** @param {PropSchema} schema */
-const types = (schema) => (Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : []);
-
 /**
- * The alternatives of a prop that takes more than one form (a curve: a name or four numbers).
- * @param {PropSchema} schema
- * @returns {PropSchema[]}
- */
-const alternatives = (schema) => schema.oneOf ?? schema.anyOf ?? [schema];
-
-/**
- * The schema of each item of an array prop.
- * @param {PropSchema | undefined} schema
- * @returns {PropSchema | undefined}
- */
-export const itemOf = (schema) => (Array.isArray(schema?.items) ? schema?.items[0] : schema?.items) ?? schema?.prefixItems?.[0];
-
-/**
- * The curve's four-number form, if the prop has one.
- * @param {PropSchema} schema
- * @returns {PropSchema | undefined}
- */
-const pointsForm = (schema) => alternatives(schema).find((s) => types(s).includes("array") && types(itemOf(s) ?? {}).includes("number"));
-
-/**
- * Which control edits the prop.
+ * Which editor a prop takes: the server names it in `x-kind` ("integer" is a number on whole steps).
  * @param {PropSchema} schema
  * @returns {PropKind | null}
  */
 export function kindOf(schema) {
-  if (pointsForm(schema)) return "curve";
-  const t = types(schema);
-  if (t.includes("array") && itemOf(schema)?.format === "color") return "colors";
-  if (t.includes("boolean")) return "boolean";
-  if (t.includes("number") || t.includes("integer")) return "number";
-  if (t.includes("string") && schema.format === "color") return "color";
-  if (schema.enum) return "enum";
-  return null;
+  const kind = schema["x-kind"] === "integer" ? "number" : schema["x-kind"];
+  return KINDS.find((k) => k === kind) ?? null;
+}
+
+/** @type {PropKind[]} */
+const KINDS = ["number", "color", "colors", "enum", "boolean", "curve"];
+
+/**
+ * The schema of each item of a list prop.
+ * @param {PropSchema | undefined} schema
+ * @returns {PropSchema | undefined}
+ */
+export function itemOf(schema) {
+  const items = schema?.items;
+  return (Array.isArray(items) ? items[0] : items) || undefined;
 }
 
 /**
@@ -92,7 +77,7 @@ export function kindOf(schema) {
 export function numberRange(schema) {
   const min = schema.minimum ?? 0;
   const max = schema.maximum ?? Math.max(1, min + 1);
-  const integer = types(schema).includes("integer");
+  const integer = schema["x-kind"] === "integer";
   const step = schema.multipleOf ?? schema["x-step"] ?? (integer ? 1 : niceStep((max - min) / 200));
   return { min, max, step, unit: schema["x-unit"] ?? "" };
 }
@@ -107,29 +92,23 @@ function niceStep(raw) {
 }
 
 /**
- * Whether a colour prop takes an alpha channel (#RRGGBBAA).
+ * Whether a colour prop takes an alpha channel (#rrggbbaa as well as #rrggbb).
  * @param {PropSchema} schema
  */
 export function colorHasAlpha(schema) {
-  return /\{8\}|\{6\}\(.*\{2\}\)\?|\{6\}\(\?:.*\{2\}\)\?/.test(schema.pattern ?? "")
-    || (typeof schema.default === "string" && schema.default.length === 9);
+  return /\{8\}/.test(schema.pattern ?? "");
 }
 
 /**
- * A curve prop's named curves, and the bounds of its control points (x is always within [0, 1]).
+ * A curve prop's named curves, and the bounds and step of its control points (x is within [0, 1]).
  * @param {PropSchema} schema
  */
 export function curveForm(schema) {
-  const names = alternatives(schema).flatMap((s) => s.enum ?? []);
-  const points = pointsForm(schema);
-  const items = points?.prefixItems ?? points?.items;
-  const yItem = Array.isArray(items) ? items[1] : items;
-  return {
-    names,
-    yMin: yItem?.minimum ?? -1,
-    yMax: yItem?.maximum ?? 2,
-    step: yItem?.multipleOf ?? yItem?.["x-step"] ?? 0.01,
-  };
+  const forms = schema.oneOf ?? schema.anyOf ?? [];
+  const names = forms.flatMap((s) => s.enum ?? []);
+  const points = forms.find((s) => s.prefixItems);
+  const y = points?.prefixItems?.[1];
+  return { names, yMin: y?.minimum ?? -1, yMax: y?.maximum ?? 2, step: y?.multipleOf ?? y?.["x-step"] ?? 0.01 };
 }
 
 /**
@@ -180,15 +159,10 @@ export function sameValue(a, b) {
 }
 
 /**
- * The control points of the named curves the schema declares (`x-curves` on a curve prop), by name.
+ * The control points of the named curves the schema gives (`x-curves` on a curve prop), by name.
  * @param {ObjectSchema} schema
  * @returns {Record<string, [number, number, number, number]>}
  */
 export function namedCurves(schema) {
-  /** @type {Record<string, [number, number, number, number]>} */
-  const curves = {};
-  for (const prop of Object.values(schema.properties)) {
-    Object.assign(curves, /** @type {any} */ (prop)["x-curves"] ?? {});
-  }
-  return curves;
+  return Object.assign({}, ...Object.values(schema.properties).map((prop) => prop["x-curves"] ?? {}));
 }

@@ -1,8 +1,7 @@
 // @ts-check
 // "Copy as Swift": the lines that style the original iOS control with the panel's values, for the
-// one original with a public styling API, BR Radio's PlayButton (docs/design/play-button.md). Only
-// its public properties go in, under their own names; Layercast's extra knobs (timing curves, say)
-// have no counterpart there and are left out.
+// one original with a public styling API, BR Radio's PlayButton. Only its public properties go in;
+// Layercast's extra knobs have no counterpart there and are left out.
 
 /**
  * @typedef {import("./schema.js").PropsDocument} PropsDocument
@@ -10,11 +9,24 @@
  * @typedef {import("./schema.js").PropValue} PropValue
  */
 
+// The original's public styling API (docs/design/play-button.md §Styling API): the props of these
+// names are its properties, under the same names. The durations are private there, and the curves
+// are Layercast's own.
+const PUBLIC = [
+  "playBufferingBackgroundColor", "playBufferingTintColor", "pauseStopBackgroundColor", "pauseStopTintColor",
+  "barThickness", "barCornerRadius", "squareWidth", "squareCornerRadius", "triangleWidth", "triangleCornerRadius",
+  "contentMode",
+];
+
+// The content modes as UIView.ContentMode spells them.
+/** @type {Record<string, string>} */
+const CONTENT_MODES = { scaleToFill: ".scaleToFill", aspectFit: ".scaleAspectFit", aspectFill: ".scaleAspectFill" };
+
 // UIKit's fixed colours by their sRGB code: a value that is one of them reads as its name.
 /** @type {Record<string, string>} */
 const UIKIT_COLORS = {
-  "#000000FF": ".black", "#FFFFFFFF": ".white", "#AAAAAAFF": ".lightGray", "#555555FF": ".darkGray",
-  "#808080FF": ".gray", "#0000FFFF": ".blue", "#FF0000FF": ".red", "#00FF00FF": ".green", "#00000000": ".clear",
+  "#000000ff": ".black", "#ffffffff": ".white", "#aaaaaaff": ".lightGray", "#555555ff": ".darkGray",
+  "#808080ff": ".gray", "#0000ffff": ".blue", "#ff0000ff": ".red", "#00ff00ff": ".green", "#00000000": ".clear",
 };
 
 /**
@@ -28,7 +40,7 @@ const literal = (value) => String(Number(value.toFixed(4)));
  * @param {string} hex
  */
 export function uiColor(hex) {
-  const code = (hex.length === 7 ? `${hex}FF` : hex).toUpperCase();
+  const code = (hex.length === 7 ? `${hex}ff` : hex).toLowerCase();
   const named = UIKIT_COLORS[code];
   if (named) return named;
   const [r, g, b, a] = [1, 3, 5, 7].map((i) => parseInt(code.slice(i, i + 2), 16) / 255);
@@ -42,9 +54,8 @@ export function uiColor(hex) {
  */
 function swiftValue(value, schema) {
   if (typeof value === "number") return literal(value);
-  if (typeof value === "boolean") return String(value);
-  if (typeof value === "string" && schema.format === "color") return uiColor(value);
-  return `.${value}`;
+  if (schema["x-kind"] === "color") return uiColor(String(value));
+  return CONTENT_MODES[String(value)] ?? `.${value}`;
 }
 
 /**
@@ -61,10 +72,9 @@ export function playButtonSwift(doc, values) {
     "let playButton = PlayButton()",
   ];
   for (const [name, schema] of Object.entries(doc.schema.properties)) {
-    const swiftName = /** @type {any} */ (schema)["x-swift"];
     const value = values[name];
-    if (typeof swiftName !== "string" || value === undefined) continue;
-    lines.push(`playButton.${swiftName} = ${swiftValue(value, schema)}`);
+    if (!PUBLIC.includes(name) || value === undefined) continue;
+    lines.push(`playButton.${name} = ${swiftValue(value, schema)}`);
   }
   return `${lines.join("\n")}\n`;
 }
