@@ -15,6 +15,7 @@ GRAB_JS = "return arguments[0].toDataURL()"
 @pytest.fixture
 def still_page(browser, api, base_url):
     api.reset_scene()
+    browser.get("about:blank")  # the page an earlier test left streaming
     wait_until(lambda: api.gauge("layercast_open_streams") == 0, 5, "earlier pages' streams to close")
     before = api.state()
     driver = open_studio(browser, base_url, less_motion=True)
