@@ -233,13 +233,7 @@ extension MusicPlayer {
 
         // The container's white background; the artwork covers it unless it has transparency.
         var background = ShapeLayer(name: N.background.name)
-        var rect = Path()
-        rect.move(to: Point(0, 0))
-        rect.line(to: Point(L.side, 0))
-        rect.line(to: Point(L.side, L.side))
-        rect.line(to: Point(0, L.side))
-        rect.close()
-        background.path = rect
+        background.path = .rect(square)
         background.fillColor = .white
 
         var sharp = ShapeLayer(name: N.artwork.name)
