@@ -81,9 +81,14 @@ extension Path {
     }
 
     /// A rectangle, clockwise on screen from its top-left corner.
-    public static func rectangle(_ rect: Rect) -> Path {
-        Path([.move(Point(rect.minX, rect.minY)), .line(Point(rect.maxX, rect.minY)), .line(Point(rect.maxX, rect.maxY)),
-              .line(Point(rect.minX, rect.maxY)), .close])
+    public static func rect(_ rect: Rect) -> Path {
+        var p = Path()
+        p.move(to: Point(rect.minX, rect.minY))
+        p.line(to: Point(rect.maxX, rect.minY))
+        p.line(to: Point(rect.maxX, rect.maxY))
+        p.line(to: Point(rect.minX, rect.maxY))
+        p.close()
+        return p
     }
 
     /// A rectangle with circular corners, clockwise on screen from the top-left corner's end.

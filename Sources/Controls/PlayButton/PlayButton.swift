@@ -84,7 +84,7 @@ public struct PlayButton: Control {
         var background = ShapeLayer(name: Part.background.rawValue)
         background.path = .ellipse(in: Rect(x: 0, y: 0, width: size, height: size))
         var scale = centred(.scale)
-        scale.mask = .rectangle(Rect(x: 0, y: 0, width: size, height: size))
+        scale.mask = .rect(Rect(x: 0, y: 0, width: size, height: size))
         scale.sublayers = [background, foreground]
         root = ShapeLayer(name: Part.root.rawValue)
         root.sublayers = [scale]
@@ -167,6 +167,9 @@ public struct PlayButton: Control {
     public func snapshot(at time: Double, options: FrameOptions) -> LayerSnapshot {
         root.snapshot(at: time)
     }
+
+    /// The view behind the button, if one is set (the sample theme's grey view); a clear one is none.
+    public var viewBackground: Color? { configuration.viewBackground }
 
     /// One layer of the tree (and its sublayers) showing its presentation values at `time`.
     public func presentation(of part: Part, at time: Double) -> ShapeLayer {

@@ -9,6 +9,9 @@ extension PlayButton {
         public var playBufferingTintColor = Color.black
         public var pauseStopBackgroundColor = Color.lightGray
         public var pauseStopTintColor = Color.black
+        /// Ours: the view behind the button, which is not a button property (the sample app's
+        /// `view.backgroundColor`); clear shows the frame's background.
+        public var viewBackgroundColor = Color.clear
         /// Bar thickness and corner radius, square width and corner radius, triangle width and corner radius.
         public var geometry = Geometry()
         /// One bar → dot right → bar → dot left → bar cycle.
@@ -35,6 +38,8 @@ extension PlayButton {
             .color("playBufferingTintColor", \.playBufferingTintColor, "The triangle and the buffering bar."),
             .color("pauseStopBackgroundColor", \.pauseStopBackgroundColor, "The circle in pause and stop."),
             .color("pauseStopTintColor", \.pauseStopTintColor, "The pause bars and the stop square."),
+            .color("viewBackgroundColor", \.viewBackgroundColor,
+                   "Ours: the view behind the button, over the whole frame (the sample theme's grey); #00000000 is none."),
             .number("barThickness", \.geometry.barThickness, 0...22, step: 0.5, unit: "pt",
                     "Height of the horizontal bar (width of a vertical one); twice barCornerRadius for round ends."),
             .number("barCornerRadius", \.geometry.barCornerRadius, 0...11, step: 0.5, unit: "pt",
@@ -57,6 +62,9 @@ extension PlayButton {
             .curve("bufferingCurve", \.bufferingCurve, "Timing of each buffering cycle."),
             .curve("highlightCurve", \.highlightCurve, "Timing of the 0.92 highlight scale (ours)."),
         ]
+
+        /// The view behind the button; nil when clear.
+        var viewBackground: Color? { viewBackgroundColor.alpha > 0 ? viewBackgroundColor : nil }
 
         /// The background colour for the pause/stop side (`vertical`) or the play/buffering side.
         func background(vertical: Bool) -> Color {

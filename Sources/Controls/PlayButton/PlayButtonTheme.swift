@@ -1,22 +1,26 @@
 import Animation
 
 extension PlayButton {
-    /// A named preset of the four colours of docs/design/play-button.md §Defaults: one background and one
-    /// tint for play and buffering, one pair for pause and stop.
+    /// A named preset of the four colours of docs/design/play-button.md §Defaults (one background and one
+    /// tint for play and buffering, one pair for pause and stop) and of the view behind the button.
     public struct Theme: Sendable, Hashable {
         public var name: String
         public var playBufferingBackground: Color
         public var playBufferingTint: Color
         public var pauseStopBackground: Color
         public var pauseStopTint: Color
+        /// The view the button sits on, when the theme comes with one (not a button property: the
+        /// sample app's `view.backgroundColor`). nil leaves the frame's background.
+        public var viewBackground: Color?
 
         public init(name: String, playBufferingBackground: Color, playBufferingTint: Color,
-                    pauseStopBackground: Color, pauseStopTint: Color) {
+                    pauseStopBackground: Color, pauseStopTint: Color, viewBackground: Color? = nil) {
             self.name = name
             self.playBufferingBackground = playBufferingBackground
             self.playBufferingTint = playBufferingTint
             self.pauseStopBackground = pauseStopBackground
             self.pauseStopTint = pauseStopTint
+            self.viewBackground = viewBackground
         }
 
         /// The library's defaults: light grey (170,170,170) behind black shapes in every mode.
@@ -28,10 +32,13 @@ extension PlayButton {
         }()
 
         /// The sample app's colours: black on white for play and buffering, white on systemBlue for pause
-        /// and stop (its switch to systemOrange before stop is left out).
+        /// and stop (its switch to systemOrange before stop is left out), on the sample's grey view:
+        /// lightGray at alpha 0.8 over a window with no colour, which shows black, so RGB (136,136,136)
+        /// (docs/design/play-button.md §Sample backdrop).
         public static let sample = Theme(
             name: "sample", playBufferingBackground: .white, playBufferingTint: .black,
-            pauseStopBackground: Color(r: 0, g: 122, b: 255), pauseStopTint: .white)
+            pauseStopBackground: Color(r: 0, g: 122, b: 255), pauseStopTint: .white,
+            viewBackground: Color.black.lerp(to: .lightGray, 0.8))
 
         public static let all: [Theme] = [.default, .sample]
 
@@ -42,7 +49,7 @@ extension PlayButton {
             all.first { $0.name == name }
         }
 
-        /// The preset whose colours `configuration` has, if any.
+        /// The preset whose colours (view included) `configuration` has, if any.
         public static func matching(_ configuration: Configuration) -> Theme? {
             all.first { theme in
                 var c = configuration
@@ -51,12 +58,13 @@ extension PlayButton {
             }
         }
 
-        /// Sets the four colours of `configuration` to this preset's.
+        /// Sets the four colours of `configuration` and its view background to this preset's.
         public func apply(to configuration: inout Configuration) {
             configuration.playBufferingBackgroundColor = playBufferingBackground
             configuration.playBufferingTintColor = playBufferingTint
             configuration.pauseStopBackgroundColor = pauseStopBackground
             configuration.pauseStopTintColor = pauseStopTint
+            configuration.viewBackgroundColor = viewBackground ?? .clear
         }
     }
 }
