@@ -3,6 +3,7 @@ stream at once; the curve editor drags with a real pointer and moves by keys; th
 brings the props back in a new tab after a reset; the panel works by keyboard with a visible focus
 and fits a 360 px phone."""
 import io
+import os
 
 import pytest
 from PIL import Image
@@ -163,9 +164,13 @@ def test_the_copied_link_restores_the_props_in_a_new_tab(page, api, base_url):
     wait_until(lambda: all(api.props(pb)["values"][k] == v for k, v in wanted.items()), 3, "the three changes")
     assert panel(page, pb).find_element(By.CSS_SELECTOR, ".props-count").text.endswith("3 changed")
 
+    # And a view setting: the dark backdrop.
+    page.find_element(By.CSS_SELECTOR, '[data-component="view"] [data-bg="dark"]').click()
+
     panel(page, pb).find_element(By.CSS_SELECTOR, '[data-part="copy-link"]').click()
     link = wait_until(lambda: (t := clipboard(page)) and t.startswith(base_url) and t, 3, "the link on the clipboard")
     assert "#props=" in link and "token" not in link
+    page.execute_script("localStorage.clear()")  # so only the link can bring the view back too
 
     # Someone resets the props: only the link can bring them back.
     api.request("DELETE", "/controls/play-button/props")
@@ -181,6 +186,7 @@ def test_the_copied_link_restores_the_props_in_a_new_tab(page, api, base_url):
         assert changed == set(wanted), "exactly the link's props differ from the defaults"
         assert page.execute_script("return location.hash") == "", "the applied link leaves the address"
         assert panel(page, pb).get_attribute("open") is not None, "the link opens the panel it came from"
+        wait_until(lambda: "background=dark" in page.execute_script("return studio.streamUrl"), 3, "the link's view")
         number = row(page, pb, "triangleCornerRadius").find_element(By.CSS_SELECTOR, 'input[type="number"]')
         wait_until(lambda: number.get_attribute("value") == "0", 3, "the panel to show the link's value")
         assert console_errors(page) == []
@@ -202,6 +208,7 @@ def test_copy_as_swift_styles_the_original_play_button(page, api, base_url):
     assert "playButton.pauseStopTintColor = .white\n" in swift
     assert "playButton.contentMode = .scaleAspectFill\n" in swift
     assert "playButton.playBufferingBackgroundColor = .lightGray\n" in swift
+    assert "playButton.backgroundColor = .clear\n" in swift, "the view background is UIView's own property"
     assert "Curve" not in swift, "our timing curves have no counterpart in the original's API"
     for control in ("meter", "player", "spinner"):
         assert not open_panel(page, control).find_elements(By.CSS_SELECTOR, '[data-part="copy-swift"]')
@@ -257,13 +264,15 @@ def test_the_panel_by_keyboard_with_a_visible_focus(page, api):
 
 
 @pytest.mark.parametrize("name,width,height,dark", [
-    ("props-light", 1280, 1500, False),
-    ("props-dark", 1280, 1500, True),
+    ("props-light", 1280, 2000, False),
+    ("props-dark", 1280, 2000, True),
     ("props-phone", 360, 2600, False),
 ])
-def test_screenshot_of_the_open_panels_fits(browser, api, base_url, artifacts, name, width, height, dark):
+def test_screenshot_of_the_open_panels_fits(browser, api, base_url, artifacts, repo_root, name, width, height, dark):
     api.reset_scene()
-    api.patch_props("play-button", {"triangleCornerRadius": 0, "morphCurve": [0.3, -0.3, 0.2, 1.3]})
+    api.patch_props("play-button", {"triangleCornerRadius": 0, "playBufferingBackgroundColor": "#007aff",
+                                    "playBufferingTintColor": "#ffffff"})
+    api.patch_props("spinner", {"strokeEndCurve": [0.3, -0.3, 0.2, 1.3]})
     page = open_studio(browser, base_url, width, height, dark=dark, mobile=width < 500)
     for control in ("play-button", "spinner", "meter"):
         open_panel(page, control)
@@ -277,5 +286,15 @@ def test_screenshot_of_the_open_panels_fits(browser, api, base_url, artifacts, n
             f"{element.get_attribute('data-prop') or element.text} sticks out of its card"
     png = page.get_screenshot_as_png()
     (artifacts / f"{name}.png").write_bytes(png)
-    assert Image.open(io.BytesIO(png)).size == (width, height)
+    image = Image.open(io.BytesIO(png))
+    assert image.size == (width, height)
     assert console_errors(page) == []
+
+    if os.environ.get("LAYERCAST_UPDATE_DOCS") == "1" and name == "props-light":
+        # For the README: the play button's and the spinner's panels, down to the spinner's first curve.
+        top = panel(page, "play-button").rect["y"] - 8
+        left = page.find_element(By.CSS_SELECTOR, '[data-control="play-button"]').rect["x"] - 8
+        curve = row(page, "spinner", "strokeEndCurve").rect
+        spinner = page.find_element(By.CSS_SELECTOR, '[data-control="spinner"]').rect
+        box = (int(left), int(top), int(spinner["x"] + spinner["width"] + 8), int(curve["y"] + curve["height"] + 8))
+        image.crop(box).save(repo_root / "docs" / "screenshots" / f"{name}.png", optimize=True)

@@ -29,7 +29,10 @@ export function propsPanels(cards, view) {
   /** @type {Map<string, PropsPanel>} */
   const panels = new Map();
   const link = readLink();
-  if (link?.view) Object.assign(view, link.view);
+  // The link's view settings, each only if the page has it and of the same type.
+  for (const [key, value] of Object.entries(link?.view ?? {})) {
+    if (key in view && typeof value === typeof view[/** @type {keyof View} */ (key)]) Object.assign(view, { [key]: value });
+  }
 
   /** @param {string} control */
   const linkFor = (control) => {

@@ -9,14 +9,18 @@
  * @typedef {import("./schema.js").PropValue} PropValue
  */
 
-// The original's public styling API (docs/design/play-button.md §Styling API): the props of these
-// names are its properties, under the same names. The durations are private there, and the curves
-// are Layercast's own.
-const PUBLIC = [
-  "playBufferingBackgroundColor", "playBufferingTintColor", "pauseStopBackgroundColor", "pauseStopTintColor",
-  "barThickness", "barCornerRadius", "squareWidth", "squareCornerRadius", "triangleWidth", "triangleCornerRadius",
-  "contentMode",
-];
+// The original's public styling API (docs/design/play-button.md §Styling API), by prop: the Swift
+// property each sets. The view's background is UIView's own `backgroundColor`. The durations are
+// private in the original, and the curves are Layercast's own.
+/** @type {Record<string, string>} */
+const PROPERTIES = {
+  playBufferingBackgroundColor: "playBufferingBackgroundColor", playBufferingTintColor: "playBufferingTintColor",
+  pauseStopBackgroundColor: "pauseStopBackgroundColor", pauseStopTintColor: "pauseStopTintColor",
+  viewBackgroundColor: "backgroundColor",
+  barThickness: "barThickness", barCornerRadius: "barCornerRadius", squareWidth: "squareWidth",
+  squareCornerRadius: "squareCornerRadius", triangleWidth: "triangleWidth", triangleCornerRadius: "triangleCornerRadius",
+  contentMode: "contentMode",
+};
 
 // The content modes as UIView.ContentMode spells them.
 /** @type {Record<string, string>} */
@@ -73,8 +77,9 @@ export function playButtonSwift(doc, values) {
   ];
   for (const [name, schema] of Object.entries(doc.schema.properties)) {
     const value = values[name];
-    if (!PUBLIC.includes(name) || value === undefined) continue;
-    lines.push(`playButton.${name} = ${swiftValue(value, schema)}`);
+    const property = PROPERTIES[name];
+    if (!property || value === undefined) continue;
+    lines.push(`playButton.${property} = ${swiftValue(value, schema)}`);
   }
   return `${lines.join("\n")}\n`;
 }
