@@ -19,6 +19,8 @@ const SVG = "http://www.w3.org/2000/svg";
 // fields still reach the whole declared range).
 const VIEW_X0 = -0.1, VIEW_X1 = 1.1;
 const VIEW_Y0 = -0.4, VIEW_Y1 = 1.4;
+// A handle moves in hundredths (arrow keys: one, with Shift ten), as DevTools' editor rounds them.
+const STEP = 0.01;
 
 /**
  * @param {string} tag
@@ -55,8 +57,8 @@ function thumbnail(points) {
  */
 export function curveEditor({ id, labelId, label, schema, edit, commit }, named) {
   const form = curveForm(schema);
-  const xRange = { min: 0, max: 1, step: form.step };
-  const yRange = { min: form.yMin, max: form.yMax, step: form.step };
+  const xRange = { min: 0, max: 1, step: STEP };
+  const yRange = { min: form.yMin, max: form.yMax, step: STEP };
   /** @type {Points} */
   let points = [0, 0, 1, 1];
   /** @type {string | null} the named curve shown, if the value is a name */
@@ -254,7 +256,7 @@ export function curveEditor({ id, labelId, label, schema, edit, commit }, named)
     const direction = directions[event.key];
     if (!direction || event.altKey || event.ctrlKey || event.metaKey) return;
     event.preventDefault();
-    const by = form.step * (event.shiftKey ? 10 : 1);
+    const by = STEP * (event.shiftKey ? 10 : 1);
     const next = /** @type {Points} */ ([...points]);
     next[2 * i] += direction[0] * by;
     next[2 * i + 1] += direction[1] * by;

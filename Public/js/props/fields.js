@@ -3,7 +3,7 @@
 // a colour picker (with its hex code, and opacity where the prop has alpha), a list of colours, a
 // segmented choice (a radio group, so arrows move within it) and a switch. Each reports edit(value) as the value moves
 // and commit() when a change is done, which ends one undo step.
-import { numberRange, colorHasAlpha, choiceLabels, itemOf } from "./schema.js";
+import { numberRange, colorHasAlpha, inWords, itemOf } from "./schema.js";
 import { showFill } from "../range.js";
 
 /**
@@ -43,7 +43,7 @@ export function element(tag, className, attributes = {}) {
  * The number of decimals `step` needs.
  * @param {number} step
  */
-export function decimalsOf(step) {
+function decimalsOf(step) {
   const text = String(step);
   const e = text.match(/e-(\d+)$/);
   if (e) return Number(e[1]);
@@ -170,13 +170,12 @@ export function colorEditor({ id, label, schema, edit, commit }) {
 export function choiceEditor({ id, labelId, schema, edit, commit }) {
   const values = schema.enum ?? [];
   const group = element("div", "segmented prop-choices", { role: "radiogroup", "aria-labelledby": labelId });
-  const labels = choiceLabels(values);
   const radios = values.map((value, i) => {
     const option = element("label", "");
     const radio = element("input", "", { type: "radio", name: id, value });
     if (i === 0) radio.id = id;
     const text = element("span", "");
-    text.textContent = labels[i];
+    text.textContent = inWords(value);
     option.title = value;
     option.append(radio, text);
     group.append(option);
@@ -216,7 +215,7 @@ export function switchEditor({ id, edit, commit }) {
  * @returns {Editor}
  */
 export function colorsEditor({ id, labelId, label, schema, edit, commit }) {
-  const item = itemOf(schema) ?? {};
+  const item = itemOf(schema);
   const max = schema.maxItems ?? 16;
   const box = element("div", "prop-colors", { role: "group", "aria-labelledby": labelId });
   const list = element("ol", "prop-color-list");

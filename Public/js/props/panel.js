@@ -10,7 +10,7 @@ import { announce } from "../announce.js";
 import { element, numberEditor, colorEditor, colorsEditor, choiceEditor, switchEditor } from "./fields.js";
 import { curveEditor } from "./bezier.js";
 import { PropRow } from "./row.js";
-import { kindOf, labelOf, loadProps, namedCurves } from "./schema.js";
+import { kindOf, inWords, loadProps, namedCurves } from "./schema.js";
 import { copyText } from "./copy.js";
 
 /**
@@ -107,7 +107,7 @@ export class PropsPanel {
       const kind = kindOf(schema);
       if (!kind) continue;
       const row = new PropRow({
-        name, schema, label: labelOf(name, schema), idPrefix: `props-${control}`,
+        name, schema, label: inWords(name), idPrefix: `props-${control}`,
         editor: (ctx) => EDITORS[kind](ctx, doc),
         send: (n, v) => this.send(n, v),
       });
@@ -227,7 +227,6 @@ export class PropsPanel {
    * @param {string} text
    */
   async copy(what, text) {
-    this.lastCopied = text;
     const copied = await copyText(text, this.body);
     if (copied) announce(`${what} copied`);
   }

@@ -9,28 +9,22 @@ import { errorFrom } from "../api.js";
  * @typedef {Record<string, PropValue>} PropValues
  *
  * @typedef {object} PropSchema one entry of the schema's `properties`
- * @property {string | string[]} [type]
- * @property {string} [title]
  * @property {string} [description]
  * @property {PropValue} [default]
  * @property {number} [minimum]
  * @property {number} [maximum]
- * @property {number} [multipleOf]
- * @property {number} [x-step]
+ * @property {number} [x-step] a slider's step (any number in range is accepted)
  * @property {string} [x-unit]
- * @property {string} [x-kind]
- * @property {Record<string, [number, number, number, number]>} [x-curves]
- * @property {string} [format]
+ * @property {string} [x-kind] the editor: number, integer, color, colors, enum, boolean or curve
+ * @property {Record<string, [number, number, number, number]>} [x-curves] a curve's named curves' control points
  * @property {string} [pattern]
  * @property {string[]} [enum]
  * @property {PropSchema[]} [oneOf]
- * @property {PropSchema[]} [anyOf]
- * @property {PropSchema | PropSchema[] | false} [items]
+ * @property {PropSchema | false} [items]
  * @property {PropSchema[]} [prefixItems]
- * @property {number} [minItems]
  * @property {number} [maxItems]
  *
- * @typedef {{ type?: string, properties: Record<string, PropSchema> }} ObjectSchema
+ * @typedef {{ properties: Record<string, PropSchema> }} ObjectSchema
  * @typedef {{ control: string, values: PropValues, defaults: PropValues, schema: ObjectSchema }} PropsDocument
  *
  * @typedef {"number" | "color" | "colors" | "enum" | "boolean" | "curve"} PropKind
@@ -62,12 +56,11 @@ const KINDS = ["number", "color", "colors", "enum", "boolean", "curve"];
 
 /**
  * The schema of each item of a list prop.
- * @param {PropSchema | undefined} schema
- * @returns {PropSchema | undefined}
+ * @param {PropSchema} schema
+ * @returns {PropSchema}
  */
 export function itemOf(schema) {
-  const items = schema?.items;
-  return (Array.isArray(items) ? items[0] : items) || undefined;
+  return schema.items || {};
 }
 
 /**
@@ -75,20 +68,12 @@ export function itemOf(schema) {
  * @param {PropSchema} schema
  */
 export function numberRange(schema) {
-  const min = schema.minimum ?? 0;
-  const max = schema.maximum ?? Math.max(1, min + 1);
-  const integer = schema["x-kind"] === "integer";
-  const step = schema.multipleOf ?? schema["x-step"] ?? (integer ? 1 : niceStep((max - min) / 200));
-  return { min, max, step, unit: schema["x-unit"] ?? "" };
-}
-
-/**
- * A step of 1, 2 or 5 times a power of ten near `raw`.
- * @param {number} raw
- */
-function niceStep(raw) {
-  const power = 10 ** Math.floor(Math.log10(raw));
-  return [1, 2, 5, 10].map((m) => m * power).find((s) => s >= raw) ?? raw;
+  return {
+    min: schema.minimum ?? 0,
+    max: schema.maximum ?? 1,
+    step: schema["x-step"] ?? 1,
+    unit: schema["x-unit"] ?? "",
+  };
 }
 
 /**
@@ -100,53 +85,23 @@ export function colorHasAlpha(schema) {
 }
 
 /**
- * A curve prop's named curves, and the bounds and step of its control points (x is within [0, 1]).
+ * A curve prop's named curves, and the bounds of its control points' y (x is within [0, 1]).
  * @param {PropSchema} schema
  */
 export function curveForm(schema) {
-  const forms = schema.oneOf ?? schema.anyOf ?? [];
-  const names = forms.flatMap((s) => s.enum ?? []);
-  const points = forms.find((s) => s.prefixItems);
-  const y = points?.prefixItems?.[1];
-  return { names, yMin: y?.minimum ?? -1, yMax: y?.maximum ?? 2, step: y?.multipleOf ?? y?.["x-step"] ?? 0.01 };
+  const forms = schema.oneOf ?? [];
+  const y = forms.find((form) => form.prefixItems)?.prefixItems?.[1];
+  return { names: forms.flatMap((form) => form.enum ?? []), yMin: y?.minimum ?? -1, yMax: y?.maximum ?? 2 };
 }
 
 /**
- * A person's name for a prop: its title, or its name in words ("triangleCornerRadius" → "Triangle
- * corner radius").
+ * A person's name for a prop or a choice: its name in words ("triangleCornerRadius" → "Triangle
+ * corner radius", "aspectFit" → "Aspect fit").
  * @param {string} name
- * @param {PropSchema} schema
  */
-export function labelOf(name, schema) {
-  if (schema.title) return schema.title;
-  const words = words_(name).join(" ");
+export function inWords(name) {
+  const words = name.replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
-}
-
-/**
- * The words of a camelCase or kebab-case name, lower case.
- * @param {string} name
- * @returns {string[]}
- */
-function words_(name) {
-  return name.replace(/([a-z0-9])([A-Z])/g, "$1 $2").split(/[\s_\-.]+/).filter(Boolean).map((w) => w.toLowerCase());
-}
-
-/**
- * Short labels for an enum's values: in words, without the words every value starts with
- * (scaleToFill, scaleAspectFit → "To fill", "Aspect fit").
- * @param {string[]} values
- * @returns {string[]}
- */
-export function choiceLabels(values) {
-  const split = values.map(words_);
-  const first = split[0] ?? [];
-  let common = 0;
-  while (values.length > 1 && split.every((w) => w.length > common + 1 && w[common] === first[common])) common++;
-  return split.map((w) => {
-    const text = w.slice(common).join(" ");
-    return text.charAt(0).toUpperCase() + text.slice(1);
-  });
 }
 
 /**
