@@ -17,7 +17,8 @@ extension SceneConfiguration {
     /// server's settings, such as `--meter-duration`, are defaults too).
     public func propDeclarations(of control: FrameSubject) -> [PropDeclaration] {
         switch control {
-        case .all, .meter, .player: []
+        case .all, .player: []
+        case .meter: RecordingMeter.Configuration.declarations(defaults: meter)
         case .playButton: PlayButton.Configuration.declarations(defaults: playButton)
         case .spinner: Spinner.Configuration.declarations(defaults: spinner)
         }
@@ -26,7 +27,8 @@ extension SceneConfiguration {
     /// The value of every prop of `control` in a scene made from this configuration.
     public func props(of control: FrameSubject) -> PropValues {
         switch control {
-        case .all, .meter, .player: PropValues()
+        case .all, .player: PropValues()
+        case .meter: meter.values
         case .playButton: playButton.values
         case .spinner: spinner.values
         }
@@ -37,7 +39,8 @@ extension Scene {
     /// The value of every prop of `control` now.
     public func props(of control: FrameSubject) -> PropValues {
         switch control {
-        case .all, .meter, .player: PropValues()
+        case .all, .player: PropValues()
+        case .meter: meter.configuration.values
         case .playButton: playButton.configuration.values
         case .spinner: spinner.configuration.values
         }
@@ -49,7 +52,8 @@ extension Scene {
     public mutating func setProps(_ values: PropValues, of control: FrameSubject, at time: Double) throws(PropRefusal) {
         advance(to: time)
         switch control {
-        case .all, .meter, .player: break
+        case .all, .player: break
+        case .meter: try meter.configure(meter.configuration.setting(values), at: time)
         case .playButton: playButton.configure(playButton.configuration.setting(values), at: time)
         case .spinner: spinner.configure(spinner.configuration.setting(values), at: time)
         }
