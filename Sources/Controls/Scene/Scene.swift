@@ -18,7 +18,7 @@ public struct Scene: Sendable {
         spinner = Spinner(startingAt: time, configuration: configuration.spinner)
         meter = RecordingMeter(configuration: configuration.meter)
         playButton = PlayButton(at: time, configuration: configuration.playButton)
-        player = MusicPlayer(artwork: configuration.artwork, at: time)
+        player = MusicPlayer(artwork: configuration.artwork, at: time, configuration: configuration.player)
     }
 
     /// Fires every completion up to `t` in time order; never goes back in time.
@@ -49,6 +49,7 @@ public struct SceneConfiguration: Sendable {
     public var artwork: Bitmap?
     public var meter = RecordingMeter.Configuration()
     public var playButton = PlayButton.Configuration()
+    public var player = MusicPlayer.Configuration()
     public var spinner = Spinner.Configuration()
 
     /// `--meter-duration`, clamped into the meter's range.

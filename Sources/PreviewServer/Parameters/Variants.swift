@@ -168,7 +168,7 @@ private enum ModeVariant {
         case .player(let mode):
             // Longer than the slowest transition (the 1.5 s blur).
             let settle = 2.0
-            var p = MusicPlayer(artwork: scene.player.artwork, at: time - settle)
+            var p = MusicPlayer(artwork: scene.player.artwork, at: time - settle, configuration: scene.player.configuration)
             p.seek(to: scene.player.progress, at: time - settle)
             if mode == .playing { p.play(at: time - settle) }
             p.advance(to: time)

@@ -105,25 +105,34 @@ import Testing
         .playButton: ##"{"triangleCornerRadius": 0, "pauseStopBackgroundColor": "#ff9500", "contentMode": "scaleToFill"}"##,
         .spinner: ##"{"color": "#00ff00", "lineWidth": 9, "rotationPeriod": 1}"##,
         .meter: ##"{"trackColor": "#00ff00", "lineWidth": 20, "inset": 60, "segmentColors": ["#000000"]}"##,
+        .player: ##"{"ringColor": "#ff0000", "ringWidth": 16, "blurSaturation": 0, "blurTint": "#00000080"}"##,
     ]
+
+    /// What puts each control where its props show: a segment recorded, the disc spinning.
+    static let setup: [FrameSubject: String] = [.meter: "/meter/hold?seconds=1", .player: "/player/play"]
 
     /// DELETE restores every default, and the frames are then those of a scene never changed.
     @Test(arguments: controls)
     func deleteRestoresTheDefaultFrames(_ control: FrameSubject) throws {
         let patch = Self.somePatch[control] ?? "{}"
         let query = "control=\(control.rawValue)&width=120&height=60"
+        func prepare(_ s: TestServer) throws {
+            if let setup = Self.setup[control] { #expect(try s.at(0.1).post(setup).status == 200) }
+        }
         let pristine = try withTestServer(.router) { s in
-            s.at(1.3)
+            try prepare(s)
+            s.at(2.3)
             return try RGBAImage(s.frame(query).image)
         }
         try withTestServer(.router) { s in
+            try prepare(s)
             s.at(0.4)
             #expect(try s.patchProps(control.rawValue, patch).status == 200)
-            s.at(1.3)
+            s.at(2.3)
             #expect(try RGBAImage(s.frame(query).image) != pristine)
             let reset = try jsonObject(s.request("DELETE", "/controls/\(control.rawValue)/props"))
             let state = try #require(reset["state"] as? [String: Any])
-            #expect(sameJSON(state["values"], state["defaults"]) && reset["revision"] as? Int == 2)
+            #expect(sameJSON(state["values"], state["defaults"]) && reset["revision"] as? Int == (Self.setup[control] == nil ? 2 : 3))
             #expect(try RGBAImage(s.frame(query).image) == pristine)
         }
     }
