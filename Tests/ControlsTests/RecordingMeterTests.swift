@@ -181,13 +181,13 @@ import Testing
 
     @Test func durationChangesOnlyWhileEmpty() throws {
         var meter = RecordingMeter(duration: 45, seed: 9)
-        try meter.setDuration(10)
+        try meter.setDuration(10, at: 0)
         #expect(meter.duration == 10)
         try meter.press(at: 0)
-        let pressed = thrown { () throws(MeterError) in try meter.setDuration(20) }
+        let pressed = thrown { () throws(MeterError) in try meter.setDuration(20, at: 1) }
         #expect(pressed == .notEmpty)
         meter.release(at: 4)
-        let paused = thrown { () throws(MeterError) in try meter.setDuration(20) }
+        let paused = thrown { () throws(MeterError) in try meter.setDuration(20, at: 4.5) }
         #expect(paused == .notEmpty)
         #expect(meter.duration == 10)
         // 10 s ring: 4 s recorded, the second press fills it 6 s later.
@@ -198,12 +198,12 @@ import Testing
         #expect(meter.isComplete)
 
         meter.reset(at: 12)
-        try meter.setDuration(600)
+        try meter.setDuration(600, at: 12)
         #expect(meter.duration == 600)
-        try meter.setDuration(1)
-        let low = thrown { () throws(MeterError) in try meter.setDuration(0.5) }
+        try meter.setDuration(1, at: 12)
+        let low = thrown { () throws(MeterError) in try meter.setDuration(0.5, at: 12) }
         #expect(low == .durationOutOfRange(0.5))
-        let high = thrown { () throws(MeterError) in try meter.setDuration(601) }
+        let high = thrown { () throws(MeterError) in try meter.setDuration(601, at: 12) }
         #expect(high == .durationOutOfRange(601))
         #expect(meter.duration == 1)
         #expect(RecordingMeter(duration: 5000, seed: 0).duration == 600)

@@ -20,6 +20,17 @@ public struct Prop<Root: Sendable>: Sendable {
              write: { root, value in if case .number(let v) = value { root[keyPath: path] = v } })
     }
 
+    public static func integer(
+        _ name: String, _ path: WritableKeyPath<Root, Int> & Sendable, _ range: ClosedRange<Int>, unit: String? = nil,
+        _ doc: String
+    ) -> Prop {
+        Prop(name: name, kind: .integer(range: range, unit: unit), doc: doc,
+             read: { .number(Double($0[keyPath: path])) },
+             write: { root, value in
+                 if case .number(let v) = value, let i = Int(exactly: v) { root[keyPath: path] = i }
+             })
+    }
+
     public static func color(_ name: String, _ path: WritableKeyPath<Root, Color> & Sendable, _ doc: String) -> Prop {
         Prop(name: name, kind: .color, doc: doc,
              read: { .color($0[keyPath: path]) },

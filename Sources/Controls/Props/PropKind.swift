@@ -4,8 +4,10 @@ import Animation
 /// its error texts and its boundary tests.
 public enum PropKind: Sendable, Hashable {
     /// A number in `range`. `step` is the granularity a slider moves in (any number in range is
-    /// accepted); a step of 1 with whole bounds makes it an integer. `unit` is said after the value.
+    /// accepted). `unit` is said after the value.
     case number(range: ClosedRange<Double>, step: Double, unit: String?)
+    /// A whole number in `range`.
+    case integer(range: ClosedRange<Int>, unit: String?)
     /// An sRGB colour with alpha, written `#RRGGBB` or `#RRGGBBAA`.
     case color
     /// At most `maxCount` colours, in order.
@@ -19,8 +21,10 @@ public enum PropKind: Sendable, Hashable {
     /// Whether `value` is of this kind and within its bounds.
     public func accepts(_ value: PropValue) -> Bool {
         switch (self, value) {
-        case (.number(let range, let step, _), .number(let v)):
-            return v.isFinite && range.contains(v) && (!isInteger(step: step, range: range) || v == v.rounded())
+        case (.number(let range, _, _), .number(let v)):
+            return v.isFinite && range.contains(v)
+        case (.integer(let range, _), .number(let v)):
+            return v == v.rounded() && Double(range.lowerBound) <= v && v <= Double(range.upperBound)
         case (.color, .color(let c)): return c.isValidComponents
         case (.colors(let maxCount), .colors(let list)): return list.count <= maxCount && list.allSatisfy(\.isValidComponents)
         case (.choice(let words), .choice(let word)): return words.contains(word)
@@ -28,16 +32,6 @@ public enum PropKind: Sendable, Hashable {
         case (.curve, .curve(let curve)): return curve.isValid
         default: return false
         }
-    }
-
-    /// A number kind that only takes whole numbers.
-    public var isInteger: Bool {
-        if case .number(let range, let step, _) = self { return isInteger(step: step, range: range) }
-        return false
-    }
-
-    private func isInteger(step: Double, range: ClosedRange<Double>) -> Bool {
-        step == 1 && range.lowerBound == range.lowerBound.rounded() && range.upperBound == range.upperBound.rounded()
     }
 }
 

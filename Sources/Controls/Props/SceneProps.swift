@@ -17,7 +17,9 @@ extension SceneConfiguration {
     /// server's settings, such as `--meter-duration`, are defaults too).
     public func propDeclarations(of control: FrameSubject) -> [PropDeclaration] {
         switch control {
-        case .all, .meter, .player: []
+        case .all: []
+        case .meter: RecordingMeter.Configuration.declarations(defaults: meter)
+        case .player: MusicPlayer.Configuration.declarations(defaults: player)
         case .playButton: PlayButton.Configuration.declarations(defaults: playButton)
         case .spinner: Spinner.Configuration.declarations(defaults: spinner)
         }
@@ -26,7 +28,9 @@ extension SceneConfiguration {
     /// The value of every prop of `control` in a scene made from this configuration.
     public func props(of control: FrameSubject) -> PropValues {
         switch control {
-        case .all, .meter, .player: PropValues()
+        case .all: PropValues()
+        case .meter: meter.values
+        case .player: player.values
         case .playButton: playButton.values
         case .spinner: spinner.values
         }
@@ -37,7 +41,9 @@ extension Scene {
     /// The value of every prop of `control` now.
     public func props(of control: FrameSubject) -> PropValues {
         switch control {
-        case .all, .meter, .player: PropValues()
+        case .all: PropValues()
+        case .meter: meter.configuration.values
+        case .player: player.configuration.values
         case .playButton: playButton.configuration.values
         case .spinner: spinner.configuration.values
         }
@@ -49,7 +55,9 @@ extension Scene {
     public mutating func setProps(_ values: PropValues, of control: FrameSubject, at time: Double) throws(PropRefusal) {
         advance(to: time)
         switch control {
-        case .all, .meter, .player: break
+        case .all: break
+        case .meter: try meter.configure(meter.configuration.setting(values), at: time)
+        case .player: player.configure(player.configuration.setting(values), at: time)
         case .playButton: playButton.configure(playButton.configuration.setting(values), at: time)
         case .spinner: spinner.configure(spinner.configuration.setting(values), at: time)
         }

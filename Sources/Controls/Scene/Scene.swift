@@ -16,9 +16,9 @@ public struct Scene: Sendable {
         self.time = time
         self.configuration = configuration
         spinner = Spinner(startingAt: time, configuration: configuration.spinner)
-        meter = RecordingMeter(duration: configuration.meterDuration, seed: configuration.seed)
+        meter = RecordingMeter(configuration: configuration.meter)
         playButton = PlayButton(at: time, configuration: configuration.playButton)
-        player = MusicPlayer(artwork: configuration.artwork, at: time)
+        player = MusicPlayer(artwork: configuration.artwork, at: time, configuration: configuration.player)
     }
 
     /// Fires every completion up to `t` in time order; never goes back in time.
@@ -46,15 +46,27 @@ public struct Scene: Sendable {
 /// What the scene is built from: the command line's and the API's settings, and each control's
 /// configuration as made (what its props' defaults are).
 public struct SceneConfiguration: Sendable {
-    public var meterDuration: Double
-    public var seed: UInt64
     public var artwork: Bitmap?
+    public var meter = RecordingMeter.Configuration()
     public var playButton = PlayButton.Configuration()
+    public var player = MusicPlayer.Configuration()
     public var spinner = Spinner.Configuration()
 
+    /// `--meter-duration`, clamped into the meter's range.
+    public var meterDuration: Double {
+        get { meter.duration }
+        set { meter.duration = newValue }
+    }
+
+    /// `--seed`: the meter's colours.
+    public var seed: UInt64 {
+        get { meter.seed }
+        set { meter.seed = newValue }
+    }
+
     public init(meterDuration: Double = RecordingMeter.defaultDuration, seed: UInt64 = 0x5EED, artwork: Bitmap? = nil) {
+        self.artwork = artwork
         self.meterDuration = meterDuration
         self.seed = seed
-        self.artwork = artwork
     }
 }

@@ -101,7 +101,7 @@ extension APIContext {
             start = now + ahead
         case .variants(let kind, let spec):
             let (copy, now) = try sceneCopy(input, subject: spec.subject)
-            source = .variants(try VariantSet(kind, spec: spec, scene: copy, at: now, seed: configuration.scene.seed))
+            source = .variants(try VariantSet(kind, spec: spec, scene: copy, at: now))
             start = now + ahead
         }
 

@@ -65,7 +65,7 @@ extension APIContext {
             return try snapshot(image, png: png, quality: spec.quality, sceneTime: time)
         case .variants(let kind, let spec):
             let (copy, now) = try sceneCopy(input, subject: spec.subject)
-            var set = try VariantSet(kind, spec: spec, scene: copy, at: now, seed: configuration.scene.seed)
+            var set = try VariantSet(kind, spec: spec, scene: copy, at: now)
             let image = set.render(set.tree(at: now + ahead, frameRenderer: frameRenderer), frameRenderer: frameRenderer)
             // Header values stay ASCII.
             let captions = set.captions.joined(separator: ", ").replacing("×", with: "x")

@@ -34,7 +34,7 @@ extension APIContext {
         Endpoint(
             APIOperation(
                 .patch, path(control), id: "patch\(idName(control))Props", tag: "props",
-                summary: "Changes props of \(control.rawValue) at once (JSON merge patch)",
+                summary: "Changes props of \(control.rawValue) at once: a JSON merge patch",
                 description: "An RFC 7396 merge patch of the values: each member sets a prop, null restores its "
                     + "default, and the props not named keep their values. The patch is checked whole: one unknown "
                     + "prop or bad value is a 400 naming `props.NAME` and what it allows, and nothing changes. A change "

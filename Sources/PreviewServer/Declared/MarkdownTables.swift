@@ -26,9 +26,28 @@ enum MarkdownTables {
         }
     }
 
-    /// Every section between its markers, as `layercast api markdown` prints them.
+    /// Every section between its markers, as `layercast api markdown` prints them: the operations',
+    /// then each control's props.
     static func document(_ operations: [APIOperation]) -> String {
-        sections(operations).map { "<!-- api:\($0.tag) -->\n\($0.markdown)\n<!-- /api:\($0.tag) -->\n" }.joined()
+        (sections(operations) + propSections()).map { "<!-- api:\($0.tag) -->\n\($0.markdown)\n<!-- /api:\($0.tag) -->\n" }
+            .joined()
+    }
+
+    /// One table per control of its props (`props-CONTROL`), with the built-in defaults.
+    static func propSections(_ configuration: SceneConfiguration = SceneConfiguration()) -> [Section] {
+        FrameSubject.controls.compactMap { control in
+            let declarations = configuration.propDeclarations(of: control)
+            guard !declarations.isEmpty else { return nil }
+            let rows = declarations.map { d in
+                let spec = ParameterSpec(name: d.name, type: d.kind.parameterType, description: d.doc, unit: d.kind.unit,
+                                         locations: .json, requirement: .optional)
+                let json = d.kind.json(d.defaultValue)
+                let value = if case .string(let text) = json { text } else { json.text }
+                return "| `\(d.name)` | " + [values(spec), "`\(value)`", d.doc].map(cell).joined(separator: " | ") + " |"
+            }
+            return Section(tag: "props-\(control.rawValue)",
+                           markdown: (["| Prop | Values | Default | Meaning |", "|---|---|---|---|"] + rows).joined(separator: "\n"))
+        }
     }
 
     private static func summaryText(_ op: APIOperation) -> String {
@@ -97,8 +116,8 @@ enum MarkdownTables {
         case .string(let maxLength, _): return "text, at most \(maxLength) characters"
         case .color(let names, let alpha):
             return ([alpha ? "`#rrggbb`, `#rrggbbaa`" : "`#rrggbb`"] + names.map { "`\($0)`" }).joined(separator: ", ")
-        case .colorList(let maxCount): return "up to \(maxCount) colours `#rrggbbaa`, comma-separated"
-        case .curve: return TimingCurve.Name.allCases.map { "`\($0.rawValue)`" }.joined(separator: ", ") + ", `x1,y1,x2,y2`"
+        case .colorList(let maxCount): return "up to \(maxCount) colours `#rrggbbaa`"
+        case .curve: return TimingCurve.Name.allCases.map { "`\($0.rawValue)`" }.joined(separator: ", ") + ", `[x1,y1,x2,y2]`"
         }
     }
 

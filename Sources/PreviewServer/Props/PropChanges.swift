@@ -59,7 +59,7 @@ extension PropTable {
     private func invalid(_ d: PropDeclaration, json: JSONDocument) -> APIError {
         let text = APIError.quote(json.value.text)
         let fitsKind: Bool = switch (d.kind, json) {
-        case (.number, .number), (.flag, .bool), (.color, .string), (.choice, .string), (.curve, .string),
+        case (.number, .number), (.integer, .number), (.flag, .bool), (.color, .string), (.choice, .string), (.curve, .string),
              (.curve, .array), (.colors, .array): true
         default: false
         }
@@ -129,9 +129,10 @@ struct PropOverrides: Sendable {
 }
 
 extension APIError {
-    /// A control's refusal of props it cannot take now: a conflict with its state.
+    /// A control's refusal of props it cannot take now: a conflict with its state, answered as the
+    /// control's own routes answer it.
     init(prop refusal: PropRefusal, control: FrameSubject) {
-        self.init(409, refusal.reason, parameter: "props." + refusal.prop,
-                  allowed: "the other props; \(control.rawValue)'s \(refusal.prop) once \(refusal.reason)")
+        let remedy = control == .meter ? "POST /meter/reset, then change the \(refusal.prop)" : refusal.reason
+        self.init(409, refusal.reason, parameter: "props." + refusal.prop, allowed: remedy)
     }
 }

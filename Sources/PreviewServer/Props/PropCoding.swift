@@ -7,8 +7,8 @@ import HTTPServer
 extension PropKind {
     var parameterType: ParameterType {
         switch self {
-        case .number(let range, _, _):
-            isInteger ? .integer(Int(range.lowerBound)...Int(range.upperBound)) : .number(range)
+        case .number(let range, _, _): .number(range)
+        case .integer(let range, _): .integer(range)
         case .color: .color(names: [], alpha: true)
         case .colors(let maxCount): .colorList(maxCount: maxCount)
         case .choice(let words): .enumeration(words)
@@ -18,15 +18,18 @@ extension PropKind {
     }
 
     var unit: String? {
-        if case .number(_, _, let unit) = self { return unit }
-        return nil
+        switch self {
+        case .number(_, _, let unit), .integer(_, let unit): unit
+        default: nil
+        }
     }
 
     /// What a panel shows for it: a slider, a colour picker, a segmented control, a switch, a
     /// curve editor. Written into the schema as `x-kind`.
     var widget: String {
         switch self {
-        case .number: isInteger ? "integer" : "number"
+        case .number: "number"
+        case .integer: "integer"
         case .color: "color"
         case .colors: "colors"
         case .choice: "enum"
@@ -39,7 +42,7 @@ extension PropKind {
     func value(text: String) -> PropValue? {
         guard let accepted = parameterType.accepts(text) else { return nil }
         let value: PropValue? = switch self {
-        case .number: Double(accepted).map(PropValue.number)
+        case .number, .integer: Double(accepted).map(PropValue.number)
         case .color: Color(hex: accepted).map(PropValue.color)
         case .colors:
             .colors(accepted.isEmpty ? [] : accepted.split(separator: ",").compactMap { Color(hex: String($0)) })
@@ -53,9 +56,10 @@ extension PropKind {
     /// The value for a JSON value: a number, a boolean, a string, or for lists and curves an array.
     func value(json: JSONDocument) -> PropValue? {
         switch (self, json) {
-        case (.number, .number(let n)):
+        case (.number, .number(let n)): return value(text: n)
+        case (.integer, .number(let n)):
             // JSON has one number type: 3.0 is the integer 3.
-            if isInteger, Int(n) == nil, let d = Double(n), d == d.rounded(), abs(d) < 1e15 { return value(text: String(Int(d))) }
+            if Int(n) == nil, let d = Double(n), d == d.rounded(), abs(d) < 1e15 { return value(text: String(Int(d))) }
             return value(text: n)
         case (.flag, .bool(let b)): return .flag(b)
         case (.color, .string(let s)), (.choice, .string(let s)), (.curve, .string(let s)): return value(text: s)
@@ -75,7 +79,7 @@ extension PropKind {
     /// "a JSON number", for an error about a value of the wrong JSON type.
     var jsonKind: String {
         switch self {
-        case .number: "a JSON number"
+        case .number, .integer: "a JSON number"
         case .flag: "a JSON boolean"
         case .color, .choice: "a JSON string"
         case .colors: "a JSON array of strings"
@@ -108,10 +112,8 @@ extension PropDeclaration {
     /// is accepted), the unit (`x-unit`), the widget (`x-kind`), the default and what it does.
     var schema: JSONValue {
         var members = kind.parameterType.schema
-        if case .number(_, let step, let unit) = kind {
-            if !kind.isInteger { members.append(("x-step", ParameterType.json(step))) }
-            if let unit { members.append(("x-unit", .string(unit))) }
-        }
+        if case .number(_, let step, _) = kind { members.append(("x-step", ParameterType.json(step))) }
+        if let unit = kind.unit { members.append(("x-unit", .string(unit))) }
         members.append(("x-kind", .string(kind.widget)))
         members.append(("default", kind.json(defaultValue)))
         members.append(("description", .string(doc)))
@@ -173,5 +175,17 @@ struct PropTable: Sendable {
     static func valuesSchema(_ control: FrameSubject, in registry: SchemaRegistry) -> JSONValue {
         let table = PropTable(control, registry.configuration.scene)
         return registry.component(table.componentName) { table.schema }
+    }
+}
+
+extension Param {
+    /// The parameter of a route that sets a number prop of `control` by another name (`PUT
+    /// /meter/config` for the meter's `duration`): its type, unit and meaning are the prop's.
+    static func number(prop name: String, of control: FrameSubject,
+                       in locations: ParameterLocations = .anywhere) -> Parameter<Double?> {
+        let prop = SceneConfiguration().propDeclarations(of: control).first { $0.name == name }
+        // A name no prop has leaves a parameter that accepts nothing, which the declaration tests catch.
+        return Parameter<Double?>(name, prop?.kind.parameterType ?? .number(0...0), unit: prop?.kind.unit, in: locations,
+                                  prop?.doc ?? "") { Double($0) }
     }
 }

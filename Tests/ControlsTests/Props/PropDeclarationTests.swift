@@ -37,11 +37,11 @@ import Testing
     }
 
     @Test func kindsCheckRangesStepsAndLists() {
-        let integer = PropKind.number(range: 0...10, step: 1, unit: nil)
-        #expect(integer.isInteger && integer.accepts(.number(10)) && !integer.accepts(.number(2.5)))
+        let integer = PropKind.integer(range: 0...10, unit: nil)
+        #expect(integer.accepts(.number(10)) && !integer.accepts(.number(2.5)))
         #expect(!integer.accepts(.number(.nan)) && !integer.accepts(.number(11)) && !integer.accepts(.choice("1")))
         let number = PropKind.number(range: 0...1, step: 0.1, unit: "s")
-        #expect(!number.isInteger && number.accepts(.number(0.123)))
+        #expect(number.accepts(.number(0.123)) && !number.accepts(.number(1.01)))
         #expect(PropKind.colors(maxCount: 2).accepts(.colors([.white, .black])))
         #expect(!PropKind.colors(maxCount: 2).accepts(.colors([.white, .black, .white])))
         #expect(!PropKind.color.accepts(.color(Color(red: 2, green: 0, blue: 0))))

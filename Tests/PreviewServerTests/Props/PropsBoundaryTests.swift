@@ -31,7 +31,7 @@ import Testing
     /// for a list of colours or bezier points. A text that is not even of the JSON type goes as a string.
     static func json(_ c: Case) -> String {
         switch c.kind {
-        case .number: Double(c.text) != nil ? c.text : "\"\(c.text)\""
+        case .number, .integer: Double(c.text) != nil ? c.text : "\"\(c.text)\""
         case .flag: ["true", "false"].contains(c.text) ? c.text : "\"\(c.text)\""
         case .colors: "[" + c.text.split(separator: ",").map { "\"\($0)\"" }.joined(separator: ",") + "]"
         case .curve where c.text.split(separator: ",").allSatisfy({ Double($0) != nil }): "[" + c.text + "]"
@@ -74,7 +74,7 @@ import Testing
             for d in SceneConfiguration().propDeclarations(of: control) {
                 let count = Self.cases.filter { $0.control == control && $0.prop == d.name }.count
                 let expected = switch d.kind {
-                case .number: 4
+                case .number, .integer: 4
                 case .color: 3
                 case .colors: 3
                 case .curve: 8

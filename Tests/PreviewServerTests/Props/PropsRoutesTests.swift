@@ -30,7 +30,10 @@ import Testing
                 switch d.kind {
                 case .number(let range, let step, _):
                     #expect(p["minimum"] as? Double == range.lowerBound && p["maximum"] as? Double == range.upperBound)
-                    #expect(d.kind.isInteger ? p["type"] as? String == "integer" : p["x-step"] as? Double == step, "\(d.name)")
+                    #expect(p["type"] as? String == "number" && p["x-step"] as? Double == step, "\(d.name)")
+                case .integer(let range, _):
+                    #expect(p["minimum"] as? Int == range.lowerBound && p["maximum"] as? Int == range.upperBound)
+                    #expect(p["type"] as? String == "integer" && p["x-step"] == nil, "\(d.name)")
                 case .color: #expect(p["format"] as? String == "color" && p["x-kind"] as? String == "color")
                 case .choice(let words): #expect(p["enum"] as? [String] == words)
                 case .curve: #expect((p["oneOf"] as? [Any])?.count == 2 && p["x-kind"] as? String == "curve")
@@ -97,25 +100,39 @@ import Testing
         }
     }
 
+    /// A change of some props of each control that shows in its frames.
+    static let somePatch: [FrameSubject: String] = [
+        .playButton: ##"{"triangleCornerRadius": 0, "pauseStopBackgroundColor": "#ff9500", "contentMode": "scaleToFill"}"##,
+        .spinner: ##"{"color": "#00ff00", "lineWidth": 9, "rotationPeriod": 1}"##,
+        .meter: ##"{"trackColor": "#00ff00", "lineWidth": 20, "inset": 60, "segmentColors": ["#000000"]}"##,
+        .player: ##"{"ringColor": "#ff0000", "ringWidth": 16, "blurSaturation": 0, "blurTint": "#00000080"}"##,
+    ]
+
+    /// What puts each control where its props show: a segment recorded, the disc spinning.
+    static let setup: [FrameSubject: String] = [.meter: "/meter/hold?seconds=1", .player: "/player/play"]
+
     /// DELETE restores every default, and the frames are then those of a scene never changed.
     @Test(arguments: controls)
     func deleteRestoresTheDefaultFrames(_ control: FrameSubject) throws {
-        let patch = control == .playButton
-            ? ##"{"triangleCornerRadius": 0, "pauseStopBackgroundColor": "#ff9500", "contentMode": "scaleToFill"}"##
-            : ##"{"color": "#00ff00", "lineWidth": 9, "rotationPeriod": 1}"##
+        let patch = Self.somePatch[control] ?? "{}"
         let query = "control=\(control.rawValue)&width=120&height=60"
+        func prepare(_ s: TestServer) throws {
+            if let setup = Self.setup[control] { #expect(try s.at(0.1).post(setup).status == 200) }
+        }
         let pristine = try withTestServer(.router) { s in
-            s.at(1.3)
+            try prepare(s)
+            s.at(2.3)
             return try RGBAImage(s.frame(query).image)
         }
         try withTestServer(.router) { s in
+            try prepare(s)
             s.at(0.4)
             #expect(try s.patchProps(control.rawValue, patch).status == 200)
-            s.at(1.3)
+            s.at(2.3)
             #expect(try RGBAImage(s.frame(query).image) != pristine)
             let reset = try jsonObject(s.request("DELETE", "/controls/\(control.rawValue)/props"))
             let state = try #require(reset["state"] as? [String: Any])
-            #expect(sameJSON(state["values"], state["defaults"]) && reset["revision"] as? Int == 2)
+            #expect(sameJSON(state["values"], state["defaults"]) && reset["revision"] as? Int == (Self.setup[control] == nil ? 2 : 3))
             #expect(try RGBAImage(s.frame(query).image) == pristine)
         }
     }
@@ -139,6 +156,31 @@ import Testing
             #expect(try s.propValues("spinner")["color"] as? String == "#000000", "from the change on")
             _ = try s.post("/clock?step=0.2")
             #expect(try frame() == changed)
+        }
+    }
+
+    /// The meter's duration keeps its rule whichever way it is set: only while the meter is empty.
+    /// `PUT /meter/config` is the same prop by another route, declared from it.
+    @Test func theMetersDurationNeedsAnEmptyMeter() throws {
+        let prop = try #require(SceneConfiguration().propDeclarations(of: .meter).first { $0.name == "duration" })
+        #expect(APIContext.MeterParameters.duration.spec.type == prop.kind.parameterType)
+        #expect(APIContext.MeterParameters.duration.spec.description == prop.doc)
+        try withTestServer(.router) { s in
+            #expect(try s.patchProps("meter", ##"{"duration": 10}"##).status == 200)
+            #expect(try s.state().meter.duration == 10)
+            #expect(try s.post("/meter/press").status == 200)
+            expectRefusal(try s.patchProps("meter", ##"{"duration": 20, "lineWidth": 3}"##), status: 409,
+                          parameter: "props.duration", allowing: "reset", "duration while recording")
+            expectRefusal(try s.request("DELETE", "/controls/meter/props"), status: 409, parameter: "props.duration",
+                          allowing: "reset", "defaults while recording")
+            #expect(try s.put("/meter/config?duration=20", body: [], contentType: nil).status == 409)
+            #expect(try s.propValues("meter")["lineWidth"] as? Double == 7 && (try s.state().meter.duration) == 10)
+            #expect(try s.patchProps("meter", ##"{"lineWidth": 3}"##).status == 200, "the rest changes any time")
+            #expect(try s.post("/meter/reset").status == 200)
+            #expect(try s.put("/meter/config?duration=20", body: [], contentType: nil).status == 200)
+            #expect(try s.propValues("meter")["duration"] as? Double == 20)
+            #expect(try s.request("DELETE", "/controls/meter/props").status == 200)
+            #expect(try s.state().meter.duration == 45)
         }
     }
 
