@@ -13,7 +13,7 @@ from selenium.webdriver.common.keys import Keys
 
 from a11y import NO_TRANSITIONS_JS, TABBABLE_JS, active, focus_indicator_pixels, press
 from conftest import open_studio
-from support import console_errors, in_card, wait_until
+from support import CONTROLS, console_errors, in_card, wait_until
 
 # The sum of |difference| over every channel of the canvas against a copy taken earlier (window.__before).
 CANVAS_COPY_JS = """
@@ -58,7 +58,7 @@ def row(driver, control, name):
 
 
 def test_every_declared_prop_has_a_row(page, api):
-    for control in ("meter", "play-button", "player", "spinner"):
+    for control in CONTROLS:
         doc = api.props(control)
         details = open_panel(page, control)
         shown = [r.get_attribute("data-prop") for r in details.find_elements(By.CSS_SELECTOR, ".prop")]
@@ -231,6 +231,47 @@ def test_a_refused_link_is_shown_and_changes_nothing(browser, api, base_url):
     assert console_errors(browser, allow=("400",)) == []
 
 
+def test_a_list_of_colours_and_a_switch(page, api):
+    open_panel(page, "meter")
+    colours = row(page, "meter", "segmentColors")
+    page.execute_script("arguments[0].scrollIntoView({block: 'center'})", colours)
+    add = colours.find_element(By.CSS_SELECTOR, ".prop-add")
+    add.click()
+    wait_until(lambda: api.props("meter")["values"]["segmentColors"] == ["#000000"], 3, "a first colour")
+    type_into(colours.find_element(By.CSS_SELECTOR, ".prop-hex"), "#ff9500")
+    add.click()
+    wait_until(lambda: api.props("meter")["values"]["segmentColors"] == ["#ff9500", "#ff9500"], 3,
+               "a second colour like the first")
+    type_into(colours.find_elements(By.CSS_SELECTOR, ".prop-hex")[1], "#007aff80")
+    colours.find_element(By.CSS_SELECTOR, '.prop-color-item > button').click()
+    wait_until(lambda: api.props("meter")["values"]["segmentColors"] == ["#007aff80"], 3, "the first one removed")
+    row(page, "meter", "segmentColors").find_element(By.CSS_SELECTOR, '[data-part="undo"]').click()
+    wait_until(lambda: api.props("meter")["values"]["segmentColors"] == ["#ff9500", "#007aff80"], 3, "undo")
+
+    open_panel(page, "player")
+    switch = row(page, "player", "restartsOnPlay").find_element(By.CSS_SELECTOR, '[role="switch"]')
+    page.execute_script("arguments[0].scrollIntoView({block: 'center'})", switch)
+    before = api.props("player")["values"]["restartsOnPlay"]
+    switch.find_element(By.XPATH, "..").click()
+    wait_until(lambda: api.props("player")["values"]["restartsOnPlay"] is (not before), 3, "the switch")
+    assert console_errors(page) == []
+
+
+def test_a_refused_change_is_shown_and_undone_on_the_page(page, api):
+    open_panel(page, "meter")
+    api.request("POST", "/meter/hold", seconds=0.5)
+    wait_until(lambda: api.state()["meter"]["segmentCount"] == 1, 3, "a segment")
+    duration = row(page, "meter", "duration").find_element(By.CSS_SELECTOR, 'input[type="number"]')
+    before = api.props("meter")["values"]["duration"]
+    type_into(duration, "20")
+    text = wait_until(lambda: " ".join(e.text for e in page.find_elements(
+        By.CSS_SELECTOR, '[data-component="toasts"] .toast[role="alert"]')), 3, "the refusal as a message")
+    assert "duration" in text, text
+    assert api.props("meter")["values"]["duration"] == before, "the meter must be empty to change its duration"
+    wait_until(lambda: float(duration.get_attribute("value")) == before, 3, "the panel to show the kept value")
+    assert console_errors(page, allow=("409",)) == []
+
+
 def test_the_panel_by_keyboard_with_a_visible_focus(page, api):
     page.execute_script(NO_TRANSITIONS_JS)
     summary = panel(page, "play-button").find_element(By.CSS_SELECTOR, "summary")
@@ -273,17 +314,20 @@ def test_screenshot_of_the_open_panels_fits(browser, api, base_url, artifacts, r
     api.patch_props("play-button", {"triangleCornerRadius": 0, "playBufferingBackgroundColor": "#007aff",
                                     "playBufferingTintColor": "#ffffff"})
     api.patch_props("spinner", {"strokeEndCurve": [0.3, -0.3, 0.2, 1.3]})
+    api.patch_props("meter", {"segmentColors": ["#ff9500", "#007aff80"]})
     page = open_studio(browser, base_url, width, height, dark=dark, mobile=width < 500)
-    for control in ("play-button", "spinner", "meter"):
+    for control in CONTROLS:
         open_panel(page, control)
     page.execute_script("window.scrollTo(0, 0)")
     overflow = page.execute_script("return document.documentElement.scrollWidth")
     assert overflow <= width, f"the page is {overflow} px wide on a {width} px screen"
-    for element in page.find_elements(By.CSS_SELECTOR, ".props .prop, .props-actions .btn"):
-        box = element.rect
-        card = element.find_element(By.XPATH, "ancestor::article").rect
-        assert card["x"] <= box["x"] and box["x"] + box["width"] <= card["x"] + card["width"] + 0.5, \
-            f"{element.get_attribute('data-prop') or element.text} sticks out of its card"
+    # Nothing in a panel reaches past its card's edges.
+    outside = page.execute_script("""
+        return [...document.querySelectorAll('.props *')].filter(el => {
+          const box = el.getBoundingClientRect(), card = el.closest('article').getBoundingClientRect();
+          return box.width > 0 && (box.left < card.left - 0.5 || box.right > card.right + 0.5);
+        }).map(el => `${el.closest('[data-prop]')?.dataset.prop ?? ''} ${el.tagName} ${el.className}`);""")
+    assert outside == [], f"sticking out of their cards: {outside}"
     png = page.get_screenshot_as_png()
     (artifacts / f"{name}.png").write_bytes(png)
     image = Image.open(io.BytesIO(png))

@@ -138,7 +138,7 @@ export function curveEditor({ id, labelId, label, schema, edit, commit }, named)
       if (!Number.isFinite(v) || v < range.min || v > range.max) return;
       const next = /** @type {Points} */ ([...points]);
       next[i] = snap(v, range);
-      move(next);
+      move(next, field);
     });
     field.addEventListener("change", () => {
       field.value = String(points[i]);
@@ -153,10 +153,12 @@ export function curveEditor({ id, labelId, label, schema, edit, commit }, named)
   box.append(plot, presets, numbers, readout, help);
 
   /**
-   * Shows a curve: a name (its points) or the points themselves.
+   * Shows a curve: a name (its points) or the points themselves; `typing` is a number field being
+   * typed in, left as it is.
    * @param {PropValue} value
+   * @param {HTMLInputElement | null} [typing]
    */
-  function show(value) {
+  function show(value, typing = null) {
     if (typeof value === "string") {
       name = value;
       points = named[value] ?? points;
@@ -178,7 +180,7 @@ export function curveEditor({ id, labelId, label, schema, edit, commit }, named)
       handle.setAttribute("aria-label", `${label}, ${i ? "second" : "first"} control point: x ${x}, y ${y}`);
     }
     for (const [i, field] of fields.entries()) {
-      if (document.activeElement !== field) field.value = String(points[i]);
+      if (field !== typing) field.value = String(points[i]);
     }
     for (const button of presetButtons) button.setAttribute("aria-pressed", String(button.dataset.curve === name));
     const text = `cubic-bezier(${points.join(", ")})`;
@@ -186,13 +188,14 @@ export function curveEditor({ id, labelId, label, schema, edit, commit }, named)
   }
 
   /**
-   * New points from a drag, a key or a field: shown and sent.
+   * New points from a drag, a key or a field (`typing`): shown and sent.
    * @param {Points} next
+   * @param {HTMLInputElement | null} [typing]
    */
-  function move(next) {
+  function move(next, typing = null) {
     const clamped = /** @type {Points} */ (next.map((v, i) => snap(v, i % 2 === 0 ? xRange : yRange)));
     if (!name && clamped.every((v, i) => v === points[i])) return;
-    show(clamped);
+    show(clamped, typing);
     edit(clamped);
   }
 

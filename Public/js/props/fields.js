@@ -79,11 +79,15 @@ export function numberEditor({ id, label, schema, edit, commit }) {
     box.append(unit);
     slider.setAttribute("aria-valuetext", "");
   }
-  /** @param {number} value */
-  const show = (value) => {
+  /**
+   * Shows `value` on the slider and, unless it is being typed in, the number field.
+   * @param {number} value
+   * @param {boolean} [typing]
+   */
+  const show = (value, typing = false) => {
     slider.value = String(value);
     showFill(slider);
-    if (document.activeElement !== field) field.value = String(value);
+    if (!typing) field.value = String(value);
     if (range.unit) slider.setAttribute("aria-valuetext", `${value} ${range.unit}`);
   };
   slider.addEventListener("input", () => {
@@ -96,7 +100,7 @@ export function numberEditor({ id, label, schema, edit, commit }) {
     const value = field.valueAsNumber;
     if (!Number.isFinite(value) || value < range.min || value > range.max) return;
     const stepped = snap(value, range);
-    show(stepped);
+    show(stepped, true);
     edit(stepped);
   });
   field.addEventListener("change", () => {
@@ -134,10 +138,11 @@ export function colorEditor({ id, label, schema, edit, commit }) {
   // The server's own spelling (lower case, the alpha only when not opaque), so a value sent and the
   // same value read back compare equal.
   const value = () => (a === 255 ? rgb : `${rgb}${a.toString(16).padStart(2, "0")}`).toLowerCase();
-  const render = () => {
+  /** @param {boolean} [typing] whether the hex code is being typed, and so is left as it is */
+  const render = (typing = false) => {
     picker.value = rgb.toLowerCase();
     swatch.style.setProperty("--swatch", `${rgb}${a.toString(16).padStart(2, "0")}`);
-    if (document.activeElement !== hex) hex.value = value();
+    if (!typing) hex.value = value();
     if (opacity) {
       opacity.value = String(a);
       opacity.setAttribute("aria-valuetext", `${Math.round((a / 255) * 100)} percent`);
@@ -155,7 +160,7 @@ export function colorEditor({ id, label, schema, edit, commit }) {
   };
   picker.addEventListener("input", () => { rgb = picker.value; render(); edit(value()); });
   picker.addEventListener("change", commit);
-  hex.addEventListener("input", () => { if (read(hex.value)) { render(); edit(value()); } });
+  hex.addEventListener("input", () => { if (read(hex.value)) { render(true); edit(value()); } });
   hex.addEventListener("change", () => { hex.value = value(); commit(); });
   opacity?.addEventListener("input", () => { a = Number(opacity.value); render(); edit(value()); });
   opacity?.addEventListener("change", commit);
