@@ -18,7 +18,7 @@ import Testing
         #expect(held.scheduledRelease == nil)
 
         var reference = MeterClosedForm(duration: 45)
-        _ = reference.press(at: 1)
+        reference.press(at: 1)
         reference.release(at: 3.5)
         expectMeter(held, matches: reference, at: 100)
         let s = held.state(at: 100)
@@ -35,51 +35,41 @@ import Testing
     }
 
     @Test func holdReleaseAlsoAppliesWhenACommandArrivesAfterIt() throws {
-        var meter = RecordingMeter(duration: 45, seed: 9)
-        try meter.hold(seconds: 2, at: 0)
+        var run = MeterRun()
+        try run.meter.hold(seconds: 2, at: 0)
+        run.reference.press(at: 0)
+        run.reference.release(at: 2)
         // No advance in between: the next press first applies the release at 2, then starts anew.
-        try meter.press(at: 10)
-        var reference = MeterClosedForm(duration: 45)
-        _ = reference.press(at: 0)
-        reference.release(at: 2)
-        _ = reference.press(at: 10)
-        expectMeter(meter, matches: reference, at: 10)
-        expectMeter(meter, matches: reference, at: 12)
-        #expect(meter.segmentCount == 2)
+        try run.press(at: 10)
+        run.check(at: 10)
+        run.check(at: 12)
+        #expect(run.meter.segmentCount == 2)
     }
 
     @Test func aPressDuringAHoldTakesOver() throws {
-        var meter = RecordingMeter(duration: 45, seed: 9)
-        try meter.hold(seconds: 2, at: 0)
-        try meter.press(at: 1)
-        #expect(meter.scheduledRelease == nil)
-        #expect(meter.segmentCount == 1)
-        meter.advance(to: 5)
-        #expect(meter.isRecording)
-        var reference = MeterClosedForm(duration: 45)
-        _ = reference.press(at: 0)
-        expectMeter(meter, matches: reference, at: 5)
-        meter.release(at: 6)
-        reference.release(at: 6)
-        meter.advance(to: 20)
-        expectMeter(meter, matches: reference, at: 20)
-        #expect(abs(meter.elapsed(at: 20) - 6) < 1e-9)
+        var run = MeterRun()
+        try run.meter.hold(seconds: 2, at: 0)
+        run.reference.press(at: 0)
+        try run.press(at: 1)
+        #expect(run.meter.scheduledRelease == nil)
+        #expect(run.meter.segmentCount == 1)
+        run.check(at: 5)
+        #expect(run.meter.isRecording)
+        run.release(at: 6)
+        run.check(at: 20)
+        #expect(abs(run.meter.elapsed(at: 20) - 6) < 1e-9)
     }
 
     @Test func aReleaseDuringAHoldTakesOver() throws {
-        var meter = RecordingMeter(duration: 45, seed: 9)
-        try meter.hold(seconds: 5, at: 0)
-        meter.release(at: 1)
-        #expect(meter.scheduledRelease == nil)
-        try meter.press(at: 3)
-        meter.advance(to: 8)
+        var run = MeterRun()
+        try run.meter.hold(seconds: 5, at: 0)
+        run.reference.press(at: 0)
+        run.release(at: 1)
+        #expect(run.meter.scheduledRelease == nil)
+        try run.press(at: 3)
         // The cancelled release at 5 does not stop the second press.
-        #expect(meter.isRecording)
-        var reference = MeterClosedForm(duration: 45)
-        _ = reference.press(at: 0)
-        reference.release(at: 1)
-        _ = reference.press(at: 3)
-        expectMeter(meter, matches: reference, at: 8)
+        run.check(at: 8)
+        #expect(run.meter.isRecording)
     }
 
     @Test func aHoldWhileRecordingSchedulesTheRelease() throws {
@@ -159,8 +149,7 @@ import Testing
         // Recording again works, from an empty ring.
         try meter.press(at: 21)
         var reference = MeterClosedForm(duration: 10)
-        _ = reference.press(at: 21)
-        meter.advance(to: 25)
+        reference.press(at: 21)
         expectMeter(meter, matches: reference, at: 25)
         meter.advance(to: 31)
         expectMeter(meter, matches: reference, at: 31)

@@ -19,31 +19,12 @@ import Testing
         return reply.state
     }
 
-    /// The meter's state against the closed form: every segment (presentation), the track, the
-    /// flags, elapsed and remaining, within 1e-9.
-    static func expect(_ state: RecordingMeter.State, matches reference: MeterClosedForm, at t: Double,
-                       sourceLocation: SourceLocation = #_sourceLocation) {
-        let (segments, track) = reference.intervals(at: t)
-        #expect(state.segmentCount == segments.count, "segments at \(t)", sourceLocation: sourceLocation)
-        #expect(state.segments.count == segments.count, sourceLocation: sourceLocation)
-        for (i, (got, want)) in zip(state.segments, segments).enumerated() {
-            #expect(abs(got.presentation.strokeStart - want.start) <= 1e-9, "segment \(i) start at \(t)", sourceLocation: sourceLocation)
-            #expect(abs(got.presentation.strokeEnd - want.end) <= 1e-9, "segment \(i) end at \(t)", sourceLocation: sourceLocation)
-        }
-        #expect(abs(state.track.presentationStrokeStart - track) <= 1e-9, "track at \(t)", sourceLocation: sourceLocation)
-        #expect(state.recording == reference.isRecording(at: t), "recording at \(t)", sourceLocation: sourceLocation)
-        #expect(state.complete == reference.isComplete(at: t), "complete at \(t)", sourceLocation: sourceLocation)
-        let elapsed = reference.recorded(at: t) * reference.duration
-        #expect(abs(state.elapsed - elapsed) <= 1e-9 * reference.duration, sourceLocation: sourceLocation)
-        #expect(abs(state.remaining - (reference.duration - elapsed)) <= 1e-9 * reference.duration, sourceLocation: sourceLocation)
-    }
-
     static func expectState(_ s: TestServer, matches reference: MeterClosedForm, at t: Double,
                             sourceLocation: SourceLocation = #_sourceLocation) throws {
         s.at(t)
         let state = try s.state()
         #expect(state.sceneTime == t, sourceLocation: sourceLocation)
-        expect(state.meter, matches: reference, at: t, sourceLocation: sourceLocation)
+        expectMeter(state.meter, matches: reference, at: t, sourceLocation: sourceLocation)
     }
 
     @Test func pressReleasePressRelease() throws {
@@ -52,12 +33,12 @@ import Testing
             try Self.expectState(s, matches: ref, at: 0.5)
             var state = try Self.command(s, "/meter/press", at: 1)
             ref.press(at: 1)
-            Self.expect(state, matches: ref, at: 1)
+            expectMeter(state, matches: ref, at: 1)
             #expect(state.recording && state.segmentCount == 1)
             try Self.expectState(s, matches: ref, at: 2.2)
             state = try Self.command(s, "/meter/release", at: 3)
             ref.release(at: 3)
-            Self.expect(state, matches: ref, at: 3)
+            expectMeter(state, matches: ref, at: 3)
             #expect(!state.recording && abs(state.elapsed - 2) < 1e-9)
             try Self.expectState(s, matches: ref, at: 6)
             state = try Self.command(s, "/meter/press", at: 6)
@@ -65,7 +46,7 @@ import Testing
             for t in [6.4, 7.0, 7.5] { try Self.expectState(s, matches: ref, at: t) }
             state = try Self.command(s, "/meter/release", at: 7.5)
             ref.release(at: 7.5)
-            Self.expect(state, matches: ref, at: 7.5)
+            expectMeter(state, matches: ref, at: 7.5)
             try Self.expectState(s, matches: ref, at: 20)
             #expect(try s.state().meter.label == "0:03.5")
         }
@@ -78,12 +59,12 @@ import Testing
             try Self.command(s, "/meter/press", at: 1)
             ref.press(at: 1)
             let again = try Self.command(s, "/meter/press", at: 2)
-            Self.expect(again, matches: ref, at: 2)
+            expectMeter(again, matches: ref, at: 2)
             #expect(again.segmentCount == 1)
             try Self.command(s, "/meter/release", at: 3)
             ref.release(at: 3)
             let twice = try Self.command(s, "/meter/release", at: 4)
-            Self.expect(twice, matches: ref, at: 4)
+            expectMeter(twice, matches: ref, at: 4)
         }
     }
 
@@ -237,7 +218,7 @@ import Testing
                     #expect(response.status == 200)
                     let reply = try decode(CommandReply<RecordingMeter.State>.self, from: response)
                     if press { ref.press(at: t) } else { ref.release(at: t) }
-                    Self.expect(reply.state, matches: ref, at: t)
+                    expectMeter(reply.state, matches: ref, at: t)
                 }
                 try Self.expectState(s, matches: ref, at: t + 0.01)
             }
