@@ -36,9 +36,7 @@ import Testing
             let middle = parts[parts.count / 2]
             let decoded = try RGBAImage.jpeg(middle.body)
             #expect(decoded.width == 96 && decoded.height == 96)
-            let v = SpinnerClosedForm.values(at: try #require(middle.sceneTime))
-            let problems = SpinnerGeometry(width: 96, height: 96)
-                .mismatches(in: decoded, start: v.start, end: v.end, rotation: v.rotation, margin: 0.03, samples: 60)
+            let problems = SpinnerGeometry.mismatches(in: decoded, at: try #require(middle.sceneTime), margin: 0.03, samples: 60)
             #expect(problems.isEmpty, "\(problems.prefix(3))")
 
             // Scene times go forward, one per tick.

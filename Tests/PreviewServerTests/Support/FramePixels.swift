@@ -37,6 +37,13 @@ struct SpinnerGeometry {
         return (Int((centerX + radius * cos(theta)).rounded(.down)), Int((centerY + radius * sin(theta)).rounded(.down)))
     }
 
+    /// `mismatches` of a frame of `control=spinner` at scene time `t` against the closed form.
+    static func mismatches(in image: RGBAImage, at t: Double, margin: Double, samples: Int = 120) -> [String] {
+        let v = SpinnerClosedForm.values(at: t)
+        return SpinnerGeometry(width: image.width, height: image.height)
+            .mismatches(in: image, start: v.start, end: v.end, rotation: v.rotation, margin: margin, samples: samples)
+    }
+
     /// Checks `samples` points round the ring: inside [start, end] (by more than `margin`) must be red,
     /// outside must be white. Returns a description of each mismatch.
     func mismatches(in image: RGBAImage, start: Double, end: Double, rotation: Double,
