@@ -45,6 +45,8 @@ import Testing
     static let commandParameters: [Case] = [
         Case(method: "POST", target: "/clock?speed=9", parameter: "speed"),
         Case(method: "POST", target: "/clock?speed=0", parameter: "speed"),
+        Case(method: "POST", target: "/clock?speed=0.01", parameter: "speed"),
+        Case(method: "POST", target: "/clock?step=abc", parameter: "step"),
         Case(method: "POST", target: "/clock?step=61", parameter: "step"),
         Case(method: "POST", target: "/clock?frames=1.5", parameter: "frames"),
         Case(method: "POST", target: "/clock?paused=maybe", parameter: "paused"),
