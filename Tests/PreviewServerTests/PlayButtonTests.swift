@@ -13,29 +13,6 @@ import Testing
         return try decode(CommandReply<PlayButton.State>.self, from: response)
     }
 
-    /// A resting state has two names (docs/design/play-button.md §Animation states); either may be reported
-    /// after a chain ends.
-    static func idle(_ mode: PlayButton.Mode) -> Set<String> {
-        switch mode {
-        case .play: ["playToBar.playIdle", "barToPlay.play"]
-        case .pause: ["pauseToBar.pauseIdle", "barToPause.pause"]
-        case .stop: ["stopToBar.stopIdle", "barToStop.stop"]
-        case .buffering: ["buffering.buffering"]
-        }
-    }
-
-    /// The largest distance between corresponding points; infinity when the structures differ.
-    static func maxDistance(_ elements: [PlayButton.State.Element], _ path: Path) -> Double {
-        let expected = path.elements.map(PlayButton.State.Element.init)
-        guard elements.count == expected.count else { return .infinity }
-        var worst = 0.0
-        for (a, b) in zip(elements, expected) {
-            guard a.kind == b.kind, a.points.count == b.points.count else { return .infinity }
-            for (p, q) in zip(a.points, b.points) { worst = max(worst, abs(p.x - q.x), abs(p.y - q.y)) }
-        }
-        return worst
-    }
-
     static func rgb(_ hex: String) -> (Double, Double, Double)? {
         guard hex.count == 7, hex.first == "#", let v = UInt32(hex.dropFirst(), radix: 16) else { return nil }
         return (Double(v >> 16 & 0xFF), Double(v >> 8 & 0xFF), Double(v & 0xFF))
@@ -50,7 +27,7 @@ import Testing
             // The first step starts at once: triangle → bar.
             #expect(query.state.animationState == "playToBar.triangleToBar")
             s.at(2)
-            #expect(Self.idle(.pause).contains(try s.state().playButton.animationState))
+            #expect(PlayButtonRest.names(.pause).contains(try s.state().playButton.animationState))
 
             let form = try Self.reply(s.post("/play-button/mode", form: "mode=stop"))
             #expect(form.state.mode == .stop)
@@ -59,7 +36,7 @@ import Testing
             s.at(2.3)
             #expect(try s.state().playButton.animationState == "barToStop.barExpand")
             s.at(2.5)
-            #expect(Self.idle(.stop).contains(try s.state().playButton.animationState))
+            #expect(PlayButtonRest.names(.stop).contains(try s.state().playButton.animationState))
 
             let json = try Self.reply(s.post("/play-button/mode", json: "{\"mode\": \"buffering\"}"))
             #expect(json.state.mode == .buffering)
@@ -70,7 +47,7 @@ import Testing
             #expect(play.state.mode == .play)
             s.at(5)
             let rest = try s.state().playButton
-            #expect(Self.idle(.play).contains(rest.animationState))
+            #expect(PlayButtonRest.names(.play).contains(rest.animationState))
             #expect(rest.left.path.count == 11)
         }
     }
@@ -81,27 +58,14 @@ import Testing
             s.at(0.5)
             let reply = try Self.reply(s.post("/play-button/mode?mode=\(mode.rawValue)&animated=false"))
             #expect(reply.sceneTime == 0.5)
-            let expected: String = switch mode {
-            case .play: "playToBar.playIdle"
-            case .pause: "pauseToBar.pauseIdle"
-            case .stop: "stopToBar.stopIdle"
-            case .buffering: "buffering.buffering"
-            }
-            #expect(reply.state.animationState == expected)
+            #expect(reply.state.animationState == PlayButtonRest.names(mode)[0])
             // Already at the resting rotation and colours, with no step in between.
             let vertical = mode == .pause || mode == .stop
             #expect(reply.state.rotation == (vertical ? 90 : 0))
             #expect(reply.state.left.rotation == (vertical ? 90 : 0))
             #expect(reply.state.background == "#aaaaaa")
             #expect(reply.state.left.fill == "#000000")
-            let shape: PlayButton.Shape = switch mode {
-            case .play: .triangle
-            case .pause: .pauseLeft
-            case .stop: .square
-            case .buffering: .bar
-            }
-            let expectedPath = PlayButton.shapePath(shape).elements.map(PlayButton.State.Element.init)
-            #expect(reply.state.left.path == expectedPath)
+            #expect(PlayButtonRest.distance(reply.state.left.path, PlayButton.shapePath(PlayButtonRest.shapes(mode).left)) == 0)
         }
     }
 
@@ -243,9 +207,9 @@ import Testing
             // Three 0.2 s steps end at 0.6 (give or take a rounding of the summed step times).
             s.at(0.61)
             state = try s.state().playButton
-            #expect(Self.idle(.pause).contains(state.animationState))
-            #expect(Self.maxDistance(state.left.path, PlayButton.shapePath(.pauseLeft)) < 1e-9)
-            #expect(Self.maxDistance(state.right.path, PlayButton.shapePath(.pauseRight)) < 1e-9)
+            #expect(PlayButtonRest.names(.pause).contains(state.animationState))
+            #expect(PlayButtonRest.distance(state.left.path, PlayButton.shapePath(.pauseLeft)) < 1e-9)
+            #expect(PlayButtonRest.distance(state.right.path, PlayButton.shapePath(.pauseRight)) < 1e-9)
         }
     }
 }
