@@ -52,22 +52,6 @@ import Testing
         }
     }
 
-    @Test func pressAndReleaseAreNoOpsWhenRepeated() throws {
-        try withTestServer(.router) { s in
-            var ref = MeterClosedForm(duration: 45)
-            try Self.command(s, "/meter/release", at: 0.5)
-            try Self.command(s, "/meter/press", at: 1)
-            ref.press(at: 1)
-            let again = try Self.command(s, "/meter/press", at: 2)
-            expectMeter(again, matches: ref, at: 2)
-            #expect(again.segmentCount == 1)
-            try Self.command(s, "/meter/release", at: 3)
-            ref.release(at: 3)
-            let twice = try Self.command(s, "/meter/release", at: 4)
-            expectMeter(twice, matches: ref, at: 4)
-        }
-    }
-
     @Test func holdPressesNowAndReleasesAfterTheSeconds() throws {
         try withTestServer(.router) { s in
             var ref = MeterClosedForm(duration: 45)
@@ -90,37 +74,6 @@ import Testing
             state = try Self.command(s, "/meter/hold", at: 1, body: "seconds=600", contentType: "application/x-www-form-urlencoded")
             #expect(state.scheduledRelease == 601)
             #expect(state.segmentCount == 2)
-        }
-    }
-
-    @Test func aPressDuringAHoldTakesOver() throws {
-        try withTestServer(.router) { s in
-            var ref = MeterClosedForm(duration: 45)
-            try Self.command(s, "/meter/hold?seconds=2", at: 0)
-            ref.press(at: 0)
-            let pressed = try Self.command(s, "/meter/press", at: 1)
-            #expect(pressed.scheduledRelease == nil)
-            // Still recording after the hold would have ended, until the release.
-            try Self.expectState(s, matches: ref, at: 5)
-            try Self.command(s, "/meter/release", at: 6)
-            ref.release(at: 6)
-            try Self.expectState(s, matches: ref, at: 8)
-        }
-    }
-
-    @Test func aReleaseDuringAHoldEndsItEarly() throws {
-        try withTestServer(.router) { s in
-            var ref = MeterClosedForm(duration: 45)
-            try Self.command(s, "/meter/hold?seconds=10", at: 0)
-            ref.press(at: 0)
-            try Self.command(s, "/meter/release", at: 4)
-            ref.release(at: 4)
-            try Self.expectState(s, matches: ref, at: 12)
-            // A new hold during nothing: a second segment.
-            try Self.command(s, "/meter/hold?seconds=1", at: 13)
-            ref.press(at: 13)
-            ref.release(at: 14)
-            try Self.expectState(s, matches: ref, at: 15)
         }
     }
 
