@@ -105,13 +105,6 @@ import Testing
         var testDescription: String { name }
     }
 
-    /// A PNG signature and an IHDR chunk declaring `width`×`height`, and nothing else.
-    static func pngHeader(width: UInt32, height: UInt32) -> [UInt8] {
-        func be(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
-        return [137, 80, 78, 71, 13, 10, 26, 10] + be(13) + Array("IHDR".utf8) + be(width) + be(height)
-            + [8, 6, 0, 0, 0] + [0, 0, 0, 0] + [UInt8](repeating: 0, count: 64)
-    }
-
     static let refusals: [Refusal] = [
         Refusal(name: "corrupt PNG", body: {
             var png = try makeTestPNG(width: 32, height: 32)

@@ -16,8 +16,6 @@ import Testing
         return renderer.render(disc, width: width, height: height, background: background)
     }
 
-    static func straight(_ image: RenderedImage) -> [UInt8] { straightRGBA(image) }
-
     @Test func webPDecodesWithTheRightFramesTimingAndMotion() throws {
         let timing = ClipTiming(seconds: 0.4, fps: 30)
         let encoder = try WebPAnimationEncoder(width: Self.width, height: Self.height)
@@ -48,7 +46,7 @@ import Testing
         let clip = try ClipDecoder.decodeWebP(try encoder.finish())
         #expect(clip.frames.count == 4)
         for i in 0..<4 {
-            #expect(clip.frames[i].rgba == Self.straight(Self.frame(i)), "frame \(i)")
+            #expect(clip.frames[i].rgba == straightRGBA(Self.frame(i)), "frame \(i)")
         }
     }
 
@@ -83,7 +81,7 @@ import Testing
         let clip = try ClipDecoder.decodeWebP(try encoder.finish())
         #expect(clip.frames.count == 60)
         let errors = (0..<60).map { i in
-            let source = Self.straight(frame(i))
+            let source = straightRGBA(frame(i))
             let total = zip(clip.frames[i].rgba, source).reduce(0) { $0 + abs(Int($1.0) - Int($1.1)) }
             return Double(total) / Double(source.count)
         }
@@ -107,7 +105,7 @@ import Testing
         #expect(clip.totalDuration == 40)
         // Flat colours and antialiased edges survive 256-colour quantisation almost exactly.
         for i in 0..<12 {
-            let diff = maxChannelDifference(clip.frames[i].rgba, Self.straight(Self.frame(i)))
+            let diff = maxChannelDifference(clip.frames[i].rgba, straightRGBA(Self.frame(i)))
             #expect(diff <= 12, "frame \(i) differs by \(diff)")
         }
     }
