@@ -1,7 +1,7 @@
 import Controls
 import Foundation
-import HTTPClient
 import HTTPServer
+import LayercastTesting
 @testable import PreviewServer
 import Testing
 
@@ -176,17 +176,11 @@ import Testing
     }
 
     @Test func servedOverHTTPAsJSON() throws {
-        var configuration = PreviewServerConfiguration()
-        configuration.host = "127.0.0.1"
-        configuration.port = 0
-        let server = PreviewServer(configuration: configuration)
-        try server.start()
-        defer { server.stop() }
-        let response = try HTTPProbe.get("http://127.0.0.1:\(server.port)/openapi.json")
-        #expect(response.status == 200)
-        #expect(response.header("Content-Type") == "application/json; charset=utf-8")
-        #expect(response.body == Self.generated().document.serialized)
-        let parsed = try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any]
-        #expect(parsed?["openapi"] as? String == "3.1.0")
+        try withTestServer { s in
+            let response = try s.get("/openapi.json")
+            #expect(response.status == 200)
+            #expect(response.header("Content-Type") == "application/json; charset=utf-8")
+            #expect(response.body == Self.generated().document.serialized)
+        }
     }
 }
