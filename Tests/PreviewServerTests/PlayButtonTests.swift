@@ -52,23 +52,6 @@ import Testing
         }
     }
 
-    @Test(arguments: PlayButton.Mode.allCases)
-    func animatedFalseJumpsToRest(_ mode: PlayButton.Mode) throws {
-        try withTestServer(.router) { s in
-            s.at(0.5)
-            let reply = try Self.reply(s.post("/play-button/mode?mode=\(mode.rawValue)&animated=false"))
-            #expect(reply.sceneTime == 0.5)
-            #expect(reply.state.animationState == PlayButtonRest.names(mode)[0])
-            // Already at the resting rotation and colours, with no step in between.
-            let vertical = mode == .pause || mode == .stop
-            #expect(reply.state.rotation == (vertical ? 90 : 0))
-            #expect(reply.state.left.rotation == (vertical ? 90 : 0))
-            #expect(reply.state.background == "#aaaaaa")
-            #expect(reply.state.left.fill == "#000000")
-            #expect(PlayButtonRest.distance(reply.state.left.path, PlayButton.shapePath(PlayButtonRest.shapes(mode).left)) == 0)
-        }
-    }
-
     @Test func unknownModeIs400ListingTheValidOnes() throws {
         try withTestServer(.router) { s in
             for body in ["mode=rewind", "mode=Pause", "mode="] {
@@ -143,42 +126,18 @@ import Testing
         }
     }
 
+    /// The endpoint serves each shape's path as the control draws it (PlayButtonShapesTests checks
+    /// those numbers against the design).
     @Test(arguments: PlayButton.Shape.allCases)
-    func pathsReturnElevenElements(_ shape: PlayButton.Shape) throws {
-        try withTestServer(.router) { s in
-            let response = try s.get("/play-button/paths?shape=\(shape.rawValue)")
-            #expect(response.status == 200)
-            let body = try jsonObject(response)
-            #expect(body["shape"] as? String == shape.rawValue)
-            #expect(body["elementCount"] as? Int == 11)
-            let elements = try #require(body["elements"] as? [[String: Any]])
-            #expect(elements.count == 11)
-            #expect((elements.first?["kind"] as? String) == "move")
-            #expect((elements.last?["kind"] as? String) == "close")
-            let kinds = try #require(body["kinds"] as? String)
-            // Morph partners share their structure: the bar family is M C L L C L C L L C Z.
-            switch shape {
-            case .triangle: #expect(kinds == "M C C L C L C L C C Z")
-            default: #expect(kinds == "M C L L C L C L L C Z")
-            }
+    func pathsServeTheControlsShapes(_ shape: PlayButton.Shape) throws {
+        struct Served: Decodable {
+            var shape: String, elementCount: Int, kinds: String, elements: [PlayButton.State.Element]
         }
-    }
-
-    @Test func triangleEndPointsMatchTheSpecTable() throws {
         try withTestServer(.router) { s in
-            let body = try jsonObject(s.get("/play-button/paths?shape=triangle"))
-            let elements = try #require(body["elements"] as? [[String: Any]])
-            let expected: [(Double, Double)?] = [
-                (14.5, 14.427), (16.0, 12.927), (16.671, 13.085), (31.817, 20.658), (32.646, 22.0),
-                (32.646, 22.0), (31.817, 23.342), (16.671, 30.915), (16.0, 31.073), (14.5, 29.573), nil,
-            ]
-            for (i, (element, want)) in zip(elements, expected).enumerated() {
-                guard let want else { continue }
-                let points = try #require(element["points"] as? [[String: Double]])
-                let end = try #require(points.last)
-                #expect(abs((end["x"] ?? .nan) - want.0) < 1e-3 && abs((end["y"] ?? .nan) - want.1) < 1e-3,
-                        "element \(i + 1): \(end)")
-            }
+            let served = try decode(Served.self, from: s.get("/play-button/paths?shape=\(shape.rawValue)"))
+            #expect(served.shape == shape.rawValue && served.elementCount == 11)
+            #expect(served.kinds == (shape == .triangle ? "M C C L C L C L C C Z" : "M C L L C L C L L C Z"))
+            #expect(PlayButtonRest.distance(served.elements, PlayButton.shapePath(shape)) == 0)
         }
     }
 
