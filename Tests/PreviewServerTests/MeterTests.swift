@@ -67,16 +67,6 @@ import Testing
         }
     }
 
-    @Test func holdTakesJSONAndFormToo() throws {
-        try withTestServer(.router) { s in
-            var state = try Self.command(s, "/meter/hold", at: 0, body: "{\"seconds\": 0.05}", contentType: "application/json")
-            #expect(state.scheduledRelease == 0.05)
-            state = try Self.command(s, "/meter/hold", at: 1, body: "seconds=600", contentType: "application/x-www-form-urlencoded")
-            #expect(state.scheduledRelease == 601)
-            #expect(state.segmentCount == 2)
-        }
-    }
-
     @Test func resetClearsEverySegment() throws {
         try withTestServer(.router) { s in
             try Self.command(s, "/meter/press", at: 0)

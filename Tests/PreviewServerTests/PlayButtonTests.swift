@@ -111,11 +111,6 @@ import Testing
             state = try Self.reply(s.request("PUT", "/play-button/theme", body: Array("{\"theme\": \"default\"}".utf8),
                                              contentType: "application/json")).state
             #expect(state.theme == "default")
-            state = try Self.reply(s.request("PUT", "/play-button/theme?theme=sample")).state
-            #expect(state.theme == "sample")
-            state = try Self.reply(s.request("PUT", "/play-button/theme", body: Array("theme=default".utf8),
-                                             contentType: "application/x-www-form-urlencoded")).state
-            #expect(state.theme == "default")
             s.at(1)
             let back = try s.state().playButton
             #expect(back.background == "#aaaaaa" && back.left.fill == "#000000")
