@@ -98,20 +98,16 @@ import Testing
 
     @Test func holdArgumentsAreChecked() throws {
         var meter = RecordingMeter(duration: 45, seed: 9)
-        let short = thrown { () throws(MeterError) in try meter.hold(seconds: 0.01, at: 0) }
-        #expect(short == .holdOutOfRange(0.01))
-        let long = thrown { () throws(MeterError) in try meter.hold(seconds: 601, at: 0) }
-        #expect(long == .holdOutOfRange(601))
-        let nan = thrown { () throws(MeterError) in try meter.hold(seconds: .nan, at: 0) }
-        #expect(nan != nil)
+        #expect(thrown { () throws(MeterError) in try meter.hold(seconds: 0.01, at: 0) } == .holdOutOfRange(0.01))
+        #expect(thrown { () throws(MeterError) in try meter.hold(seconds: 601, at: 0) } == .holdOutOfRange(601))
+        #expect(thrown { () throws(MeterError) in try meter.hold(seconds: .nan, at: 0) } != nil)
         #expect(meter.segmentCount == 0)
         try meter.hold(seconds: 0.05, at: 0)
         try meter.hold(seconds: 600, at: 0)
         #expect(meter.segmentCount == 1)
 
         meter.advance(to: 45)
-        let complete = thrown { () throws(MeterError) in try meter.hold(seconds: 1, at: 46) }
-        #expect(complete == .complete)
+        #expect(thrown { () throws(MeterError) in try meter.hold(seconds: 1, at: 46) } == .complete)
     }
 
     // MARK: Press and release edge cases
@@ -173,11 +169,9 @@ import Testing
         try meter.setDuration(10)
         #expect(meter.duration == 10)
         try meter.press(at: 0)
-        let pressed = thrown { () throws(MeterError) in try meter.setDuration(20) }
-        #expect(pressed == .notEmpty)
+        #expect(thrown { () throws(MeterError) in try meter.setDuration(20) } == .notEmpty)
         meter.release(at: 4)
-        let paused = thrown { () throws(MeterError) in try meter.setDuration(20) }
-        #expect(paused == .notEmpty)
+        #expect(thrown { () throws(MeterError) in try meter.setDuration(20) } == .notEmpty)
         #expect(meter.duration == 10)
         // 10 s ring: 4 s recorded, the second press fills it 6 s later.
         try meter.press(at: 5)
@@ -190,10 +184,8 @@ import Testing
         try meter.setDuration(600)
         #expect(meter.duration == 600)
         try meter.setDuration(1)
-        let low = thrown { () throws(MeterError) in try meter.setDuration(0.5) }
-        #expect(low == .durationOutOfRange(0.5))
-        let high = thrown { () throws(MeterError) in try meter.setDuration(601) }
-        #expect(high == .durationOutOfRange(601))
+        #expect(thrown { () throws(MeterError) in try meter.setDuration(0.5) } == .durationOutOfRange(0.5))
+        #expect(thrown { () throws(MeterError) in try meter.setDuration(601) } == .durationOutOfRange(601))
         #expect(meter.duration == 1)
         #expect(RecordingMeter(duration: 5000, seed: 0).duration == 600)
         #expect(RecordingMeter.defaultDuration == 45)
