@@ -127,10 +127,3 @@ struct RenderBench: Bench {
         return Result(total: Distribution(totals), cpu: Distribution(cpus), tree: Distribution(trees), render: Distribution(renders), encode: Distribution(encodes), bytes: bytes)
     }
 }
-
-/// This thread's CPU seconds: unlike wall time, not inflated when other processes take the core.
-func threadCPUNow() -> Double {
-    var ts = timespec()
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
-    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
-}
