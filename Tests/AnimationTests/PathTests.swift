@@ -162,6 +162,38 @@ import Testing
                      Path([.move(Point(0, 2)), .line(Point(0, 0)), .move(Point(0, 0)), .line(Point(2, 0))]), 1e-12))
     }
 
+    /// Out-of-range and non-finite fractions clamp; a trim runs across segments, and across subpaths
+    /// by their summed length; a closed subpath kept whole stays closed.
+    @Test func trimsClampAndRunAcrossSegmentsAndSubpaths() {
+        let line = Path([.move(.zero), .line(Point(100, 0))])
+        #expect(line.trimmed(from: 1.5, to: 2).isEmpty)
+        #expect(Self.ring.trimmed(from: .nan, to: .infinity) == Self.ring)
+        #expect(near(line.trimmed(from: 0.25, to: 0.5), Path([.move(Point(25, 0)), .line(Point(50, 0))]), 1e-9))
+        let corner = Path([.move(.zero), .line(Point(100, 0)), .line(Point(100, 100))])
+        #expect(near(corner.trimmed(from: 0.25, to: 0.75),
+                     Path([.move(Point(50, 0)), .line(Point(100, 0)), .line(Point(100, 50))]), 1e-9))
+        let two = Path(line.elements + [.move(Point(0, 50)), .line(Point(100, 50))])
+        #expect(near(two.trimmed(from: 0.25, to: 0.75),
+                     Path([.move(Point(50, 0)), .line(Point(100, 0)), .move(Point(0, 50)), .line(Point(50, 50))]), 1e-9))
+        let square = Path([.move(.zero), .line(Point(100, 0)), .line(Point(100, 100)), .line(Point(0, 100)), .close])
+        let squares = Path(square.elements + square.applying(.translation(200, 0)).elements)
+        #expect(squares.trimmed(from: 0, to: 0.5).elements.map(\.kind) == [.move, .line, .line, .line, .close])
+        let second = squares.trimmed(from: 0.5, to: 1)
+        #expect(second.elements.map(\.kind) == [.move, .line, .line, .line, .close] && firstPoint(second) == Point(200, 0))
+    }
+
+    /// Cut pieces are found by arc length on an uneven cubic; a piece kept whole keeps its handles.
+    @Test func cutsCurvesByArcLengthAndKeepsWholePiecesExactly() throws {
+        let cubic = Path([.move(.zero), .cubic(Point(5, 80), Point(10, 80), Point(200, 0))])
+        for fraction in [0.1, 0.33, 0.5, 0.9] {
+            let head = cubic.trimmed(from: 0, to: fraction), tail = cubic.trimmed(from: fraction, to: 1)
+            #expect(near(head.length, fraction * cubic.length, 1e-6 * cubic.length), "fraction \(fraction)")
+            #expect(near(try #require(lastPoint(head)), try #require(firstPoint(tail)), 1e-9))
+        }
+        let quarter = Self.ring.trimmed(from: 0.25, to: 0.5)
+        #expect(quarter.elements.count == 2 && quarter.elements[1] == Self.ring.elements[2])
+    }
+
     @Test func offsetWrapsRoundAsLottieAndroidDoes() throws {
         let l = Self.ring.length
         // start 0.3, end 0.7, offset 0.5: the window [0.8, 1.2] wraps into [0.8, 1] + [0, 0.2].
