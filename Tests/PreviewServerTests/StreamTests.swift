@@ -131,20 +131,4 @@ import Testing
             #expect(clock.sceneTime - latest < 0.5, "latest part shows \(latest), clock at \(clock.sceneTime)")
         }
     }
-
-    @Test func viewersOfDifferentSizesGetTheirOwnFeeds() throws {
-        try withTestServer(clock: MonotonicClock(startingAt: 0)) { s in
-            let a = try StreamClient(port: s.port, target: "/stream.mjpg?control=spinner&size=48&fps=10")
-            let b = try StreamClient(port: s.port, target: "/stream.mjpg?control=spinner&size=64&fps=10")
-            StreamClient.readAll([a, b], for: 0.6)
-            #expect(s.server.context.hub.watchedFeeds == 2)
-            a.close()
-            b.close()
-            let sizes = try [a, b].map { c -> Int in
-                let part = try #require(c.parts.first)
-                return try RGBAImage.jpeg(part.body).width
-            }
-            #expect(sizes == [48, 64])
-        }
-    }
 }
