@@ -107,42 +107,25 @@ import Testing
         }
     }
 
-    @Test func labelOffRemovesTheMetersTimeLabel() throws {
+    /// The meter's label in the middle of the ring: dark grey, gone with label=off (the ring is the
+    /// same), and on #333333 drawn in white 2/3 (#aaaaaa) instead of white 1/3.
+    @Test func theMetersLabelFollowsLabelAndBackground() throws {
         try withTestServer(.router) { s in
             s.at(0)
             _ = try s.post("/meter/press")
             s.at(10)
+            func count(_ query: String, _ matches: ((r: Int, g: Int, b: Int, a: Int)) -> Bool) throws -> Int {
+                let image = try RGBAImage.png(s.get("/frame.png?control=meter&size=240" + query).body)
+                return (100..<140).reduce(0) { n, y in n + (70..<170).filter { matches(image.pixel($0, y)) }.count }
+            }
+            let dark = { (p: (r: Int, g: Int, b: Int, a: Int)) in p.r < 160 }
+            #expect(try count("", dark) > 50)
+            #expect(try count("&label=off", dark) == 0)
             let with = try RGBAImage.png(s.get("/frame.png?control=meter&size=240").body)
             let without = try RGBAImage.png(s.get("/frame.png?control=meter&size=240&label=off").body)
-            // The label sits in the middle of the ring; the ring itself is identical.
-            func darkPixels(_ image: RGBAImage) -> Int {
-                var n = 0
-                for y in 100..<140 { for x in 70..<170 where image.pixel(x, y).r < 160 { n += 1 } }
-                return n
-            }
-            #expect(darkPixels(with) > 50)
-            #expect(darkPixels(without) == 0)
             #expect(with.pixel(120, 12) == without.pixel(120, 12))
-        }
-    }
-
-    @Test func theMetersLabelTurnsLightOnADarkBackground() throws {
-        try withTestServer(.router) { s in
-            s.at(0)
-            _ = try s.post("/meter/press")
-            s.at(10)
-            // On #333333 the label is drawn in white 2/3 (#aaaaaa) instead of white 1/3.
-            let image = try RGBAImage.png(s.get("/frame.png?control=meter&size=240&background=dark").body)
-            var light = 0, dark = 0
-            for y in 100..<140 {
-                for x in 70..<170 {
-                    let p = image.pixel(x, y)
-                    if p.r >= 0x99 && p.g == p.r && p.b == p.r { light += 1 }
-                    if p.r < 0x33 { dark += 1 }
-                }
-            }
-            #expect(light > 50)
-            #expect(dark == 0)
+            #expect(try count("&background=dark") { $0.r >= 0x99 && $0.g == $0.r && $0.b == $0.r } > 50)
+            #expect(try count("&background=dark") { $0.r < 0x33 } == 0)
         }
     }
 }
