@@ -12,7 +12,7 @@ import Testing
 
     /// A blue disc crossing a light background: frame i has its centre at x = 16 + 6i.
     static func frame(_ i: Int, background: Background = .color(Color(white: 0.95))) -> RenderedImage {
-        let disc = Scenes.fill(Scenes.circle(center: Point(16 + 6 * Double(i), 32), radius: 12), blue)
+        let disc = Scenes.fill(Path.circle(center: Point(16 + 6 * Double(i), 32), radius: 12), blue)
         return renderer.render(disc, width: width, height: height, background: background)
     }
 

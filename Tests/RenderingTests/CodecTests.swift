@@ -11,7 +11,7 @@ func codecScene(width: Int = 64, height: Int = 48) -> RenderedImage {
     let scene = Scenes.group([
         Scenes.fill(Scenes.rect(0, 0, w / 2, h), Color(red: 1, green: 0, blue: 0)),
         Scenes.fill(Scenes.rect(w / 2, 0, w / 2, h), Color(red: 0, green: 0, blue: 1)),
-        Scenes.stroke(Scenes.circle(center: Point(w / 2, h / 2), radius: h / 3), .black, width: 3.5),
+        Scenes.stroke(Path.circle(center: Point(w / 2, h / 2), radius: h / 3), .black, width: 3.5),
     ])
     return Renderer().render(scene, width: width, height: height, background: .color(.white))
 }

@@ -9,7 +9,7 @@ import Testing
         #expect(box.minX == 0 && box.maxX == 100 && box.minY == 0)
         #expect(abs(box.maxY - 75) < 1e-9)
 
-        let circle = try #require(tightBounds(of: Scenes.circle(center: Point(50, 50), radius: 30)))
+        let circle = try #require(tightBounds(of: Path.circle(center: Point(50, 50), radius: 30)))
         #expect(abs(circle.minX - 20) < 1e-9 && abs(circle.maxY - 80) < 1e-9)
         #expect(tightBounds(of: Path()) == nil)
     }
