@@ -62,6 +62,17 @@ extension Path {
         p.close()
         return p
     }
+
+    /// A rectangle, clockwise on screen from its top-left corner.
+    public static func rect(_ rect: Rect) -> Path {
+        var p = Path()
+        p.move(to: Point(rect.minX, rect.minY))
+        p.line(to: Point(rect.maxX, rect.minY))
+        p.line(to: Point(rect.maxX, rect.maxY))
+        p.line(to: Point(rect.minX, rect.maxY))
+        p.close()
+        return p
+    }
 }
 
 /// The arc that rounds one corner of a polygon: tangent to both edges, inside the polygon.
