@@ -67,17 +67,6 @@ import Testing
         }
     }
 
-    @Test func resetClearsEverySegment() throws {
-        try withTestServer(.router) { s in
-            try Self.command(s, "/meter/press", at: 0)
-            try Self.command(s, "/meter/release", at: 5)
-            try Self.command(s, "/meter/press", at: 6)
-            let reset = try Self.command(s, "/meter/reset", at: 7)
-            #expect(reset.segmentCount == 0 && !reset.recording && !reset.complete && reset.elapsed == 0)
-            try Self.expectState(s, matches: MeterClosedForm(duration: 45), at: 20)
-        }
-    }
-
     @Test func completeRefusesPressesWith409UntilReset() throws {
         try withTestServer(.router) { s in
             var ref = MeterClosedForm(duration: 45)
@@ -109,17 +98,10 @@ import Testing
         }
     }
 
+    /// (The range and the body forms are GeneratedBoundaryTests' and StrictDecodingTests'.)
     @Test func configChangesTheDurationOnlyWhileEmpty() throws {
         try withTestServer(.router) { s in
-            var state = try Self.command(s, "/meter/config", method: "PUT", at: 0, body: "{\"duration\": 10}", contentType: "application/json")
-            #expect(state.duration == 10)
-            state = try Self.command(s, "/meter/config", method: "PUT", at: 0, body: "duration=20", contentType: "application/x-www-form-urlencoded")
-            #expect(state.duration == 20)
-            state = try Self.command(s, "/meter/config?duration=1", method: "PUT", at: 0)
-            #expect(state.duration == 1)
-            state = try Self.command(s, "/meter/config?duration=600", method: "PUT", at: 0)
-            #expect(state.duration == 600)
-            try Self.command(s, "/meter/config?duration=12", method: "PUT", at: 0)
+            #expect(try Self.command(s, "/meter/config?duration=12", method: "PUT", at: 0).duration == 12)
 
             // The new duration sets the pace: a 12 s ring is complete 12 s after a press.
             var ref = MeterClosedForm(duration: 12)
@@ -134,11 +116,6 @@ import Testing
             try Self.expectState(s, matches: ref, at: 14)
             #expect(try s.state().meter.duration == 12)
 
-            for bad in ["0.99", "600.5", "-3", "abc"] {
-                let refused = try s.request("PUT", "/meter/config?duration=\(bad)")
-                #expect(refused.status == 400, "\(bad)")
-                #expect(try decode(ErrorReply.self, from: refused).parameter == "duration")
-            }
             try Self.command(s, "/meter/reset", at: 15)
             #expect(try Self.command(s, "/meter/config?duration=30", method: "PUT", at: 15).duration == 30)
         }
