@@ -104,19 +104,4 @@ import Testing
         usleep(150_000)
         #expect(counters.snapshot.renders == 8)
     }
-
-    @Test func attachRefusesBeyondMaxStreams() throws {
-        let capped = FrameHub(scene: scene, frameRenderer: FrameRenderer(), counters: counters, maxStreams: 2)
-        let key = try Self.smallSpinner()
-        let a = try #require(capped.attach(key, viewerClass: "test"))
-        let b = try #require(capped.attach(key, viewerClass: "test"))
-        #expect(capped.attach(key, viewerClass: "test") == nil)
-        #expect(capped.openStreams == 2)
-        a.closed()
-        let c = try #require(capped.attach(key, viewerClass: "test"))
-        b.closed()
-        c.closed()
-        #expect(capped.openStreams == 0)
-        #expect(capped.watchedFeeds == 0)
-    }
 }
