@@ -9,10 +9,9 @@ import Testing
     /// Sends a meter command at `t`, checks the reply's time and shape, and returns its state.
     @discardableResult
     static func command(_ s: TestServer, _ target: String, method: String = "POST", at t: Double,
-                        body: String? = nil, contentType: String? = nil,
                         sourceLocation: SourceLocation = #_sourceLocation) throws -> RecordingMeter.State {
         s.at(t)
-        let response = try s.request(method, target, body: Array((body ?? "").utf8), contentType: contentType)
+        let response = try s.request(method, target)
         #expect(response.status == 200, "\(target): \(response.text)", sourceLocation: sourceLocation)
         let reply = try decode(CommandReply<RecordingMeter.State>.self, from: response)
         #expect(reply.sceneTime == t, sourceLocation: sourceLocation)
