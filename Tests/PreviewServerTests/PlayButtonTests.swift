@@ -13,11 +13,6 @@ import Testing
         return try decode(CommandReply<PlayButton.State>.self, from: response)
     }
 
-    static func rgb(_ hex: String) -> (Double, Double, Double)? {
-        guard hex.count == 7, hex.first == "#", let v = UInt32(hex.dropFirst(), radix: 16) else { return nil }
-        return (Double(v >> 16 & 0xFF), Double(v >> 8 & 0xFF), Double(v & 0xFF))
-    }
-
     @Test func modeByQueryFormAndJSON() throws {
         try withTestServer(.router) { s in
             s.at(1)
@@ -182,8 +177,8 @@ import Testing
             #expect(state.animationState == "barToPause.barRotateVertical")
             #expect(abs(state.rotation - 45) < 1e-9)
             // Linear in RGB: (255,255,255) → (0,122,255) half way is (127.5, 188.5, 255).
-            let rgb = try #require(Self.rgb(state.background))
-            #expect(abs(rgb.0 - 127.5) <= 1 && abs(rgb.1 - 188.5) <= 1 && rgb.2 == 255, "\(state.background)")
+            let rgb = try #require(Color(hex: state.background))
+            #expect(abs(rgb.red * 255 - 127.5) <= 1 && abs(rgb.green * 255 - 188.5) <= 1 && rgb.blue == 1, "\(state.background)")
             s.at(0.5)
             state = try s.state().playButton
             #expect(state.animationState == "barToPause.barSplit")
