@@ -119,8 +119,3 @@ def spare_server():
 def artifacts():
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     return ARTIFACTS
-
-
-@pytest.fixture(scope="session")
-def repo_root():
-    return ROOT
