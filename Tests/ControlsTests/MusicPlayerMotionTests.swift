@@ -104,14 +104,6 @@ import Animation
         #expect(spin.animation.timing.beginTime == 1.2 + 0.2)
     }
 
-    @Test func pauseSnapsTheRotationBackToZero() {
-        var p = MP.playing()
-        #expect(abs(MP.state(&p, 2.2).rotation.degrees - 120) < 1e-9)
-        p.pause(at: 2.2)
-        #expect(p.state(at: 2.2).rotation.radians == 0)
-        #expect(MP.state(&p, 2.5).rotation.radians == 0)
-    }
-
     @Test func buttonDoesNotRotate() throws {
         var p = MP.playing()
         p.advance(to: 1.7)
