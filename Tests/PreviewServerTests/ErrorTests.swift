@@ -93,7 +93,10 @@ import Testing
         Case(method: "PUT", target: "/meter/config", parameter: "duration"),
         Case(method: "POST", target: "/player/seek?progress=half", parameter: "progress"),
         Case(method: "POST", target: "/player/seek", parameter: "progress"),
-        Case(method: "POST", target: "/play-button/mode?mode=rewind", parameter: "mode"),
+        Case(method: "POST", target: "/play-button/mode?mode=rewind", parameter: "mode", allowing: "buffering, pause, play, stop"),
+        Case(method: "POST", target: "/play-button/mode?mode=Pause", parameter: "mode", allowing: "buffering, pause, play, stop"),
+        Case(method: "POST", target: "/play-button/mode?mode=", parameter: "mode", allowing: "buffering, pause, play, stop"),
+        Case(method: "POST", target: "/play-button/highlighted?value=2", parameter: "value", allowing: "true or false"),
         Case(method: "POST", target: "/play-button/mode", parameter: "mode"),
         Case(method: "POST", target: "/play-button/enabled", parameter: "value"),
         Case(method: "PUT", target: "/play-button/theme?theme=neon", parameter: "theme"),
@@ -116,6 +119,7 @@ import Testing
             expectRefusal(response, status: c.status, parameter: c.parameter, allowing: c.allowing, "\(c.method) \(c.target)")
             #expect(response.header("Content-Type")?.hasPrefix("application/json") == true)
             // A refused request changes nothing and opens nothing.
+            #expect(try jsonObject(s.get("/state"))["revision"] as? Int == 0)
             #expect(s.server.context.hub.openStreams == 0)
         }
     }

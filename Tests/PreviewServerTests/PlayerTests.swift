@@ -65,10 +65,6 @@ import Testing
             #expect(abs(try s.state().player.ringStrokeEnd.presentation - 0.2) < 1e-9)
             s.at(3)
             #expect(abs(try s.state().player.ringStrokeEnd.presentation - 0.4) < 1e-9)
-            r = try Self.reply(s.post("/player/seek", form: "progress=100"))
-            #expect(r.state.progress.model == 100)
-            r = try Self.reply(s.post("/player/seek", json: "{\"progress\": 0}"))
-            #expect(r.state.progress.model == 0)
             // Fractions round to whole percent, as the ticker counts.
             r = try Self.reply(s.post("/player/seek?progress=12.6"))
             #expect(r.state.progress.model == 13)
