@@ -24,17 +24,6 @@ extension SceneConfiguration {
         case .spinner: Spinner.Configuration.declarations(defaults: spinner)
         }
     }
-
-    /// The value of every prop of `control` in a scene made from this configuration.
-    public func props(of control: FrameSubject) -> PropValues {
-        switch control {
-        case .all: PropValues()
-        case .meter: meter.values
-        case .player: player.values
-        case .playButton: playButton.values
-        case .spinner: spinner.values
-        }
-    }
 }
 
 extension Scene {

@@ -88,25 +88,24 @@ public struct RecordingMeter: Control {
              clockwise: false)
     }
 
-    private static func trackLayer(path: Path, _ c: Configuration) -> ShapeLayer {
-        var track = ShapeLayer(name: Self.track.name)
-        track.path = path
-        track.fillColor = nil
-        track.strokeColor = c.trackColor
-        track.lineWidth = c.lineWidth
-        track.lineCap = .butt
-        return track
-    }
-
-    /// The post's `addNewLayer`: the shared path, a random colour, strokeEnd 0.
-    private static func segmentLayer(named name: String, path: Path, color: Color, lineWidth: Double) -> ShapeLayer {
+    /// A layer stroking the shared circle as the post's layers do: no fill, `lineWidth`, butt caps.
+    private static func ringLayer(named name: String, path: Path, color: Color, lineWidth: Double) -> ShapeLayer {
         var layer = ShapeLayer(name: name)
         layer.path = path
         layer.fillColor = nil
         layer.strokeColor = color
         layer.lineWidth = lineWidth
         layer.lineCap = .butt
-        layer.strokeStart = 0
+        return layer
+    }
+
+    private static func trackLayer(path: Path, _ c: Configuration) -> ShapeLayer {
+        ringLayer(named: track.name, path: path, color: c.trackColor, lineWidth: c.lineWidth)
+    }
+
+    /// The post's `addNewLayer`: the shared path, a random colour, strokeEnd 0.
+    private static func segmentLayer(named name: String, path: Path, color: Color, lineWidth: Double) -> ShapeLayer {
+        var layer = ringLayer(named: name, path: path, color: color, lineWidth: lineWidth)
         layer.strokeEnd = 0
         return layer
     }

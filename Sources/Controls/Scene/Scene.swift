@@ -52,7 +52,7 @@ public struct SceneConfiguration: Sendable {
     public var player = MusicPlayer.Configuration()
     public var spinner = Spinner.Configuration()
 
-    /// `--meter-duration`, clamped into the meter's range.
+    /// `--meter-duration` (a meter clamps it into its range; the server refuses a flag outside it).
     public var meterDuration: Double {
         get { meter.duration }
         set { meter.duration = newValue }

@@ -50,10 +50,8 @@ extension PropTable {
     }
 
     private func unknown(_ name: String, as parameter: String? = nil) -> APIError {
-        let names = declarations.map(\.name).joined(separator: ", ")
-        return APIError(400, "\(control.rawValue) has no prop '\(APIError.quote(name))'",
-                        parameter: parameter ?? "props." + name,
-                        allowed: names.isEmpty ? "\(control.rawValue) has no props" : "the props of \(control.rawValue): \(names)")
+        APIError(400, "\(control.rawValue) has no prop '\(APIError.quote(name))'", parameter: parameter ?? "props." + name,
+                 allowed: "the props of \(control.rawValue): " + declarations.map(\.name).joined(separator: ", "))
     }
 
     private func invalid(_ d: PropDeclaration, json: JSONDocument) -> APIError {
@@ -94,8 +92,6 @@ struct PropOverrides: Sendable {
             values.append((control, set))
         }
     }
-
-    var isEmpty: Bool { values.isEmpty }
 
     /// Applies the overrides to `scene` (a copy) at `time`.
     func apply(to scene: inout Scene, at time: Double) throws(APIError) {

@@ -1,4 +1,5 @@
 import Animation
+import LayercastTesting
 @testable import Controls
 import Testing
 
@@ -22,7 +23,7 @@ import Testing
         geometry.squareCornerRadius = 0
         geometry.triangleCornerRadius = 0
         b.configure(Self.with({ $0.geometry = geometry }, from: b.configuration), at: 0.5)
-        let (left, right) = PB.restShapes(mode)
+        let (left, right) = PlayButtonRest.shapes(mode)
         let at = mode == .buffering ? 2.0 : 0.5  // the loop is back on the bar after whole cycles
         #expect(PB.close(b.presentation(of: .left, at: at).path, geometry.path(for: left)))
         #expect(PB.close(b.presentation(of: .right, at: at).path, geometry.path(for: right)))
