@@ -12,7 +12,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 from a11y import NO_TRANSITIONS_JS, TABBABLE_JS, active, focus_indicator_pixels, press
-from conftest import open_studio
+from conftest import ROOT, open_studio
 from support import CONTROLS, console_errors, in_card, wait_until
 
 # The sum of |difference| over every channel of the canvas against a copy taken earlier (window.__before).
@@ -309,13 +309,14 @@ def test_the_panel_by_keyboard_with_a_visible_focus(page, api):
     ("props-dark", 1280, 2000, True),
     ("props-phone", 360, 2600, False),
 ])
-def test_screenshot_of_the_open_panels_fits(browser, api, base_url, artifacts, repo_root, name, width, height, dark):
+def test_screenshot_of_the_open_panels_fits(browser, api, base_url, artifacts, name, width, height, dark):
     api.reset_scene()
     api.patch_props("play-button", {"triangleCornerRadius": 0, "playBufferingBackgroundColor": "#007aff",
                                     "playBufferingTintColor": "#ffffff"})
     api.patch_props("spinner", {"strokeEndCurve": [0.3, -0.3, 0.2, 1.3]})
     api.patch_props("meter", {"segmentColors": ["#ff9500", "#007aff80"]})
     page = open_studio(browser, base_url, width, height, dark=dark, mobile=width < 500)
+    page.execute_script(NO_TRANSITIONS_JS)  # the picture shows the panels opened, not opening
     for control in CONTROLS:
         open_panel(page, control)
     page.execute_script("window.scrollTo(0, 0)")
@@ -341,4 +342,4 @@ def test_screenshot_of_the_open_panels_fits(browser, api, base_url, artifacts, r
         curve = row(page, "spinner", "strokeEndCurve").rect
         spinner = page.find_element(By.CSS_SELECTOR, '[data-control="spinner"]').rect
         box = (int(left), int(top), int(spinner["x"] + spinner["width"] + 8), int(curve["y"] + curve["height"] + 8))
-        image.crop(box).save(repo_root / "docs" / "screenshots" / f"{name}.png", optimize=True)
+        image.crop(box).save(ROOT / "docs" / "screenshots" / f"{name}.png", optimize=True)
