@@ -50,7 +50,8 @@ extension APIContext {
                     + "capped at 480×480×600 (138,240,000): past that the answer is 400. At most "
                     + "\(maxConcurrentClips) clips render at once per server; more get 503.",
                 parameters: format.parameters,
-                answers: [.busy("\(maxConcurrentClips) clips are being rendered already; try again shortly.")], offload: true,
+                answers: [FrameParameters.propsConflict,
+                          .busy("\(maxConcurrentClips) clips are being rendered already; try again shortly.")], offload: true,
                 families: [FrameParameters.props], cost: { input throws(APIError) in try clipCost(input, format) }),
             produces: Success(
                 description: "An animated image, offered as a download.",

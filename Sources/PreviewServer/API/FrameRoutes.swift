@@ -17,8 +17,8 @@ extension APIContext {
                 description: "Renders the scene as it is now (or `ahead` seconds on, with no further commands) from a "
                     + "copy, so it never moves the live scene. With `variants=` the chosen control is shown in several "
                     + "modes, themes or scales side by side, each with a caption (header `X-Variants`).",
-                parameters: FrameParameters.common + [FrameParameters.ahead, FrameParameters.variants], offload: true,
-                families: [FrameParameters.props], cost: { input throws(APIError) in .frames(1, of: try FrameParameters.Picture(input).pixels()) }),
+                parameters: FrameParameters.common + [FrameParameters.ahead, FrameParameters.variants],
+                answers: [FrameParameters.propsConflict], offload: true, families: [FrameParameters.props], cost: { input throws(APIError) in .frames(1, of: try FrameParameters.Picture(input).pixels()) }),
             produces: Success(description: "One frame.", content: .media([png ? "image/png" : "image/jpeg"], binary: true),
                               headers: [
                                   sceneTimeHeader,

@@ -61,6 +61,17 @@ import Testing
         }
     }
 
+    /// The meter's duration keeps its rule in a render too: only while the meter is empty.
+    @Test func aRenderKeepsTheMetersRule() throws {
+        try withTestServer(.router) { s in
+            #expect(try s.get("/frame.png?control=meter&size=64&props.duration=10").status == 200)
+            #expect(try s.post("/meter/press").status == 200)
+            expectRefusal(try s.get("/frame.png?control=meter&size=64&props.duration=10"), status: 409,
+                          parameter: "props.duration", allowing: "reset", "duration of a recording meter")
+            #expect(try s.get("/frame.png?control=meter&size=64&props.lineWidth=10").status == 200)
+        }
+    }
+
     /// Named curves and bezier points are written either way in a link.
     @Test func curvesTakeEveryWrittenForm() throws {
         try withTestServer(.router) { s in
