@@ -9,19 +9,28 @@ import Synchronization
 /// copy taken at or before t, advanced to t, which is exact since no command came in between.
 /// A command issued at such an earlier time rewrites the history from there.
 ///
+/// The history spans `historySpan` seconds before the clock's time (and at most `historyLimit`
+/// copies): older copies, command records and animation records are dropped as time goes on, so
+/// a scene under a storm of commands keeps a bounded history (docs/design/engine.md §Timeline).
+///
 /// Every command, on the scene or on its clock, gets the next revision, under the same lock as the
 /// change itself, so a copy and its revision always agree. Clients order states by revision, not by
 /// scene time, which steps backwards when the clock is stepped back.
 public final class LiveScene: Sendable {
     public let clock: any ControllableClock
+    /// Seconds of scene time before the clock's that the history keeps.
+    public let historySpan: Double
     private let state: Mutex<History>
 
+    public static let defaultHistorySpan = 60.0
     /// Enough to step back through a long review session; older copies are dropped.
     static let historyLimit = 1024
 
     struct History {
         var live: Scene
         var checkpoints: [Scene]
+        /// The commands the checkpoints came from, in order, within the span.
+        var commands: [SceneCommand] = []
         /// How many commands have been applied: 0 for the scene as made.
         var revision: UInt64 = 0
 
@@ -31,14 +40,46 @@ public final class LiveScene: Sendable {
                 live.advance(to: t)
                 return live
             }
-            var copy = checkpoints.last { $0.time <= t } ?? checkpoints.first ?? live
+            return copy(at: t)
+        }
+
+        /// The same, from a copy: the live scene is left where it is.
+        func copy(at t: Double) -> Scene {
+            var copy = t >= live.time ? live : checkpoints.last { $0.time <= t } ?? checkpoints.first ?? live
             copy.advance(to: t)
             return copy
         }
+
+        /// The earliest time a copy shows exactly, given the clock's time `now`.
+        func keptFrom(now: Double, span: Double) -> Double {
+            max(checkpoints.first?.time ?? live.time, now - span)
+        }
+
+        /// Drops what lies wholly before `now − span`: copies but the last one before it (the
+        /// start of the span is rebuilt from it), commands but the last one of each control
+        /// (the cause of an animation still running), and records of animations that ended.
+        mutating func forget(before horizon: Double) {
+            if let keep = checkpoints.lastIndex(where: { $0.time <= horizon }), keep > 0 {
+                checkpoints.removeFirst(keep)
+            }
+            if checkpoints.count > LiveScene.historyLimit {
+                checkpoints.removeFirst(checkpoints.count - LiveScene.historyLimit)
+            }
+            let oldest = checkpoints.first?.time ?? horizon
+            if let first = commands.first, first.time < oldest {
+                // Newest first: an old command stays only while it is its control's latest old one.
+                var seen: Set<FrameSubject?> = []
+                commands = commands.reversed().filter { c in c.time >= oldest || seen.insert(c.cause.control).inserted }
+                    .reversed()
+            }
+            live.forgetAnimationRecords(endedBefore: horizon)
+        }
     }
 
-    public init(clock: any ControllableClock, configuration: SceneConfiguration = SceneConfiguration()) {
+    public init(clock: any ControllableClock, configuration: SceneConfiguration = SceneConfiguration(),
+                historySpan: Double = LiveScene.defaultHistorySpan) {
         self.clock = clock
+        self.historySpan = historySpan
         let initial = Scene(configuration: configuration, time: clock.now)
         state = Mutex(History(live: initial, checkpoints: [initial]))
     }
@@ -46,18 +87,23 @@ public final class LiveScene: Sendable {
     /// Runs `command` on the scene at the clock's current time, after every earlier completion has
     /// fired. Returns the command's result, the scene time it was applied at and its revision.
     /// A command that throws (a refused one) takes no revision.
-    public func apply<R, E: Error>(_ command: (inout Scene, Double) throws(E) -> R) throws(E) -> (result: R, time: Double, revision: UInt64) {
+    /// `cause` is what a timeline names as the command (nil for one no request made).
+    public func apply<R, E: Error>(
+        cause: CommandCause? = nil, _ command: (inout Scene, Double) throws(E) -> R
+    ) throws(E) -> (result: R, time: Double, revision: UInt64) {
         try state.withLock { (h: inout History) throws(E) -> (result: R, time: Double, revision: UInt64) in
             let t = clock.now
             if t < h.live.time {
-                h.live = h.scene(at: t)
+                h.live = h.copy(at: t)
                 h.checkpoints.removeAll { $0.time > t }
+                h.commands.removeAll { $0.time > t }
             }
             h.live.advance(to: t)
             let result = try command(&h.live, t)
-            h.checkpoints.append(h.live)
-            if h.checkpoints.count > Self.historyLimit { h.checkpoints.removeFirst(h.checkpoints.count - Self.historyLimit) }
             h.revision += 1
+            if let cause { h.commands.append(SceneCommand(cause: cause, time: t, revision: h.revision)) }
+            h.forget(before: t - historySpan)
+            h.checkpoints.append(h.live)
             return (result, t, h.revision)
         }
     }
@@ -82,7 +128,39 @@ public final class LiveScene: Sendable {
     public func snapshotWithRevision() -> (scene: Scene, time: Double, revision: UInt64) {
         state.withLock { h in
             let t = clock.now
-            return (h.scene(at: t), t, h.revision)
+            let scene = h.scene(at: t)
+            h.live.forgetAnimationRecords(endedBefore: t - historySpan)
+            return (scene, t, h.revision)
+        }
+    }
+
+    /// The times a copy can show, given the clock's time now: the kept history back to its
+    /// start, and as far ahead as it spans back.
+    public func showableTimes() -> (from: Double, now: Double, to: Double) {
+        state.withLock { h in
+            let now = clock.now
+            return (h.keptFrom(now: now, span: historySpan), now, now + historySpan)
+        }
+    }
+
+    /// A copy of the scene as it was (or will be, with no further command) at `time`, and the
+    /// clock's time; nil when `time` is outside `showableTimes()`. Neither the clock nor the live
+    /// scene moves.
+    public func copy(at time: Double) -> (scene: Scene, now: Double)? {
+        state.withLock { h in
+            let now = clock.now
+            guard time >= h.keptFrom(now: now, span: historySpan), time <= now + historySpan else { return nil }
+            return (h.copy(at: time), now)
+        }
+    }
+
+    /// The animations overlapping [from, to] and the commands in it; the window is cut to the
+    /// kept history.
+    public func timeline(from: Double, to: Double) -> SceneTimeline {
+        state.withLock { h in
+            let now = clock.now
+            let kept = h.keptFrom(now: now, span: historySpan)
+            return h.timeline(from: max(from, kept), to: max(to, kept), now: now, keptFrom: kept)
         }
     }
 }
