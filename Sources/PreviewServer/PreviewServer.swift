@@ -24,9 +24,10 @@ public final class PreviewServer: Sendable {
     init(configuration: PreviewServerConfiguration, clock: any ControllableClock, logger: Logger,
          endpoints: [Endpoint<APIContext>]) {
         self.configuration = configuration
-        scene = LiveScene(clock: clock, configuration: configuration.scene)
+        scene = LiveScene(clock: clock, configuration: configuration.scene, historySpan: configuration.historySpan)
         let frameRenderer = FrameRenderer()
         let metrics = ServerMetrics()
+        metrics.historySpan(configuration.historySpan)
         let hub = FrameHub(scene: scene, frameRenderer: frameRenderer, counters: StreamCounters(metrics: metrics),
                            maxStreams: configuration.maxStreams)
         let events = EventHub(source: APIContext.eventSource(scene: scene, fps: configuration.fps), now: MonotonicClock.hostTime)

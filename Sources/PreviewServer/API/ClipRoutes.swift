@@ -20,7 +20,7 @@ extension APIContext {
         }
 
         var parameters: [any DeclaredParameter] {
-            FrameParameters.common + [FrameParameters.ahead, FrameParameters.variants, APIContext.clipSeconds, fps]
+            FrameParameters.common + [FrameParameters.ahead, FrameParameters.at, FrameParameters.variants, APIContext.clipSeconds, fps]
                 + (self == .webp ? [APIContext.clipLossless] : [])
         }
     }
@@ -45,13 +45,15 @@ extension APIContext {
             APIOperation(
                 .get, "/clip.\(format.rawValue)", id: "clip\(name)", tag: "frames",
                 summary: "The next `seconds` of the scene as an animated \(name)",
-                description: "The next `seconds` of the scene from now (or from `ahead` seconds on), rendered from a copy "
-                    + "with no further commands, at `fps`, as one animated image. The cost width × height × frames is "
+                description: "The next `seconds` of the scene from now (or from `ahead` seconds on, or from the scene "
+                    + "time `at`), rendered from a copy with no further commands (a later command in the kept history is "
+                    + "not replayed), at `fps`, as one animated image. The cost width × height × frames is "
                     + "capped at 480×480×600 (138,240,000): past that the answer is 400. At most "
                     + "\(maxConcurrentClips) clips render at once per server; more get 503.",
                 parameters: format.parameters,
                 answers: [FrameParameters.propsConflict,
-                          .busy("\(maxConcurrentClips) clips are being rendered already; try again shortly.")], offload: true,
+                          .busy("\(maxConcurrentClips) clips are being rendered already; try again shortly.")],
+                rules: [FrameParameters.whenRule], offload: true,
                 families: [FrameParameters.props], cost: { input throws(APIError) in try clipCost(input, format) }),
             produces: Success(
                 description: "An animated image, offered as a download.",
@@ -91,19 +93,18 @@ extension APIContext {
         }
         defer { slot.release() }
 
-        let ahead = try input[FrameParameters.ahead]
         var source: ClipSource
         let start: Double
         switch try FrameParameters.Picture(input) {
         case .plain(let spec):
-            var (copy, now) = try sceneCopy(input, subject: spec.subject)
-            copy.advance(to: now + ahead)
-            source = .scene(copy, spec)
-            start = now + ahead
+            var moment = try sceneCopy(input, subject: spec.subject)
+            moment.scene.advance(to: moment.shown)
+            source = .scene(moment.scene, spec)
+            start = moment.shown
         case .variants(let kind, let spec):
-            let (copy, now) = try sceneCopy(input, subject: spec.subject)
-            source = .variants(try VariantSet(kind, spec: spec, scene: copy, at: now))
-            start = now + ahead
+            let moment = try sceneCopy(input, subject: spec.subject)
+            source = .variants(try VariantSet(kind, spec: spec, scene: moment.scene, at: moment.time))
+            start = moment.shown
         }
 
         var clipCost = ClipCost()

@@ -22,11 +22,27 @@ extension Endpoint where Context == APIContext {
 }
 
 extension APIContext {
-    /// Applies a command to the live scene and replies with what `body` returns.
+    /// Applies the command `input` asks for to the live scene and replies with what `body` returns.
     func command<State, Failure: Error>(
-        _ body: (inout Scene, Double) throws(Failure) -> State
+        _ input: Input, _ body: (inout Scene, Double) throws(Failure) -> State
     ) throws(Failure) -> CommandReply<State> {
-        let applied = try scene.apply(body)
+        try command(cause: input.cause, body)
+    }
+
+    /// Applies a command to the live scene, named by `cause`, and replies with what `body` returns.
+    func command<State, Failure: Error>(
+        cause: CommandCause, _ body: (inout Scene, Double) throws(Failure) -> State
+    ) throws(Failure) -> CommandReply<State> {
+        let applied = try scene.apply(cause: cause, body)
         return CommandReply(sceneTime: applied.time, revision: applied.revision, state: applied.result)
+    }
+}
+
+extension Input {
+    /// The request as a timeline names the cause of what it started: method, path and parameters
+    /// as given (props' values included).
+    var cause: CommandCause {
+        CommandCause(method: request.method, path: request.path,
+                     parameters: (givenText + familyEntries).map { CommandCause.Parameter(name: $0.name, value: $0.value) })
     }
 }

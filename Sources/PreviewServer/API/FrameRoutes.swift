@@ -14,11 +14,11 @@ extension APIContext {
             APIOperation(
                 .get, png ? "/frame.png" : "/frame.jpg", id: png ? "framePNG" : "frameJPEG", tag: "frames",
                 summary: "One frame of the scene as it is now, as \(format)",
-                description: "Renders the scene as it is now (or `ahead` seconds on, with no further commands) from a "
-                    + "copy, so it never moves the live scene. With `variants=` the chosen control is shown in several "
+                description: "Renders the scene as it is now (or `ahead` seconds on, with no further commands, or at the "
+                    + "scene time `at`) from a copy, so it never moves the live scene or the clock. With `variants=` the chosen control is shown in several "
                     + "modes, themes or scales side by side, each with a caption (header `X-Variants`).",
-                parameters: FrameParameters.common + [FrameParameters.ahead, FrameParameters.variants],
-                answers: [FrameParameters.propsConflict], offload: true, families: [FrameParameters.props], cost: { input throws(APIError) in .frames(1, of: try FrameParameters.Picture(input).pixels()) }),
+                parameters: FrameParameters.common + [FrameParameters.ahead, FrameParameters.at, FrameParameters.variants],
+                answers: [FrameParameters.propsConflict], rules: [FrameParameters.whenRule], offload: true, families: [FrameParameters.props], cost: { input throws(APIError) in .frames(1, of: try FrameParameters.Picture(input).pixels()) }),
             produces: Success(description: "One frame.", content: .media([png ? "image/png" : "image/jpeg"], binary: true),
                               headers: [
                                   sceneTimeHeader,
@@ -50,36 +50,41 @@ extension APIContext {
     static let streamFPS = Param.integer("fps", 1...60, in: .query, example: "10", "Frames per second.")
         .defaulting(to: \.fps, flag: "--fps")
 
-    /// One frame of the scene as it is now (or `ahead` seconds on, with no further commands).
+    /// One frame of the scene as it is now (or `ahead` seconds on, with no further commands, or at `at`).
     /// Works on a copy of the scene, so it never waits on a stream and never moves the live one.
     func frame(_ input: Input, png: Bool) throws(APIError) -> HTTPResponse {
-        let ahead = try input[FrameParameters.ahead]
         switch try FrameParameters.Picture(input) {
         case .plain(let spec):
-            var (copy, time) = try sceneCopy(input, subject: spec.subject)
-            if ahead > 0 {
-                time += ahead
-                copy.advance(to: time)
-            }
-            let image = frameRenderer.image(of: frameRenderer.tree(of: copy, at: time, spec: spec), spec: spec)
-            return try snapshot(image, png: png, quality: spec.quality, sceneTime: time)
+            var moment = try sceneCopy(input, subject: spec.subject)
+            moment.scene.advance(to: moment.shown)
+            let image = frameRenderer.image(of: frameRenderer.tree(of: moment.scene, at: moment.shown, spec: spec), spec: spec)
+            return try snapshot(image, png: png, quality: spec.quality, sceneTime: moment.shown)
         case .variants(let kind, let spec):
-            let (copy, now) = try sceneCopy(input, subject: spec.subject)
-            var set = try VariantSet(kind, spec: spec, scene: copy, at: now)
-            let image = set.render(set.tree(at: now + ahead, frameRenderer: frameRenderer), frameRenderer: frameRenderer)
+            let moment = try sceneCopy(input, subject: spec.subject)
+            var set = try VariantSet(kind, spec: spec, scene: moment.scene, at: moment.time)
+            let image = set.render(set.tree(at: moment.shown, frameRenderer: frameRenderer), frameRenderer: frameRenderer)
             // Header values stay ASCII.
             let captions = set.captions.joined(separator: ", ").replacing("×", with: "x")
-            return try snapshot(image, png: png, quality: spec.quality, sceneTime: now + ahead,
+            return try snapshot(image, png: png, quality: spec.quality, sceneTime: moment.shown,
                                 headers: [("X-Variants", captions)])
         }
     }
 
-    /// A copy of the live scene at the clock's time, with the request's `props.` applied to it alone.
-    func sceneCopy(_ input: Input, subject: FrameSubject) throws(APIError) -> (scene: Scene, time: Double) {
-        var (copy, time) = scene.snapshot()
+    /// A copy of the scene at the time the request asks for, with its `props.` applied to it alone:
+    /// the copy's time (now, or `at`) and the time to show (`ahead` seconds on from it). The live
+    /// scene and the clock stay as they are.
+    func sceneCopy(_ input: Input, subject: FrameSubject) throws(APIError) -> (scene: Scene, time: Double, shown: Double) {
+        var copy: Scene, time: Double, shown: Double
+        if let at = try input[FrameParameters.at] {
+            guard let past = scene.copy(at: at) else { throw outsideHistory(FrameParameters.at.spec.name, at) }
+            (copy, time, shown) = (past.scene, at, at)
+        } else {
+            (copy, time) = scene.snapshot()
+            shown = time + (try input[FrameParameters.ahead])
+        }
         let overrides = try PropOverrides(input.entries(of: FrameParameters.props), subject: subject, scene: copy)
         try overrides.apply(to: &copy, at: time)
-        return (copy, time)
+        return (copy, time, shown)
     }
 
     /// A still frame's response: the image encoded, stamped with its scene time. A failed encode

@@ -61,7 +61,7 @@ extension APIContext {
             // The parameters are read before the scene is locked.
             let apply = try change(input)
             do throws(MeterError) {
-                return try context.command { (s: inout Scene, t: Double) throws(MeterError) in
+                return try context.command(input) { (s: inout Scene, t: Double) throws(MeterError) in
                     try apply(&s.meter, t)
                     return s.meter.state(at: t)
                 }

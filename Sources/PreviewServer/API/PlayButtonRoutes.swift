@@ -25,7 +25,7 @@ extension APIContext {
         state: PlayButton.State.self
     ) { context, input in
         let mode = try input[PlayButtonParameters.mode], animated = try input[PlayButtonParameters.animated]
-        return context.command { s, t in
+        return context.command(input) { s, t in
             s.playButton.setMode(mode, animated: animated, at: t)
             return s.playButton.state(at: t)
         }
@@ -46,7 +46,7 @@ extension APIContext {
             state: PlayButton.State.self
         ) { context, input in
             let value = try input[PlayButtonParameters.value]
-            return context.command { s, t in
+            return context.command(input) { s, t in
                 set(&s.playButton, value, t)
                 return s.playButton.state(at: t)
             }
@@ -60,7 +60,7 @@ extension APIContext {
         state: PlayButton.State.self
     ) { context, input in
         let theme = try input[PlayButtonParameters.theme]
-        return context.command { s, t in
+        return context.command(input) { s, t in
             s.playButton.setTheme(theme, at: t)
             return s.playButton.state(at: t)
         }

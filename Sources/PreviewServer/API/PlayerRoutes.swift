@@ -28,8 +28,8 @@ extension APIContext {
             command: APIOperation(.post, "/player/\(command.rawValue)", id: "player\(command.rawValue.capitalized)",
                                   tag: "player", summary: command.summary, command: true),
             state: MusicPlayer.State.self
-        ) { context, _ in
-            context.command { s, t in
+        ) { context, input in
+            context.command(input) { s, t in
                 switch command {
                 case .play: s.player.play(at: t)
                 case .pause: s.player.pause(at: t)
@@ -50,7 +50,7 @@ extension APIContext {
         state: MusicPlayer.State.self
     ) { context, input in
         let progress = Int(try input[seekProgress].rounded())
-        return context.command { s, t in
+        return context.command(input) { s, t in
             s.player.seek(to: progress, at: t)
             return s.player.state(at: t)
         }
@@ -68,9 +68,10 @@ extension APIContext {
                              + "\(maxArtworkSide)×\(maxArtworkSide) pixels.")],
             offload: true),
         state: MusicPlayer.State.self
-    ) { context, input in try context.setArtwork(input.request) }
+    ) { context, input in try context.setArtwork(input) }
 
-    func setArtwork(_ request: HTTPRequest) throws(APIError) -> CommandReply<MusicPlayer.State> {
+    func setArtwork(_ input: Input) throws(APIError) -> CommandReply<MusicPlayer.State> {
+        let request = input.request
         let type = (request.header("content-type") ?? "").lowercased()
         guard type.hasPrefix("image/png") else {
             throw APIError(415, "the artwork must be sent as image/png, not '\(type.isEmpty ? "no Content-Type" : type)'",
@@ -92,7 +93,10 @@ extension APIContext {
         } catch {
             throw APIError(400, "the artwork is not a usable PNG: \(error)", parameter: "body", allowed: "a complete PNG image")
         }
-        return command { s, t in
+        // The cause names the image by its size, not its bytes.
+        let cause = CommandCause(method: request.method, path: request.path,
+                                 parameters: [.init(name: "body", value: "PNG \(bitmap.width)×\(bitmap.height)")])
+        return command(cause: cause) { s, t in
             s.player.setArtwork(bitmap, at: t)
             return s.player.state(at: t)
         }

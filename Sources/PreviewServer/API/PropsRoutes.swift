@@ -55,7 +55,10 @@ extension APIContext {
                 throw APIError(400, error == .tooDeep ? "the body nests too deep" : "the body is not JSON", parameter: "body",
                                allowed: PropTable.patchAllowed)
             }
-            return try context.changeProps(control) { table, current throws(APIError) in
+            // The patch is the body: the cause names it as a parameter, as sent.
+            let cause = CommandCause(method: input.request.method, path: input.request.path,
+                                     parameters: [.init(name: "body", value: String(decoding: input.request.body, as: UTF8.self))])
+            return try context.changeProps(control, cause: cause) { table, current throws(APIError) in
                 try table.merging(patch, into: current)
             }
         }
@@ -67,8 +70,8 @@ extension APIContext {
                          summary: "Restores every prop of \(control.rawValue) to its default", command: true,
                          body: APIOperation.Body.none, answers: refusals(control)),
             produces: commandSuccess(control)
-        ) { context, _ in
-            try context.changeProps(control) { table, _ in table.defaults }
+        ) { context, input in
+            try context.changeProps(control, cause: input.cause) { table, _ in table.defaults }
         }
     }
 
@@ -101,9 +104,9 @@ extension APIContext {
     /// Applies the values `change` makes of the current ones, as one command: checked and applied
     /// under the scene's lock, so a refused change leaves the scene and its revision as they were.
     func changeProps(
-        _ control: FrameSubject, _ change: @escaping (PropTable, PropValues) throws(APIError) -> PropValues
+        _ control: FrameSubject, cause: CommandCause, _ change: @escaping (PropTable, PropValues) throws(APIError) -> PropValues
     ) throws(APIError) -> HTTPResponse {
-        let applied = try scene.apply { (s: inout Scene, t: Double) throws(APIError) -> Scene in
+        let applied = try scene.apply(cause: cause) { (s: inout Scene, t: Double) throws(APIError) -> Scene in
             let table = PropTable(control, s.configuration)
             let values = try change(table, s.props(of: control))
             do throws(PropRefusal) {

@@ -8,14 +8,17 @@ struct Input: Sendable {
     private let values: [String: any Sendable]
     /// The names the client gave.
     let given: Set<String>
+    /// The declared parameters the client gave, as written, in the order given.
+    let givenText: [(name: String, value: String)]
     /// The query parameters of the operation's families, in the order given, each name once.
-    private let familyEntries: [(name: String, value: String)]
+    let familyEntries: [(name: String, value: String)]
 
     init(request: HTTPRequest, values: [String: any Sendable], given: Set<String>,
-         familyEntries: [(name: String, value: String)] = []) {
+         givenText: [(name: String, value: String)] = [], familyEntries: [(name: String, value: String)] = []) {
         self.request = request
         self.values = values
         self.given = given
+        self.givenText = givenText
         self.familyEntries = familyEntries
     }
 

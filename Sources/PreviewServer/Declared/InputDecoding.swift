@@ -31,6 +31,7 @@ extension Input {
 
         var values: [String: any Sendable] = [:]
         var given: Set<String> = []
+        var givenText: [(name: String, value: String)] = []
         for entry in entries {
             guard let parameter = operation.parameter(named: entry.name) else {
                 throw .unknownParameter(entry.name, of: operation)
@@ -47,6 +48,7 @@ extension Input {
             }
             values[spec.name] = value
             given.insert(spec.name)
+            givenText.append((spec.name, text))
         }
         for parameter in operation.parameters where !given.contains(parameter.spec.name) && parameter.spec.locations != .path {
             guard let value = parameter.absentValue(configuration) else {
@@ -57,7 +59,7 @@ extension Input {
         for rule in operation.rules {
             try rule.check(given: given)
         }
-        self.init(request: request, values: values, given: given, familyEntries: familyEntries)
+        self.init(request: request, values: values, given: given, givenText: givenText, familyEntries: familyEntries)
     }
 
     private struct Entry {

@@ -44,6 +44,14 @@ enum FrameParameters {
         "Show the scene this many seconds from now, as it will be if no further command arrives."
     ).defaulting(0.0)
 
+    static let at = Param.number(
+        "at", TimelineParameters.sceneTimes, unit: "seconds", in: .query, example: "12.5",
+        "Show the scene at this scene time: in the kept history exactly as it was, later as it will be if no further "
+            + "command arrives. Not with `ahead`; a time outside the history is refused.")
+
+    /// `at` or `ahead`, not both.
+    static let whenRule = ParameterRule.notTogether("at", "ahead")
+
     static let variants = Param.choice(
         "variants", VariantKind.self, in: .query,
         "Several variants side by side: modes (play-button, meter, player or spinner), themes (play-button only) or "
