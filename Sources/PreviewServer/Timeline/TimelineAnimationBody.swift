@@ -1,6 +1,7 @@
 import Animation
 
-/// An animation's own description: its timing, its curve and its values; a group nests its children.
+/// An animation's own description: its timing, its curve and its values. A group's children are
+/// listed beside it (`TimelineAnimation.children`), not inside, so the reply is not recursive.
 struct TimelineAnimationBody: Codable, Sendable {
     enum Kind: String, Codable, Sendable, CaseIterable, SchemaEnumerable { case basic, keyframe, group }
 
@@ -25,7 +26,6 @@ struct TimelineAnimationBody: Codable, Sendable {
     let to: TimelineValue?
     let by: TimelineValue?
     let keyframes: TimelineKeyframes?
-    let children: [TimelineAnimationBody]?
 
     init(_ animation: LayerAnimation) {
         let timing = animation.timing
@@ -48,22 +48,25 @@ struct TimelineAnimationBody: Codable, Sendable {
             to = a.toValue.map(TimelineValue.init)
             by = a.byValue.map(TimelineValue.init)
             keyframes = nil
-            children = nil
         case .keyframe(let a):
             kind = .keyframe
             keyPath = a.property.rawValue
             additive = a.isAdditive
             (from, to, by) = (nil, nil, nil)
             keyframes = TimelineKeyframes(a)
-            children = nil
-        case .group(let g):
+        case .group:
             kind = .group
             keyPath = nil
             additive = false
             (from, to, by) = (nil, nil, nil)
             keyframes = nil
-            children = g.animations.map(TimelineAnimationBody.init)
         }
+    }
+
+    /// A group's children, depth first (a nested group, then its own children); empty for others.
+    static func children(of animation: LayerAnimation) -> [TimelineAnimationBody] {
+        guard case .group(let g) = animation else { return [] }
+        return g.animations.flatMap { [TimelineAnimationBody($0)] + children(of: $0) }
     }
 }
 

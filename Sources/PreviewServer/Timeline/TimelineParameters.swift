@@ -7,10 +7,10 @@ enum TimelineParameters {
     /// the kept history decides what is shown.
     static let sceneTimes: ClosedRange<Double> = -1e9...1e9
 
-    static let from = Param.number("from", sceneTimes, unit: "seconds", in: .query, example: "12.5",
+    static let from = Param.number("from", sceneTimes, unit: "seconds", in: .query,
                                    "Start of the window in scene time; default \(ParameterType.format(lookBack)) s "
                                        + "before now (cut to the kept history).")
-    static let to = Param.number("to", sceneTimes, unit: "seconds", in: .query, example: "20",
+    static let to = Param.number("to", sceneTimes, unit: "seconds", in: .query,
                                  "End of the window in scene time; default \(ParameterType.format(lookAhead)) s after now.")
 
     static let lookBack = 10.0
@@ -24,10 +24,12 @@ enum TimelineParameters {
             + "outside it are refused."
     ).defaulting(LiveScene.defaultHistorySpan)
 
-    /// A window's bounds: the given ones, or the default around `now`; refused when inverted.
+    /// A window's bounds: the given ones, or the default around `now` (never past the other bound
+    /// given); refused when both are given inverted.
     static func window(_ input: Input, now: Double) throws(APIError) -> (from: Double, to: Double) {
-        let from = try input[Self.from] ?? now - lookBack
-        let to = try input[Self.to] ?? now + lookAhead
+        let givenFrom = try input[Self.from], givenTo = try input[Self.to]
+        let from = givenFrom ?? min(now - lookBack, givenTo ?? now)
+        let to = givenTo ?? max(now + lookAhead, from)
         guard from <= to else {
             throw APIError(400, "'from' is after 'to'", parameter: "from", allowed: "a scene time at or before 'to'")
         }

@@ -53,6 +53,8 @@ struct TimelineAnimation: Codable, Sendable {
     /// When it stopped showing: its end, or the time it was replaced or removed; null when endless.
     let end: Double?
     let animation: TimelineAnimationBody
+    /// A group's children, in the group's local time; null for other animations.
+    let children: [TimelineAnimationBody]?
     /// The command that added it or started its chain; null for the scene as made.
     let cause: TimelineCommand?
 
@@ -65,6 +67,8 @@ struct TimelineAnimation: Codable, Sendable {
         outcome = entry.record.outcome(at: time)
         end = entry.record.end.isFinite ? entry.record.end : nil
         animation = TimelineAnimationBody(entry.record.animation)
+        let children = TimelineAnimationBody.children(of: entry.record.animation)
+        self.children = children.isEmpty ? nil : children
         cause = entry.cause.map(TimelineCommand.init)
     }
 }
