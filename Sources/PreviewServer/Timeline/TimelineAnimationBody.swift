@@ -19,8 +19,8 @@ struct TimelineAnimationBody: Codable, Sendable {
     let autoreverses: Bool
     let fillMode: FillMode
     let removedOnCompletion: Bool
-    /// null is linear.
-    let timingFunction: TimelineCurve?
+    /// Linear when the animation sets none, as in Core Animation.
+    let timingFunction: TimelineCurve
     let additive: Bool
     let from: TimelineValue?
     let to: TimelineValue?
@@ -38,7 +38,7 @@ struct TimelineAnimationBody: Codable, Sendable {
         autoreverses = timing.autoreverses
         fillMode = timing.fillMode
         removedOnCompletion = animation.isRemovedOnCompletion
-        timingFunction = animation.timingFunction.map(TimelineCurve.init)
+        timingFunction = TimelineCurve(animation.timingFunction ?? .linear)
         switch animation {
         case .basic(let a):
             kind = .basic

@@ -41,10 +41,11 @@ extension APIContext {
     /// The answer for a scene time outside the kept history, naming the span and the times it holds now.
     func outsideHistory(_ parameter: String, _ time: Double) -> APIError {
         let kept = scene.showableTimes()
+        func seconds(_ t: Double) -> String { ParameterType.format((t * 1000).rounded() / 1000) }
         return APIError(
             400, "scene time \(ParameterType.format(time)) is outside the kept history",
             parameter: parameter,
-            allowed: "\(ParameterType.format(kept.from))–\(ParameterType.format(kept.to)) now: the last "
+            allowed: "\(seconds(kept.from))–\(seconds(kept.to)) now: the last "
                 + "\(ParameterType.format(scene.historySpan)) s (--history-span) and as far ahead")
     }
 }
