@@ -154,6 +154,27 @@ public final class LiveScene: Sendable {
         }
     }
 
+    /// Calls `body` with a copy of the scene at each of `times` (ascending), each as `copy(at:)`
+    /// gives it, under the lock: a copy is advanced on to the next time unless a kept copy lies in
+    /// between. Times outside `showableTimes()` are skipped. `body` must be quick.
+    public func forEachCopy(at times: [Double], _ body: (Scene, Double) -> Void) {
+        state.withLock { h in
+            let now = clock.now
+            let kept = h.keptFrom(now: now, span: historySpan)
+            var current: Scene?
+            for t in times where t >= kept && t <= now + historySpan {
+                let base = t >= h.live.time ? h.live : h.checkpoints.last { $0.time <= t }
+                if var scene = current, scene.time <= t, base.map({ $0.time <= scene.time }) ?? true {
+                    scene.advance(to: t)
+                    current = scene
+                } else {
+                    current = h.copy(at: t)
+                }
+                if let scene = current { body(scene, t) }
+            }
+        }
+    }
+
     /// The animations overlapping [from, to] and the commands in it; the window is cut to the
     /// kept history.
     public func timeline(from: Double, to: Double) -> SceneTimeline {
