@@ -8,7 +8,7 @@ extension APIContext {
         health, openAPIEndpoint, metricsEndpoint,
         getState, getLayout, eventsEndpoint,
         frameEndpoint(png: true), frameEndpoint(png: false), clipEndpoint(.webp), clipEndpoint(.gif), stream,
-        getClock, setClock, getTimeline, getTimelineValues,
+        getClock, setClock, getTimeline, getTimelineValues, timelinePicture,
         spinnerEndpoint(start: true), spinnerEndpoint(start: false),
         meterPress, meterRelease, meterHold, meterReset, meterConfig,
     ] + PlayerCommand.allCases.map(playerEndpoint) + [

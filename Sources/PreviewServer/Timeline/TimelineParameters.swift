@@ -13,6 +13,10 @@ enum TimelineParameters {
     static let to = Param.number("to", sceneTimes, unit: "seconds", in: .query,
                                  "End of the window in scene time; default \(ParameterType.format(lookAhead)) s after now.")
 
+    static let control = Param.choice("control", FrameSubject.self, in: .query,
+                                      "Only this control's lanes and commands; `all` shows every control.")
+        .defaulting(FrameSubject.all)
+
     static let lookBack = 10.0
     static let lookAhead = 2.0
 

@@ -9,8 +9,8 @@ struct TimelineReply: Codable, Sendable {
     /// The earliest scene time the history still holds; the window never starts before it.
     let keptFrom: Double
     let historySpan: Double
-    let animations: [TimelineAnimation]
-    let commands: [TimelineCommand]
+    var animations: [TimelineAnimation]
+    var commands: [TimelineCommand]
 
     init(_ timeline: SceneTimeline, historySpan: Double) {
         from = timeline.from
@@ -30,6 +30,9 @@ struct TimelineCommand: Codable, Sendable {
     let parameters: [CommandCause.Parameter]
     let sceneTime: Double
     let revision: UInt64
+
+    /// The control the command's path names; nil for one on every control.
+    var control: FrameSubject? { CommandCause(method: method, path: path).control }
 
     init(_ command: SceneCommand) {
         method = command.cause.method

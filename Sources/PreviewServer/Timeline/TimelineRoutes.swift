@@ -15,8 +15,31 @@ extension APIContext {
                 + "history (`keptFrom`, see --history-span).",
             parameters: [TimelineParameters.from, TimelineParameters.to]),
         reply: TimelineReply.self, "The animations and commands of the window.", headers: [.noStore]
+    ) { context, input in try context.timeline(input) }
+
+    static let timelinePicture = Endpoint<APIContext>(
+        APIOperation(
+            .get, "/timeline.svg", id: "timelineSVG", tag: "timeline",
+            summary: "The timeline as a standalone SVG picture, for bug reports and docs",
+            description: "One lane per control, layer and key path; a bar per animation coloured by its outcome (blue "
+                + "running, grey finished, orange replaced, red removed) and labelled with its duration and curve; a "
+                + "dashed marker per command, its request in the tooltip; a line at the clock's time.",
+            parameters: [TimelineParameters.control, TimelineParameters.from, TimelineParameters.to]),
+        produces: Success(description: "An SVG document.", content: .media(["image/svg+xml"], binary: false),
+                          headers: [.noStore])
     ) { context, input in
-        let (from, to) = try TimelineParameters.window(input, now: context.scene.showableTimes().now)
-        return TimelineReply(context.scene.timeline(from: from, to: to), historySpan: context.scene.historySpan)
+        var reply = try context.timeline(input)
+        let control = try input[TimelineParameters.control]
+        if control != .all {
+            reply.animations.removeAll { $0.control != control }
+            reply.commands.removeAll { $0.control.map { $0 != control } ?? false }
+        }
+        return HTTPResponse(status: 200, headers: [("Content-Type", "image/svg+xml; charset=utf-8"), ("Cache-Control", "no-store")],
+                            body: .bytes(Array(TimelineSVG(reply: reply).document.utf8)))
+    }
+
+    func timeline(_ input: Input) throws(APIError) -> TimelineReply {
+        let (from, to) = try TimelineParameters.window(input, now: scene.showableTimes().now)
+        return TimelineReply(scene.timeline(from: from, to: to), historySpan: scene.historySpan)
     }
 }
