@@ -43,12 +43,13 @@ struct FlatJSONObject: Sendable, Equatable {
     }
 
     init(parsing bytes: [UInt8]) throws(Failure) {
-        var reader = Reader(bytes: bytes)
+        var reader = JSONReader(bytes: bytes)
         members = try reader.object()
     }
 }
 
-private struct Reader {
+/// Reads JSON text byte by byte: the flat object here, any document in `JSONTree`.
+struct JSONReader {
     let bytes: [UInt8]
     var i = 0
 
@@ -88,30 +89,30 @@ private struct Reader {
         }
     }
 
-    private mutating func skipSpace() {
+    mutating func skipSpace() {
         while i < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[i]) { i += 1 }
     }
 
-    private mutating func peek() -> UInt8? {
+    mutating func peek() -> UInt8? {
         skipSpace()
         return i < bytes.count ? bytes[i] : nil
     }
 
-    private mutating func expect(_ byte: UInt8) throws(FlatJSONObject.Failure) {
+    mutating func expect(_ byte: UInt8) throws(FlatJSONObject.Failure) {
         guard peek() == byte else { throw .notAnObject }
         i += 1
     }
 
-    private mutating func literal(_ word: String) throws(FlatJSONObject.Failure) {
+    mutating func literal(_ word: String) throws(FlatJSONObject.Failure) {
         let w = Array(word.utf8)
         guard bytes.count - i >= w.count, Array(bytes[i..<i + w.count]) == w else { throw .notAnObject }
         i += w.count
     }
 
     /// -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?
-    private mutating func number() throws(FlatJSONObject.Failure) -> String {
+    mutating func number() throws(FlatJSONObject.Failure) -> String {
         let start = i
-        func digits(_ r: inout Reader) -> Int {
+        func digits(_ r: inout JSONReader) -> Int {
             let from = r.i
             while r.i < r.bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(r.bytes[r.i]) { r.i += 1 }
             return r.i - from
@@ -132,7 +133,7 @@ private struct Reader {
         return String(decoding: bytes[start..<i], as: UTF8.self)
     }
 
-    private mutating func string() throws(FlatJSONObject.Failure) -> String {
+    mutating func string() throws(FlatJSONObject.Failure) -> String {
         try expect(UInt8(ascii: "\""))
         var out: [UInt8] = []
         while i < bytes.count {

@@ -6,14 +6,17 @@ import HTTPServer
 struct Input: Sendable {
     let request: HTTPRequest
     private let values: [String: any Sendable]
-    /// The names the client gave.
-    let given: Set<String>
+    /// The names the client gave, with their accepted text ("on" becomes "true").
+    let givenTexts: [String: String]
 
-    init(request: HTTPRequest, values: [String: any Sendable], given: Set<String>) {
+    init(request: HTTPRequest, values: [String: any Sendable], givenTexts: [String: String]) {
         self.request = request
         self.values = values
-        self.given = given
+        self.givenTexts = givenTexts
     }
+
+    /// The names the client gave.
+    var given: Set<String> { Set(givenTexts.keys) }
 
     /// The parameter's value. Throws (a 500) only when the operation does not declare it, which
     /// the generated tests would catch first.
@@ -27,6 +30,6 @@ struct Input: Sendable {
     }
 
     func has<Value>(_ parameter: Parameter<Value>) -> Bool {
-        given.contains(parameter.spec.name)
+        givenTexts[parameter.spec.name] != nil
     }
 }

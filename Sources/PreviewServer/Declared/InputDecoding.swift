@@ -1,12 +1,15 @@
 import HTTPServer
 
 extension Input {
-    /// Decodes the query, and for operations that take parameters in the body a form or JSON body,
-    /// against the operation's declaration. Strict: a parameter the operation does not take, one
-    /// given twice (in one place or in two), one given where it may not come from, or one of the
-    /// wrong type or out of range is refused with a 400 that names it.
+    /// Decodes the path, the query, and for operations that take parameters in the body a form or
+    /// JSON body, against the operation's declaration. Strict: a parameter the operation does not
+    /// take, one given twice (in one place or in two), one given where it may not come from, or one
+    /// of the wrong type or out of range is refused with a 400 that names it.
     init(decoding request: HTTPRequest, for operation: APIOperation,
          configuration: PreviewServerConfiguration) throws(APIError) {
+        guard let pathValues = operation.pathValues(request.path) else {
+            throw APIError(404, "no \(operation.method.rawValue) \(operation.path) at '\(APIError.quote(request.path))'")
+        }
         var entries: [Entry] = []
         for item in request.query {
             if operation.ignoresUnknownQuery, operation.parameter(named: item.name) == nil { continue }
@@ -15,16 +18,40 @@ extension Input {
         if case .parameters = operation.body, !request.body.isEmpty {
             entries += try Self.bodyEntries(request, bareWord: operation.bareWord)
         }
+        entries += pathValues.map { Entry(name: $0.name, value: .text($0.value), location: .path) }
+        try self.init(entries: entries, request: request, operation: operation, configuration: configuration,
+                      checksLocations: true)
+    }
 
+    /// Parameters as a query gives them (the command line's render options), decoded as strictly as
+    /// a request's query.
+    init(query parameters: [(name: String, value: String)], for operation: APIOperation,
+         configuration: PreviewServerConfiguration) throws(APIError) {
+        let request = HTTPRequest(method: operation.method.rawValue, path: operation.path, query: parameters)
+        try self.init(entries: parameters.map { Entry(name: $0.name, value: .text($0.value), location: .query) },
+                      request: request, operation: operation, configuration: configuration, checksLocations: true)
+    }
+
+    /// A scenario step's `with`: JSON values, each of its parameter's JSON type, decoded as strictly
+    /// as a request, wherever the operation would read them from.
+    init(step values: [(key: String, value: FlatJSONObject.Value)], for operation: APIOperation,
+         configuration: PreviewServerConfiguration) throws(APIError) {
+        let request = HTTPRequest(method: operation.method.rawValue, path: operation.path)
+        try self.init(entries: values.map { Entry(name: $0.key, value: .json($0.value), location: .json) },
+                      request: request, operation: operation, configuration: configuration, checksLocations: false)
+    }
+
+    private init(entries: [Entry], request: HTTPRequest, operation: APIOperation,
+                 configuration: PreviewServerConfiguration, checksLocations: Bool) throws(APIError) {
         var values: [String: any Sendable] = [:]
-        var given: Set<String> = []
+        var given: [String: String] = [:]
         for entry in entries {
             guard let parameter = operation.parameter(named: entry.name) else {
                 throw .unknownParameter(entry.name, of: operation)
             }
             let spec = parameter.spec
-            guard !given.contains(entry.name) else { throw .repeatedParameter(spec) }
-            guard operation.locations(of: spec).contains(entry.location) else {
+            guard given[entry.name] == nil else { throw .repeatedParameter(spec) }
+            guard !checksLocations || operation.locations(of: spec).contains(entry.location) else {
                 throw .misplacedParameter(spec, in: entry.location, operation: operation)
             }
             let text = try entry.text(for: spec)
@@ -33,18 +60,18 @@ extension Input {
                 throw APIError(500, "the declaration of '\(spec.name)' does not accept its own type's value")
             }
             values[spec.name] = value
-            given.insert(spec.name)
+            given[spec.name] = accepted
         }
-        for parameter in operation.parameters where !given.contains(parameter.spec.name) && parameter.spec.locations != .path {
+        for parameter in operation.parameters where given[parameter.spec.name] == nil {
             guard let value = parameter.absentValue(configuration) else {
                 throw .missing(parameter.spec.name, allowed: parameter.spec.allowed)
             }
             values[parameter.spec.name] = value
         }
         for rule in operation.rules {
-            try rule.check(given: given)
+            try rule.check(given: Set(given.keys))
         }
-        self.init(request: request, values: values, given: given)
+        self.init(request: request, values: values, givenTexts: given)
     }
 
     private struct Entry {
@@ -118,6 +145,10 @@ extension ParameterRule {
         case .notTogether(let a, let b):
             if given.contains(a) && given.contains(b) {
                 throw APIError(400, text, parameter: a, allowed: text)
+            }
+        case .requires(let a, let b):
+            if given.contains(a) && !given.contains(b) {
+                throw APIError(400, "'\(a)' needs '\(b)'", parameter: a, allowed: text)
             }
         }
     }

@@ -31,8 +31,12 @@ enum MarkdownTables {
 
     private static func summaryText(_ op: APIOperation) -> String {
         var text = op.summary
-        if case .binary(let types, let maxBytes, _) = op.body {
+        switch op.body {
+        case .binary(let types, let maxBytes, _):
             text += " (body: " + types.map { "`\($0)`" }.joined(separator: " or ") + ", at most \(bytes(maxBytes)))"
+        case .document(let maxBytes, _, _):
+            text += " (body: `application/json`, at most \(bytes(maxBytes)))"
+        case .none, .parameters: break
         }
         let conditions = op.rules.map(\.text)
         if !conditions.isEmpty { text += "; " + conditions.joined(separator: "; ") }

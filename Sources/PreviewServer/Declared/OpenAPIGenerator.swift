@@ -65,7 +65,7 @@ struct OpenAPIGenerator {
         if op.isCommand { members.append(("security", [.object([]), .object([("bearer", [])])])) }
         let inQuery = op.parameters.filter { op.locations(of: $0.spec) == .query || isPath($0.spec, in: op) }
         if !inQuery.isEmpty { members.append(("parameters", .array(inQuery.map { parameterObject($0.spec, in: op) }))) }
-        if let body = requestBody(op) { members.append(("requestBody", body)) }
+        if let body = requestBody(op, registry) { members.append(("requestBody", body)) }
         var responses: [(String, JSONValue)] = [(String(op.success.status), success(op.success, registry))]
         for answer in op.allAnswers {
             let value: JSONValue = answer.component.map { .object([("$ref", .string("#/components/responses/\($0)"))]) }
@@ -132,9 +132,16 @@ struct OpenAPIGenerator {
         }
     }
 
-    private func requestBody(_ op: APIOperation) -> JSONValue? {
+    private func requestBody(_ op: APIOperation, _ registry: SchemaRegistry) -> JSONValue? {
         switch op.body {
         case .none: return nil
+        case .document(let maxBytes, let description, let schema):
+            return .object([
+                ("required", true),
+                ("description", .string("\(description) At most \(maxBytes) bytes; a larger body is refused before it is read (413).")),
+                ("x-layercast-max-bytes", .int(maxBytes)),
+                ("content", .object([("application/json", .object([("schema", schema.record(registry))]))])),
+            ])
         case .binary(let types, let maxBytes, let description):
             // The limit is stated in words and as an extension, not as `maxLength`: generators then
             // try to draw bodies of up to that many bytes. `format: binary` makes schemathesis send
@@ -167,6 +174,8 @@ struct OpenAPIGenerator {
                     schema.append(("anyOf", .array(names.map { .object([("required", [.string($0)])]) })))
                 case .notTogether(let a, let b):
                     schema.append(("not", .object([("required", [.string(a), .string(b)])])))
+                case .requires(let a, let b):
+                    schema.append(("dependentRequired", .object([(a, JSONValue.array([.string(b)]))])))
                 }
             }
             schema.append(("additionalProperties", false))
