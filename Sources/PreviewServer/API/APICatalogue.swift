@@ -14,6 +14,7 @@ extension APIContext {
     ] + PlayerCommand.allCases.map(playerEndpoint) + [
         playerSeek, playerArtwork,
         playButtonMode, playButtonHighlighted, playButtonEnabled, playButtonTheme, playButtonPaths,
+        storeScenario, listScenarios, getScenario, playScenario, recordScenario,
         staticFiles,
     ]
 

@@ -14,10 +14,16 @@ extension APIContext {
             APIOperation(
                 .get, png ? "/frame.png" : "/frame.jpg", id: png ? "framePNG" : "frameJPEG", tag: "frames",
                 summary: "One frame of the scene as it is now, as \(format)",
-                description: "Renders the scene as it is now (or `ahead` seconds on, with no further commands) from a "
-                    + "copy, so it never moves the live scene. With `variants=` the chosen control is shown in several "
-                    + "modes, themes or scales side by side, each with a caption (header `X-Variants`).",
-                parameters: FrameParameters.common + [FrameParameters.ahead, FrameParameters.variants], offload: true,
+                description: "Renders the scene as it is now (or `ahead` seconds on, with no further commands but the "
+                    + "steps of a playing scenario) from a copy, so it never moves the live scene. With `variants=` the "
+                    + "chosen control is shown in several modes, themes or scales side by side, each with a caption "
+                    + "(header `X-Variants`). With `scenario=` it shows that scenario at `t` instead, played from a "
+                    + "fresh scene.",
+                parameters: FrameParameters.common + [FrameParameters.ahead, FrameParameters.variants]
+                    + FrameParameters.scenarioParameters,
+                answers: [.notFound("No stored scenario has the id given in `scenario`."),
+                          .conflict("The scenario names artwork the server no longer keeps.")],
+                rules: FrameParameters.scenarioRules, offload: true,
                 cost: { input throws(APIError) in .frames(1, of: try FrameParameters.Picture(input).pixels()) }),
             produces: Success(description: "One frame.", content: .media([png ? "image/png" : "image/jpeg"], binary: true),
                               headers: [
@@ -53,15 +59,23 @@ extension APIContext {
     /// One frame of the scene as it is now (or `ahead` seconds on, with no further commands).
     /// Works on a copy of the scene, so it never waits on a stream and never moves the live one.
     func frame(_ input: Input, png: Bool) throws(APIError) -> HTTPResponse {
+        if let id = try input[FrameParameters.scenario] {
+            let spec = try FrameSpec(input)
+            let time = try input[FrameParameters.scenarioTime]
+            var played = try storedScenario(id).freshScene()
+            played.advance(to: time)
+            let image = frameRenderer.image(of: frameRenderer.tree(of: played.scene, at: time, spec: spec), spec: spec)
+            return try snapshot(image, png: png, quality: spec.quality, sceneTime: time)
+        }
         let ahead = try input[FrameParameters.ahead]
         switch try FrameParameters.Picture(input) {
         case .plain(let spec):
-            var (copy, time) = scene.snapshot()
+            var (copy, time) = scene.scheduledSnapshot()
             if ahead > 0 {
                 time += ahead
                 copy.advance(to: time)
             }
-            let image = frameRenderer.image(of: frameRenderer.tree(of: copy, at: time, spec: spec), spec: spec)
+            let image = frameRenderer.image(of: frameRenderer.tree(of: copy.scene, at: time, spec: spec), spec: spec)
             return try snapshot(image, png: png, quality: spec.quality, sceneTime: time)
         case .variants(let kind, let spec):
             let (copy, now) = scene.snapshot()

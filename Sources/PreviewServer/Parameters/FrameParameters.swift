@@ -49,6 +49,22 @@ enum FrameParameters {
         "Several variants side by side: modes (play-button, meter, player or spinner), themes (play-button only) or "
             + "scales (1×, 2×, 3×; leave out `scale`). Cells default to \(VariantSet.defaultCellSize) points.")
 
+    static let scenario = Param.text(
+        "scenario", maxLength: Scenario.idLength, pattern: Scenario.idPattern, in: .query,
+        "A stored scenario's id (POST /scenarios): show it played from a fresh scene instead of the live scene.")
+
+    static let scenarioTime = Param.number(
+        "t", 0...Scenario.Limits.duration.upperBound, unit: "seconds", in: .query,
+        "With `scenario`: the scene time from the scenario's start of the frame (of a clip, its first frame)."
+    ).defaulting(0.0)
+
+    /// What frames and clips of a scenario take, and the rules that keep them apart from the live
+    /// scene's `ahead` and `variants`.
+    static let scenarioParameters: [any DeclaredParameter] = [scenario, scenarioTime]
+    static let scenarioRules: [ParameterRule] = [
+        .requires("t", "scenario"), .notTogether("scenario", "ahead"), .notTogether("scenario", "variants"),
+    ]
+
     /// What a frame, clip and stream share.
     static let common: [any DeclaredParameter] = [control, size, width, height, scale, quality, background, label, debug]
 

@@ -1,0 +1,223 @@
+import Controls
+import HTTPServer
+
+/// Reading a scenario: every member checked, every step resolved against the operations the HTTP API
+/// declares (the same parameters, ranges and rules), then the steps run once on a fresh scene so a
+/// step the scene would refuse is found now. Any fault is a 400 whose `parameter` is the member's
+/// path, such as `steps[3].with.mode`; nothing runs.
+extension Scenario {
+    init(parsing bytes: [UInt8], artworks: ArtworkLibrary) throws(APIError) {
+        guard bytes.count <= Limits.maxDocumentBytes else {
+            throw APIError(413, "the scenario is \(bytes.count) bytes", parameter: "body",
+                           allowed: "at most \(Limits.maxDocumentBytes) bytes")
+        }
+        let tree: JSONTree
+        do {
+            tree = try JSONTree(parsing: bytes, maxDepth: Limits.maxDepth)
+        } catch .invalid(let offset) {
+            throw APIError(400, "the scenario is not valid JSON (stopped at byte \(offset))", parameter: "body",
+                           allowed: Self.shape)
+        } catch {
+            throw APIError(400, "the scenario nests objects or arrays too deeply", parameter: "body", allowed: Self.shape)
+        }
+        let top = try Members(tree, at: "", allowed: ["name", "duration", "props", "steps"])
+        name = try top["name"].map { value throws(APIError) in
+            try Self.text(value, at: "name", maxLength: Limits.maxNameLength)
+        }
+        guard let durationValue = top["duration"] else {
+            throw APIError(400, "missing 'duration'", parameter: "duration", allowed: Self.durationAllowed)
+        }
+        duration = try Self.seconds(durationValue, at: "duration", in: Limits.duration, allowed: Self.durationAllowed)
+        props = try top["props"].map { value throws(APIError) in try Self.props(value) } ?? []
+        guard let stepsValue = top["steps"] else {
+            throw APIError(400, "missing 'steps'", parameter: "steps", allowed: "an array of steps (it may be empty)")
+        }
+        guard case .array(let items) = stepsValue else {
+            throw APIError(400, "'steps' must be an array, not \(stepsValue.kindName)", parameter: "steps",
+                           allowed: "an array of at most \(Limits.maxSteps) steps")
+        }
+        guard items.count <= Limits.maxSteps else {
+            throw APIError(400, "\(items.count) steps", parameter: "steps", allowed: "at most \(Limits.maxSteps) steps")
+        }
+        var steps: [Step] = []
+        for (i, item) in items.enumerated() {
+            let step = try Self.step(item, index: i, duration: duration, artworks: artworks)
+            if let previous = steps.last, step.at < previous.at {
+                throw APIError(400, "steps[\(i)] at \(ParameterType.format(step.at)) s comes before steps[\(i - 1)] at "
+                               + "\(ParameterType.format(previous.at)) s", parameter: "steps[\(i)].at",
+                               allowed: "steps in time order (steps at the same time run in the order given)")
+            }
+            steps.append(step)
+        }
+        self.steps = steps
+        try dryRun()
+    }
+
+    static let shape = "a JSON object {\"duration\": seconds, \"steps\": [{\"at\": seconds, \"do\": \"POST /meter/press\", "
+        + "\"with\": {…}}, …]}, with an optional \"name\" and \"props\""
+    static var durationAllowed: String {
+        "a number from \(ParameterType.format(Limits.duration.lowerBound)) to \(ParameterType.format(Limits.duration.upperBound)) (seconds)"
+    }
+
+    /// Runs the steps on a fresh scene, as a render will, and refuses the first one a control refuses.
+    private func dryRun() throws(APIError) {
+        var scene = Scene()
+        for (i, step) in steps.enumerated() {
+            guard case .scene(let command) = step.effect else { continue }
+            scene.advance(to: step.at)
+            do {
+                try command.change(&scene, step.at)
+            } catch {
+                throw APIError(400, "steps[\(i)] (\(step.doText) at \(ParameterType.format(step.at)) s) would be refused: "
+                               + error.message, parameter: "steps[\(i)].do", allowed: error.allowed)
+            }
+        }
+    }
+
+    // MARK: Steps
+
+    private static func step(_ value: JSONTree, index i: Int, duration: Double,
+                             artworks: ArtworkLibrary) throws(APIError) -> Step {
+        let path = "steps[\(i)]"
+        let members = try Members(value, at: path, allowed: ["at", "do", "with"])
+        guard let atValue = members["at"] else {
+            throw APIError(400, "\(path): missing 'at'", parameter: "\(path).at", allowed: "seconds from the start")
+        }
+        let at = try seconds(atValue, at: "\(path).at", in: 0...duration,
+                             allowed: "a number from 0 to the duration, \(ParameterType.format(duration)) (seconds)")
+        guard let doValue = members["do"] else {
+            throw APIError(400, "\(path): missing 'do'", parameter: "\(path).do", allowed: runnableList)
+        }
+        let doText = try text(doValue, at: "\(path).do", maxLength: 100)
+        guard let endpoint = runnable.first(where: { doText == Scenario.doText($0.operation) }) else {
+            throw APIError(400, "\(path): '\(APIError.quote(doText))' is not a command a scenario can run",
+                           parameter: "\(path).do", allowed: runnableList)
+        }
+        var with: [(key: String, value: FlatJSONObject.Value)] = []
+        if let withValue = members["with"] {
+            let given = try Members(withValue, at: "\(path).with", allowed: nil)
+            for (name, parameter) in given.members {
+                guard case .scalar(let scalar) = parameter else {
+                    throw APIError(400, "\(path).with.\(name) must be a string, number or boolean, not \(parameter.kindName)",
+                                   parameter: "\(path).with.\(name)", allowed: APIError.parameterList(endpoint.operation))
+                }
+                with.append((name, scalar))
+            }
+        }
+        let operation = endpoint.operation
+        func located(_ error: APIError) -> APIError {
+            let field = error.parameter.map { "\(path).with.\($0)" } ?? "\(path).with"
+            return APIError(400, "\(path): \(error.message)", parameter: field, allowed: error.allowed)
+        }
+        let input: Input
+        do {
+            input = try Input(step: with, for: operation, configuration: PreviewServerConfiguration())
+        } catch {
+            throw located(error)
+        }
+        let effect: Effect
+        if let command = endpoint.sceneCommand {
+            do {
+                effect = .scene(try command.prepare(input, artworks))
+            } catch {
+                throw located(error)
+            }
+        } else {
+            effect = .clock(try clockChanges(input, path: path))
+        }
+        let recorded: [(name: String, value: String)]
+        if case .scene(let prepared) = effect, let own = prepared.recorded { recorded = own } else {
+            recorded = input.recordedParameters(of: operation)
+        }
+        return Step(at: at, operation: operation, with: recorded, effect: effect)
+    }
+
+    /// The operations a step may name: every command on the scene, and the clock.
+    static let runnable: [Endpoint<APIContext>] = APIContext.endpoints.filter {
+        $0.sceneCommand != nil || $0.operation.id == APIContext.setClock.operation.id
+    }
+
+    static var runnableList: String {
+        runnable.map { Scenario.doText($0.operation) }.joined(separator: ", ")
+    }
+
+    /// `POST /clock` in a scenario: pause, resume and speed, which matter when it plays on the live
+    /// scene. Steps are placed in scene time, so stepping the clock has no meaning in one.
+    private static func clockChanges(_ input: Input, path: String) throws(APIError) -> [ScheduledCommand.ClockChange] {
+        typealias P = APIContext.ClockParameters
+        for stepping in [P.step.spec.name, P.frames.spec.name] where input.givenTexts[stepping] != nil {
+            throw APIError(400, "\(path): a scenario's steps are placed in scene time, so '\(stepping)' has no meaning in one",
+                           parameter: "\(path).with.\(stepping)", allowed: "'paused' and 'speed'")
+        }
+        var changes: [ScheduledCommand.ClockChange] = []
+        if let speed = try input[P.speed] { changes.append(.speed(speed)) }
+        if let paused = try input[P.paused] { changes.append(paused ? .pause : .resume) }
+        return changes
+    }
+
+    // MARK: Props
+
+    /// Props per control: no control declares props yet, so only empty objects of known controls pass.
+    private static func props(_ value: JSONTree) throws(APIError) -> [(control: FrameSubject, values: [(name: String, value: String)])] {
+        let controls = FrameSubject.controls.map(\.rawValue)
+        let members = try Members(value, at: "props", allowed: controls)
+        for (control, values) in members.members {
+            let props = try Members(values, at: "props.\(control)", allowed: nil)
+            if let (name, _) = props.members.first {
+                throw APIError(400, "'\(APIError.quote(name))' is not a prop of \(control)", parameter: "props.\(control).\(name)",
+                               allowed: "no props: no control declares any yet")
+            }
+        }
+        return []
+    }
+
+    // MARK: Values
+
+    private static func text(_ value: JSONTree, at path: String, maxLength: Int) throws(APIError) -> String {
+        guard case .scalar(.string(let text)) = value, text.count <= maxLength else {
+            throw APIError(400, "'\(path)' must be a string of at most \(maxLength) characters, not \(value.kindName)",
+                           parameter: path, allowed: "a string of at most \(maxLength) characters")
+        }
+        return text
+    }
+
+    private static func seconds(_ value: JSONTree, at path: String, in range: ClosedRange<Double>,
+                                allowed: String) throws(APIError) -> Double {
+        guard case .scalar(.number(let text)) = value else {
+            throw APIError(400, "'\(path)' must be a number, not \(value.kindName)", parameter: path, allowed: allowed)
+        }
+        guard ParameterType.number(range).accepts(text) != nil, let seconds = Double(text) else {
+            throw APIError.badParameter(path, text, allowed: allowed)
+        }
+        return seconds
+    }
+}
+
+/// An object's members, each name at most once and, when `allowed` is given, each one of those.
+private struct Members {
+    let members: [(key: String, value: JSONTree)]
+
+    init(_ value: JSONTree, at path: String, allowed: [String]?) throws(APIError) {
+        let prefix = path.isEmpty ? "" : path + "."
+        guard case .object(let members) = value else {
+            throw APIError(400, "'\(path.isEmpty ? "the scenario" : path)' must be an object, not \(value.kindName)",
+                           parameter: path.isEmpty ? "body" : path, allowed: path.isEmpty ? Scenario.shape : "a JSON object")
+        }
+        var seen: Set<String> = []
+        for (key, _) in members {
+            guard seen.insert(key).inserted else {
+                throw APIError(400, "'\(prefix)\(APIError.quote(key))' is given more than once", parameter: prefix + key,
+                               allowed: "each member once")
+            }
+            if let allowed, !allowed.contains(key) {
+                throw APIError(400, "unknown member '\(prefix)\(APIError.quote(key))'", parameter: prefix + key,
+                               allowed: allowed.joined(separator: ", "))
+            }
+        }
+        self.members = members
+    }
+
+    subscript(_ key: String) -> JSONTree? {
+        members.first { $0.key == key }?.value
+    }
+}
