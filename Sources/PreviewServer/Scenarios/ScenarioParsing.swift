@@ -200,7 +200,7 @@ private struct Members {
     init(_ value: JSONTree, at path: String, allowed: [String]?) throws(APIError) {
         let prefix = path.isEmpty ? "" : path + "."
         guard case .object(let members) = value else {
-            throw APIError(400, "'\(path.isEmpty ? "the scenario" : path)' must be an object, not \(value.kindName)",
+            throw APIError(400, "\(path.isEmpty ? "the scenario" : "'\(path)'") must be a JSON object, not \(value.kindName)",
                            parameter: path.isEmpty ? "body" : path, allowed: path.isEmpty ? Scenario.shape : "a JSON object")
         }
         var seen: Set<String> = []
