@@ -80,6 +80,17 @@ extension Path {
         return path
     }
 
+    /// A rectangle, clockwise on screen from its top-left corner.
+    public static func rect(_ rect: Rect) -> Path {
+        var p = Path()
+        p.move(to: Point(rect.minX, rect.minY))
+        p.line(to: Point(rect.maxX, rect.minY))
+        p.line(to: Point(rect.maxX, rect.maxY))
+        p.line(to: Point(rect.minX, rect.maxY))
+        p.close()
+        return p
+    }
+
     /// A rectangle with circular corners, clockwise on screen from the top-left corner's end.
     public static func roundedRect(_ rect: Rect, cornerRadius: Double) -> Path {
         let r = min(cornerRadius, rect.width / 2, rect.height / 2)

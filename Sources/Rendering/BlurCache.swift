@@ -1,18 +1,19 @@
 import Animation
 import Synchronization
 
-/// Blurred images by (bitmap, device size, blur boxes), least recently used first out. Images
-/// drawn unblurred at another size than their bitmap are kept here too (no boxes), resampled once.
-/// A blur costs milliseconds while drawing its result costs a fraction of that, so a frame
-/// stream with a static blurred backdrop must hit this on every frame after the first.
+/// Images through their effect (blurred, saturated, tinted) by (bitmap, device size, effect in
+/// pixels), least recently used first out. Images drawn without an effect at another size than
+/// their bitmap are kept here too, resampled once. An effect costs milliseconds while drawing its
+/// result costs a fraction of that, so a frame stream with a static blurred backdrop must hit this
+/// on every frame after the first.
 final class BlurCache: Sendable {
     struct Key: Hashable {
         var bitmapID: UInt64
         var width: Int
         var height: Int
-        /// The box widths fully determine the result, so sigmas that round to the same boxes
-        /// share one entry.
-        var boxes: [BoxBlur.Box]
+        /// Holds box widths rather than the sigma, so sigmas that round to the same boxes share an
+        /// entry.
+        var effect: PixelEffect
     }
 
     fileprivate struct Entry {
@@ -35,19 +36,20 @@ final class BlurCache: Sendable {
         self.maxBytes = maxBytes
     }
 
-    /// How many blurs were computed (not served from the cache).
+    /// How many effects were computed (not served from the cache).
     var blurRuns: Int { runs.load(ordering: .relaxed) }
 
-    func blurred(_ bitmap: Bitmap, width: Int, height: Int, sigma: Double) -> [UInt32] {
-        let key = Key(bitmapID: bitmap.id, width: width, height: height, boxes: BoxBlur.boxes(sigma: sigma))
+    /// `bitmap` resampled to width × height premultiplied ARGB32, through `effect`.
+    func processed(_ bitmap: Bitmap, width: Int, height: Int, effect: PixelEffect) -> [UInt32] {
+        let key = Key(bitmapID: bitmap.id, width: width, height: height, effect: effect)
         if let hit = state.withLock({ $0.take(key) }) { return hit }
 
         // Computed outside the lock so other renders are not held up; two threads missing the
         // same key at once both compute it, which costs time but never correctness.
         var pixels = scaledPixels(bitmap, width: width, height: height)
-        BoxBlur.blur(pixels: &pixels, width: width, height: height, stride: width, sigma: sigma)
-        // With no boxes this only resampled (an unblurred image kept at its drawn size): not a blur.
-        if !key.boxes.isEmpty { runs.add(1, ordering: .relaxed) }
+        effect.apply(to: &pixels, width: width, height: height)
+        // Without an effect this only resampled (an image kept at its drawn size): not an effect run.
+        if !effect.isIdentity { runs.add(1, ordering: .relaxed) }
         state.withLock { $0.insert(Entry(key: key, pixels: pixels), maxEntries: maxEntries, maxBytes: maxBytes) }
         return pixels
     }

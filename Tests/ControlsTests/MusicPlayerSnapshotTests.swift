@@ -100,10 +100,11 @@ import Animation
         let sharp = try #require(MP.image(sharpLayer))
         let blurred = try #require(MP.image(blurLayer))
         let square = Rect(x: 0, y: 0, width: 240, height: 240)
-        #expect(sharp.rect == square && sharp.blurRadius == 0 && sharp.veil == nil)
+        #expect(sharp.rect == square && sharp.effect == .none)
         #expect(sharp.bitmap.id == DefaultArtwork.id)
-        #expect(blurred.rect == square && blurred.blurRadius == 24 && blurred.bitmap === sharp.bitmap)
-        #expect(blurred.veil == Color(white: 1, alpha: 0.3))
+        #expect(blurred.rect == square && blurred.bitmap === sharp.bitmap)
+        // UIImageEffects' light effect: radius 30 pt, saturation × 1.8, white at 0.3.
+        #expect(blurred.effect == ImageEffect(blurRadius: 30, saturation: 1.8, tint: Color(white: 1, alpha: 0.3)))
         #expect(abs(blurLayer.opacity - MP.e.solve(0.5)) < 1e-9)
         #expect(sharpLayer.opacity == 1)
     }

@@ -286,9 +286,9 @@ import Testing
             return
         }
         #expect(text.text == "0:02.0")
-        #expect(text.center == Point(240, 240))
+        #expect(text.center == Point(160, 160))
         #expect(text.fontFamily == "DejaVu Sans")
-        #expect(text.fontSize == 56)
+        #expect(text.fontSize == 36)
         #expect(text.color == Color(white: 1.0 / 3.0))
 
         var longer = RecordingMeter(duration: 600, seed: 1)
@@ -325,7 +325,7 @@ import Testing
         try Self.record(&meter, segments: 3)
         try meter.press(at: 10)
         let tree = meter.snapshot(at: 11)
-        #expect(meter.designSize == Size(480, 480))
+        #expect(meter.designSize == Size(320, 320))
         #expect(tree.name == "meter")
         #expect(tree.sublayers.map(\.name) == ["track", "segment.1", "segment.2", "segment.3", "segment.4", "label"])
 
@@ -342,20 +342,21 @@ import Testing
         }
         #expect(Color.lightGray.hex == "#aaaaaa")
 
-        // The path starts at 9 o'clock, (20, 240), and runs counter-clockwise on screen: a quarter of
-        // the way along it is at 6 o'clock (240, 460), half way at 3 o'clock, and it ends where it began.
+        // The original's proportions: radius 140 and line 7 on a 320 side. The path starts at 9 o'clock,
+        // (20, 160), and runs counter-clockwise on screen: a quarter of the way along it is at 6 o'clock
+        // (160, 300), half way at 3 o'clock, and it ends where it began.
         let elements = meter.circlePath.elements
         func close(_ p: Point?, _ q: Point) -> Bool { p.map { $0.distance(to: q) < 1e-9 } ?? false }
         guard case .move(let start)? = elements.first else {
             Issue.record("the path does not start with a move")
             return
         }
-        #expect(close(start, Point(20, 240)))
+        #expect(close(start, Point(20, 160)))
         #expect(elements.count == 5)
-        #expect(close(elements[1].endPoint, Point(240, 460)))
-        #expect(close(elements[2].endPoint, Point(460, 240)))
-        #expect(close(elements[3].endPoint, Point(240, 20)))
-        #expect(close(elements[4].endPoint, Point(20, 240)))
+        #expect(close(elements[1].endPoint, Point(160, 300)))
+        #expect(close(elements[2].endPoint, Point(300, 160)))
+        #expect(close(elements[3].endPoint, Point(160, 20)))
+        #expect(close(elements[4].endPoint, Point(20, 160)))
     }
 
     @Test func stateIsCodable() throws {

@@ -49,6 +49,11 @@ import Testing
             Case(name: "play-button-\(size)-rotate", query: q, commands: [(0, "POST", "/play-button/mode?mode=pause")], frameTime: 0.3),
             Case(name: "play-button-\(size)-split", query: q, commands: [(0, "POST", "/play-button/mode?mode=pause")], frameTime: 0.5),
             Case(name: "play-button-\(size)-expand", query: q, commands: [(0, "POST", "/play-button/mode?mode=stop")], frameTime: 0.5),
+            // The sample theme on the sample app's grey view (docs/design/play-button.md §Sample backdrop).
+            Case(name: "play-button-\(size)-sample-play", query: q, commands: [(0, "PUT", "/play-button/theme?theme=sample")],
+                 frameTime: 0),
+            Case(name: "play-button-\(size)-sample-pause", query: q,
+                 commands: [(0, "PUT", "/play-button/theme?theme=sample")] + rest("pause"), frameTime: 0),
         ]
     }
 

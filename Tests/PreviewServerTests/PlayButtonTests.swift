@@ -179,6 +179,36 @@ import Testing
         }
     }
 
+    /// docs/design/play-button.md §Sample backdrop: the sample theme's white circle on the sample app's
+    /// grey (136), over the button's whole cell and nowhere else, whatever the frame's background.
+    @Test func theSampleThemeSitsOnItsGreyView() throws {
+        try withTestServer(.router) { s in
+            s.at(0)
+            _ = try Self.reply(s.request("PUT", "/play-button/theme?theme=sample"))
+            s.at(0.5)
+            let alone = try RGBAImage.png(s.get("/frame.png?control=play-button&width=120&height=60").body)
+            // The corners and the sides beside the 60 px circle are grey; the circle above the triangle white.
+            for (x, y) in [(0, 0), (119, 59), (10, 30), (110, 30)] {
+                #expect(alone.pixel(x, y) == (136, 136, 136, 255), "(\(x), \(y))")
+            }
+            #expect(alone.pixel(60, 8) == (255, 255, 255, 255))
+
+            for background in ["white", "dark"] {
+                let all = try RGBAImage.png(s.get("/frame.png?control=all&size=480&background=\(background)").body)
+                let frameColour = background == "white" ? 255 : 0x33
+                for (id, cell) in ControlGrid.standard.cells(width: 480, height: 480) {
+                    let corner = all.pixel(Int(cell.minX) + 1, Int(cell.minY) + 1)
+                    let want = id == .playButton ? 136 : frameColour
+                    #expect(corner == (want, want, want, 255), "\(id) on \(background): \(corner)")
+                }
+            }
+
+            _ = try Self.reply(s.request("PUT", "/play-button/theme?theme=default"))
+            let plain = try RGBAImage.png(s.get("/frame.png?control=play-button&width=120&height=60").body)
+            #expect(plain.pixel(0, 0) == (255, 255, 255, 255))
+        }
+    }
+
     @Test(arguments: PlayButton.Shape.allCases)
     func pathsReturnElevenElements(_ shape: PlayButton.Shape) throws {
         try withTestServer(.router) { s in

@@ -3,29 +3,29 @@ import Testing
 @testable import Rendering
 
 @Suite struct BoxBlurTests {
-    @Test func boxWidthsFollowTheW3CRule() {
-        #expect(BoxBlur.boxes(sigma: 0.4).isEmpty)
-        #expect(BoxBlur.boxes(sigma: .nan).isEmpty)
-        // σ = 4 → d = 8 (even): two offset boxes of 8 and a centred one of 9.
-        #expect(BoxBlur.boxes(sigma: 4) == [.init(left: 4, right: 3), .init(left: 3, right: 4), .init(left: 4, right: 4)])
-        // σ = 8 → d = 15 (odd): three centred boxes.
-        #expect(BoxBlur.boxes(sigma: 8) == Array(repeating: .init(left: 7, right: 7), count: 3))
-        #expect(BoxBlur.boxes(sigma: 16).first?.width == 30)
-        #expect(BoxBlur.boxes(sigma: 32).first?.width == 60)
+    @Test func boxWidthsFollowUIImageEffects() {
+        // d = ⌊σ·3·√(2π)/4 + 0.5⌋, plus one when even; a box of one pixel is no blur.
+        #expect(BoxBlur.boxWidth(sigma: 0.4) == 0)
+        #expect(BoxBlur.boxWidth(sigma: .nan) == 0)
+        #expect(BoxBlur.boxWidth(sigma: 1) == 3)  // d = 2
+        #expect(BoxBlur.boxWidth(sigma: 4) == 9)  // d = 8
+        #expect(BoxBlur.boxWidth(sigma: 8) == 15)  // odd already
+        #expect(BoxBlur.boxWidth(sigma: 16) == 31)
+        #expect(BoxBlur.boxWidth(sigma: 32) == 61)
+        // The light blur's 30 pt at 1 and 2 pixels per point.
+        #expect(BoxBlur.boxWidth(sigma: 30) == 57)
+        #expect(BoxBlur.boxWidth(sigma: 60) == 113)
     }
 
     @Test func singlePixelSpreadsSymmetrically() {
         let n = 41, mid = 20
         var pixels = [UInt32](repeating: 0, count: n * n)
         pixels[mid * n + mid] = 0xFFFF_FFFF
-        for sigma in [2.0, 3.0] {  // d = 4 (even) and 6 (even)… and odd below
+        for sigma in [2.0, 2.6, 3.0] {  // d = 4 → 5, 5, 6 → 7
             var p = pixels
             BoxBlur.blur(pixels: &p, width: n, height: n, stride: n, sigma: sigma)
             assertSymmetric(p, n: n, mid: mid)
         }
-        var p = pixels
-        BoxBlur.blur(pixels: &p, width: n, height: n, stride: n, sigma: 2.6)  // d = 5
-        assertSymmetric(p, n: n, mid: mid)
     }
 
     private func assertSymmetric(_ p: [UInt32], n: Int, mid: Int) {
@@ -83,7 +83,8 @@ import Testing
 @Suite struct BlurCacheTests {
     func blurredImage(_ bitmap: Bitmap, scale: Double = 1, radius: Double = 4) -> LayerSnapshot {
         LayerSnapshot(transform: .scale(scale, scale),
-                      content: .image(ImageContent(bitmap: bitmap, rect: Rect(x: 0, y: 0, width: 40, height: 40), blurRadius: radius)))
+                      content: .image(ImageContent(bitmap: bitmap, rect: Rect(x: 0, y: 0, width: 40, height: 40),
+                                                   effect: ImageEffect(blurRadius: radius))))
     }
 
     @Test func blursOncePerBitmapSizeAndRadius() {
@@ -116,14 +117,68 @@ import Testing
     @Test func evictsLeastRecentlyUsed() {
         let cache = BlurCache(maxEntries: 2, maxBytes: 1 << 30)
         let a = Scenes.redBlueBitmap(id: 1), b = Scenes.redBlueBitmap(id: 2), c = Scenes.redBlueBitmap(id: 3)
-        _ = cache.blurred(a, width: 8, height: 8, sigma: 3)
-        _ = cache.blurred(b, width: 8, height: 8, sigma: 3)
-        _ = cache.blurred(a, width: 8, height: 8, sigma: 3)  // a is now the most recent
-        _ = cache.blurred(c, width: 8, height: 8, sigma: 3)  // evicts b
+        let blur = PixelEffect(ImageEffect(blurRadius: 3), pixelsPerUnit: 1)
+        func run(_ bitmap: Bitmap) { _ = cache.processed(bitmap, width: 8, height: 8, effect: blur) }
+        run(a)
+        run(b)
+        run(a)  // a is now the most recent
+        run(c)  // evicts b
         #expect(cache.blurRuns == 3)
-        _ = cache.blurred(a, width: 8, height: 8, sigma: 3)
+        run(a)
         #expect(cache.blurRuns == 3)
-        _ = cache.blurred(b, width: 8, height: 8, sigma: 3)
+        run(b)
         #expect(cache.blurRuns == 4)
+    }
+
+    @Test func saturationAndTintArePartOfTheKey() {
+        let cache = BlurCache(maxEntries: 8, maxBytes: 1 << 30)
+        let bitmap = Scenes.redBlueBitmap(id: 4)
+        for effect in [ImageEffect(blurRadius: 3), ImageEffect(blurRadius: 3, saturation: 1.8),
+                       ImageEffect(blurRadius: 3, saturation: 1.8, tint: Color(white: 1, alpha: 0.3)),
+                       ImageEffect(saturation: 1.8), ImageEffect(blurRadius: 3, saturation: 1.8)] {
+            _ = cache.processed(bitmap, width: 8, height: 8, effect: PixelEffect(effect, pixelsPerUnit: 1))
+        }
+        // The last repeats the second.
+        #expect(cache.blurRuns == 4)
+    }
+}
+
+/// The saturation and tint steps of UIImageEffects (docs/design/engine.md §Blur).
+@Suite struct PixelEffectTests {
+    @Test func theSaturationMatrixIsApplesIn256ths() {
+        // c′ = L + 1.8·(c − L) about the Rec. 709 luminance, each coefficient rounded to 1/256: the
+        // integers UIImageEffects hands to vImage (its 0.7873 for 1 − 0.2126 rounds the same).
+        #expect(PixelEffect.saturationMatrix(1.8) == [[417, -146, -15], [-44, 314, -15], [-44, -146, 446]])
+        #expect(PixelEffect.saturationMatrix(1) == [[256, 0, 0], [0, 256, 0], [0, 0, 256]])
+    }
+
+    @Test func saturationMovesColoursAwayFromTheirLuminance() {
+        // (150, 120, 100): L = 124.93, so 1.8 gives (170.06, 116.06, 80.05).
+        var pixels: [UInt32] = [0xFF96_7864, 0xFFFF_0000, 0x8040_2010]
+        PixelEffect.saturate(&pixels, by: 1.8)
+        #expect(pixels[0] == 0xFFAA_7450)
+        // Clamped to 0…255, and within alpha for a premultiplied pixel.
+        #expect(pixels[1] == 0xFFFF_0000)
+        let a = pixels[2] >> 24, r = (pixels[2] >> 16) & 0xFF, g = (pixels[2] >> 8) & 0xFF, b = pixels[2] & 0xFF
+        #expect(a == 0x80 && r <= a && g <= a && b <= a && r > 0x40 && b < 0x10)
+        // Factor 0 is the luminance, in Apple's rounded weights 54, 183 and 18 (of 256): 124.95 → 124.
+        var grey: [UInt32] = [0xFF96_7864]
+        PixelEffect.saturate(&grey, by: 0)
+        #expect(grey == [0xFF7C_7C7C])
+    }
+
+    @Test func theTintIsPaintedOver() {
+        var pixels: [UInt32] = [0xFF00_0000, 0xFFFF_0000, 0x0000_0000]
+        PixelEffect.paint(Color(white: 1, alpha: 0.3), over: &pixels)
+        // 0.3 × 255 = 76.5 of white over black; red keeps its 255; nothing becomes white at 0.3.
+        #expect(pixels == [0xFF4D_4D4D, 0xFFFF_4D4D, 0x4D4D_4D4D])
+    }
+
+    @Test func anIdentityEffectIsNoneAndTheRadiusCountsInPixels() {
+        #expect(PixelEffect(.none, pixelsPerUnit: 2).isIdentity)
+        #expect(PixelEffect(ImageEffect(saturation: 1, tint: Color(white: 1, alpha: 0)), pixelsPerUnit: 2).isIdentity)
+        #expect(PixelEffect(ImageEffect(saturation: .nan), pixelsPerUnit: 2).isIdentity)
+        #expect(PixelEffect(ImageEffect(blurRadius: 30), pixelsPerUnit: 2).boxWidth == 113)
+        #expect(PixelEffect(ImageEffect(blurRadius: 30), pixelsPerUnit: 1).boxWidth == 57)
     }
 }

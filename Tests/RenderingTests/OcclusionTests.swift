@@ -41,7 +41,8 @@ import Testing
         for blur in [0.0, 6.0] {
             let image = LayerSnapshot(content: .image(ImageContent(bitmap: Scenes.redBlueBitmap(),
                                                                    rect: Rect(x: 4, y: 4, width: 40, height: 40),
-                                                                   blurRadius: blur, veil: Color(white: 1, alpha: 0.3))))
+                                                                   effect: ImageEffect(blurRadius: blur, saturation: 1.8,
+                                                                                       tint: Color(white: 1, alpha: 0.3)))))
             let layers = Self.inside + [image]
             #expect(Self.hidden(layers) == [0, 1, 2], "blur \(blur)")
             let (culled, everything) = Self.renders(layers)

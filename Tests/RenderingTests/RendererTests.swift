@@ -142,7 +142,7 @@ import Testing
         #expect(!image.isOpaque)
     }
 
-    @Test func imageStretchesToItsRectWithVeil() {
+    @Test func imageStretchesToItsRectWithTint() {
         let bitmap = Scenes.redBlueBitmap()
         let node = LayerSnapshot(content: .image(ImageContent(bitmap: bitmap, rect: Rect(x: 10, y: 10, width: 40, height: 20))))
         let image = renderer.render(node, width: 60, height: 40, background: white)
@@ -150,9 +150,9 @@ import Testing
         #expect(image.rgb(45, 20) == [0, 0, 255])
         #expect(image.isWhite(5, 20) && image.isWhite(30, 35))
 
-        let veiled = LayerSnapshot(content: .image(ImageContent(bitmap: bitmap, rect: Rect(x: 10, y: 10, width: 40, height: 20),
-                                                                veil: Color(white: 0, alpha: 0.5))))
-        let dimmed = renderer.render(veiled, width: 60, height: 40, background: white)
+        let tinted = LayerSnapshot(content: .image(ImageContent(bitmap: bitmap, rect: Rect(x: 10, y: 10, width: 40, height: 20),
+                                                                effect: ImageEffect(tint: Color(white: 0, alpha: 0.5)))))
+        let dimmed = renderer.render(tinted, width: 60, height: 40, background: white)
         #expect(abs(dimmed.rgb(15, 20)[0] - 128) <= 1 && dimmed.rgb(15, 20)[2] == 0)
         #expect(dimmed.isWhite(5, 20))
     }
@@ -182,7 +182,8 @@ import Testing
         let renderer = Renderer()
         let bitmap = Scenes.redBlueBitmap(id: 9_100_001)
         let scene = Scenes.group([
-            LayerSnapshot(content: .image(ImageContent(bitmap: bitmap, rect: Rect(x: 0, y: 0, width: 64, height: 64), blurRadius: 5))),
+            LayerSnapshot(content: .image(ImageContent(bitmap: bitmap, rect: Rect(x: 0, y: 0, width: 64, height: 64),
+                                                       effect: ImageEffect(blurRadius: 5)))),
             Scenes.stroke(Scenes.circle(center: Point(32, 32), radius: 20), .black, width: 3, cap: .round, start: 0.1, end: 0.7),
             LayerSnapshot(content: .text(TextContent(text: "42", center: Point(32, 32), fontSize: 14, color: .white))),
         ])

@@ -6,7 +6,8 @@ import Animation
 /// Layer tree (240×240 design units, y down):
 /// - `disc`: turns about (120, 120); clipped by the inscribed circle scaled by `maskScale`
 ///   (1.5 shows the whole square, 1.0 the disc). Holds a white background, the artwork and the
-///   blurred artwork (blur radius 24 and a 30 % white veil; its opacity cross-fades the blur).
+///   blurred artwork (iOS's light blur: radius 30, saturation × 1.8, white at 0.3 over it; its
+///   opacity cross-fades the blur).
 /// - `button` at (72, 72), 96 wide, not rotating: the icon (69 pt artboard × 96/69), then the
 ///   progress ring (radius 40, width 8, white, butt caps, from 12 o'clock clockwise).
 ///
@@ -222,7 +223,7 @@ extension MusicPlayer {
 
     static func blurred(_ bitmap: Bitmap) -> ImageContent {
         ImageContent(bitmap: bitmap, rect: Rect(x: 0, y: 0, width: MusicPlayerLayout.side, height: MusicPlayerLayout.side),
-                     blurRadius: MusicPlayerLayout.blurRadius, veil: MusicPlayerLayout.veil)
+                     effect: MusicPlayerLayout.lightBlur)
     }
 
     static func makeLayer(artwork: Bitmap) -> ShapeLayer {
@@ -232,13 +233,7 @@ extension MusicPlayer {
 
         // The container's white background; the artwork covers it unless it has transparency.
         var background = ShapeLayer(name: N.background.name)
-        var rect = Path()
-        rect.move(to: Point(0, 0))
-        rect.line(to: Point(L.side, 0))
-        rect.line(to: Point(L.side, L.side))
-        rect.line(to: Point(0, L.side))
-        rect.close()
-        background.path = rect
+        background.path = .rect(square)
         background.fillColor = .white
 
         var sharp = ShapeLayer(name: N.artwork.name)

@@ -14,10 +14,9 @@ public enum MusicPlayerLayout {
     /// The icon artboard stretched to the button.
     public static let iconScale = buttonSide / PlayerIcons.artboard
 
-    /// Our stand-in for UIKit's `.light` blur (parameters not public): a Gaussian-like blur and a
-    /// white veil, in design units.
-    public static let blurRadius = 24.0
-    public static let veil = Color(white: 1, alpha: 0.3)
+    /// UIKit's light blur as Apple's `UIImageEffects` sample implements it: blur radius 30 pt,
+    /// saturation × 1.8, then white at alpha 0.3 (docs/design/music-player.md §The light blur).
+    public static let lightBlur = ImageEffect(blurRadius: 30, saturation: 1.8, tint: Color(white: 1, alpha: 0.3))
 
     /// Mask scale with the whole square visible: the inscribed circle's diameter 360 exceeds the
     /// diagonal 339.

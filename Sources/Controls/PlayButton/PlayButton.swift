@@ -164,6 +164,9 @@ public struct PlayButton: Control {
         root.snapshot(at: time)
     }
 
+    /// The theme's own backdrop, if it has one: the sample's grey view.
+    public var viewBackground: Color? { theme.viewBackground }
+
     /// One layer of the tree (and its sublayers) showing its presentation values at `time`.
     public func presentation(of part: Part, at time: Double) -> ShapeLayer {
         layer(part).presentation(at: time)

@@ -19,20 +19,26 @@ public struct RecordingMeter: Control {
     public static let durationRange = 1.0...600.0
     /// Hold lengths `hold(seconds:at:)` accepts, in seconds.
     public static let holdRange = 0.05...600.0
-    /// `strokeWidth` in the sample app; the track and every segment use it.
+    /// The original's design: the sample view's portrait width, 320 pt, as a square the ring is
+    /// centred in (docs/design/recording-meter.md §Geometry). Frames scale it uniformly.
+    static let size = Size(320, 320)
+    public let designSize = RecordingMeter.size
+    /// `strokeWidth` in the sample app; the track and every segment use it: 7/320 of the side.
     public static let lineWidth = 7.0
     /// The original's `insets.top + insets.bottom` (10 + 10), taken off the half-width for the radius.
     public static let inset = 20.0
+    /// 320/2 − 20 = 140: 140/320 of the side.
+    public static let radius = min(size.width, size.height) / 2 - inset
+    /// Centred, as the original means it (its swapped (midY, midX) only lands there by accident).
+    static let center = Point(size.width / 2, size.height / 2)
     /// UIColor.lightGray, RGB (170,170,170).
     public static let trackColor = Color.lightGray
-    /// Ours: the label's size at the 480 design size, and UIColor.darkGray (white 1/3).
-    public static let labelFontSize = 56.0
+    /// Ours: the label's size at the 320 design size (the same share of the ring as 56 had at the
+    /// former 480 design, 0.26 of the radius), and UIColor.darkGray (white 1/3).
+    public static let labelFontSize = 36.0
     public static let labelColor = Color(white: 1.0 / 3.0)
     /// On a dark backdrop the label's lightness is mirrored, so that it reads as well as on white.
     public static let darkBackdropLabelColor = Color(white: 1 - labelColor.red)
-
-    static let size = Size(480, 480)
-    public let designSize = RecordingMeter.size
 
     /// The layers by name, as animation stops and snapshots report them: the root holds the track,
     /// then the segments (oldest first, so newest on top), then in a frame the label.
@@ -56,7 +62,7 @@ public struct RecordingMeter: Control {
     public private(set) var scheduledRelease: Double?
     /// The layer tree: the track first, then one layer per segment, oldest first (newest on top).
     public private(set) var root: ShapeLayer
-    /// The one path the track and every segment share: centre (240,240), radius 220, from angle π
+    /// The one path the track and every segment share: centre (160,160), radius 140, from angle π
     /// counter-clockwise on screen, so path fraction f sits at angle π − 2πf.
     public let circlePath: Path
     private var generator: SeededGenerator
@@ -65,10 +71,7 @@ public struct RecordingMeter: Control {
     public init(duration: Double = RecordingMeter.defaultDuration, seed: UInt64) {
         self.duration = min(max(duration, Self.durationRange.lowerBound), Self.durationRange.upperBound)
         generator = SeededGenerator(seed: seed)
-        let s = Self.size
-        let radius = min(s.width, s.height) / 2 - Self.inset
-        circlePath = .arc(center: Point(s.width / 2, s.height / 2), radius: radius,
-                          startAngle: .pi, endAngle: -.pi, clockwise: false)
+        circlePath = .arc(center: Self.center, radius: Self.radius, startAngle: .pi, endAngle: -.pi, clockwise: false)
         root = Self.emptyRoot(path: circlePath)
     }
 
@@ -263,7 +266,7 @@ public struct RecordingMeter: Control {
     func labelLayer(at time: Double, on backdrop: Backdrop) -> ShapeLayer {
         var label = ShapeLayer(name: Self.label.name)
         label.contents = .text(TextContent(text: Self.formatElapsed(elapsed(at: time)),
-                                           center: Point(designSize.width / 2, designSize.height / 2),
+                                           center: Self.center,
                                            fontFamily: "DejaVu Sans", fontSize: Self.labelFontSize,
                                            color: backdrop == .dark ? Self.darkBackdropLabelColor : Self.labelColor))
         return label

@@ -9,9 +9,15 @@ public protocol Control: Sendable {
     mutating func advance(to time: Double)
     /// The control's layer tree at scene time `time`, in design coordinates, built for `options`.
     func snapshot(at time: Double, options: FrameOptions) -> LayerSnapshot
+    /// The colour of the view the original sits on, as its sample app sets it (UIKit's
+    /// `view.backgroundColor`): a frame paints it over the control's whole cell. nil shows the
+    /// frame's own background.
+    var viewBackground: Color? { get }
 }
 
 extension Control {
+    public var viewBackground: Color? { nil }
+
     /// The layer tree as a default frame (label shown, light backdrop) draws it.
     public func snapshot(at time: Double) -> LayerSnapshot {
         snapshot(at: time, options: FrameOptions())
