@@ -12,8 +12,9 @@ struct Scenario: Sendable {
         static let duration: ClosedRange<Double> = 0.1...600
         static let maxDocumentBytes = 256 << 10
         static let maxNameLength = 100
-        /// Objects and arrays nest at most this deep (document, steps, step, with).
-        static let maxDepth = 4
+        /// Objects and arrays nest at most this deep: document, steps, step, with, and one more so a
+        /// value in `with` that is an object or array is refused by its name.
+        static let maxDepth = 5
     }
 
     struct Step: Sendable {

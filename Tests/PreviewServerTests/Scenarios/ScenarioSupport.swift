@@ -1,0 +1,73 @@
+import Foundation
+import HTTPClient
+import LayercastTesting
+import Testing
+
+/// Scenarios the tests share, and how they store one.
+enum Scenarios {
+    /// Every control moves: a press and a release on the meter, a morph on the play button, the
+    /// player seeking, the spinner stopping.
+    static let busy = """
+        {"name": "busy", "duration": 1.2, "steps": [
+          {"at": 0, "do": "POST /meter/press"},
+          {"at": 0.3, "do": "POST /play-button/mode", "with": {"mode": "pause"}},
+          {"at": 0.5, "do": "POST /player/seek", "with": {"progress": 60}},
+          {"at": 0.8, "do": "POST /meter/release"},
+          {"at": 0.9, "do": "POST /spinner/stop"}
+        ]}
+        """
+
+    /// `busy` with one step changed: the play button goes to stop instead of pause.
+    static let busyOneStepChanged = busy.replacingOccurrences(of: #""mode": "pause""#, with: #""mode": "stop""#)
+
+    /// Stores `document` and returns its id.
+    static func store(_ document: String, on server: TestServer,
+                      sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+        let reply = try server.post("/scenarios", json: document)
+        #expect(reply.status == 200, "\(reply.text.prefix(300))", sourceLocation: sourceLocation)
+        return try #require(try jsonObject(reply)["id"] as? String, "no id: \(reply.text)", sourceLocation: sourceLocation)
+    }
+
+    /// `t` as a query writes it: the shortest text that reads back as the same Double.
+    static func time(_ index: Int, fps: Int) -> String {
+        String(Double(index) / Double(fps))
+    }
+}
+
+/// The `layercast` executable next to the test bundle (`swift build --build-tests` builds both).
+enum LayercastBinary {
+    struct Result {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    static var path: String {
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("layercast").path
+    }
+
+    /// Runs it with `arguments`, stdout and stderr to pipes (so neither is a terminal).
+    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+                      stderr: String(decoding: stderr, as: UTF8.self))
+    }
+}
+
+/// A folder under the system's temporary directory, removed after `body`.
+func withTemporaryDirectory<T>(_ body: (String) throws -> T) throws -> T {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("layercast-scenario-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    return try body(path)
+}
