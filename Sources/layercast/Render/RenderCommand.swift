@@ -63,6 +63,7 @@ struct Render: ParsableCommand {
     var tolerance: Int = ImageTolerance.standard.channelDelta
 
     func run() throws {
+        let out = Files.trimmed(self.out), compare = self.compare.map(Files.trimmed)
         guard let format = HeadlessRender.Format(rawValue: format) else {
             throw RenderFailure.usage("--format must be one of " + HeadlessRender.Format.allCases.map(\.rawValue).joined(separator: ", "))
         }
@@ -153,6 +154,13 @@ enum Files {
         guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else {
             throw RenderFailure.usage("cannot write \(path)")
         }
+    }
+
+    /// The path without trailing slashes, so file names join it with one.
+    static func trimmed(_ path: String) -> String {
+        var path = path
+        while path.count > 1, path.hasSuffix("/") { path.removeLast() }
+        return path
     }
 
     /// The path with symbolic links and `..` resolved, for a path that exists; the path as given otherwise.
