@@ -103,7 +103,7 @@ public final class LiveScene: Sendable {
 
     /// Applies every scheduled command due by the clock's time, each at its own time, and returns the
     /// clock's time after them: a scheduled pause stops the clock at the pause's own time, so the
-    /// commands after it wait.
+    /// commands after it wait (docs/design/scenarios.md §Playing on the live scene).
     private func catchUp(_ h: inout History) -> Double {
         var t = clock.now
         while let next = h.pending.first, next.time <= t {

@@ -142,7 +142,8 @@ extension Scenario {
     }
 
     /// `POST /clock` in a scenario: pause, resume and speed, which matter when it plays on the live
-    /// scene. Steps are placed in scene time, so stepping the clock has no meaning in one.
+    /// scene. Steps are placed in scene time, so stepping the clock has no meaning in one
+    /// (docs/design/scenarios.md §Scene time).
     private static func clockChanges(_ input: Input, path: String) throws(APIError) -> [ScheduledCommand.ClockChange] {
         typealias P = APIContext.ClockParameters
         for stepping in [P.step.spec.name, P.frames.spec.name] where input.givenTexts[stepping] != nil {
