@@ -63,12 +63,19 @@ public struct HeadlessRender {
         scenarioName = scenario.name
     }
 
-    /// The options the command line offers, by the names their parameters have.
-    public static let optionNames = ["control", "size", "scale", "fps", "background", "quality"]
-
     /// What an option accepts, from its parameter's declaration ("1–60").
     public static func values(of option: String) -> String {
         APIContext.clipEndpoint(.webp).operation.parameter(named: option).map { MarkdownTables.values($0.spec) } ?? ""
+    }
+
+    /// An option's default, as the server's built-in settings make it ("30").
+    public static func defaultText(of option: String) -> String {
+        guard let spec = APIContext.clipEndpoint(.webp).operation.parameter(named: option)?.spec else { return "" }
+        switch spec.requirement {
+        case .fixed(let text): return text
+        case .setting: return spec.setting?(PreviewServerConfiguration()) ?? ""
+        case .required, .optional: return "none"
+        }
     }
 
     /// `frame-0042.png`: four digits at least, so the files sort in order.

@@ -34,10 +34,10 @@ struct Render: ParsableCommand {
     @Option(help: "png (one file per frame), webp, gif, mp4 or webm.")
     var format: String = HeadlessRender.Format.png.rawValue
 
-    @Option(help: "Frames per second, \(HeadlessRender.values(of: "fps")) (gif: at most 50). Default 30.")
+    @Option(help: "Frames per second, \(HeadlessRender.values(of: "fps")) (gif: at most 50). Default \(HeadlessRender.defaultText(of: "fps")).")
     var fps: Int?
 
-    @Option(help: "Width and height in points, \(HeadlessRender.values(of: "size")). Default 480.")
+    @Option(help: "Width and height in points, \(HeadlessRender.values(of: "size")). Default \(HeadlessRender.defaultText(of: "size")).")
     var size: Int?
 
     @Option(help: "Pixels per point, \(HeadlessRender.values(of: "scale")).")

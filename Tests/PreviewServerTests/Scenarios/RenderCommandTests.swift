@@ -90,6 +90,21 @@ import Testing
         }
     }
 
+    /// A progress bar on a terminal; none when CI is set (nor, as the other tests show, without a terminal).
+    @Test func aProgressBarOnlyOnATerminalOutsideCI() throws {
+        try withTemporaryDirectory { dir in
+            let scenario = dir + "/busy.json"
+            try Scenarios.busy.write(toFile: scenario, atomically: true, encoding: .utf8)
+            let arguments = ["render", scenario, "--out", dir + "/frames"] + Self.options
+            let terminal = try LayercastBinary.run(arguments, terminal: true, environment: ["CI": nil, "TERM": "xterm"])
+            #expect(terminal.status == 0)
+            #expect(terminal.stdout.contains("\r" + String(repeating: "█", count: 30) + " 12/12 frames"), "\(terminal.stdout)")
+            let ci = try LayercastBinary.run(arguments, terminal: true, environment: ["CI": "true", "TERM": "xterm"])
+            #expect(ci.status == 0)
+            #expect(!ci.stdout.contains("█") && ci.stdout.contains("12 frames, 96×96 px"), "\(ci.stdout)")
+        }
+    }
+
     /// Clips through the same encoders as the server: an animated WebP and GIF, an MP4 and a WebM.
     @Test func clipsInEveryFormat() throws {
         try withTemporaryDirectory { dir in

@@ -46,12 +46,20 @@ enum LayercastBinary {
         URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("layercast").path
     }
 
-    /// Runs it with `arguments`, stdout and stderr to pipes (so neither is a terminal).
-    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
+    /// Runs it with `arguments`, stdout and stderr to pipes (so neither is a terminal). With
+    /// `terminal`, inside util-linux's `script`, whose pseudo-terminal is its stdout and stderr.
+    static func run(_ arguments: [String], terminal: Bool = false, environment: [String: String?] = [:]) throws -> Result {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        if terminal {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+            process.arguments = ["-qec", ([path] + arguments).map { "'\($0)'" }.joined(separator: " "), "/dev/null"]
+        } else {
+            process.executableURL = URL(fileURLWithPath: path)
+            process.arguments = arguments
+        }
+        var variables = ProcessInfo.processInfo.environment
+        for (name, value) in environment { variables[name] = value }
+        process.environment = variables
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
