@@ -15,7 +15,8 @@ struct FrameComparison {
     let failureDirectory: String
     let tolerance: Int
 
-    static let matchingPercent = "99.5 %"
+    /// The share of a frame's pixels that must be within the tolerance: the golden tests' own.
+    static let matchingPercent = fixed(ImageTolerance.standard.matchingFraction * 100, 1) + " %"
 
     struct Outcome {
         var lines: [String] = []
