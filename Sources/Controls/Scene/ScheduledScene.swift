@@ -37,6 +37,11 @@ public struct ScheduledScene: Sendable {
         }.map(\.element)
     }
 
+    /// Changes the scene itself (a variant's mode), keeping the commands still to come.
+    public mutating func modify(_ change: (inout Scene) -> Void) {
+        change(&scene)
+    }
+
     /// Applies every command due by `t`, each at its own time, then advances to `t`; never goes back.
     public mutating func advance(to t: Double) {
         while let next = pending.first, next.time <= t {

@@ -12,7 +12,7 @@ extension APIContext {
         spinnerEndpoint(start: true), spinnerEndpoint(start: false),
         meterPress, meterRelease, meterHold, meterReset, meterConfig,
     ] + PlayerCommand.allCases.map(playerEndpoint) + [
-        playerSeek, playerArtwork,
+        playerSeek, playerArtwork, playerArtworkByHash,
         playButtonMode, playButtonHighlighted, playButtonEnabled, playButtonTheme, playButtonPaths,
         storeScenario, listScenarios, getScenario, playScenario, recordScenario,
         staticFiles,

@@ -23,7 +23,7 @@ extension APIContext {
 
         var parameters: [any DeclaredParameter] {
             FrameParameters.common + [FrameParameters.ahead, FrameParameters.variants, APIContext.clipSeconds, fps]
-                + (self == .webp ? [APIContext.clipLossless] : []) + FrameParameters.scenarioParameters
+                + (self == .webp ? [APIContext.clipLossless] : []) + [FrameParameters.scenario]
         }
     }
 
@@ -32,7 +32,7 @@ extension APIContext {
     static let clipSeconds = Param.number(
         "seconds", clipSecondsRange, unit: "seconds", in: .query, example: "0.1",
         "Length of the clip in seconds of scene time. With `scenario` and no `seconds`: the rest of the scenario from "
-            + "`t`, at most 20."
+            + "`ahead`, at most 20."
     ).defaulting(3.0)
 
     static let clipLossless = Param.boolean("lossless", in: .query, "Lossless WebP frames instead of lossy ones at `quality`.")
@@ -55,12 +55,12 @@ extension APIContext {
                     + "with no further commands, at `fps`, as one animated image. The cost width × height × frames is "
                     + "capped at 480×480×600 (138,240,000): past that the answer is 400. At most "
                     + "\(maxConcurrentClips) clips render at once per server; more get 503. With `scenario=` it is that "
-                    + "scenario played from a fresh scene, from `t`, the same frames every time.",
+                    + "scenario played from a fresh scene, from `ahead` seconds after its start, the same frames every time.",
                 parameters: format.parameters,
-                answers: [.busy("\(maxConcurrentClips) clips are being rendered already; try again shortly."),
-                          .notFound("No stored scenario has the id given in `scenario`."),
-                          .conflict("The scenario names artwork the server no longer keeps.")],
-                rules: FrameParameters.scenarioRules, offload: true,
+                answers: [.notFound("No stored scenario has the id given in `scenario`."),
+                          .conflict("The scenario names artwork the server no longer keeps."),
+                          .busy("\(maxConcurrentClips) clips are being rendered already; try again shortly.")],
+                offload: true,
                 cost: { input throws(APIError) in try clipCost(input, format) }),
             produces: Success(
                 description: "An animated image, offered as a download.",
@@ -94,7 +94,7 @@ extension APIContext {
         let scenario = try input[FrameParameters.scenario].map { id throws(APIError) in try storedScenario(id) }
         var seconds = try input[Self.clipSeconds]
         if let scenario, !input.has(Self.clipSeconds) {
-            let rest = scenario.duration - (try input[FrameParameters.scenarioTime])
+            let rest = scenario.duration - (try input[FrameParameters.ahead])
             seconds = min(max(rest, Self.clipSecondsRange.lowerBound), Self.clipSecondsRange.upperBound)
         }
         let fps = try input[format.fps]
@@ -113,23 +113,16 @@ extension APIContext {
         defer { slot.release() }
 
         let ahead = try input[FrameParameters.ahead]
+        let (copy, now) = startingScene(scenario)
+        let start = now + ahead
         var source: ClipSource
-        let start: Double
         switch try FrameParameters.Picture(input) {
-        case .plain(let spec) where scenario != nil:
-            start = try input[FrameParameters.scenarioTime]
-            var played = scenario?.freshScene() ?? ScheduledScene(Scene())
-            played.advance(to: start)
-            source = .scene(played, spec)
         case .plain(let spec):
-            var (copy, now) = scene.scheduledSnapshot()
-            copy.advance(to: now + ahead)
+            var copy = copy
+            copy.advance(to: start)
             source = .scene(copy, spec)
-            start = now + ahead
         case .variants(let kind, let spec):
-            let (copy, now) = scene.snapshot()
             source = .variants(try VariantSet(kind, spec: spec, scene: copy, at: now, seed: configuration.scene.seed))
-            start = now + ahead
         }
 
         var clipCost = ClipCost()

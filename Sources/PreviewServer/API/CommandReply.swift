@@ -13,13 +13,24 @@ struct CommandReply<State: Codable & Sendable>: Codable, Sendable {
 /// control's state after it.
 struct PreparedCommand<State>: Sendable {
     let change: @Sendable (inout Scene, Double) throws(APIError) -> State
-    /// The parameters a recording writes for it; nil for the ones the request gave.
-    var recorded: [(name: String, value: String)]?
+    /// What a recording writes for it; nil for its own operation with the parameters the request gave.
+    var recorded: Recorded?
 
-    init(recorded: [(name: String, value: String)]? = nil,
-         _ change: @escaping @Sendable (inout Scene, Double) throws(APIError) -> State) {
+    init(recorded: Recorded? = nil, _ change: @escaping @Sendable (inout Scene, Double) throws(APIError) -> State) {
         self.change = change
         self.recorded = recorded
+    }
+}
+
+/// The step a recording writes for a command that a step cannot repeat as it came (an upload
+/// becomes the same image named by its hash).
+struct Recorded: Sendable {
+    let operation: APIOperation
+    let with: [(name: String, value: String)]
+
+    init(_ operation: APIOperation, _ with: [(name: String, value: String)]) {
+        self.operation = operation
+        self.with = with
     }
 }
 
@@ -42,8 +53,8 @@ extension Endpoint where Context == APIContext {
                   "The control's new state, the scene time the command applied at and the scene's revision.") { context, input in
             let command = try prepare(input, context.artworks)
             let reply = try context.command(command.change)
-            context.recorder.record(operation, with: command.recorded ?? input.recordedParameters(of: operation),
-                                    at: reply.sceneTime)
+            let step = command.recorded ?? Recorded(operation, input.recordedParameters(of: operation))
+            context.recorder.record(step.operation, with: step.with, at: reply.sceneTime)
             return reply
         }
         sceneCommand = SceneCommand { input, artworks throws(APIError) in

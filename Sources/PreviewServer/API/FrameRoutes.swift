@@ -17,13 +17,12 @@ extension APIContext {
                 description: "Renders the scene as it is now (or `ahead` seconds on, with no further commands but the "
                     + "steps of a playing scenario) from a copy, so it never moves the live scene. With `variants=` the "
                     + "chosen control is shown in several modes, themes or scales side by side, each with a caption "
-                    + "(header `X-Variants`). With `scenario=` it shows that scenario at `t` instead, played from a "
-                    + "fresh scene.",
-                parameters: FrameParameters.common + [FrameParameters.ahead, FrameParameters.variants]
-                    + FrameParameters.scenarioParameters,
+                    + "(header `X-Variants`). With `scenario=` it shows that scenario instead, played from a fresh "
+                    + "scene, `ahead` seconds from its start.",
+                parameters: FrameParameters.common + [FrameParameters.ahead, FrameParameters.variants, FrameParameters.scenario],
                 answers: [.notFound("No stored scenario has the id given in `scenario`."),
                           .conflict("The scenario names artwork the server no longer keeps.")],
-                rules: FrameParameters.scenarioRules, offload: true,
+                offload: true,
                 cost: { input throws(APIError) in .frames(1, of: try FrameParameters.Picture(input).pixels()) }),
             produces: Success(description: "One frame.", content: .media([png ? "image/png" : "image/jpeg"], binary: true),
                               headers: [
@@ -59,26 +58,16 @@ extension APIContext {
     /// One frame of the scene as it is now (or `ahead` seconds on, with no further commands).
     /// Works on a copy of the scene, so it never waits on a stream and never moves the live one.
     func frame(_ input: Input, png: Bool) throws(APIError) -> HTTPResponse {
-        if let id = try input[FrameParameters.scenario] {
-            let spec = try FrameSpec(input)
-            let time = try input[FrameParameters.scenarioTime]
-            var played = try storedScenario(id).freshScene()
-            played.advance(to: time)
-            let image = frameRenderer.image(of: frameRenderer.tree(of: played.scene, at: time, spec: spec), spec: spec)
-            return try snapshot(image, png: png, quality: spec.quality, sceneTime: time)
-        }
         let ahead = try input[FrameParameters.ahead]
+        let (copy, now) = startingScene(try input[FrameParameters.scenario].map { id throws(APIError) in try storedScenario(id) })
         switch try FrameParameters.Picture(input) {
         case .plain(let spec):
-            var (copy, time) = scene.scheduledSnapshot()
-            if ahead > 0 {
-                time += ahead
-                copy.advance(to: time)
-            }
+            var copy = copy
+            let time = now + ahead
+            copy.advance(to: time)
             let image = frameRenderer.image(of: frameRenderer.tree(of: copy.scene, at: time, spec: spec), spec: spec)
             return try snapshot(image, png: png, quality: spec.quality, sceneTime: time)
         case .variants(let kind, let spec):
-            let (copy, now) = scene.snapshot()
             var set = try VariantSet(kind, spec: spec, scene: copy, at: now, seed: configuration.scene.seed)
             let image = set.render(set.tree(at: now + ahead, frameRenderer: frameRenderer), frameRenderer: frameRenderer)
             // Header values stay ASCII.
@@ -86,6 +75,12 @@ extension APIContext {
             return try snapshot(image, png: png, quality: spec.quality, sceneTime: now + ahead,
                                 headers: [("X-Variants", captions)])
         }
+    }
+
+    /// The scene a frame or clip starts from and its time: a scenario's fresh scene at its start (0),
+    /// or a copy of the live scene now with the steps still scheduled on it.
+    func startingScene(_ scenario: Scenario?) -> (scene: ScheduledScene, time: Double) {
+        scenario.map { ($0.freshScene(), 0) } ?? scene.scheduledSnapshot()
     }
 
     /// A still frame's response: the image encoded, stamped with its scene time. A failed encode

@@ -57,9 +57,9 @@ extension APIContext {
     }
 
     static let artworkHash = Param.text(
-        "sha256", maxLength: 64, pattern: "^[0-9a-f]{64}$", in: .query,
-        "Instead of a body: the SHA-256 of a PNG uploaded before, as sha256sum prints it (GET /scenarios lists "
-            + "the kept ones). Scenarios name artwork this way.")
+        "sha256", maxLength: 64, pattern: "^[0-9a-fA-F]{64}$",
+        "The SHA-256 of a PNG uploaded before with PUT /player/artwork, as sha256sum prints it (GET /scenarios lists "
+            + "the kept ones).").required()
 
     static let playerArtwork = Endpoint<APIContext>(
         command: APIOperation(
@@ -67,44 +67,49 @@ extension APIContext {
             description: "A PNG of at most \(maxArtworkSide)×\(maxArtworkSide) pixels. Larger dimensions are refused "
                 + "from the PNG header, before any pixel is decoded (413); a larger body is refused before it is read "
                 + "(413). On any error the previous artwork stays. The newest \(ArtworkLibrary.maxCount) uploads are "
-                + "kept by their SHA-256, so `sha256=` can bring one back without sending it again.",
-            parameters: [artworkHash], command: true,
+                + "kept by their SHA-256 for PUT /player/artwork/by-hash (and scenarios).",
+            command: true,
             body: .binary(types: ["image/png"], maxBytes: maxArtworkBytes, description: "The PNG image."),
             answers: [.other(413, "The body is over \(maxArtworkBytes >> 20) MiB, or the image is larger than "
-                             + "\(maxArtworkSide)×\(maxArtworkSide) pixels."),
-                      .notFound("No uploaded artwork has the SHA-256 given in `sha256`.")],
+                             + "\(maxArtworkSide)×\(maxArtworkSide) pixels.")],
             offload: true),
         state: MusicPlayer.State.self
-    ) { input, artworks throws(APIError) in try artwork(input, artworks) }
+    ) { input, artworks throws(APIError) in try uploadedArtwork(input.request, artworks) }
 
-    /// The artwork a request gives, by body or by hash; a body is kept in the library, and a
-    /// recording writes its hash.
-    static func artwork(_ input: Input, _ artworks: ArtworkLibrary) throws(APIError) -> PreparedCommand<MusicPlayer.State> {
-        let request = input.request
-        let bitmap: Bitmap
-        let hash: String
-        if let given = try input[artworkHash] {
-            guard request.body.isEmpty else {
-                throw APIError(400, "give either a PNG body or 'sha256', not both", parameter: "sha256",
-                               allowed: "a PNG body, or 'sha256' with no body")
-            }
-            bitmap = try artworks.bitmap(given)
-            hash = given.lowercased()
-        } else {
-            let type = (request.header("content-type") ?? "").lowercased()
-            guard type.hasPrefix("image/png") else {
-                throw APIError(415, "the artwork must be sent as image/png, not '\(type.isEmpty ? "no Content-Type" : type)'",
-                               parameter: "Content-Type", allowed: "image/png")
-            }
-            guard !request.body.isEmpty else {
-                throw APIError(400, "the body is empty", parameter: "body",
-                               allowed: "a PNG image of at most \(maxArtworkBytes >> 20) MiB and "
-                                   + "\(maxArtworkSide)×\(maxArtworkSide) pixels, or 'sha256' of one uploaded before")
-            }
-            bitmap = try ArtworkLibrary.decode(request.body)
-            hash = artworks.add(request.body)
+    static let playerArtworkByHash = Endpoint<APIContext>(
+        command: APIOperation(
+            .put, "/player/artwork/by-hash", id: "playerArtworkByHash", tag: "player",
+            summary: "Replaces the artwork with one uploaded before, named by its SHA-256",
+            description: "Without sending the image again. A recording keeps an upload as this command, and a "
+                + "scenario names artwork this way.",
+            parameters: [artworkHash], command: true,
+            answers: [.notFound("No uploaded artwork has this SHA-256 (the newest \(ArtworkLibrary.maxCount) are kept).")],
+            offload: true, bareWord: "sha256"),
+        state: MusicPlayer.State.self
+    ) { input, artworks throws(APIError) in
+        let hash = try input[artworkHash].lowercased()
+        let bitmap = try artworks.bitmap(hash)
+        return PreparedCommand { s, t in
+            s.player.setArtwork(bitmap, at: t)
+            return s.player.state(at: t)
         }
-        return PreparedCommand(recorded: [(artworkHash.spec.name, hash)]) { s, t in
+    }
+
+    /// The artwork in a request's body, kept in the library; a recording writes it as
+    /// `PUT /player/artwork/by-hash` with its hash.
+    static func uploadedArtwork(_ request: HTTPRequest, _ artworks: ArtworkLibrary) throws(APIError) -> PreparedCommand<MusicPlayer.State> {
+        let type = (request.header("content-type") ?? "").lowercased()
+        guard type.hasPrefix("image/png") else {
+            throw APIError(415, "the artwork must be sent as image/png, not '\(type.isEmpty ? "no Content-Type" : type)'",
+                           parameter: "Content-Type", allowed: "image/png")
+        }
+        guard !request.body.isEmpty else {
+            throw APIError(400, "the body is empty", parameter: "body",
+                           allowed: "a PNG image of at most \(maxArtworkBytes >> 20) MiB and \(maxArtworkSide)×\(maxArtworkSide) pixels")
+        }
+        let bitmap = try ArtworkLibrary.decode(request.body)
+        let hash = artworks.add(request.body)
+        return PreparedCommand(recorded: Recorded(playerArtworkByHash.operation, [(artworkHash.spec.name, hash)])) { s, t in
             s.player.setArtwork(bitmap, at: t)
             return s.player.state(at: t)
         }

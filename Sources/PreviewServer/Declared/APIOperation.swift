@@ -146,15 +146,12 @@ enum ParameterRule: Sendable, Equatable {
     case atLeastOne([String])
     /// These two may not both be given.
     case notTogether(String, String)
-    /// The first may be given only with the second.
-    case requires(String, String)
 
     /// For people, in errors and docs.
     var text: String {
         switch self {
         case .atLeastOne(let names): "give at least one of " + names.map { "'\($0)'" }.joined(separator: ", ")
         case .notTogether(let a, let b): "give either '\(a)' or '\(b)', not both"
-        case .requires(let a, let b): "give '\(a)' only with '\(b)'"
         }
     }
 }

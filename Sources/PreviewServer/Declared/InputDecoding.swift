@@ -55,7 +55,14 @@ extension Input {
                 throw .misplacedParameter(spec, in: entry.location, operation: operation)
             }
             let text = try entry.text(for: spec)
-            guard let accepted = spec.type.accepts(text) else { throw .badParameter(spec.name, text, allowed: spec.allowed) }
+            guard let accepted = spec.type.accepts(text) else {
+                // A path that no value of its parameter can name names nothing: 404, as for any unknown path.
+                if entry.location == .path {
+                    throw APIError(404, "no \(operation.method.rawValue) \(operation.path) with \(spec.name) "
+                                   + "'\(APIError.quote(text))'", parameter: spec.name, allowed: spec.allowed)
+                }
+                throw .badParameter(spec.name, text, allowed: spec.allowed)
+            }
             guard let value = parameter.value(fromAccepted: accepted) else {
                 throw APIError(500, "the declaration of '\(spec.name)' does not accept its own type's value")
             }
@@ -145,10 +152,6 @@ extension ParameterRule {
         case .notTogether(let a, let b):
             if given.contains(a) && given.contains(b) {
                 throw APIError(400, text, parameter: a, allowed: text)
-            }
-        case .requires(let a, let b):
-            if given.contains(a) && !given.contains(b) {
-                throw APIError(400, "'\(a)' needs '\(b)'", parameter: a, allowed: text)
             }
         }
     }

@@ -174,8 +174,6 @@ struct OpenAPIGenerator {
                     schema.append(("anyOf", .array(names.map { .object([("required", [.string($0)])]) })))
                 case .notTogether(let a, let b):
                     schema.append(("not", .object([("required", [.string(a), .string(b)])])))
-                case .requires(let a, let b):
-                    schema.append(("dependentRequired", .object([(a, JSONValue.array([.string(b)]))])))
                 }
             }
             schema.append(("additionalProperties", false))

@@ -39,9 +39,12 @@ enum FrameParameters {
 
     static let debug = Param.list("debug", of: DebugWord.self, in: .query, "Debug overlays: path points, layer bounds, or none.")
 
+    static let aheadRange = 0.0...60
+
     static let ahead = Param.number(
-        "ahead", 0...60, unit: "seconds", in: .query,
-        "Show the scene this many seconds from now, as it will be if no further command arrives."
+        "ahead", aheadRange, unit: "seconds", in: .query,
+        "Show the scene this many seconds from now, as it will be if no further command arrives (a playing "
+            + "scenario's steps do); with `scenario`, this many seconds from the scenario's start."
     ).defaulting(0.0)
 
     static let variants = Param.choice(
@@ -51,19 +54,8 @@ enum FrameParameters {
 
     static let scenario = Param.text(
         "scenario", maxLength: Scenario.idLength, pattern: Scenario.idPattern, in: .query,
-        "A stored scenario's id (POST /scenarios): show it played from a fresh scene instead of the live scene.")
-
-    static let scenarioTime = Param.number(
-        "t", 0...Scenario.Limits.duration.upperBound, unit: "seconds", in: .query,
-        "With `scenario`: the scene time from the scenario's start of the frame (of a clip, its first frame)."
-    ).defaulting(0.0)
-
-    /// What frames and clips of a scenario take, and the rules that keep them apart from the live
-    /// scene's `ahead` and `variants`.
-    static let scenarioParameters: [any DeclaredParameter] = [scenario, scenarioTime]
-    static let scenarioRules: [ParameterRule] = [
-        .requires("t", "scenario"), .notTogether("scenario", "ahead"), .notTogether("scenario", "variants"),
-    ]
+        "A stored scenario's id (POST /scenarios): show it played from a fresh scene, `ahead` seconds from its start, "
+            + "instead of the live scene.")
 
     /// What a frame, clip and stream share.
     static let common: [any DeclaredParameter] = [control, size, width, height, scale, quality, background, label, debug]

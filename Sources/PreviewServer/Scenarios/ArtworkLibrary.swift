@@ -2,7 +2,7 @@ import Animation
 import Rendering
 
 /// The artwork images uploaded with `PUT /player/artwork`, kept as their PNG bytes under their
-/// SHA-256, so a scenario (and `PUT /player/artwork?sha256=`) can name one by content: the same
+/// SHA-256, so a scenario (and `PUT /player/artwork/by-hash`) can name one by content: the same
 /// hex digest `sha256sum cover.png` prints.
 struct ArtworkLibrary: Sendable {
     static let maxCount = 16

@@ -9,7 +9,8 @@ struct Scenario: Sendable {
     /// in /openapi.json and the README state these.
     enum Limits {
         static let maxSteps = 1000
-        static let duration: ClosedRange<Double> = 0.1...600
+        /// Every moment of a scenario can be fetched as a frame (`ahead` from its start).
+        static let duration: ClosedRange<Double> = 0.1...FrameParameters.aheadRange.upperBound
         static let maxDocumentBytes = 256 << 10
         static let maxNameLength = 100
         /// Objects and arrays nest at most this deep: document, steps, step, with, and one more so a

@@ -125,16 +125,14 @@ extension Scenario {
         } else {
             effect = .clock(try clockChanges(input, path: path))
         }
-        let recorded: [(name: String, value: String)]
-        if case .scene(let prepared) = effect, let own = prepared.recorded { recorded = own } else {
-            recorded = input.recordedParameters(of: operation)
-        }
-        return Step(at: at, operation: operation, with: recorded, effect: effect)
+        return Step(at: at, operation: operation, with: input.recordedParameters(of: operation), effect: effect)
     }
 
-    /// The operations a step may name: every command on the scene, and the clock.
-    static let runnable: [Endpoint<APIContext>] = APIContext.endpoints.filter {
-        $0.sceneCommand != nil || $0.operation.id == APIContext.setClock.operation.id
+    /// The operations a step may name: every command on the scene that takes parameters rather than
+    /// a body (an upload is named by its hash: PUT /player/artwork/by-hash), and the clock.
+    static let runnable: [Endpoint<APIContext>] = APIContext.endpoints.filter { endpoint in
+        if case .binary = endpoint.operation.body { return false }
+        return endpoint.sceneCommand != nil || endpoint.operation.id == APIContext.setClock.operation.id
     }
 
     static var runnableList: String {

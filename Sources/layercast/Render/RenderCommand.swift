@@ -19,7 +19,7 @@ struct Render: ParsableCommand {
         abstract: "Render a scenario's frames (or a WebP, GIF, MP4 or WebM of it) with no server; or compare its frames.",
         discussion: """
             Frame i shows the scenario at i / fps seconds, from a fresh scene, with the server's built-in settings, \
-            so its PNG is the same bytes as GET /frame.png?scenario=ID&t=i/fps with the same options.
+            so its PNG is the same bytes as GET /frame.png?scenario=ID&ahead=i/fps with the same options.
             Exit status: 0 done (with --compare: every frame matches), 1 a frame differs beyond the tolerance, \
             2 an invalid scenario or option, 3 a frame missing from the compared folder, an extra one, or one of \
             another size.

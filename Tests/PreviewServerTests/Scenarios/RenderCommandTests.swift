@@ -8,7 +8,7 @@ import Testing
 @Suite struct RenderCommandTests {
     static let options = ["--size", "96", "--fps", "10"]
 
-    /// Each PNG the command writes is the server's `/frame.png?scenario=…&t=…` with the same options.
+    /// Each PNG the command writes is the server's `/frame.png?scenario=…&ahead=…` with the same options.
     @Test func itsPNGBytesAreTheServers() throws {
         try withTemporaryDirectory { dir in
             let scenario = dir + "/busy.json"
@@ -22,7 +22,7 @@ import Testing
             try withTestServer(.router) { s in
                 let id = try Scenarios.store(Scenarios.busy, on: s)
                 for (i, name) in names.enumerated() {
-                    let served = try s.get("/frame.png?scenario=\(id)&t=\(Scenarios.time(i, fps: 10))&size=96")
+                    let served = try s.get("/frame.png?scenario=\(id)&ahead=\(Scenarios.time(i, fps: 10))&size=96")
                     let written = try #require(FileManager.default.contents(atPath: dir + "/frames/" + name))
                     #expect([UInt8](written) == served.body, "\(name)")
                 }

@@ -20,7 +20,7 @@ import Testing
             for t in [0.25, 0.85, 1.1] {
                 s.at(t)
                 let live = try s.get("/frame.png?control=all&size=96")
-                let scripted = try s.get("/frame.png?control=all&size=96&scenario=\(id)&t=\(t)")
+                let scripted = try s.get("/frame.png?control=all&size=96&scenario=\(id)&ahead=\(t)")
                 #expect(live.body == scripted.body, "t = \(t)")
             }
             let state = try s.state()
@@ -36,7 +36,7 @@ import Testing
             let id = try Scenarios.store(Scenarios.busy, on: s)
             _ = try s.post("/scenarios/\(id)/play")
             let ahead = try s.get("/frame.png?control=all&size=96&ahead=1")
-            let scripted = try s.get("/frame.png?control=all&size=96&scenario=\(id)&t=1")
+            let scripted = try s.get("/frame.png?control=all&size=96&scenario=\(id)&ahead=1")
             #expect(ahead.body == scripted.body)
             #expect(try s.state().playButton.mode == .play, "the live scene itself has not moved")
         }

@@ -49,7 +49,7 @@ import Testing
             #expect(steps[1]["with"] as? [String: String] == ["mode": "pause"])
 
             for (t, frame) in live {
-                let replayed = try s.frame("control=all&size=96&scenario=\(id)&t=\(t)").image
+                let replayed = try s.frame("control=all&size=96&scenario=\(id)&ahead=\(t)").image
                 #expect(replayed.pixels == frame.pixels, "t = \(t)")
             }
         }
@@ -68,16 +68,19 @@ import Testing
             let reply = try jsonObject(s.post("/scenarios/record?action=stop"))
             let steps = try #require((reply["scenario"] as? [String: Any])?["steps"] as? [[String: Any]])
             let hash = SHA256Reference.hex(png)
+            #expect(steps.first?["do"] as? String == "PUT /player/artwork/by-hash")
             #expect(steps.first?["with"] as? [String: String] == ["sha256": hash])
             #expect(steps.first?["at"] as? Double == 0.5)
             let id = try #require(reply["id"] as? String)
-            let replayed = try s.frame("control=player&size=64&scenario=\(id)&t=0.5").image
-            let before = try s.frame("control=player&size=64&scenario=\(id)&t=0.4").image
+            let replayed = try s.frame("control=player&size=64&scenario=\(id)&ahead=0.5").image
+            let before = try s.frame("control=player&size=64&scenario=\(id)&ahead=0.4").image
             #expect(replayed.pixels != before.pixels, "the artwork changes at 0.5 s")
             // The artwork is the upload; the fresh scene's player is paused, as the live one was.
             #expect(replayed.pixels == live.pixels)
             // The hash brings the image back without sending it again.
-            #expect(try s.put("/player/artwork?sha256=\(hash)", body: [], contentType: nil).status == 200)
+            #expect(try s.put("/player/artwork/by-hash?sha256=\(hash)", body: [], contentType: nil).status == 200)
+            expectRefusal(try s.put("/player/artwork/by-hash?sha256=\(String(repeating: "0", count: 64))", body: [],
+                                    contentType: nil), status: 404, parameter: "sha256", "an unknown hash")
             let listed = try jsonObject(s.get("/scenarios"))["artworks"] as? [[String: Any]]
             #expect(listed?.first?["sha256"] as? String == hash)
         }

@@ -59,18 +59,24 @@ import Testing
                 #expect(decoded.frames[shown].rgba == RGBAImage(try PNGDecoder.decode(png)).bytes, "frame \(i)")
             }
             // From t on, for the rest of the scenario.
-            let late = try s.get("/clip.gif?scenario=\(id)&\(Self.query)&fps=\(Self.fps)&t=0.7")
+            let late = try s.get("/clip.gif?scenario=\(id)&\(Self.query)&fps=\(Self.fps)&ahead=0.7")
             #expect(late.header("X-Clip-Frames") == "5")
             #expect(late.sceneTime == 0.7)
         }
     }
 
-    @Test func scenarioFramesRefuseTheLiveScenesParameters() throws {
+    /// Variants of a scenario: each cell is the scenario's scene in that variant, the steps still to come
+    /// applied to every cell.
+    @Test func variantsOfAScenario() throws {
         try withTestServer(.router) { s in
             let id = try Scenarios.store(Scenarios.busy, on: s)
-            expectRefusal(try s.get("/frame.png?t=0.5"), parameter: "t", allowing: "scenario", "t alone")
-            expectRefusal(try s.get("/frame.png?scenario=\(id)&ahead=1"), parameter: "scenario", "ahead")
-            expectRefusal(try s.get("/frame.png?scenario=\(id)&variants=modes&control=meter"), parameter: "scenario", "variants")
+            let scales = try s.frame("control=meter&size=64&variants=scales&scenario=\(id)&ahead=1").image
+            let alone = try s.frame("control=meter&size=64&scale=2&scenario=\(id)&ahead=1").image
+            // The 2× cell, right of the 1× one, is the 2× frame alone.
+            let cell = RGBAImage(scales).region(x: 64, y: 0, width: 128, height: 128)
+            #expect(cell == RGBAImage(alone).bytes)
+            let clip = try s.get("/clip.webp?control=play-button&size=64&variants=themes&scenario=\(id)&fps=5")
+            #expect(clip.status == 200 && clip.header("X-Clip-Frames") == "6", "\(clip.text.prefix(200))")
             expectRefusal(try s.get("/frame.png?scenario=0123456789abcdef"), status: 404, parameter: "scenario", "unknown")
         }
     }
@@ -79,7 +85,7 @@ import Testing
     private func frames(of document: String, on server: TestServer) throws -> [[UInt8]] {
         let id = try Scenarios.store(document, on: server)
         return try (0..<12).map { i in
-            let reply = try server.get("/frame.png?scenario=\(id)&t=\(Scenarios.time(i, fps: Self.fps))&\(Self.query)")
+            let reply = try server.get("/frame.png?scenario=\(id)&ahead=\(Scenarios.time(i, fps: Self.fps))&\(Self.query)")
             #expect(reply.status == 200, "\(reply.text.prefix(200))")
             #expect(reply.sceneTime == Double(i) / Double(Self.fps))
             return reply.body

@@ -52,8 +52,11 @@ import Testing
             field: "steps[1].with.step", says: "scene time"),
         Bad(document: #"{"duration": 2, "steps": [\#(step0), {"at": 1, "do": "POST /clock"}]}"#,
             field: "steps[1].with.paused", says: "at least one"),
-        Bad(document: #"{"duration": 2, "steps": [\#(step0), {"at": 1, "do": "PUT /player/artwork", "with": {"sha256": "\#(String(repeating: "0", count: 64))"}}]}"#,
+        Bad(document: #"{"duration": 2, "steps": [\#(step0), {"at": 1, "do": "PUT /player/artwork/by-hash", "with": {"sha256": "\#(String(repeating: "0", count: 64))"}}]}"#,
             field: "steps[1].with.sha256", says: "no uploaded artwork"),
+        // An upload's body cannot be a step: it is named by its hash instead.
+        Bad(document: #"{"duration": 2, "steps": [\#(step0), {"at": 1, "do": "PUT /player/artwork"}]}"#,
+            field: "steps[1].do", says: "PUT /player/artwork/by-hash"),
         // A fresh scene refuses it: the meter, full after 1 s, cannot be pressed again.
         Bad(document: #"{"duration": 3, "steps": [{"at": 0, "do": "PUT /meter/config", "with": {"duration": 1}}, \#(step0), {"at": 2, "do": "POST /meter/press"}]}"#,
             field: "steps[2].do", says: "would be refused"),
@@ -61,7 +64,7 @@ import Testing
             field: "steps[1].do", says: "only while the meter is empty"),
         Bad(document: #"{"steps": []}"#, field: "duration", says: "missing"),
         Bad(document: #"{"duration": 0.01, "steps": []}"#, field: "duration", says: "0.01"),
-        Bad(document: #"{"duration": 601, "steps": []}"#, field: "duration", says: "601"),
+        Bad(document: #"{"duration": 61, "steps": []}"#, field: "duration", says: "61"),
         Bad(document: #"{"duration": "2", "steps": []}"#, field: "duration", says: "a number"),
         Bad(document: #"{"duration": 2}"#, field: "steps", says: "missing"),
         Bad(document: #"{"duration": 2, "steps": {}}"#, field: "steps", says: "an array"),
@@ -139,7 +142,7 @@ import Testing
             let list = try jsonObject(s.get("/scenarios"))
             let limits = try #require(list["limits"] as? [String: Any])
             #expect(limits["maxSteps"] as? Int == 1000)
-            #expect(limits["maxDuration"] as? Double == 600)
+            #expect(limits["maxDuration"] as? Double == 60)
             #expect(limits["maxDocumentBytes"] as? Int == 256 * 1024)
             let stored = try #require(list["stored"] as? [String: Any])
             #expect(stored["maxCount"] as? Int == ScenarioStore.maxCount)

@@ -81,8 +81,8 @@ enum BoundaryCases {
         return candidate
     }
 
-    /// Values for the other parameters: every required one, every one with an example and every one
-    /// the parameter under test needs, except one that may not be given together with it.
+    /// Values for the other parameters: every required one and every one with an example, except
+    /// one that may not be given together with the parameter under test and those in the path.
     static func others(_ op: APIOperation, besides name: String) -> [(name: String, value: String)] {
         var out: [(name: String, value: String)] = []
         for p in op.parameters where p.spec.name != name && p.spec.locations != .path {
@@ -92,13 +92,9 @@ enum BoundaryCases {
                 return false
             }
             if excluded { continue }
-            let needed = op.rules.contains { rule in
-                if case .requires(let a, let b) = rule { return a == name && b == spec.name }
-                return false
-            }
             if let example = spec.example {
                 out.append((spec.name, example))
-            } else if spec.requirement == .required || needed, let value = sample(spec.type) {
+            } else if spec.requirement == .required, let value = sample(spec.type) {
                 out.append((spec.name, value))
             }
         }
