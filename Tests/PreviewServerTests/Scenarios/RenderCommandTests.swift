@@ -1,6 +1,7 @@
 import Foundation
 import LayercastTesting
 @testable import PreviewServer
+import Rendering
 import Testing
 
 /// `layercast render`, the executable itself: no server, no socket, the server's bytes, and a
@@ -23,8 +24,10 @@ import Testing
                 let id = try Scenarios.store(Scenarios.busy, on: s)
                 for (i, name) in names.enumerated() {
                     let served = try s.get("/frame.png?scenario=\(id)&ahead=\(Scenarios.time(i, fps: 10))&size=96")
-                    let written = try #require(FileManager.default.contents(atPath: dir + "/frames/" + name))
-                    #expect([UInt8](written) == served.body, "\(name)")
+                    let written = [UInt8](try #require(FileManager.default.contents(atPath: dir + "/frames/" + name)))
+                    let pixels = (RGBAImage(try PNGDecoder.decode(written)), RGBAImage(try PNGDecoder.decode(served.body)))
+                    #expect(pixels.0 == pixels.1, "\(name): max channel difference \(maxChannelDifference(pixels.0.bytes, pixels.1.bytes))")
+                    #expect(written == served.body, "\(name): \(written.count) bytes written, \(served.body.count) served")
                 }
             }
         }
