@@ -145,9 +145,10 @@ def shift_tab(driver, times=1):
     chain.key_up(Keys.SHIFT).perform()
 
 
-def tab_to(driver, css):
+def tab_to(driver, css, *then):
     """Presses Tab as often as it takes to go from the focused element to the one matching `css`
-    (further down the page), all in one go, and checks that the focus arrived there."""
+    (further down the page), all in one go, checks that the focus arrived there, then presses the
+    keys `then` on it."""
     target = driver.find_element("css selector", css)
     order = driver.execute_script(TABBABLE_JS)
     assert target in order, f"{css} cannot take focus"
@@ -157,6 +158,8 @@ def tab_to(driver, css):
     if steps:
         press(driver, *[Keys.TAB] * steps)
     wait_until(lambda: active(driver) == target, 2, f"Tab to reach {css}")
+    if then:
+        press(driver, *then)
     return target
 
 

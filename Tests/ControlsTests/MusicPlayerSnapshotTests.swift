@@ -45,8 +45,7 @@ import Animation
     }
 
     @Test func ringStartsAt12OClockAndRunsClockwise() throws {
-        var p = MusicPlayer(artwork: nil, at: 0)
-        p.play(at: 0)
+        var p = MP.playing()
         p.advance(to: 25.5)
         let (ring, toRoot) = try #require(MP.find("progress", in: p.snapshot(at: 25.5)))
         let shape = try #require(MP.shape(ring))
@@ -91,8 +90,7 @@ import Animation
     }
 
     @Test func artworkAndBlurredArtworkContents() throws {
-        var p = MusicPlayer(artwork: nil, at: 0)
-        p.play(at: 0)
+        var p = MP.playing()
         p.advance(to: 0.75)
         let tree = p.snapshot(at: 0.75)
         let (sharpLayer, _) = try #require(MP.find("artwork", in: tree))
@@ -110,8 +108,7 @@ import Animation
     }
 
     @Test func setArtworkReplacesBothLayers() throws {
-        var p = MusicPlayer(artwork: nil, at: 0)
-        p.play(at: 0)
+        var p = MP.playing()
         let art = Bitmap(id: 77, width: 2, height: 2, pixels: [0xFFFF_0000, 0xFF00_FF00, 0xFF00_00FF, 0xFFFF_FFFF])
         p.setArtwork(art, at: 3)
         let s = p.state(at: 3)

@@ -1,6 +1,7 @@
 import Testing
 import Animation
 @testable import Controls
+import LayercastTesting
 
 typealias Mode = PlayButton.Mode
 typealias Step = PlayButton.Step
@@ -18,24 +19,6 @@ enum PB {
         return b
     }
 
-    static func restShapes(_ mode: Mode) -> (PlayButton.Shape, PlayButton.Shape) {
-        switch mode {
-        case .play: (.triangle, .triangle)
-        case .buffering: (.bar, .bar)
-        case .pause: (.pauseLeft, .pauseRight)
-        case .stop: (.square, .square)
-        }
-    }
-
-    static func idleNames(_ mode: Mode) -> Set<String> {
-        switch mode {
-        case .play: ["playToBar.playIdle", "barToPlay.play"]
-        case .pause: ["pauseToBar.pauseIdle", "barToPause.pause"]
-        case .stop: ["stopToBar.stopIdle", "barToStop.stop"]
-        case .buffering: ["buffering.buffering"]
-        }
-    }
-
     static func close(_ a: Color?, _ b: Color, _ tol: Double = 1e-9) -> Bool {
         guard let a else { return false }
         return abs(a.red - b.red) < tol && abs(a.green - b.green) < tol && abs(a.blue - b.blue) < tol
@@ -43,13 +26,7 @@ enum PB {
     }
 
     static func close(_ a: Path?, _ b: Path, _ tol: Double = 1e-9) -> Bool {
-        guard let a, a.elements.count == b.elements.count else { return false }
-        for (x, y) in zip(a.elements, b.elements) {
-            let px = PlayButton.State.Element(x), py = PlayButton.State.Element(y)
-            guard px.kind == py.kind, px.points.count == py.points.count else { return false }
-            for (p, q) in zip(px.points, py.points) where p.distance(to: q) > tol { return false }
-        }
-        return true
+        a.map { PlayButtonRest.distance($0.elements.map(PlayButton.State.Element.init), b) <= tol } ?? false
     }
 
     /// Checks that `b` rests in `mode` at `time`: an idle state (or the loop), the resting shapes,
@@ -58,10 +35,10 @@ enum PB {
     static func expectRest(_ b: PlayButton, _ mode: Mode, at time: Double,
                            _ context: String = "", sourceLocation: SourceLocation = #_sourceLocation) {
         #expect(b.mode == mode, "\(context)", sourceLocation: sourceLocation)
-        #expect(idleNames(mode).contains(b.animationState.name), "\(context): \(b.animationState)",
+        #expect(PlayButtonRest.names(mode).contains(b.animationState.name), "\(context): \(b.animationState)",
                 sourceLocation: sourceLocation)
         let vertical = mode == .pause || mode == .stop
-        let (ls, rs) = restShapes(mode)
+        let (ls, rs) = PlayButtonRest.shapes(mode)
         let left = b.presentation(of: .left, at: time), right = b.presentation(of: .right, at: time)
         let bg = b.presentation(of: .background, at: time)
         let tint = vertical ? b.theme.pauseStopTint : b.theme.playBufferingTint

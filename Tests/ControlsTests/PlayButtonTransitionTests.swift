@@ -120,11 +120,14 @@ import Animation
     /// The pure chain: idle states lead nowhere (except the two starting points), hubs branch on the mode.
     @Test func forwardChainTable() {
         typealias S = PlayButton.AnimationState
+        // The hubs: the horizontal bar just reached, where the next step depends on the mode.
+        let hubs: [S] = [.playToBar(.triangleToBar), .pauseToBar(.barRotateHorizontal), .stopToBar(.barRotateHorizontal),
+                         .buffering(.toBar)]
         for mode in Mode.allCases {
             for idle in [S.barToPlay(.play), .barToPause(.pause), .barToStop(.stop)] {
                 #expect(PlayButton.transition(after: idle, mode: mode) == nil)
             }
-            for hub in S.allCases where hub.isHub {
+            for hub in hubs {
                 let next = PlayButton.transition(after: hub, mode: mode)
                 switch mode {
                 case .buffering: #expect(next == .init(.buffering, .buffering(.buffering)))

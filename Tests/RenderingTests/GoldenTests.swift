@@ -75,7 +75,7 @@ enum GoldenScene: String, CaseIterable, Sendable {
     private var controls: LayerSnapshot {
         let blue = Color(r: 0, g: 122, b: 255)
         let c = Point(80, 70)
-        let ring = Scenes.circle(center: c, radius: 45)
+        let ring = Path.circle(center: c, radius: 45)
         let track = LayerSnapshot(content: .shape(ShapeContent(path: ring, fillColor: nil, strokeColor: Color(white: 0.85), lineWidth: 8)))
         // Starting at 12 o'clock, as progress rings do.
         let rotated = AffineTransform.translation(c.x, c.y).concatenating(.rotation(-.pi / 2)).concatenating(.translation(-c.x, -c.y))

@@ -31,7 +31,7 @@ import Testing
 
     @Test func strokedArcStopsAtButtEnds() {
         let c = Point(50, 50)
-        let arc = Path([.move(Point(80, 50)), Scenes.quarterArc(center: c, radius: 30, quadrant: 0)])
+        let arc = Path.arc(center: c, radius: 30, startAngle: 0, endAngle: .pi / 2, clockwise: true)
         let image = renderer.render(Scenes.stroke(arc, Color(red: 1, green: 0, blue: 0), width: 6),
                                     width: 100, height: 100, background: white)
         let (mx, my) = px(Scenes.point(c, 30, .pi / 4))
@@ -46,7 +46,7 @@ import Testing
 
     @Test func trimmedStrokeColoursOnlyItsQuarter() {
         let c = Point(50, 50)
-        let layer = Scenes.stroke(Scenes.circle(center: c, radius: 30), .black, width: 4, start: 0.25, end: 0.5)
+        let layer = Scenes.stroke(Path.circle(center: c, radius: 30), .black, width: 4, start: 0.25, end: 0.5)
         let image = renderer.render(layer, width: 100, height: 100, background: white)
         for angle in [0.6, 0.75, 0.9].map({ $0 * .pi }) {
             let (x, y) = px(Scenes.point(c, 30, angle))
@@ -173,7 +173,7 @@ import Testing
 
     @Test func debugOverlayMarksPointsAndBounds() {
         let c = Point(50, 50)
-        let layer = Scenes.stroke(Scenes.circle(center: c, radius: 30), .black, width: 2)
+        let layer = Scenes.stroke(Path.circle(center: c, radius: 30), .black, width: 2)
         let image = renderer.render(layer, width: 100, height: 100, background: white, debug: [.points, .bounds])
         // On-curve dot at the circle's start point, in the overlay's pink.
         #expect(image.rgb(80, 50) == [255, 45, 85])
@@ -198,7 +198,7 @@ import Testing
         let scene = Scenes.group([
             LayerSnapshot(content: .image(ImageContent(bitmap: bitmap, rect: Rect(x: 0, y: 0, width: 64, height: 64),
                                                        effect: ImageEffect(blurRadius: 5)))),
-            Scenes.stroke(Scenes.circle(center: Point(32, 32), radius: 20), .black, width: 3, cap: .round, start: 0.1, end: 0.7),
+            Scenes.stroke(Path.circle(center: Point(32, 32), radius: 20), .black, width: 3, cap: .round, start: 0.1, end: 0.7),
             LayerSnapshot(content: .text(TextContent(text: "42", center: Point(32, 32), fontSize: 14, color: .white))),
         ])
         let reference = renderer.render(scene, width: 64, height: 64, background: .color(.white))

@@ -77,27 +77,26 @@ public struct RecordingMeter: Control {
 
     // MARK: Layers
 
-    private static func emptyRoot(path: Path) -> ShapeLayer {
-        var track = ShapeLayer(name: Self.track.name)
-        track.path = path
-        track.fillColor = nil
-        track.strokeColor = trackColor
-        track.lineWidth = lineWidth
-        track.lineCap = .butt
-        var root = ShapeLayer(name: rootName)
-        root.sublayers = [track]
-        return root
-    }
-
-    /// The post's `addNewLayer`: the shared path, a random colour, strokeEnd 0.
-    private static func segmentLayer(named name: String, path: Path, color: Color) -> ShapeLayer {
+    /// A layer stroking the shared circle as the post's layers do: no fill, `lineWidth`, butt caps.
+    private static func ringLayer(named name: String, path: Path, color: Color) -> ShapeLayer {
         var layer = ShapeLayer(name: name)
         layer.path = path
         layer.fillColor = nil
         layer.strokeColor = color
         layer.lineWidth = lineWidth
         layer.lineCap = .butt
-        layer.strokeStart = 0
+        return layer
+    }
+
+    private static func emptyRoot(path: Path) -> ShapeLayer {
+        var root = ShapeLayer(name: rootName)
+        root.sublayers = [ringLayer(named: track.name, path: path, color: trackColor)]
+        return root
+    }
+
+    /// The post's `addNewLayer`: the shared path, a random colour, strokeEnd 0.
+    private static func segmentLayer(named name: String, path: Path, color: Color) -> ShapeLayer {
+        var layer = ringLayer(named: name, path: path, color: color)
         layer.strokeEnd = 0
         return layer
     }
