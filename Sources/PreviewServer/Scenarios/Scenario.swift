@@ -82,8 +82,12 @@ struct Scenario: Sendable {
 }
 
 extension Scenario.Step {
-    var json: JSONValue {
-        var members: [(String, JSONValue)] = [("at", ParameterType.json(at)), ("do", .string(doText))]
+    var json: JSONValue { Self.json(at: at, operation: operation, with: with) }
+
+    /// `{"at": 2.5, "do": "POST /play-button/mode", "with": {"mode": "pause"}}`, each value as its
+    /// parameter's JSON type.
+    static func json(at: Double, operation: APIOperation, with: [(name: String, value: String)]) -> JSONValue {
+        var members: [(String, JSONValue)] = [("at", ParameterType.json(at)), ("do", .string(Scenario.doText(operation)))]
         if !with.isEmpty {
             members.append(("with", .object(with.map { name, text in
                 (name, operation.parameter(named: name).flatMap { $0.spec.type.jsonValue(text) } ?? .string(text))

@@ -75,9 +75,7 @@ extension ScenarioRecorder.Recording {
         let kept = steps.filter { $0.at <= duration }
         let json: JSONValue = .object([
             ("duration", ParameterType.json(duration)),
-            ("steps", .array(kept.map { step in
-                Scenario.Step(at: step.at, operation: step.operation, with: step.with, effect: .clock([])).json
-            })),
+            ("steps", .array(kept.map { Scenario.Step.json(at: $0.at, operation: $0.operation, with: $0.with) })),
         ])
         return json.serialized
     }
