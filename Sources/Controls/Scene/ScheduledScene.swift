@@ -37,9 +37,9 @@ public struct ScheduledScene: Sendable {
         }.map(\.element)
     }
 
-    /// Changes the scene itself (a variant's mode), keeping the commands still to come.
-    public mutating func modify(_ change: (inout Scene) -> Void) {
-        change(&scene)
+    /// Changes the scene itself (a variant's mode, a render's props), keeping the commands still to come.
+    public mutating func modify<E: Error>(_ change: (inout Scene) throws(E) -> Void) throws(E) {
+        try change(&scene)
     }
 
     /// Applies every command due by `t`, each at its own time, then advances to `t`; never goes back.

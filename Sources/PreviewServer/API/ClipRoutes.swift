@@ -57,10 +57,9 @@ extension APIContext {
                     + "\(maxConcurrentClips) clips render at once per server; more get 503. With `scenario=` it is that "
                     + "scenario played from a fresh scene, from `ahead` seconds after its start, the same frames every time.",
                 parameters: format.parameters,
-                answers: [.notFound("No stored scenario has the id given in `scenario`."),
-                          .conflict("The scenario names artwork the server no longer keeps."),
+                answers: [.notFound("No stored scenario has the id given in `scenario`."), FrameParameters.scenarioConflict,
                           .busy("\(maxConcurrentClips) clips are being rendered already; try again shortly.")],
-                offload: true,
+                offload: true, families: [FrameParameters.props],
                 cost: { input throws(APIError) in try clipCost(input, format) }),
             produces: Success(
                 description: "An animated image, offered as a download.",
@@ -113,7 +112,7 @@ extension APIContext {
         defer { slot.release() }
 
         let ahead = try input[FrameParameters.ahead]
-        let (copy, now) = startingScene(scenario)
+        let (copy, now) = try startingScene(input, scenario: scenario)
         let start = now + ahead
         var source: ClipSource
         switch try FrameParameters.Picture(input) {
@@ -122,7 +121,7 @@ extension APIContext {
             copy.advance(to: start)
             source = .scene(copy, spec)
         case .variants(let kind, let spec):
-            source = .variants(try VariantSet(kind, spec: spec, scene: copy, at: now, seed: configuration.scene.seed))
+            source = .variants(try VariantSet(kind, spec: spec, scene: copy, at: now))
         }
 
         var clipCost = ClipCost()

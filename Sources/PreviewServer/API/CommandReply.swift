@@ -1,4 +1,5 @@
 import Controls
+import HTTPServer
 
 /// Every command answers with the control's new state, the scene time it applied at, so a client
 /// can wait for the first frame that shows it, and its revision, so a client can tell it from
@@ -27,10 +28,13 @@ struct PreparedCommand<State>: Sendable {
 struct Recorded: Sendable {
     let operation: APIOperation
     let with: [(name: String, value: String)]
+    /// For an operation that reads a JSON document (a props patch): the document.
+    let body: JSONValue?
 
-    init(_ operation: APIOperation, _ with: [(name: String, value: String)]) {
+    init(_ operation: APIOperation, _ with: [(name: String, value: String)], body: JSONValue? = nil) {
         self.operation = operation
         self.with = with
+        self.body = body
     }
 }
 
@@ -54,7 +58,7 @@ extension Endpoint where Context == APIContext {
             let command = try prepare(input, context.artworks)
             let reply = try context.command(command.change)
             let step = command.recorded ?? Recorded(operation, input.recordedParameters(of: operation))
-            context.recorder.record(step.operation, with: step.with, at: reply.sceneTime)
+            context.recorder.record(step, at: reply.sceneTime)
             return reply
         }
         sceneCommand = SceneCommand { input, artworks throws(APIError) in

@@ -20,9 +20,8 @@ extension APIContext {
                     + "(header `X-Variants`). With `scenario=` it shows that scenario instead, played from a fresh "
                     + "scene, `ahead` seconds from its start.",
                 parameters: FrameParameters.common + [FrameParameters.ahead, FrameParameters.variants, FrameParameters.scenario],
-                answers: [.notFound("No stored scenario has the id given in `scenario`."),
-                          .conflict("The scenario names artwork the server no longer keeps.")],
-                offload: true,
+                answers: [.notFound("No stored scenario has the id given in `scenario`."), FrameParameters.scenarioConflict],
+                offload: true, families: [FrameParameters.props],
                 cost: { input throws(APIError) in .frames(1, of: try FrameParameters.Picture(input).pixels()) }),
             produces: Success(description: "One frame.", content: .media([png ? "image/png" : "image/jpeg"], binary: true),
                               headers: [
@@ -59,7 +58,8 @@ extension APIContext {
     /// Works on a copy of the scene, so it never waits on a stream and never moves the live one.
     func frame(_ input: Input, png: Bool) throws(APIError) -> HTTPResponse {
         let ahead = try input[FrameParameters.ahead]
-        let (copy, now) = startingScene(try input[FrameParameters.scenario].map { id throws(APIError) in try storedScenario(id) })
+        let scenario = try input[FrameParameters.scenario].map { id throws(APIError) in try storedScenario(id) }
+        let (copy, now) = try startingScene(input, scenario: scenario)
         switch try FrameParameters.Picture(input) {
         case .plain(let spec):
             var copy = copy
@@ -68,7 +68,7 @@ extension APIContext {
             let image = frameRenderer.image(of: frameRenderer.tree(of: copy.scene, at: time, spec: spec), spec: spec)
             return try snapshot(image, png: png, quality: spec.quality, sceneTime: time)
         case .variants(let kind, let spec):
-            var set = try VariantSet(kind, spec: spec, scene: copy, at: now, seed: configuration.scene.seed)
+            var set = try VariantSet(kind, spec: spec, scene: copy, at: now)
             let image = set.render(set.tree(at: now + ahead, frameRenderer: frameRenderer), frameRenderer: frameRenderer)
             // Header values stay ASCII.
             let captions = set.captions.joined(separator: ", ").replacing("×", with: "x")
@@ -78,9 +78,14 @@ extension APIContext {
     }
 
     /// The scene a frame or clip starts from and its time: a scenario's fresh scene at its start (0),
-    /// or a copy of the live scene now with the steps still scheduled on it.
-    func startingScene(_ scenario: Scenario?) -> (scene: ScheduledScene, time: Double) {
-        scenario.map { ($0.freshScene(), 0) } ?? scene.scheduledSnapshot()
+    /// or a copy of the live scene now with the steps still scheduled on it; either with the
+    /// request's `props.` applied to it alone.
+    func startingScene(_ input: Input, scenario: Scenario?) throws(APIError) -> (scene: ScheduledScene, time: Double) {
+        var (copy, time) = scenario.map { ($0.freshScene(), 0) } ?? scene.scheduledSnapshot()
+        let overrides = try PropOverrides(input.entries(of: FrameParameters.props), subject: try input[FrameParameters.control],
+                                          scene: copy.scene)
+        try copy.modify { (scene: inout Scene) throws(APIError) in try overrides.apply(to: &scene, at: time) }
+        return (copy, time)
     }
 
     /// A still frame's response: the image encoded, stamped with its scene time. A failed encode

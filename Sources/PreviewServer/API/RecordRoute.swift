@@ -22,7 +22,7 @@ extension APIContext {
                                 + "be replayed from a fresh scene.")],
             bareWord: "action"),
         produces: Success(description: "For `start`: the recording. For `stop`: the stored scenario's id and the scenario.",
-                          content: .json(SchemaSource { _ in recordReplySchema }), headers: [.noStore])
+                          content: .json(SchemaSource { recordReplySchema($0) }), headers: [.noStore])
     ) { context, input in try context.record(input) }
 
     func record(_ input: Input) throws(APIError) -> HTTPResponse {
@@ -54,8 +54,7 @@ extension APIContext {
         }
     }
 
-    /// Computed, not stored (see `OpenAPIGenerator.errorSchema`).
-    static var recordReplySchema: JSONValue {
+    static func recordReplySchema(_ registry: SchemaRegistry) -> JSONValue {
         .object([
             ("type", "object"),
             ("properties", .object([
@@ -63,7 +62,7 @@ extension APIContext {
                 ("since", .object([("type", "number"), ("description", "Scene time the recording started at.")])),
                 ("steps", .object([("type", "integer"), ("minimum", 0)])),
                 ("id", .object([("type", "string"), ("pattern", .string(Scenario.idPattern))])),
-                ("scenario", Scenario.jsonSchema),
+                ("scenario", Scenario.jsonSchema(registry)),
                 ("dropped", .object([("type", "integer"), ("minimum", 0),
                                      ("description", "Commands not kept once the recording was full.")])),
             ])),

@@ -18,16 +18,11 @@ extension APIContext {
                 + "newest \(ScenarioStore.maxCount) scenarios within \(ScenarioStore.maxBytes >> 20) MiB are kept, the "
                 + "oldest pushed out first.",
             command: true,
-            body: .document(maxBytes: Scenario.Limits.maxDocumentBytes, description: "The scenario.",
-                            schema: SchemaSource { _ in Scenario.jsonSchema })),
+            body: .document(types: ["application/json"], description: "The scenario.",
+                            schema: SchemaSource { Scenario.jsonSchema($0) }, maxBytes: Scenario.Limits.maxDocumentBytes)),
         reply: ScenarioSummary.self, "The stored scenario's id and size."
     ) { context, input in
-        let type = (input.request.header("content-type") ?? "").lowercased()
-        guard type.isEmpty || type.hasPrefix("application/json") else {
-            throw APIError(415, "a scenario is sent as application/json, not '\(APIError.quote(type))'",
-                           parameter: "Content-Type", allowed: "application/json (curl: -H 'Content-Type: application/json')")
-        }
-        return context.scenarios.add(try Scenario(parsing: input.request.body, artworks: context.artworks))
+        context.scenarios.add(try Scenario(parsing: input.request.body, artworks: context.artworks))
     }
 
     static let listScenarios = Endpoint<APIContext>(
@@ -41,7 +36,7 @@ extension APIContext {
                      summary: "A stored scenario, in its canonical form", parameters: [scenarioID],
                      answers: [.notFound("No stored scenario has this id.")]),
         produces: Success(description: "The scenario: one step per line, members in a fixed order.",
-                          content: .json(SchemaSource { _ in Scenario.jsonSchema }), headers: [.noStore])
+                          content: .json(SchemaSource { Scenario.jsonSchema($0) }), headers: [.noStore])
     ) { context, input in
         .json(raw: try context.scenarios.bytes(try input[scenarioID]), headers: [("Cache-Control", "no-store")])
     }

@@ -8,11 +8,20 @@ struct Input: Sendable {
     private let values: [String: any Sendable]
     /// The names the client gave, with their accepted text ("on" becomes "true").
     let givenTexts: [String: String]
+    /// The query parameters of the operation's families, in the order given, each name once.
+    private let familyEntries: [(name: String, value: String)]
 
-    init(request: HTTPRequest, values: [String: any Sendable], givenTexts: [String: String]) {
+    init(request: HTTPRequest, values: [String: any Sendable], givenTexts: [String: String],
+         familyEntries: [(name: String, value: String)] = []) {
         self.request = request
         self.values = values
         self.givenTexts = givenTexts
+        self.familyEntries = familyEntries
+    }
+
+    /// The parameters of `family` the request gave, by their full names.
+    func entries(of family: ParameterFamily) -> [(name: String, value: String)] {
+        familyEntries.filter { $0.name.hasPrefix(family.prefix) }
     }
 
     /// The names the client gave.

@@ -57,6 +57,18 @@ enum FrameParameters {
         "A stored scenario's id (POST /scenarios): show it played from a fresh scene, `ahead` seconds from its start, "
             + "instead of the live scene.")
 
+    static let props = ParameterFamily(
+        prefix: PropOverrides.prefix, names: "`props.NAME`, `props.CONTROL.NAME`",
+        values: "a prop's value, as `GET /controls/CONTROL/props` describes it",
+        description: "Props for this render only; the shared scene is left as it is. `props.NAME` with one `control`, "
+            + "`props.CONTROL.NAME` with `control=all`. An unknown name or a bad value is a 400.")
+
+    /// A `props.` value the control cannot take now, as its own routes would refuse it; or a stored
+    /// scenario that can no longer run.
+    static let scenarioConflict = Answer.conflict(
+        "A `props.` value the control cannot take now (the meter's `duration` while it has segments), or a scenario "
+            + "that names artwork the server no longer keeps.")
+
     /// What a frame, clip and stream share.
     static let common: [any DeclaredParameter] = [control, size, width, height, scale, quality, background, label, debug]
 

@@ -88,7 +88,7 @@ struct VariantSet {
     }
 
     /// Builds the cells from a copy of a scene at `time`.
-    init(_ kind: VariantKind, spec: FrameSpec, scene: ScheduledScene, at time: Double, seed: UInt64) throws(APIError) {
+    init(_ kind: VariantKind, spec: FrameSpec, scene: ScheduledScene, at time: Double) throws(APIError) {
         self.kind = kind
         self.spec = spec
         cells = try Self.plan(kind, spec: spec).map { planned in
@@ -99,7 +99,7 @@ struct VariantSet {
                 if let theme = PlayButton.Theme.named(planned.caption) { copy.modify { $0.playButton.setTheme(theme, at: time) } }
             case .modes:
                 if let mode = ModeVariant(caption: planned.caption, of: spec.subject) {
-                    copy.modify { mode.apply(to: &$0, at: time, seed: seed) }
+                    copy.modify { mode.apply(to: &$0, at: time) }
                 }
             }
             return Cell(caption: planned.caption, scene: copy, scale: planned.scale)
@@ -149,13 +149,14 @@ private enum ModeVariant {
         }
     }
 
-    func apply(to scene: inout Scene, at time: Double, seed: UInt64) {
+    func apply(to scene: inout Scene, at time: Double) {
         switch self {
         case .playButton(let mode):
             scene.playButton.setMode(mode, animated: false, at: time)
         case .meter(let kind):
             let duration = scene.meter.duration
-            var m = RecordingMeter(duration: duration, seed: seed)
+            // Its own props, colours included.
+            var m = RecordingMeter(configuration: scene.meter.configuration)
             // A fresh meter is empty and never complete, so these presses cannot fail.
             switch kind {
             case .empty: break
@@ -170,14 +171,16 @@ private enum ModeVariant {
         case .player(let mode):
             // Longer than the slowest transition (the 1.5 s blur).
             let settle = 2.0
-            var p = MusicPlayer(artwork: scene.player.artwork, at: time - settle)
+            var p = MusicPlayer(artwork: scene.player.artwork, at: time - settle, configuration: scene.player.configuration)
             p.seek(to: scene.player.progress, at: time - settle)
             if mode == .playing { p.play(at: time - settle) }
             p.advance(to: time)
             scene.player = p
         case .spinner(let mode):
             if mode == .animating {
-                if !scene.spinner.isAnimating { scene.spinner = Spinner(startingAt: time) }
+                if !scene.spinner.isAnimating {
+                    scene.spinner = Spinner(startingAt: time, configuration: scene.spinner.configuration)
+                }
             } else {
                 scene.spinner.stop(at: time)
             }

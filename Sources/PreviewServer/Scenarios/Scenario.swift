@@ -13,9 +13,6 @@ struct Scenario: Sendable {
         static let duration: ClosedRange<Double> = 0.1...FrameParameters.aheadRange.upperBound
         static let maxDocumentBytes = 256 << 10
         static let maxNameLength = 100
-        /// Objects and arrays nest at most this deep: document, steps, step, with, and one more so a
-        /// value in `with` that is an object or array is refused by its name.
-        static let maxDepth = 5
     }
 
     struct Step: Sendable {
@@ -24,6 +21,8 @@ struct Scenario: Sendable {
         var operation: APIOperation
         /// The parameters as given, in declaration order, as their accepted text.
         var with: [(name: String, value: String)]
+        /// For an operation that reads a JSON document (a props patch): the document.
+        var body: JSONValue?
         var effect: Effect
 
         var doText: String { Scenario.doText(operation) }
@@ -35,10 +34,15 @@ struct Scenario: Sendable {
         case clock([ScheduledCommand.ClockChange])
     }
 
+    /// One control's props: a merge patch of the props the scenario sets, the others keeping theirs.
+    struct Props: Sendable {
+        var control: FrameSubject
+        var patch: JSONValue
+    }
+
     var name: String?
     var duration: Double
-    /// Props per control, by control id; no control declares props yet, so these are all empty.
-    var props: [(control: FrameSubject, values: [(name: String, value: String)])]
+    var props: [Props]
     var steps: [Step]
 
     /// "POST /meter/press": how a step names an operation.
@@ -52,9 +56,7 @@ struct Scenario: Sendable {
         if let name { members.append(("name", .string(name))) }
         members.append(("duration", ParameterType.json(duration)))
         if !props.isEmpty {
-            members.append(("props", .object(props.map { p in
-                (p.control.rawValue, .object(p.values.map { ($0.name, .string($0.value)) }))
-            })))
+            members.append(("props", .object(props.map { ($0.control.rawValue, $0.patch) })))
         }
         members.append(("steps", .array(steps.map(\.json))))
         return .object(members)
@@ -82,13 +84,16 @@ struct Scenario: Sendable {
 }
 
 extension Scenario.Step {
-    var json: JSONValue { Self.json(at: at, operation: operation, with: with) }
+    var json: JSONValue { Self.json(at: at, operation: operation, with: with, body: body) }
 
     /// `{"at": 2.5, "do": "POST /play-button/mode", "with": {"mode": "pause"}}`, each value as its
-    /// parameter's JSON type.
-    static func json(at: Double, operation: APIOperation, with: [(name: String, value: String)]) -> JSONValue {
+    /// parameter's JSON type; for an operation that reads a document, the document.
+    static func json(at: Double, operation: APIOperation, with: [(name: String, value: String)],
+                     body: JSONValue? = nil) -> JSONValue {
         var members: [(String, JSONValue)] = [("at", ParameterType.json(at)), ("do", .string(Scenario.doText(operation)))]
-        if !with.isEmpty {
+        if let body {
+            members.append(("with", body))
+        } else if !with.isEmpty {
             members.append(("with", .object(with.map { name, text in
                 (name, operation.parameter(named: name).flatMap { $0.spec.type.jsonValue(text) } ?? .string(text))
             })))

@@ -11,16 +11,14 @@ extension Scenario {
             throw APIError(413, "the scenario is \(bytes.count) bytes", parameter: "body",
                            allowed: "at most \(Limits.maxDocumentBytes) bytes")
         }
-        let tree: JSONTree
-        do {
-            tree = try JSONTree(parsing: bytes, maxDepth: Limits.maxDepth)
-        } catch .invalid(let offset) {
-            throw APIError(400, "the scenario is not valid JSON (stopped at byte \(offset))", parameter: "body",
-                           allowed: Self.shape)
+        let document: JSONDocument
+        do throws(JSONDocument.Failure) {
+            document = try JSONDocument(parsing: bytes)
         } catch {
-            throw APIError(400, "the scenario nests objects or arrays too deeply", parameter: "body", allowed: Self.shape)
+            throw APIError(400, error == .tooDeep ? "the scenario nests objects or arrays too deeply" : "the scenario is not JSON",
+                           parameter: "body", allowed: Self.shape)
         }
-        let top = try Members(tree, at: "", allowed: ["name", "duration", "props", "steps"])
+        let top = try Members(document, at: "", allowed: ["name", "duration", "props", "steps"])
         name = try top["name"].map { value throws(APIError) in
             try Self.text(value, at: "name", maxLength: Limits.maxNameLength)
         }
@@ -61,7 +59,7 @@ extension Scenario {
 
     /// Runs the steps on a fresh scene, as a render will, and refuses the first one a control refuses.
     private func dryRun() throws(APIError) {
-        var scene = Scene()
+        var scene = initialScene()
         for (i, step) in steps.enumerated() {
             guard case .scene(let command) = step.effect else { continue }
             scene.advance(to: step.at)
@@ -76,7 +74,7 @@ extension Scenario {
 
     // MARK: Steps
 
-    private static func step(_ value: JSONTree, index i: Int, duration: Double,
+    private static func step(_ value: JSONDocument, index i: Int, duration: Double,
                              artworks: ArtworkLibrary) throws(APIError) -> Step {
         let path = "steps[\(i)]"
         let members = try Members(value, at: path, allowed: ["at", "do", "with"])
@@ -93,25 +91,26 @@ extension Scenario {
             throw APIError(400, "\(path): '\(APIError.quote(doText))' is not a command a scenario can run",
                            parameter: "\(path).do", allowed: runnableList)
         }
-        var with: [(key: String, value: FlatJSONObject.Value)] = []
-        if let withValue = members["with"] {
-            let given = try Members(withValue, at: "\(path).with", allowed: nil)
-            for (name, parameter) in given.members {
-                guard case .scalar(let scalar) = parameter else {
-                    throw APIError(400, "\(path).with.\(name) must be a string, number or boolean, not \(parameter.kindName)",
-                                   parameter: "\(path).with.\(name)", allowed: APIError.parameterList(endpoint.operation))
-                }
-                with.append((name, scalar))
-            }
-        }
         let operation = endpoint.operation
+        let withValue = members["with"] ?? .object([])
+        _ = try Members(withValue, at: "\(path).with", allowed: nil)
         func located(_ error: APIError) -> APIError {
-            let field = error.parameter.map { "\(path).with.\($0)" } ?? "\(path).with"
+            let field = error.parameter.map { "\(path).with.\($0.hasPrefix("props.") ? String($0.dropFirst(6)) : $0)" }
+                ?? "\(path).with"
             return APIError(400, "\(path): \(error.message)", parameter: field, allowed: error.allowed)
         }
         let input: Input
+        var body: JSONValue?
         do {
-            input = try Input(step: with, for: operation, configuration: PreviewServerConfiguration())
+            if case .document = operation.body {
+                // A step names what the route reads from its body: `with` is that document.
+                body = withValue.value
+                input = try Input(step: [], for: operation, body: withValue.value.serialized,
+                                  configuration: PreviewServerConfiguration())
+            } else {
+                input = try Input(step: try scalars(withValue, of: operation), for: operation,
+                                  configuration: PreviewServerConfiguration())
+            }
         } catch {
             throw located(error)
         }
@@ -125,11 +124,30 @@ extension Scenario {
         } else {
             effect = .clock(try clockChanges(input, path: path))
         }
-        return Step(at: at, operation: operation, with: input.recordedParameters(of: operation), effect: effect)
+        return Step(at: at, operation: operation, with: input.recordedParameters(of: operation), body: body, effect: effect)
     }
 
-    /// The operations a step may name: every command on the scene that takes parameters rather than
-    /// a body (an upload is named by its hash: PUT /player/artwork/by-hash), and the clock.
+    /// A `with` of parameters: each a string, number or boolean.
+    private static func scalars(_ with: JSONDocument,
+                                of operation: APIOperation) throws(APIError) -> [(key: String, value: FlatJSONObject.Value)] {
+        var out: [(key: String, value: FlatJSONObject.Value)] = []
+        for (name, value) in with.members ?? [] {
+            switch value {
+            case .string(let s): out.append((name, .string(s)))
+            case .number(let n): out.append((name, .number(n)))
+            case .bool(let b): out.append((name, .bool(b)))
+            case .null: out.append((name, .null))
+            case .object, .array:
+                throw APIError(400, "'\(APIError.quote(name))' must be a string, number or boolean, not \(value.kindName)",
+                               parameter: name, allowed: APIError.parameterList(operation))
+            }
+        }
+        return out
+    }
+
+    /// The operations a step may name: every command on the scene that takes parameters or a JSON
+    /// document rather than raw bytes (an upload is named by its hash: PUT /player/artwork/by-hash),
+    /// and the clock.
     static let runnable: [Endpoint<APIContext>] = APIContext.endpoints.filter { endpoint in
         if case .binary = endpoint.operation.body { return false }
         return endpoint.sceneCommand != nil || endpoint.operation.id == APIContext.setClock.operation.id
@@ -156,33 +174,46 @@ extension Scenario {
 
     // MARK: Props
 
-    /// Props per control: no control declares props yet, so only empty objects of known controls pass.
-    private static func props(_ value: JSONTree) throws(APIError) -> [(control: FrameSubject, values: [(name: String, value: String)])] {
-        let controls = FrameSubject.controls.map(\.rawValue)
-        let members = try Members(value, at: "props", allowed: controls)
-        for (control, values) in members.members {
-            let props = try Members(values, at: "props.\(control)", allowed: nil)
-            if let (name, _) = props.members.first {
-                throw APIError(400, "'\(APIError.quote(name))' is not a prop of \(control)", parameter: "props.\(control).\(name)",
-                               allowed: "no props: no control declares any yet")
+    /// Props per control, as a merge patch over the control's defaults (`PATCH /controls/CONTROL/props`
+    /// reads the same): a fault names `props.CONTROL.NAME`.
+    private static func props(_ value: JSONDocument) throws(APIError) -> [Props] {
+        let members = try Members(value, at: "props", allowed: FrameSubject.controls.map(\.rawValue))
+        var props: [Props] = []
+        for (name, patch) in members.members {
+            guard let control = FrameSubject(rawValue: name) else { continue }
+            _ = try Members(patch, at: "props.\(name)", allowed: nil)
+            let table = PropTable(control, SceneConfiguration())
+            do {
+                _ = try table.merging(patch, into: table.defaults)
+            } catch {
+                let field = error.parameter.map { $0.hasPrefix("props.") ? "props.\(name)." + $0.dropFirst(6) : $0 }
+                throw APIError(400, error.message, parameter: field ?? "props.\(name)", allowed: error.allowed)
             }
+            // The canonical form keeps what was given, each value as the table writes it.
+            let given: [(String, JSONValue)] = (patch.members ?? []).compactMap { key, value in
+                guard case .null = value else {
+                    return table.declaration(key).flatMap { d in d.kind.value(json: value).map { (key, d.kind.json($0)) } }
+                }
+                return nil
+            }
+            if !given.isEmpty { props.append(Props(control: control, patch: .object(given))) }
         }
-        return []
+        return props
     }
 
     // MARK: Values
 
-    private static func text(_ value: JSONTree, at path: String, maxLength: Int) throws(APIError) -> String {
-        guard case .scalar(.string(let text)) = value, text.count <= maxLength else {
+    private static func text(_ value: JSONDocument, at path: String, maxLength: Int) throws(APIError) -> String {
+        guard case .string(let text) = value, text.count <= maxLength else {
             throw APIError(400, "'\(path)' must be a string of at most \(maxLength) characters, not \(value.kindName)",
                            parameter: path, allowed: "a string of at most \(maxLength) characters")
         }
         return text
     }
 
-    private static func seconds(_ value: JSONTree, at path: String, in range: ClosedRange<Double>,
+    private static func seconds(_ value: JSONDocument, at path: String, in range: ClosedRange<Double>,
                                 allowed: String) throws(APIError) -> Double {
-        guard case .scalar(.number(let text)) = value else {
+        guard case .number(let text) = value else {
             throw APIError(400, "'\(path)' must be a number, not \(value.kindName)", parameter: path, allowed: allowed)
         }
         guard ParameterType.number(range).accepts(text) != nil, let seconds = Double(text) else {
@@ -192,11 +223,25 @@ extension Scenario {
     }
 }
 
+extension JSONDocument {
+    /// For errors: "an object", "a number".
+    var kindName: String {
+        switch self {
+        case .object: "an object"
+        case .array: "an array"
+        case .string: "a string"
+        case .number: "a number"
+        case .bool: "a boolean"
+        case .null: "null"
+        }
+    }
+}
+
 /// An object's members, each name at most once and, when `allowed` is given, each one of those.
 private struct Members {
-    let members: [(key: String, value: JSONTree)]
+    let members: [(key: String, value: JSONDocument)]
 
-    init(_ value: JSONTree, at path: String, allowed: [String]?) throws(APIError) {
+    init(_ value: JSONDocument, at path: String, allowed: [String]?) throws(APIError) {
         let prefix = path.isEmpty ? "" : path + "."
         guard case .object(let members) = value else {
             throw APIError(400, "\(path.isEmpty ? "the scenario" : "'\(path)'") must be a JSON object, not \(value.kindName)",
@@ -216,7 +261,7 @@ private struct Members {
         self.members = members
     }
 
-    subscript(_ key: String) -> JSONTree? {
+    subscript(_ key: String) -> JSONDocument? {
         members.first { $0.key == key }?.value
     }
 }

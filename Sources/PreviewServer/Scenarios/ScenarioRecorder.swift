@@ -9,8 +9,7 @@ import Synchronization
 final class ScenarioRecorder: Sendable {
     struct Step: Sendable {
         var at: Double
-        var operation: APIOperation
-        var with: [(name: String, value: String)]
+        var command: Recorded
     }
 
     struct Recording: Sendable {
@@ -43,7 +42,7 @@ final class ScenarioRecorder: Sendable {
     }
 
     /// Keeps a command the scene applied at `time`, when a recording runs.
-    func record(_ operation: APIOperation, with parameters: [(name: String, value: String)], at time: Double) {
+    func record(_ command: Recorded, at time: Double) {
         state.withLock { recording in
             guard var r = recording else { return }
             if time < r.since {
@@ -52,7 +51,7 @@ final class ScenarioRecorder: Sendable {
             let at = Self.rounded(time - r.since)
             r.steps.removeAll { $0.at > at }
             if r.steps.count < Scenario.Limits.maxSteps {
-                r.steps.append(Step(at: at, operation: operation, with: parameters))
+                r.steps.append(Step(at: at, command: command))
             } else {
                 r.dropped += 1
             }
@@ -75,7 +74,10 @@ extension ScenarioRecorder.Recording {
         let kept = steps.filter { $0.at <= duration }
         let json: JSONValue = .object([
             ("duration", ParameterType.json(duration)),
-            ("steps", .array(kept.map { Scenario.Step.json(at: $0.at, operation: $0.operation, with: $0.with) })),
+            ("steps", .array(kept.map { step in
+                Scenario.Step.json(at: step.at, operation: step.command.operation, with: step.command.with,
+                                   body: step.command.body)
+            })),
         ])
         return json.serialized
     }

@@ -26,6 +26,8 @@ import Testing
                 (0.9, { _ = try s.post("/clock?speed=0.5") }),
                 (1.1, { _ = try s.post("/meter/release") }),
                 (1.3, { _ = try s.post("/player/seek?progress=40") }),
+                (1.45, { _ = try s.request("PATCH", "/controls/spinner/props", body: Array(##"{"color": "#1e88e5"}"##.utf8),
+                                           contentType: "application/merge-patch+json") }),
                 (1.6, { _ = try s.post("/play-button/enabled?value=false") }),
             ]
             for (t, command) in interaction {
@@ -39,14 +41,16 @@ import Testing
             let stop = try s.post("/scenarios/record", form: "action=stop")
             let reply = try jsonObject(stop)
             let id = try #require(reply["id"] as? String, "\(stop.text)")
-            #expect(reply["steps"] as? Int == 5, "the clock command is not a step")
+            #expect(reply["steps"] as? Int == 6, "the clock command is not a step")
             let scenario = try #require(reply["scenario"] as? [String: Any])
             #expect(scenario["duration"] as? Double == 2.5)
             let steps = try #require(scenario["steps"] as? [[String: Any]])
-            #expect(steps.map { $0["at"] as? Double } == [0.2, 0.5, 1.1, 1.3, 1.6])
+            #expect(steps.map { $0["at"] as? Double } == [0.2, 0.5, 1.1, 1.3, 1.45, 1.6])
             #expect(steps.map { $0["do"] as? String } == ["POST /meter/press", "POST /play-button/mode", "POST /meter/release",
-                                                          "POST /player/seek", "POST /play-button/enabled"])
+                                                          "POST /player/seek", "PATCH /controls/spinner/props",
+                                                          "POST /play-button/enabled"])
             #expect(steps[1]["with"] as? [String: String] == ["mode": "pause"])
+            #expect(steps[4]["with"] as? [String: String] == ["color": "#1e88e5"], "a props patch is kept as its document")
 
             for (t, frame) in live {
                 let replayed = try s.frame("control=all&size=96&scenario=\(id)&ahead=\(t)").image

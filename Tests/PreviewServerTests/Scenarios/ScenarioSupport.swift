@@ -6,9 +6,9 @@ import Testing
 /// Scenarios the tests share, and how they store one.
 enum Scenarios {
     /// Every control moves: a press and a release on the meter, a morph on the play button, the
-    /// player seeking, the spinner stopping.
+    /// player seeking, the spinner stopping; the spinner's line is thicker than its default.
     static let busy = """
-        {"name": "busy", "duration": 1.2, "steps": [
+        {"name": "busy", "duration": 1.2, "props": {"spinner": {"lineWidth": 6}}, "steps": [
           {"at": 0, "do": "POST /meter/press"},
           {"at": 0.3, "do": "POST /play-button/mode", "with": {"mode": "pause"}},
           {"at": 0.5, "do": "POST /player/seek", "with": {"progress": 60}},
@@ -17,8 +17,8 @@ enum Scenarios {
         ]}
         """
 
-    /// `busy` with one step changed: the play button goes to stop instead of pause.
-    static let busyOneStepChanged = busy.replacingOccurrences(of: #""mode": "pause""#, with: #""mode": "stop""#)
+    /// `busy` with one prop changed: the spinner's line is 7 points wide instead of 6.
+    static let busyOnePropChanged = busy.replacingOccurrences(of: #""lineWidth": 6"#, with: #""lineWidth": 7"#)
 
     /// Stores `document` and returns its id.
     static func store(_ document: String, on server: TestServer,

@@ -71,9 +71,16 @@ import Testing
         Bad(document: #"{"duration": 2, "steps": [], "loop": true}"#, field: "loop", says: "unknown member"),
         Bad(document: #"{"duration": 2, "name": 7, "steps": []}"#, field: "name", says: "string"),
         Bad(document: #"{"duration": 2, "props": {"dial": {}}, "steps": []}"#, field: "props.dial", says: "unknown member"),
-        Bad(document: #"{"duration": 2, "props": {"meter": {"lineWidth": 3}}, "steps": []}"#, field: "props.meter.lineWidth",
-            says: "not a prop"),
-        Bad(document: #"{"duration": 2, "steps": [], "#, field: "body", says: "not valid JSON"),
+        Bad(document: #"{"duration": 2, "props": {"meter": {"lineWidht": 3}}, "steps": []}"#, field: "props.meter.lineWidht",
+            says: "has no prop"),
+        Bad(document: #"{"duration": 2, "props": {"spinner": {"lineWidth": 99}}, "steps": []}"#, field: "props.spinner.lineWidth",
+            says: "99"),
+        Bad(document: #"{"duration": 2, "props": {"spinner": 4}, "steps": []}"#, field: "props.spinner", says: "JSON object"),
+        Bad(document: #"{"duration": 2, "steps": [\#(step0), {"at": 1, "do": "PATCH /controls/spinner/props", "with": {"lineWidht": 3}}]}"#,
+            field: "steps[1].with.lineWidht", says: "has no prop"),
+        Bad(document: #"{"duration": 2, "steps": [\#(step0), {"at": 1, "do": "PATCH /controls/meter/props", "with": {"duration": 10}}]}"#,
+            field: "steps[1].do", says: "would be refused"),
+        Bad(document: #"{"duration": 2, "steps": [], "#, field: "body", says: "not JSON"),
         Bad(document: #"[{"duration": 2}]"#, field: "body", says: "JSON object"),
     ]
 
@@ -111,6 +118,7 @@ import Testing
                 {
                   "name": "busy",
                   "duration": 1.2,
+                  "props": {"spinner":{"lineWidth":6}},
                   "steps": [
                     {"at":0,"do":"POST /meter/press"},
                     {"at":0.3,"do":"POST /play-button/mode","with":{"mode":"pause"}},
