@@ -36,7 +36,8 @@ def test_record_download_and_replay(recording_page, api):
     # A command from the page and one from another client.
     in_card(page, "play-button", "modes").find_element("css selector", '[data-mode="pause"]').click()
     wait_until(lambda: api.state()["playButton"]["mode"] == "pause", 2, "the pause mode")
-    api.request("POST", "/spinner/stop")
+    # (Not the spinner: stopping it would restart its cycle for the tests after this one.)
+    api.request("POST", "/player/play")
 
     page.execute_script("arguments[0].focus()", record)
     press(page, Keys.ENTER)
@@ -54,18 +55,18 @@ def test_record_download_and_replay(recording_page, api):
         "const done = arguments[arguments.length - 1];"
         "fetch(arguments[0].href).then(r => r.text()).then(done, e => done(String(e)));", download)
     scenario = json.loads(text)
-    assert [s["do"] for s in scenario["steps"]] == ["POST /play-button/mode", "POST /spinner/stop"]
+    assert [s["do"] for s in scenario["steps"]] == ["POST /play-button/mode", "POST /player/play"]
     assert scenario["steps"][0]["with"]["mode"] == "pause"
     assert scenario == api.request("GET", f"/scenarios/{scenario_id}")
 
     # Replay plays it on the live scene.
     api.request("POST", "/play-button/mode", mode="play", animated=False)
-    api.request("POST", "/spinner/start")
+    api.request("POST", "/player/pause")
     tab_to(page, '[data-component="recorder"] [data-part="replay"]')
     press(page, Keys.ENTER)
     wait_for_announcement(page, "Replaying 2 steps")
     wait_until(lambda: api.state()["playButton"]["mode"] == "pause", 3, "the replayed pause")
-    wait_until(lambda: not api.state()["spinner"]["animating"], 3, "the replayed spinner stop")
+    wait_until(lambda: api.state()["player"]["playing"], 3, "the replayed play")
 
     violations = axe_violations(page)
     assert violations == [], describe_violations(violations)
