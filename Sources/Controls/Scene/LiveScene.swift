@@ -16,6 +16,9 @@ import Synchronization
 /// Every command, on the scene or on its clock, gets the next revision, under the same lock as the
 /// change itself, so a copy and its revision always agree. Clients order states by revision, not by
 /// scene time, which steps backwards when the clock is stepped back.
+///
+/// Commands may also be scheduled for later scene times (a scenario playing): whoever next looks
+/// at the scene at or after such a time applies it first, at its own time, with its own revision.
 public final class LiveScene: Sendable {
     public let clock: any ControllableClock
     /// Seconds of scene time before the clock's that the history keeps.
@@ -27,12 +30,25 @@ public final class LiveScene: Sendable {
     static let historyLimit = 1024
 
     struct History {
+        /// Seconds of scene time kept before the clock's (`LiveScene.historySpan`).
+        let span: Double
         var live: Scene
         var checkpoints: [Scene]
         /// The commands the checkpoints came from, in order, within the span.
-        var commands: [SceneCommand] = []
+        var commands: [AppliedCommand] = []
         /// How many commands have been applied: 0 for the scene as made.
         var revision: UInt64 = 0
+        /// Scheduled commands not yet applied, in time order; all later than `live.time`.
+        var pending: [ScheduledCommand] = []
+
+        /// Records the live scene after a command applied at `t` (named by `cause`), with the next
+        /// revision, and drops what has fallen out of the span.
+        mutating func checkpoint(cause: CommandCause?, at t: Double) {
+            revision += 1
+            if let cause { commands.append(AppliedCommand(cause: cause, time: t, revision: revision)) }
+            forget(before: t - span)
+            checkpoints.append(live)
+        }
 
         /// The scene as it was (or will be, with no further commands) at `t`.
         mutating func scene(at t: Double) -> Scene {
@@ -81,7 +97,7 @@ public final class LiveScene: Sendable {
         self.clock = clock
         self.historySpan = historySpan
         let initial = Scene(configuration: configuration, time: clock.now)
-        state = Mutex(History(live: initial, checkpoints: [initial]))
+        state = Mutex(History(span: historySpan, live: initial, checkpoints: [initial]))
     }
 
     /// Runs `command` on the scene at the clock's current time, after every earlier completion has
@@ -92,7 +108,7 @@ public final class LiveScene: Sendable {
         cause: CommandCause? = nil, _ command: (inout Scene, Double) throws(E) -> R
     ) throws(E) -> (result: R, time: Double, revision: UInt64) {
         try state.withLock { (h: inout History) throws(E) -> (result: R, time: Double, revision: UInt64) in
-            let t = clock.now
+            let t = catchUp(&h)
             if t < h.live.time {
                 h.live = h.copy(at: t)
                 h.checkpoints.removeAll { $0.time > t }
@@ -100,10 +116,7 @@ public final class LiveScene: Sendable {
             }
             h.live.advance(to: t)
             let result = try command(&h.live, t)
-            h.revision += 1
-            if let cause { h.commands.append(SceneCommand(cause: cause, time: t, revision: h.revision)) }
-            h.forget(before: t - historySpan)
-            h.checkpoints.append(h.live)
+            h.checkpoint(cause: cause, at: t)
             return (result, t, h.revision)
         }
     }
@@ -112,10 +125,55 @@ public final class LiveScene: Sendable {
     /// Returns the scene time after the change and that revision.
     public func adjustClock(_ change: (any ControllableClock) -> Void) -> (time: Double, revision: UInt64) {
         state.withLock { h in
+            _ = catchUp(&h)
             change(clock)
             h.revision += 1
             return (clock.now, h.revision)
         }
+    }
+
+    /// Schedules what `commands` makes of a copy of the scene at the clock's time and that time, in
+    /// place of any commands scheduled before, and returns the time. Nothing changes when it throws.
+    public func schedule<E: Error>(_ commands: (Scene, Double) throws(E) -> [ScheduledCommand]) throws(E) -> Double {
+        try state.withLock { (h: inout History) throws(E) -> Double in
+            let now = catchUp(&h)
+            let scene = h.scene(at: now)
+            h.pending = ScheduledScene(scene, pending: try commands(scene, now)).pending
+            return now
+        }
+    }
+
+    /// How many scheduled commands have not come yet.
+    public var pendingCount: Int {
+        state.withLock { h in
+            _ = catchUp(&h)
+            return h.pending.count
+        }
+    }
+
+    /// Applies every scheduled command due by the clock's time, each at its own time, and returns the
+    /// clock's time after them: a scheduled pause stops the clock at the pause's own time, so the
+    /// commands after it wait (docs/design/scenarios.md §Playing on the live scene).
+    private func catchUp(_ h: inout History) -> Double {
+        var t = clock.now
+        while let next = h.pending.first, next.time <= t {
+            h.pending.removeFirst()
+            let at = max(next.time, h.live.time)
+            h.live.advance(to: at)
+            next.change?(&h.live, at)
+            for change in next.clock {
+                switch change {
+                case .pause:
+                    clock.pause()
+                    clock.step(by: at - clock.now)
+                case .resume: clock.resume()
+                case .speed(let speed): clock.setSpeed(speed)
+                }
+            }
+            h.checkpoint(cause: next.cause, at: at)
+            t = clock.now
+        }
+        return t
     }
 
     /// A copy of the scene at the clock's time, and that time.
@@ -127,9 +185,9 @@ public final class LiveScene: Sendable {
     /// A copy of the scene at the clock's time, that time, and the revision of the newest command in it.
     public func snapshotWithRevision() -> (scene: Scene, time: Double, revision: UInt64) {
         state.withLock { h in
-            let t = clock.now
+            let t = catchUp(&h)
             let scene = h.scene(at: t)
-            h.live.forgetAnimationRecords(endedBefore: t - historySpan)
+            h.live.forgetAnimationRecords(endedBefore: t - h.span)
             return (scene, t, h.revision)
         }
     }
@@ -138,19 +196,22 @@ public final class LiveScene: Sendable {
     /// start, and as far ahead as it spans back.
     public func showableTimes() -> (from: Double, now: Double, to: Double) {
         state.withLock { h in
-            let now = clock.now
-            return (h.keptFrom(now: now, span: historySpan), now, now + historySpan)
+            let now = catchUp(&h)
+            return (h.keptFrom(now: now, span: h.span), now, now + h.span)
         }
     }
 
-    /// A copy of the scene as it was (or will be, with no further command) at `time`, and the
-    /// clock's time; nil when `time` is outside `showableTimes()`. Neither the clock nor the live
-    /// scene moves.
-    public func copy(at time: Double) -> (scene: Scene, now: Double)? {
+    /// A copy of the scene as it was at `time`, or as it will be with no further command but the
+    /// scheduled ones (which it carries on), and the clock's time; nil when `time` is outside
+    /// `showableTimes()`. Neither the clock nor the live scene moves.
+    public func copy(at time: Double) -> (scene: ScheduledScene, now: Double)? {
         state.withLock { h in
-            let now = clock.now
-            guard time >= h.keptFrom(now: now, span: historySpan), time <= now + historySpan else { return nil }
-            return (h.copy(at: time), now)
+            let now = catchUp(&h)
+            guard time >= h.keptFrom(now: now, span: h.span), time <= now + h.span else { return nil }
+            // Every scheduled command is later than the live scene's time, so none is due in the past.
+            var copy = time >= h.live.time ? ScheduledScene(h.live, pending: h.pending) : ScheduledScene(h.copy(at: time))
+            copy.advance(to: time)
+            return (copy, now)
         }
     }
 
@@ -159,10 +220,10 @@ public final class LiveScene: Sendable {
     /// between. Times outside `showableTimes()` are skipped. `body` must be quick.
     public func forEachCopy(at times: [Double], _ body: (Scene, Double) -> Void) {
         state.withLock { h in
-            let now = clock.now
-            let kept = h.keptFrom(now: now, span: historySpan)
+            let now = catchUp(&h)
+            let kept = h.keptFrom(now: now, span: h.span)
             var current: Scene?
-            for t in times where t >= kept && t <= now + historySpan {
+            for t in times where t >= kept && t <= now + h.span {
                 let base = t >= h.live.time ? h.live : h.checkpoints.last { $0.time <= t }
                 if var scene = current, scene.time <= t, base.map({ $0.time <= scene.time }) ?? true {
                     scene.advance(to: t)
@@ -179,9 +240,18 @@ public final class LiveScene: Sendable {
     /// kept history.
     public func timeline(from: Double, to: Double) -> SceneTimeline {
         state.withLock { h in
-            let now = clock.now
-            let kept = h.keptFrom(now: now, span: historySpan)
+            let now = catchUp(&h)
+            let kept = h.keptFrom(now: now, span: h.span)
             return h.timeline(from: max(from, kept), to: max(to, kept), now: now, keptFrom: kept)
+        }
+    }
+
+    /// A copy of the scene at the clock's time with the commands still scheduled on it, so that
+    /// frames of the future show them; and that time.
+    public func scheduledSnapshot() -> (scene: ScheduledScene, time: Double) {
+        state.withLock { h in
+            let t = catchUp(&h)
+            return (ScheduledScene(h.scene(at: t), pending: h.pending), t)
         }
     }
 }

@@ -9,7 +9,7 @@ public struct SceneTimeline: Sendable {
         public let record: AnimationRecord
         /// The last command on this control (or on every control) at or before the animation was
         /// added: the one that added it, or started the chain it belongs to. nil for the scene as made.
-        public let cause: SceneCommand?
+        public let cause: AppliedCommand?
     }
 
     public let from: Double
@@ -20,7 +20,7 @@ public struct SceneTimeline: Sendable {
     public let keptFrom: Double
     public let entries: [Entry]
     /// The commands applied inside the window.
-    public let commands: [SceneCommand]
+    public let commands: [AppliedCommand]
 }
 
 extension Scene {

@@ -14,11 +14,17 @@ extension APIContext {
             APIOperation(
                 .get, png ? "/frame.png" : "/frame.jpg", id: png ? "framePNG" : "frameJPEG", tag: "frames",
                 summary: "One frame of the scene as it is now, as \(format)",
-                description: "Renders the scene as it is now (or `ahead` seconds on, with no further commands, or at the "
-                    + "scene time `at`) from a copy, so it never moves the live scene or the clock. With `variants=` the chosen control is shown in several "
-                    + "modes, themes or scales side by side, each with a caption (header `X-Variants`).",
-                parameters: FrameParameters.common + [FrameParameters.ahead, FrameParameters.at, FrameParameters.variants],
-                answers: [FrameParameters.propsConflict], rules: [FrameParameters.whenRule], offload: true, families: [FrameParameters.props], cost: { input throws(APIError) in .frames(1, of: try FrameParameters.Picture(input).pixels()) }),
+                description: "Renders the scene as it is now (or `ahead` seconds on, with no further commands but the "
+                    + "steps of a playing scenario, or at the scene time `at`) from a copy, so it never moves the live "
+                    + "scene or the clock. With `variants=` the "
+                    + "chosen control is shown in several modes, themes or scales side by side, each with a caption "
+                    + "(header `X-Variants`). With `scenario=` it shows that scenario instead, played from a fresh "
+                    + "scene, `ahead` seconds from its start.",
+                parameters: FrameParameters.common
+                    + [FrameParameters.ahead, FrameParameters.at, FrameParameters.variants, FrameParameters.scenario],
+                answers: [.notFound("No stored scenario has the id given in `scenario`."), FrameParameters.scenarioConflict],
+                rules: FrameParameters.whenRules, offload: true, families: [FrameParameters.props],
+                cost: { input throws(APIError) in .frames(1, of: try FrameParameters.Picture(input).pixels()) }),
             produces: Success(description: "One frame.", content: .media([png ? "image/png" : "image/jpeg"], binary: true),
                               headers: [
                                   sceneTimeHeader,
@@ -53,38 +59,42 @@ extension APIContext {
     /// One frame of the scene as it is now (or `ahead` seconds on, with no further commands, or at `at`).
     /// Works on a copy of the scene, so it never waits on a stream and never moves the live one.
     func frame(_ input: Input, png: Bool) throws(APIError) -> HTTPResponse {
+        let ahead = try input[FrameParameters.ahead]
+        let scenario = try input[FrameParameters.scenario].map { id throws(APIError) in try storedScenario(id) }
+        let (copy, now) = try startingScene(input, scenario: scenario)
         switch try FrameParameters.Picture(input) {
         case .plain(let spec):
-            var moment = try sceneCopy(input, subject: spec.subject)
-            moment.scene.advance(to: moment.shown)
-            let image = frameRenderer.image(of: frameRenderer.tree(of: moment.scene, at: moment.shown, spec: spec), spec: spec)
-            return try snapshot(image, png: png, quality: spec.quality, sceneTime: moment.shown)
+            var copy = copy
+            let time = now + ahead
+            copy.advance(to: time)
+            let image = frameRenderer.image(of: frameRenderer.tree(of: copy.scene, at: time, spec: spec), spec: spec)
+            return try snapshot(image, png: png, quality: spec.quality, sceneTime: time)
         case .variants(let kind, let spec):
-            let moment = try sceneCopy(input, subject: spec.subject)
-            var set = try VariantSet(kind, spec: spec, scene: moment.scene, at: moment.time)
-            let image = set.render(set.tree(at: moment.shown, frameRenderer: frameRenderer), frameRenderer: frameRenderer)
+            var set = try VariantSet(kind, spec: spec, scene: copy, at: now)
+            let image = set.render(set.tree(at: now + ahead, frameRenderer: frameRenderer), frameRenderer: frameRenderer)
             // Header values stay ASCII.
             let captions = set.captions.joined(separator: ", ").replacing("×", with: "x")
-            return try snapshot(image, png: png, quality: spec.quality, sceneTime: moment.shown,
+            return try snapshot(image, png: png, quality: spec.quality, sceneTime: now + ahead,
                                 headers: [("X-Variants", captions)])
         }
     }
 
-    /// A copy of the scene at the time the request asks for, with its `props.` applied to it alone:
-    /// the copy's time (now, or `at`) and the time to show (`ahead` seconds on from it). The live
-    /// scene and the clock stay as they are.
-    func sceneCopy(_ input: Input, subject: FrameSubject) throws(APIError) -> (scene: Scene, time: Double, shown: Double) {
-        var copy: Scene, time: Double, shown: Double
+    /// The scene a frame or clip starts from and its time: a scenario's fresh scene at its start (0),
+    /// a copy of the live scene at `at` (docs/design/engine.md §Timeline), or a copy of the live scene
+    /// now with the steps still scheduled on it; each with the request's `props.` applied to it alone.
+    /// Neither the live scene nor the clock moves.
+    func startingScene(_ input: Input, scenario: Scenario?) throws(APIError) -> (scene: ScheduledScene, time: Double) {
+        var copy: ScheduledScene, time: Double
         if let at = try input[FrameParameters.at] {
             guard let past = scene.copy(at: at) else { throw outsideHistory(FrameParameters.at.spec.name, at) }
-            (copy, time, shown) = (past.scene, at, at)
+            (copy, time) = (past.scene, at)
         } else {
-            (copy, time) = scene.snapshot()
-            shown = time + (try input[FrameParameters.ahead])
+            (copy, time) = scenario.map { ($0.freshScene(), 0) } ?? scene.scheduledSnapshot()
         }
-        let overrides = try PropOverrides(input.entries(of: FrameParameters.props), subject: subject, scene: copy)
-        try overrides.apply(to: &copy, at: time)
-        return (copy, time, shown)
+        let overrides = try PropOverrides(input.entries(of: FrameParameters.props), subject: try input[FrameParameters.control],
+                                          scene: copy.scene)
+        try copy.modify { (scene: inout Scene) throws(APIError) in try overrides.apply(to: &scene, at: time) }
+        return (copy, time)
     }
 
     /// A still frame's response: the image encoded, stamped with its scene time. A failed encode

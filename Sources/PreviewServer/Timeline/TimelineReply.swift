@@ -34,7 +34,7 @@ struct TimelineCommand: Codable, Sendable {
     /// The control the command's path names; nil for one on every control.
     var control: FrameSubject? { CommandCause(method: method, path: path).control }
 
-    init(_ command: SceneCommand) {
+    init(_ command: AppliedCommand) {
         method = command.cause.method
         path = command.cause.path
         parameters = command.cause.parameters

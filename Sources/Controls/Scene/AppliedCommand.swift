@@ -30,7 +30,7 @@ public struct CommandCause: Sendable, Hashable, Codable {
 }
 
 /// A command as the scene's history keeps it: its cause, the scene time it applied at and its revision.
-public struct SceneCommand: Sendable, Hashable, Codable {
+public struct AppliedCommand: Sendable, Hashable, Codable {
     public let cause: CommandCause
     public let time: Double
     public let revision: UInt64
