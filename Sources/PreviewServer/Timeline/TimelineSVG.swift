@@ -5,7 +5,8 @@ struct TimelineSVG {
     static let width = 960.0
     static let labelWidth = 300.0
     static let laneHeight = 22.0
-    static let top = 28.0
+    /// Room for two rows of command labels, staggered so that neighbours do not overlap.
+    static let top = 40.0
     static let margin = 12.0
     /// Fill of a bar by outcome; running is the accent, stopped early is warm.
     static let colours: [String: String] = [
@@ -30,13 +31,16 @@ struct TimelineSVG {
             out += "<text x=\"\(n(Self.margin))\" y=\"\(n(y + 15))\" fill=\"#222\">\(Self.escaped(lane.label))</text>\n"
             for a in lane.animations { out += bar(a, y: y) }
         }
-        for c in reply.commands {
+        for (i, c) in reply.commands.enumerated() {
             let x = self.x(c.sceneTime)
-            let request = "\(c.method) \(c.path)" + c.parameters.map { " \($0.name)=\($0.value)" }.joined()
+            let parameters = c.parameters.map { "\($0.name)=\($0.value)" }.joined(separator: " ")
+            let request = "\(c.method) \(c.path)" + (parameters.isEmpty ? "" : " " + parameters)
+            let short = parameters.isEmpty || parameters.count > 24 ? c.path : parameters
+            let labelY = Self.top - 8 - Double(i % 2) * 13
             out += "<g><title>\(Self.escaped(request)) at \(t(c.sceneTime)) s (revision \(c.revision))</title>"
                 + "<line x1=\"\(n(x))\" y1=\"\(n(Self.top - 6))\" x2=\"\(n(x))\" y2=\"\(n(height - Self.margin - 12))\" "
                 + "stroke=\"#c0392b\" stroke-dasharray=\"4 3\"/>"
-                + "<text x=\"\(n(x + 3))\" y=\"\(n(Self.top - 10))\" fill=\"#c0392b\">\(Self.escaped(c.path))</text></g>\n"
+                + "<text x=\"\(n(x + 3))\" y=\"\(n(labelY))\" fill=\"#c0392b\">\(Self.escaped(short))</text></g>\n"
         }
         let now = x(reply.sceneTime)
         if now >= Self.labelWidth && now <= Self.width - Self.margin {
