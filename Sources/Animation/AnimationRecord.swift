@@ -14,6 +14,11 @@ public struct AnimationRecord: Sendable {
         public let replaced: Bool
     }
 
+    /// The newest records a layer keeps, whatever the span. Every copy of a scene the history keeps
+    /// holds its layers' records, so a storm of commands must not grow each copy without end: with
+    /// 1024 copies, 64 records of about 64 bytes are 4 MiB per stormed layer at most.
+    public static let maxPerLayer = 64
+
     public let key: String
     /// As resolved when added (begin time set, missing values filled); edits in place show here too.
     public internal(set) var animation: LayerAnimation

@@ -175,6 +175,7 @@ public struct ShapeLayer: Sendable {
         sequence += 1
         animations.append(AttachedAnimation(key: key, animation: resolved, sequence: sequence))
         records.append(AnimationRecord(key: key, animation: resolved, addedAt: time, sequence: sequence))
+        if records.count > AnimationRecord.maxPerLayer { records.removeFirst(records.count - AnimationRecord.maxPerLayer) }
     }
 
     public mutating func add(_ animation: BasicAnimation, forKey key: String, at time: Double) throws {
