@@ -54,11 +54,49 @@ export function timelinePanel(root, hooks) {
   /** @param {number} t */
   const x = (t) => timeline ? ((t - timeline.from) / Math.max(timeline.to - timeline.from, 1e-9)) * 100 : 0;
 
+  let drawn = "";
+  /** @type {Map<string, { row: HTMLLIElement, track: HTMLElement, animations: Animation[] }>} lanes by label, kept */
+  const laneRows = new Map();
+
+  /** The lane called `label`, made once: a label and a track. Neither takes focus, so the lanes
+   * changing as time goes on never move the keyboard's place; a pointer plots a bar or a lane's
+   * newest animation. */
+  function laneFor(label, commands = false) {
+    const known = laneRows.get(label);
+    if (known) return known;
+    const row = document.createElement("li");
+    row.className = commands ? "lane lane-commands" : "lane";
+    const name = document.createElement("span");
+    name.className = "lane-label";
+    name.textContent = label;
+    const track = document.createElement("span");
+    track.className = "lane-track";
+    row.append(name, track);
+    const lane = { row, track, animations: /** @type {Animation[]} */ ([]) };
+    if (!commands) {
+      name.title = `Plot the newest animation of ${label}`;
+      name.addEventListener("click", () => { const a = lane.animations.at(-1); if (a) showPlot(a); });
+    }
+    laneRows.set(label, lane);
+    return lane;
+  }
+
+  /** @type {WeakMap<Element, Animation>} each bar's animation, to place it as the window moves */
+  const placed = new WeakMap();
+
   function draw() {
     if (!timeline) return;
     playhead.min = String(timeline.from);
     playhead.max = String(timeline.to);
     if (live) setPlayhead(timeline.sceneTime);
+    // The same animations and commands as last time: only the window moved, so the elements stay
+    // (keeping focus and any pointer on them) and only their places change.
+    const signature = JSON.stringify([timeline.animations, timeline.commands]);
+    if (signature === drawn) {
+      place();
+      return;
+    }
+    drawn = signature;
     /** @type {Map<string, Animation[]>} */
     const byLane = new Map();
     for (const a of timeline.animations) {
@@ -66,51 +104,55 @@ export function timelinePanel(root, hooks) {
       byLane.set(label, [...(byLane.get(label) ?? []), a]);
     }
     const rows = [...byLane].map(([label, animations]) => {
-      const row = document.createElement("li");
-      row.className = "lane";
-      const name = document.createElement("span");
-      name.className = "lane-label";
-      name.textContent = label;
-      const track = document.createElement("span");
-      track.className = "lane-track";
-      for (const a of animations) track.append(bar(a));
-      row.append(name, track);
-      return row;
+      const lane = laneFor(label);
+      lane.animations = animations;
+      lane.track.replaceChildren(...animations.map(bar));
+      return lane.row;
     });
-    const marks = document.createElement("li");
-    marks.className = "lane lane-commands";
-    const markLabel = document.createElement("span");
-    markLabel.className = "lane-label";
-    markLabel.textContent = "Commands";
-    const markTrack = document.createElement("span");
-    markTrack.className = "lane-track";
-    for (const c of timeline.commands) {
+    const marks = laneFor("Commands", true);
+    marks.track.replaceChildren(...timeline.commands.map((c) => {
       const mark = document.createElement("span");
       mark.className = "command-mark";
-      mark.style.left = `${x(c.sceneTime)}%`;
       mark.title = `${c.method} ${c.path} ${c.parameters.map((p) => `${p.name}=${p.value}`).join(" ")} at ${c.sceneTime.toFixed(3)} s`;
-      markTrack.append(mark);
+      return mark;
+    }));
+    const order = [...rows, marks.row];
+    // Rows move only when the lanes change, so a focused label keeps its focus.
+    if (order.length !== lanes.children.length || order.some((row, i) => lanes.children[i] !== row)) {
+      lanes.replaceChildren(...order);
     }
-    marks.append(markLabel, markTrack);
-    lanes.replaceChildren(...rows, marks);
+    for (const [label, lane] of laneRows) if (!order.includes(lane.row)) laneRows.delete(label);
+    place();
+  }
+
+  /** Puts every bar and command mark where the current window has it. */
+  function place() {
+    const t = /** @type {Timeline} */ (timeline);
+    for (const b of lanes.querySelectorAll(".bar")) {
+      const a = placed.get(b);
+      if (!a) continue;
+      const start = Math.max(a.animation.begin, t.from);
+      const end = Math.min(a.end ?? t.to, t.to);
+      const el = /** @type {HTMLElement} */ (b);
+      el.style.left = `${x(start)}%`;
+      el.style.width = `${Math.max(x(end) - x(start), 0.4)}%`;
+    }
+    lanes.querySelectorAll(".command-mark").forEach((m, i) => {
+      const c = t.commands[i];
+      if (c) /** @type {HTMLElement} */ (m).style.left = `${x(c.sceneTime)}%`;
+    });
   }
 
   /** @param {Animation} a */
   function bar(a) {
-    const b = document.createElement("button");
-    b.type = "button";
+    const b = document.createElement("span");
     b.className = "bar";
     b.dataset.outcome = a.outcome;
-    const t = /** @type {Timeline} */ (timeline);
-    const start = Math.max(a.animation.begin, t.from);
-    const end = Math.min(a.end ?? t.to, t.to);
-    b.style.left = `${x(start)}%`;
-    b.style.width = `${Math.max(x(end) - x(start), 0.4)}%`;
+    placed.set(b, a);
     const curve = a.animation.timingFunction.name ?? a.animation.timingFunction.points.join(", ");
     b.textContent = `${a.animation.duration} s`;
     b.title = `${a.key}: ${a.animation.begin.toFixed(3)} s, ${a.animation.duration} s, ${curve}, ${a.outcome}`
       + (a.cause ? ` — ${a.cause.method} ${a.cause.path}` : "");
-    b.setAttribute("aria-label", b.title);
     b.addEventListener("click", () => showPlot(a));
     return b;
   }

@@ -28,6 +28,7 @@ def test_scrub_plot_and_replay_slowly(page, api, base_url):
 
     # Scrubbing: the frame of the playhead's time, by its X-Scene-Time, on this page only.
     t = round(t0 + 0.3, 3)
+    wait_until(lambda: api.state()["sceneTime"] > t + 0.1, 3, "the clock to pass the scrubbed time")
     scrub_to(page, t)
     wait_until(lambda: abs(page.execute_script("return studio.timeline.shownTime") - t) < 1e-6, 5, "the scrubbed frame")
     wait_until(lambda: abs(page.execute_script("return studio.frameTime") - t) < 1e-6, 2, "the scrubbed frame on screen")
@@ -50,7 +51,8 @@ def test_scrub_plot_and_replay_slowly(page, api, base_url):
         page.switch_to.window(original)
 
     # A bar's plot: its values and its curve.
-    bars(page)[0].click()
+    # (Queried and clicked in one step: the lanes are redrawn as the window moves.)
+    page.execute_script("document.querySelector(arguments[0]).click()", f"{PANEL} .bar")
     plot = page.find_element(By.CSS_SELECTOR, f'{PANEL} [data-part="plot"]')
     wait_until(lambda: plot.is_displayed() and "samples" in plot.text, 3, "the plot")
     assert plot.find_elements(By.CSS_SELECTOR, "polyline") and plot.find_elements(By.CSS_SELECTOR, "path")
