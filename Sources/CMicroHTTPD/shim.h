@@ -1,3 +1,4 @@
+#include <stdbool.h>
 #include <microhttpd.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
@@ -59,4 +60,21 @@ static inline int
 lc_tcp_notsent_lowat_option(void)
 {
   return TCP_NOTSENT_LOWAT;
+}
+
+/* The socket context set in MHD_OPTION_NOTIFY_CONNECTION's callback, or NULL. */
+static inline void *
+lc_mhd_socket_context(struct MHD_Connection *connection)
+{
+  const union MHD_ConnectionInfo *info =
+    MHD_get_connection_info(connection, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+  return (NULL == info) ? NULL : info->socket_context;
+}
+
+/* True from the moment MHD has the whole request head (state HEADERS_RECEIVED) until the
+   connection is reset for its next request: MHD reports the head's size only then. */
+static inline bool
+lc_mhd_request_head_parsed(struct MHD_Connection *connection)
+{
+  return NULL != MHD_get_connection_info(connection, MHD_CONNECTION_INFO_REQUEST_HEADER_SIZE);
 }

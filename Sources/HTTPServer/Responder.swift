@@ -5,6 +5,8 @@ import Glibc
 enum Responder {
     static func respond(state: RequestState, connection: OpaquePointer, context: ServerContext) -> MHD_Result {
         if state.answered { return .YES }
+        // The answer already went out on the socket (a body refused mid-upload): close.
+        if state.answeredDirectly { return .NO }
 
         // Back from an offloaded handler (MHD calls the access handler again after resume).
         if let gate = state.offloadGate {
@@ -13,10 +15,6 @@ enum Responder {
             // No answer means stop() resumed us before the handler finished: just close.
             guard let response = gate.takeResult() else { return .NO }
             return queue(response, state: state, connection: connection, context: context)
-        }
-
-        if state.bodyTooLarge {
-            return queue(payloadTooLarge(state), state: state, connection: connection, context: context)
         }
 
         switch state.match {
@@ -40,7 +38,8 @@ enum Responder {
     }
 
     static func payloadTooLarge(_ state: RequestState) -> HTTPResponse {
-        .error(status: 413, message: "request body too large", ["limit": .int(state.maxBodyBytes)])
+        .error(status: 413, message: "request body too large", ["limit": .int(state.maxBodyBytes)],
+               headers: [("Connection", "close")])
     }
 
     private static func makeRequest(state: RequestState, connection: OpaquePointer) -> HTTPRequest {

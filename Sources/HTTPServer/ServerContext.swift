@@ -12,6 +12,8 @@ final class ServerContext: Sendable {
     let offloadQueue = DispatchQueue(label: "layercast.http.offload", qos: .userInitiated, attributes: .concurrent)
     /// Wakes suspended streams whose client left; stopped by `HTTPServer.stop()` after MHD.
     let hangups = HangupWatcher()
+    /// Every connection's record, the head deadline and the chunked-upload slot; stopped after MHD.
+    let tracker: ConnectionTracker
 
     private let stopping = Atomic<Bool>(false)
     /// Every live gate, so `stop()` can resume all suspended connections.
@@ -22,6 +24,7 @@ final class ServerContext: Sendable {
         self.configuration = configuration
         self.logger = logger
         self.counters = counters
+        tracker = ConnectionTracker(headDeadline: configuration.headDeadline, counters: counters, logger: logger)
     }
 
     var isStopping: Bool { stopping.load(ordering: .sequentiallyConsistent) }

@@ -104,7 +104,7 @@ private func apiRouter() -> Router {
         try withHTTPServer(apiRouter()) { server in
             let socket = try BlockingSocket.connect(port: server.port)
             // Only the headers are sent: the 413 must come without the server waiting for the body.
-            try socket.send("POST /echo HTTP/1.1\r\nHost: t\r\nContent-Length: 100000\r\n\r\n")
+            try socket.send("POST /echo HTTP/1.1\r\nHost: localhost\r\nContent-Length: 100000\r\n\r\n")
             let r = try socket.readResponse()
             #expect(r.status == 413)
             #expect(r.text == #"{"error":"request body too large","limit":65536}"#)
@@ -114,7 +114,7 @@ private func apiRouter() -> Router {
     @Test func sentBodyOverLimitIs413() throws {
         try withHTTPServer(apiRouter()) { server in
             let socket = try BlockingSocket.connect(port: server.port)
-            var request = Array("POST /echo HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n".utf8)
+            var request = Array("POST /echo HTTP/1.1\r\nHost: localhost\r\nTransfer-Encoding: chunked\r\n\r\n".utf8)
             for _ in 0..<10 {
                 request += Array("2000\r\n".utf8) + [UInt8](repeating: 65, count: 0x2000) + Array("\r\n".utf8)
             }
