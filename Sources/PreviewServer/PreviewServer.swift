@@ -27,13 +27,19 @@ public final class PreviewServer: Sendable {
         http.host = configuration.host
         http.port = configuration.port
         http.connectionTimeout = .seconds(configuration.connectionTimeout)
+        http.headDeadline = configuration.headDeadline > 0 ? .seconds(configuration.headDeadline) : nil
+        http.maxConnectionsPerIP = configuration.maxConnectionsPerIP
+        http.allowedHosts = AllowedHosts(configuration.allowedHosts)
+        http.hostRefusalHint = "start layercast with --allowed-host NAME (or LAYERCAST_ALLOWED_HOST) to answer to another name"
         // A slow viewer's kernel queue holds about one frame, so "newest wins" holds on the wire too.
         http.streamSendLowWatermark = 16 * 1024
         http.onRequestCompleted = { record in
             metrics.request(route: record.route, method: record.method, status: record.status)
         }
         router = context.router()
-        server = HTTPServer(configuration: http, router: router, logger: logger)
+        let server = HTTPServer(configuration: http, router: router, logger: logger)
+        metrics.readHTTPCounters { server.counters.snapshot }
+        self.server = server
     }
 
     public func start() throws {

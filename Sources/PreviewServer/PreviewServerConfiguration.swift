@@ -1,5 +1,6 @@
 import Controls
 import Glibc
+import HTTPServer
 
 /// Everything the command line decides about a running server.
 public struct PreviewServerConfiguration: Sendable {
@@ -12,6 +13,14 @@ public struct PreviewServerConfiguration: Sendable {
     public var publicDirectory = "Public"
     /// Seconds a connection may stay idle (a stalled viewer, a half-sent request) before it is closed.
     public var connectionTimeout = 10
+    /// Seconds a connection has to send a whole request head, however slowly it drips; 0: none.
+    public var headDeadline = Int(HTTPServerConfiguration.defaultHeadDeadline.components.seconds)
+    /// Connections one client address may hold; 0: no limit (behind a proxy, where every client
+    /// has the proxy's address).
+    public var maxConnectionsPerIP = HTTPServerConfiguration.defaultMaxConnectionsPerIP
+    /// Host names answered besides localhost, *.localhost and IP addresses (".example.com" for a
+    /// domain and its subdomains, "*" for any); other Host headers get 403.
+    public var allowedHosts: [String] = []
     /// Streams beyond this get 503 at once instead of waiting in the listen backlog.
     public var maxStreams = 256
     /// Origins (scheme://host[:port]) allowed to send commands besides the server's own; "*" allows all.

@@ -16,6 +16,12 @@ enum EnvironmentDefaults {
         ProcessInfo.processInfo.environment[variable(option)]
     }
 
+    /// A comma-separated list (for repeatable options); empty items are dropped.
+    static func list(_ option: String) -> [String] {
+        string(option)?.split(separator: ",").map { String($0.filter { $0 != " " }) }
+            .filter { !$0.isEmpty } ?? []
+    }
+
     static func int(_ option: String, _ fallback: Int) -> Int {
         guard let raw = string(option) else { return fallback }
         guard let v = Int(raw) else { complain(option, raw); return fallback }

@@ -51,11 +51,21 @@ struct Serve: ParsableCommand {
     @Option(help: "Seconds before an idle or stalled connection is closed. [env: LAYERCAST_TIMEOUT]")
     var timeout: Int = EnvironmentDefaults.int("timeout", 10)
 
+    @Option(help: "Seconds a connection has to send a whole request head, however slowly it drips; 0 for none. [env: LAYERCAST_HEAD_DEADLINE]")
+    var headDeadline: Int = EnvironmentDefaults.int("head-deadline", PreviewServerConfiguration().headDeadline)
+
+    @Option(help: "Connections one client address may hold at once; 0 for no limit (set 0 behind a proxy). [env: LAYERCAST_MAX_CONNECTIONS_PER_IP]")
+    var maxConnectionsPerIP: Int = EnvironmentDefaults.int("max-connections-per-ip",
+                                                            PreviewServerConfiguration().maxConnectionsPerIP)
+
+    @Option(help: "A host name to answer to besides localhost, *.localhost and IP addresses (the DNS-rebinding guard); repeatable, .example.com for a domain and its subdomains, * for any. [env: LAYERCAST_ALLOWED_HOST, comma-separated]")
+    var allowedHost: [String] = EnvironmentDefaults.list("allowed-host")
+
     @Option(help: "Most streams open at once; more get 503. [env: LAYERCAST_MAX_STREAMS]")
     var maxStreams: Int = EnvironmentDefaults.int("max-streams", 256)
 
     @Option(help: "An origin (scheme://host:port) allowed to send commands from its pages; repeatable, * for any. [env: LAYERCAST_ALLOW_ORIGIN, comma-separated]")
-    var allowOrigin: [String] = EnvironmentDefaults.string("allow-origin")?.split(separator: ",").map(String.init) ?? []
+    var allowOrigin: [String] = EnvironmentDefaults.list("allow-origin")
 
     @Option(help: "Require 'Authorization: Bearer TOKEN' on commands. [env: LAYERCAST_TOKEN]")
     var token: String?
@@ -67,6 +77,10 @@ struct Serve: ParsableCommand {
         guard (1...600).contains(meterDuration) else { throw ValidationError("--meter-duration must be 1–600 seconds") }
         guard (1...3600).contains(timeout) else { throw ValidationError("--timeout must be 1–3600 seconds") }
         guard (1...100_000).contains(maxStreams) else { throw ValidationError("--max-streams must be 1–100000") }
+        guard (0...3600).contains(headDeadline) else { throw ValidationError("--head-deadline must be 0–3600 seconds") }
+        guard (0...100_000).contains(maxConnectionsPerIP) else {
+            throw ValidationError("--max-connections-per-ip must be 0–100000")
+        }
         guard Logger.Level(rawValue: logLevel) != nil else {
             throw ValidationError("--log-level must be one of trace, debug, info, notice, warning, error, critical")
         }
@@ -89,6 +103,9 @@ struct Serve: ParsableCommand {
         config.publicDirectory = publicDirectory
         config.connectionTimeout = timeout
         config.maxStreams = maxStreams
+        config.headDeadline = headDeadline
+        config.maxConnectionsPerIP = maxConnectionsPerIP
+        config.allowedHosts = allowedHost
         config.allowedOrigins = allowOrigin
         config.token = token ?? EnvironmentDefaults.string("token")
         config.scene = SceneConfiguration(meterDuration: meterDuration, seed: UInt64(truncatingIfNeeded: seed),
