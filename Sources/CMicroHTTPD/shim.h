@@ -1,4 +1,3 @@
-#include <stdbool.h>
 #include <microhttpd.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
@@ -73,7 +72,7 @@ lc_mhd_socket_context(struct MHD_Connection *connection)
 
 /* True from the moment MHD has the whole request head (state HEADERS_RECEIVED) until the
    connection is reset for its next request: MHD reports the head's size only then. */
-static inline bool
+static inline _Bool
 lc_mhd_request_head_parsed(struct MHD_Connection *connection)
 {
   return NULL != MHD_get_connection_info(connection, MHD_CONNECTION_INFO_REQUEST_HEADER_SIZE);

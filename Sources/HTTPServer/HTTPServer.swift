@@ -14,4 +14,8 @@
 // - HangupWatcher.swift   wakes a suspended stream as soon as its client hangs up
 // - MemoryTrim.swift      returns freed memory to the system after streams end
 // - StaticFiles.swift / MIMETypes.swift  safe file serving below one root
+// - Hardening/            what a hostile client meets: the Host check and the head checks
+//   (AllowedHosts, HeadChecks), per-connection records, the head deadline and the one chunked
+//   upload (ConnectionRecord, ConnectionTracker), answers written on the socket (DirectAnswer),
+//   MHD's error pages answered in JSON (LibraryPages), log summaries, the descriptor limit
 // The client side (probe, benchmarks, tests) is the HTTPClient module.

@@ -18,8 +18,19 @@ final class ConnectionRecord: Sendable {
         /// MHD has parsed a head and handed the request to us.
         case request
         /// We wrote an answer ourselves; MHD must not answer again and the connection closes.
-        case answered
+        case answered(at: ContinuousClock.Instant)
+        /// Shut by us (head deadline, or an answered connection that lingered too long); MHD
+        /// closes it at its next read.
+        case cut
         case gone
+
+        /// Still MHD's to answer: nothing was written or shut by us.
+        var isOpen: Bool {
+            switch self {
+            case .head, .request: true
+            case .answered, .cut, .gone: false
+            }
+        }
     }
 
     let connection: SuspendGate.ConnectionHandle
@@ -55,8 +66,8 @@ final class ConnectionRecord: Sendable {
     /// the connection answered.
     func answer(_ response: HTTPResponse, if condition: (Phase) -> Bool) -> Bool {
         phase.withLock { p in
-            guard p != .gone, p != .answered, condition(p) else { return false }
-            p = .answered
+            guard p.isOpen, condition(p) else { return false }
+            p = .answered(at: .now)
             DirectAnswer.send(response, fd: fd)
             return true
         }
@@ -66,8 +77,8 @@ final class ConnectionRecord: Sendable {
     /// the end of the stream and closes the connection itself, on its own thread.
     func cut(if condition: (Phase) -> Bool) -> Bool {
         phase.withLock { p in
-            guard p != .gone, p != .answered, condition(p) else { return false }
-            p = .answered
+            guard p != .gone, p != .cut, condition(p) else { return false }
+            p = .cut
             _ = shutdown(fd, Int32(SHUT_RDWR))
             return true
         }

@@ -42,7 +42,7 @@ final class ConnectionTracker: Sendable {
         // Cancelling in `stop()` releases the handler, and with it this tracker.
         timer.setEventHandler { [self] in
             let now = ContinuousClock.now
-            expireHeads(now: now)
+            expire(now: now)
             summary.flushIfDue(now: now)
         }
         timer.activate()
@@ -119,16 +119,29 @@ final class ConnectionTracker: Sendable {
 
     var chunkedUploadInFlight: ChunkedUpload? { chunkedUpload.withLock { $0 } }
 
-    // MARK: Head deadline
+    // MARK: Head deadline, and answered connections that linger
 
-    func expireHeads(now: ContinuousClock.Instant) {
-        guard let deadline = headDeadline else { return }
+    /// How long a connection we answered ourselves may go on sending (what it sends is read and
+    /// dropped, so the client can read the answer before the close) before it is cut. MHD may
+    /// otherwise miss the client's close and hold it, and the chunked-upload slot, until its idle
+    /// timeout (see docs/design/http-server.md).
+    static let lingerAfterAnswer: Duration = .seconds(1)
+
+    func expire(now: ContinuousClock.Instant) {
         for record in openRecords {
-            let expired = record.cut { phase in
-                if case .head(let since) = phase { return now - since >= deadline }
-                return false
+            var inHead = false
+            let cut = record.cut { phase in
+                switch phase {
+                case .head(let since):
+                    inHead = true
+                    return headDeadline.map { now - since >= $0 } ?? false
+                case .answered(let at):
+                    return now - at >= Self.lingerAfterAnswer
+                case .request, .cut, .gone:
+                    return false
+                }
             }
-            if expired {
+            if cut && inHead {
                 counters.headDeadlineCloses.add(1, ordering: .relaxed)
                 summary.note(.headDeadline)
             }

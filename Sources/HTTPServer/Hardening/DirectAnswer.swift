@@ -11,14 +11,15 @@ import Glibc
 /// not closed the descriptor (see `ConnectionRecord`).
 enum DirectAnswer {
     /// `response` must carry its body as bytes. Returns false when the socket took only part of
-    /// it (a client that stopped reading); the half-close happens either way.
+    /// it (a client that stopped reading: MHD's sockets are non-blocking, so this never waits);
+    /// the half-close happens either way.
     @discardableResult
     static func send(_ response: HTTPResponse, fd: Int32) -> Bool {
         let bytes = serialize(response)
         var offset = 0
         while offset < bytes.count {
             let n = bytes.withUnsafeBytes { raw in
-                Glibc.send(fd, raw.baseAddress.map { $0 + offset }, raw.count - offset, Int32(MSG_NOSIGNAL | MSG_DONTWAIT))
+                Glibc.send(fd, raw.baseAddress.map { $0 + offset }, raw.count - offset, Int32(MSG_NOSIGNAL))
             }
             if n < 0 && errno == EINTR { continue }
             if n <= 0 { break }

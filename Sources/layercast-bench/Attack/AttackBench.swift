@@ -89,6 +89,7 @@ struct AttackBench: ParsableCommand {
         loop.run(until: start + length + 30) { now in now >= start + length && result.isSet }
         finished.wait()
         let end = monotonicNow()
+        let viewerNote = viewer.isDone ? "viewer ended: \(viewer.endReason ?? "?")" : ""
         poller.stop()
         loop.closeAll()
 
@@ -98,7 +99,6 @@ struct AttackBench: ParsableCommand {
         let p99 = Distribution(poller.latencies(from: start, to: end)).p99
         let peak = (monitor?.samples(from: start, to: end).map(\.rssKiB).max()).map { Double($0) / 1024 } ?? .nan
         let refusals = Distribution(outcome.refusalSeconds)
-        let viewerNote = viewer.isDone ? "viewer ended: \(viewer.endReason ?? "?")" : ""
         return [kind.rawValue, "\(outcome.attempts)", "\(outcome.refusalSeconds.count)", "\(outcome.wrong.count)",
                 ms(refusals.median), ms(refusals.max), fmt(peak, 1), fmt(rssBefore, 1), fmt(fps, 1), ms(p99),
                 "\(poller.failureCount)", [outcome.note, outcome.wrong.first ?? "", viewerNote].filter { !$0.isEmpty }.joined(separator: "; ")]

@@ -142,6 +142,7 @@ struct ChunkedUpload: Attack {
     func run(_ target: AttackTarget) -> AttackOutcome {
         var outcome = AttackOutcome()
         var sentMiB: [Int] = []
+        var busy = 0
         let piece = Array("100000\r\n".utf8) + [UInt8](repeating: 0x41, count: 1 << 20) + Array("\r\n".utf8)
         while monotonicNow() < target.deadline {
             outcome.attempts += 1
@@ -157,15 +158,21 @@ struct ChunkedUpload: Attack {
                 guard (try? socket.send(piece)) != nil else { break }
                 sent += 1
             }
-            if let response = try? socket.readResponse(), response.status == 413,
-               response.header("Content-Type")?.contains("json") == true {
+            let response = try? socket.readResponse()
+            let isJSON = response?.header("Content-Type")?.contains("json") == true
+            if response?.status == 413, isJSON {
                 outcome.refusalSeconds.append(monotonicNow() - start)
                 sentMiB.append(sent)
+            } else if response?.status == 503, isJSON, let wait = response?.header("Retry-After").flatMap(Double.init) {
+                // The previous upload still holds the one chunked slot: come back as told.
+                busy += 1
+                usleep(UInt32(min(wait, 5) * 1e6))
             } else {
-                outcome.wrong.append("no JSON 413 after \(sent) MiB")
+                outcome.wrong.append("\(response.map { "HTTP \($0.status)" } ?? "no answer") after \(sent) MiB")
             }
         }
         if let most = sentMiB.max() { outcome.note = "at most \(most) of 50 MiB sent before the 413" }
+        if busy > 0 { outcome.note += "; \(busy) × 503 Retry-After (one chunked upload at a time)" }
         return outcome
     }
 }
