@@ -16,6 +16,7 @@ RUN apt-get update \
     && apt-get install -y --no-install-recommends \
         libcairo2-dev libgif-dev libimagequant-dev libmicrohttpd-dev libspng-dev \
         libturbojpeg0-dev libwebp-dev pkg-config \
+        libavcodec-dev libavformat-dev libavutil-dev libswscale-dev \
     && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 # Dependencies first, so a source change does not fetch them again.
@@ -44,6 +45,7 @@ FROM debian:bookworm-slim AS runtime
 RUN apt-get update \
     && apt-get install -y --no-install-recommends \
         libcairo2 libgif7 libimagequant0 libmicrohttpd12 libspng0 libturbojpeg0 libwebp7 libwebpdemux2 libwebpmux3 \
+        libavcodec59 libavformat59 libavutil57 libswscale6 \
         fontconfig fonts-dejavu-core \
     && rm -rf /var/lib/apt/lists/* \
     && find /usr/share/fonts /usr/local/share/fonts -type d -exec touch -m -d "@$(date +%s)" {} + \

@@ -4,7 +4,7 @@ SWIFT ?= swift
 HOST ?= 127.0.0.1
 PORT ?= 8080
 
-.PHONY: run test deps test-deps build release swift-test js-check browser-test api-fuzz sanitizers container-test accept-golden
+.PHONY: run test deps test-deps build release swift-test api-docs js-check browser-test api-fuzz sanitizers container-test accept-golden
 
 deps:
 	@scripts/install-deps.sh build
@@ -21,13 +21,17 @@ release: deps
 run: release
 	.build/release/layercast --host $(HOST) --port $(PORT)
 
-test: test-deps swift-test js-check browser-test api-fuzz sanitizers container-test
+test: test-deps swift-test api-docs js-check browser-test api-fuzz sanitizers container-test
 
 swift-test:
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
 # The page's modules against their JSDoc types (jsconfig.json), with Debian's TypeScript compiler.
+# The README's API tables against the declarations they are generated from.
+api-docs:
+	scripts/api-docs.sh --check
+
 js-check:
 	tsc --noEmit --allowJs --checkJs -p jsconfig.json
 

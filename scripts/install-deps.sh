@@ -3,9 +3,12 @@
 # Usage: scripts/install-deps.sh [build|test]   (test adds the browser, ffmpeg, image tools and tsc)
 set -euo pipefail
 
-build_pkgs=(pkg-config libcairo2-dev libmicrohttpd-dev libturbojpeg0-dev libspng-dev libwebp-dev libgif-dev libimagequant-dev fonts-dejavu-core)
+build_pkgs=(pkg-config libcairo2-dev libmicrohttpd-dev libturbojpeg0-dev libspng-dev libwebp-dev libgif-dev libimagequant-dev libavcodec-dev libavformat-dev libavutil-dev libswscale-dev fonts-dejavu-core)
 test_pkgs=(chromium chromium-driver ffmpeg imagemagick python3-pip node-typescript)
-pip_pkgs=(selenium pytest pillow numpy)
+pip_pkgs=(selenium pytest pillow numpy openapi-spec-validator)
+# axe-core (4.12) for the accessibility check: this wheel ships it as a plain axe.min.js, which the
+# browser tests inject through Selenium. --no-deps: Playwright, its dependency, is not used.
+axe_pkg=axe-playwright-python==0.1.8
 
 want=("${build_pkgs[@]}")
 [ "${1:-build}" = test ] && want+=("${test_pkgs[@]}")
@@ -29,14 +32,19 @@ if [ ${#missing[@]} -gt 0 ]; then
     apt_install "${missing[@]}" || { sleep 3; apt_install "${missing[@]}"; }
 fi
 
+pip_install() {
+    # Debian's own python3 refuses pip installs (PEP 668) unless told to.
+    python3 -m pip install -q "$@" || python3 -m pip install -q --break-system-packages "$@"
+}
+
 if [ "${1:-build}" = test ]; then
     pip_missing=()
     for p in "${pip_pkgs[@]}"; do
-        mod=$p; [ "$p" = pillow ] && mod=PIL
+        mod=${p//-/_}; [ "$p" = pillow ] && mod=PIL
         python3 -c "import ${mod}" 2>/dev/null || pip_missing+=("$p")
     done
     if [ ${#pip_missing[@]} -gt 0 ]; then
-        # Debian's own python3 refuses pip installs (PEP 668) unless told to.
-        python3 -m pip install -q "${pip_missing[@]}" || python3 -m pip install -q --break-system-packages "${pip_missing[@]}"
+        pip_install "${pip_missing[@]}"
     fi
+    python3 -c "import axe_playwright_python" 2>/dev/null || pip_install --no-deps "$axe_pkg"
 fi

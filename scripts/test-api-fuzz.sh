@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # The API against its own description, and the server under hostile load, on loopback only:
 #   1. schemathesis: a property-based fuzz of every operation of /openapi.json (fixed seed,
-#      bounded examples), checking for 5xx and for any answer the document does not allow;
+#      bounded examples), checking for 5xx, for any answer the document does not allow and for
+#      reply bodies against the document's schemas; any warning (such as a schema the API's
+#      validation does not match) fails the run;
 #   2. the two endless responses (/stream.mjpg, /events) fuzzed the same way by a small harness
 #      that reads only the head and the first bytes;
 #   3. a 10 s command storm (1,000 commands/s across every control, with frame requests and two
@@ -61,9 +63,11 @@ checks=not_a_server_error,status_code_conformance,content_type_conformance,respo
 checks+=,response_headers_conformance,unsupported_method,allow_header_conformance
 t0=$(date +%s)
 # From the scratch folder, so schemathesis leaves its .schemathesis/ state there. Clips cost
-# seconds of rendering each, so they get their own run with few examples.
+# seconds of rendering each, so they get their own run with few examples. Every warning fails the
+# run: "mostly rejected generated data" means the document and the validation disagree.
+printf '[warnings]\nfail-on = true\n' > "$WORK/schemathesis.toml"
 st_run() {
-    (cd "$WORK" && $ST run "$BASE/openapi.json" --url "$BASE" --checks "$checks" \
+    (cd "$WORK" && $ST --config-file "$WORK/schemathesis.toml" run "$BASE/openapi.json" --url "$BASE" --checks "$checks" \
         --seed "$SEED" --workers 1 --request-timeout 120 --generation-database none --no-color "$@") \
         || { echo "api-fuzz: schemathesis found problems (above)"; exit 1; }
 }

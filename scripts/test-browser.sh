@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Real-browser tests of the page (issue 7): headless Chromium driven by Selenium against the real
-# server on a free loopback port. Installs nothing (`make test-deps` does); builds the server if needed.
+# server on a free loopback port, axe-core's WCAG checks and the keyboard tests among them. Installs
+# nothing (`make test-deps` does); builds the server if needed.
 # Screenshots land in artifacts/browser/. Extra arguments go to pytest (e.g. -k meter).
 # LAYERCAST_UPDATE_DOCS=1 also refreshes docs/page.png and docs/screenshots/.
 set -euo pipefail
@@ -14,6 +15,8 @@ fi
 missing=()
 for tool in /usr/bin/chromium /usr/bin/chromedriver; do [ -x "$tool" ] || missing+=("$tool"); done
 python3 -c "import selenium, pytest, PIL" 2>/dev/null || missing+=("python3 modules selenium, pytest, pillow")
+# axe-core for the accessibility check, from the axe-playwright-python wheel (without Playwright).
+python3 -c "import axe_playwright_python" 2>/dev/null || missing+=("axe-core (pip install --no-deps axe-playwright-python)")
 if [ ${#missing[@]} -gt 0 ]; then
     echo "browser tests need: ${missing[*]} (run: make test-deps)" >&2
     exit 1

@@ -1,10 +1,10 @@
 // @ts-check
-// Any picture the browser can read becomes artwork: the server takes PNG only (≤ 8 MiB, ≤ 4096 px),
-// so anything else, or anything larger, is redrawn to a PNG of at most 1024 px first.
+// Any picture the browser can read becomes artwork: the server takes PNG only, within the byte and
+// side limits it serves on GET /layout, so anything else, or anything larger, is redrawn to a PNG of
+// at most 1024 px first.
 import { ApiError } from "./api.js";
+import { loadLayout } from "./layout.js";
 
-const MAX_BYTES = 8 << 20;
-const MAX_SIDE = 4096;
 const REDRAW_SIDE = 1024;
 
 /**
@@ -22,8 +22,9 @@ export async function artworkPng(file) {
     throw new ApiError(`“${file.name}” could not be read as an image`);
   }
   try {
-    const fits = file.type === "image/png" && file.size <= MAX_BYTES
-      && bitmap.width <= MAX_SIDE && bitmap.height <= MAX_SIDE;
+    const { maxArtworkBytes, maxArtworkSide } = await loadLayout();
+    const fits = file.type === "image/png" && file.size <= maxArtworkBytes
+      && bitmap.width <= maxArtworkSide && bitmap.height <= maxArtworkSide;
     if (fits) return file;
     const k = Math.min(1, REDRAW_SIDE / Math.max(bitmap.width, bitmap.height));
     const canvas = document.createElement("canvas");

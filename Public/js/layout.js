@@ -5,16 +5,30 @@ import { errorFrom } from "./api.js";
 
 /**
  * @typedef {{ minAspect: number, columns: number, rows: number }} Arrangement
- * @typedef {{ controls: string[], arrangements: Arrangement[], cellMargin: number, maxFrameSide: number }} Layout
+ * @typedef {{ controls: string[], arrangements: Arrangement[], cellMargin: number, maxFrameSide: number,
+ *   minQuality: number, maxQuality: number, maxArtworkBytes: number, maxArtworkSide: number }} Layout
+ *   the grid, and the limits the server checks requests against (the page keeps to them, never to copies)
  */
 
 const RETRY_MS = [500, 1000, 2000, 4000];
+
+/** @type {Promise<Layout> | null} */
+let served = null;
+
+/**
+ * GET /layout, fetched once and shared by every module that needs it.
+ * @returns {Promise<Layout>}
+ */
+export function loadLayout() {
+  served ??= fetchLayout();
+  return served;
+}
 
 /**
  * GET /layout, tried again until it answers (the server may be starting or restarting).
  * @returns {Promise<Layout>}
  */
-export async function loadLayout() {
+async function fetchLayout() {
   for (let attempt = 0; ; attempt++) {
     try {
       const response = await fetch("layout", { cache: "no-cache" });

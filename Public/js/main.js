@@ -1,11 +1,14 @@
 // @ts-check
 // The preview studio. Two long-lived connections in all: ONE `control=all` MJPEG stream, cut into the
 // four stages, and ONE EventSource for state. Commands therefore never queue behind streams (browsers
-// allow six connections per host).
+// allow six connections per host). With the page's motion paused, still frames replace the stream.
 import { send, serial, onLatency } from "./api.js";
 import { $, $$, component, part } from "./dom.js";
 import { reportError } from "./toast.js";
 import { MjpegStream } from "./mjpeg.js";
+import { Stills } from "./stills.js";
+import { motionControl } from "./motion.js";
+import { announce, announced } from "./announce.js";
 import { StateFeed } from "./events.js";
 import { SceneStore } from "./state.js";
 import { Gallery } from "./gallery.js";
@@ -73,6 +76,11 @@ function render() {
   if (!state) return;
   for (const { card } of cards.values()) card.render(state);
   clock.render(state.clock);
+  speakChanges(state);
+  if (!motion.playing && state.revision !== stillRevision) {
+    stillRevision = state.revision;
+    stills.refresh();
+  }
   showStatus();
   tick();
   if (rawState.closest("details")?.open && !rawPending) {
@@ -94,6 +102,25 @@ function tick() {
 
 rawState.closest("details")?.addEventListener("toggle", render);
 
+// ---- In words: each canvas's text alternative, and the live region when one changes ------------
+
+/** @type {Map<string, string>} what was last said of each stage, and of the clock */
+const spoken = new Map();
+/** @param {import("./state.js").SceneState} state */
+function speakChanges(state) {
+  /** @type {[string, string, Element | null][]} */
+  const said = [...cards].map(([control, { root, card }]) => [control, card.describe(state), part(root, "canvas")]);
+  said.push(["clock", state.clock.paused ? "Clock paused" : "Clock running", null]);
+  for (const [key, text, canvas] of said) {
+    const before = spoken.get(key);
+    if (before === text) continue;
+    spoken.set(key, text);
+    canvas?.setAttribute("aria-label", text);
+    // The first state is what the page opens on, not a change.
+    if (before !== undefined) announce(text);
+  }
+}
+
 // ---- Connections ------------------------------------------------------------------------------
 
 const status = { stream: "connecting", events: "connecting" };
@@ -103,6 +130,7 @@ function showStatus() {
   let tone = "connecting";
   let label = "Connecting…";
   if (document.hidden) [tone, label] = ["paused", "Paused in background"];
+  else if (!motion.playing) [tone, label] = status.events === "live" ? ["paused", "Still frames"] : ["reconnecting", "Still frames · reconnecting"];
   else if (status.stream === "failed") [tone, label] = ["error", "Stream refused"];
   else if (status.stream === "live" && status.events === "live") [tone, label] = ["live", liveLabel()];
   else if (status.stream === "live") [tone, label] = ["reconnecting", "Live · state reconnecting"];
@@ -136,6 +164,16 @@ const stream = new MjpegStream({
   },
 });
 
+const stills = new Stills({
+  onFrame(bitmap, meta) {
+    if (Number.isFinite(meta.sceneTime)) frameTime = meta.sceneTime;
+    gallery.show(bitmap, meta);
+    tick();
+  },
+  onError(error) { reportError("A still frame could not be loaded", error); },
+});
+let stillRevision = -1;
+
 const feed = new StateFeed({
   onState(next) { if (store.applyState(next)) render(); },
   onConnect() { store.restart(); },
@@ -145,7 +183,7 @@ const feed = new StateFeed({
   },
 });
 
-setInterval(() => { part(statusBar, "fps").textContent = document.hidden ? "–" : String(stream.fps); }, 500);
+setInterval(() => { part(statusBar, "fps").textContent = document.hidden || !motion.playing ? "–" : String(stream.fps); }, 500);
 onLatency((ms) => { part(statusBar, "latency").textContent = `${Math.round(ms)} ms`; });
 
 // ---- View settings ----------------------------------------------------------------------------
@@ -160,13 +198,23 @@ function retarget() {
   stageWidth = w;
   const target = streamTarget(view, layout, w, h);
   gallery.resize(w, h, target.meta.scale);
-  stream.open(target.url, target.meta);
+  if (motion.playing) {
+    stills.stop();
+    stream.open(target.url, target.meta);
+  } else {
+    stream.stop();
+    stills.show(target.still, target.meta);
+  }
   const frameSize = part(statusBar, "frame-size");
   frameSize.textContent = `${Math.round(w * target.meta.scale)}×${Math.round(h * target.meta.scale)}`;
   frameSize.title = `Each stage: ${w}×${h} pt at ${target.meta.scale}×`;
 }
 
 const settings = viewPanel(component("view"), view, applyView);
+const motion = motionControl(component("view"), () => {
+  retarget();
+  showStatus();
+});
 function applyView() {
   const root = document.documentElement.style;
   root.setProperty("--stage-h", `${view.size}px`);
@@ -208,6 +256,7 @@ applyView();
 feed.start();
 loadLayout().then((served) => {
   layout = served;
+  settings.limit(served);
   retarget();
 });
 
@@ -215,6 +264,8 @@ loadLayout().then((served) => {
 Object.assign(window, {
   studio: {
     get fps() { return stream.fps; },
+    get motion() { return motion.playing; },
+    get announced() { return [...announced]; },
     get frameTime() { return frameTime; },
     get streamUrl() { return stream.target?.url ?? null; },
     get connections() { return (stream.isOpen ? 1 : 0) + (feed.source && feed.source.readyState !== EventSource.CLOSED ? 1 : 0); },

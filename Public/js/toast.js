@@ -1,6 +1,8 @@
 // @ts-check
-// Short messages in the corner: API errors in the API's words, and the odd confirmation.
+// Short messages in the corner: API errors in the API's words, and the odd confirmation. An error
+// is an alert (said at once); a confirmation is said through the page's polite live region.
 import { component } from "./dom.js";
+import { announce } from "./announce.js";
 
 /** @type {Map<string, HTMLElement>} */
 const recent = new Map();
@@ -19,7 +21,8 @@ export function toast(title, text, kind = "error", seconds = 7) {
   const node = document.createElement("div");
   node.className = "toast";
   node.dataset.kind = kind;
-  node.setAttribute("role", kind === "error" ? "alert" : "status");
+  if (kind === "error") node.setAttribute("role", "alert");
+  else announce(`${title}: ${text}`);
   const body = document.createElement("div");
   const strong = document.createElement("strong");
   strong.textContent = title;
@@ -39,7 +42,17 @@ export function toast(title, text, kind = "error", seconds = 7) {
   host.append(node);
   recent.set(key, node);
   while (host.children.length > 4) host.firstElementChild?.remove();
-  setTimeout(remove, seconds * 1000);
+  // A message being read (pointer over it) or reached with Tab stays until it is left.
+  let timer = setTimeout(remove, seconds * 1000);
+  const hold = () => clearTimeout(timer);
+  const resume = () => {
+    clearTimeout(timer);
+    if (!node.matches(":hover, :focus-within")) timer = setTimeout(remove, seconds * 1000);
+  };
+  node.addEventListener("pointerenter", hold);
+  node.addEventListener("focusin", hold);
+  node.addEventListener("pointerleave", resume);
+  node.addEventListener("focusout", resume);
 }
 
 /**

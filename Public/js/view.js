@@ -79,13 +79,14 @@ function common(view, params) {
 }
 
 /**
- * The stream for stages of w × h CSS pixels: one frame whose cells are the stages, pixel for pixel.
- * The scale is lowered if a side of the frame would pass the server's limit.
+ * The stream for stages of w × h CSS pixels: one frame whose cells are the stages, pixel for pixel,
+ * and a still PNG of the same frame for when the page's motion is paused. The scale is lowered if a
+ * side of the frame would pass the server's limit.
  * @param {View} view
  * @param {Layout} layout
  * @param {number} w
  * @param {number} h
- * @returns {{ url: string, meta: StreamMeta }}
+ * @returns {{ url: string, still: string, meta: StreamMeta }}
  */
 export function streamTarget(view, layout, w, h) {
   const arrangement = arrangementFor(layout, w, h);
@@ -93,10 +94,13 @@ export function streamTarget(view, layout, w, h) {
   const height = arrangement.rows * h;
   const scale = Math.min(view.scale, layout.maxFrameSide / width, layout.maxFrameSide / height);
   const s = Math.floor(scale * 1000) / 1000;
-  const params = new URLSearchParams({
-    control: "all", width: String(width), height: String(height), scale: String(s), quality: String(view.quality), fps: "30",
-  });
-  return { url: `stream.mjpg?${common(view, params)}`, meta: { layout, arrangement, scale: s, w, h } };
+  const frame = { control: "all", width: String(width), height: String(height), scale: String(s) };
+  const stream = new URLSearchParams({ ...frame, quality: String(view.quality), fps: "30" });
+  return {
+    url: `stream.mjpg?${common(view, stream)}`,
+    still: `frame.png?${common(view, new URLSearchParams(frame))}`,
+    meta: { layout, arrangement, scale: s, w, h },
+  };
 }
 
 /**

@@ -4,10 +4,19 @@
 import { $$, part } from "./dom.js";
 import { onSchemeChange } from "./view.js";
 
-/** @typedef {import("./view.js").View} View */
+/**
+ * @typedef {import("./view.js").View} View
+ * @typedef {import("./layout.js").Layout} Layout
+ */
 
-/** @param {number} quality */
-const fill = (quality) => `${((quality - 30) / 70) * 100}%`;
+/**
+ * How far along its range a slider stands, for its filled track.
+ * @param {HTMLInputElement} slider
+ */
+const fill = (slider) => {
+  const min = Number(slider.min || 0), max = Number(slider.max || 100);
+  return `${((Number(slider.value) - min) / Math.max(1, max - min)) * 100}%`;
+};
 
 /**
  * @param {HTMLElement} root the toolbar holding the settings
@@ -35,7 +44,7 @@ export function viewPanel(root, view, onChange) {
   customColor.addEventListener("input", () => change({ background: "custom", custom: customColor.value }));
   quality.addEventListener("input", () => {
     qualityOut.textContent = quality.value;
-    quality.style.setProperty("--fill", fill(Number(quality.value)));
+    quality.style.setProperty("--fill", fill(quality));
   });
   quality.addEventListener("change", () => change({ quality: Number(quality.value) }));
   debug.addEventListener("change", () => change({ debug: debug.checked }));
@@ -51,9 +60,19 @@ export function viewPanel(root, view, onChange) {
       custom.style.setProperty("--custom", view.custom);
       customColor.value = view.custom;
       quality.value = String(view.quality);
-      quality.style.setProperty("--fill", fill(view.quality));
-      qualityOut.textContent = String(view.quality);
+      quality.style.setProperty("--fill", fill(quality));
+      qualityOut.textContent = quality.value;
       debug.checked = view.debug;
+    },
+
+    /**
+     * Keeps the JPEG quality slider to the range the server accepts.
+     * @param {Layout} layout
+     */
+    limit(layout) {
+      quality.min = String(layout.minQuality);
+      quality.max = String(layout.maxQuality);
+      this.render();
     },
   };
 }

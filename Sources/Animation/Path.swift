@@ -23,7 +23,7 @@ public enum PathElement: Hashable, Sendable {
         }
     }
 
-    public enum Kind: String, Sendable, Codable { case move, line, cubic, close }
+    public enum Kind: String, Sendable, Codable, CaseIterable { case move, line, cubic, close }
 }
 
 /// A vector path: a list of elements. Value type, so a snapshot never shares mutable state.

@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// What a handler returns. Header names are sent as given; MHD adds Date and Content-Length itself.
 public struct HTTPResponse: Sendable {
     public var status: Int
@@ -46,17 +40,6 @@ extension HTTPResponse {
     /// Bytes that already are JSON.
     public static func json(status: Int = 200, raw: [UInt8], headers: [(String, String)] = []) -> HTTPResponse {
         HTTPResponse(status: status, headers: [("Content-Type", jsonContentType)] + headers, body: .bytes(raw))
-    }
-
-    /// Encoding failures become a 500 JSON error rather than a crash on the request path.
-    public static func json<T: Encodable>(
-        status: Int = 200, encoding value: T, encoder: JSONEncoder = JSONEncoder(), headers: [(String, String)] = []
-    ) -> HTTPResponse {
-        do {
-            return json(status: status, raw: Array(try encoder.encode(value)), headers: headers)
-        } catch {
-            return .error(status: 500, message: "could not encode response", ["detail": .string("\(error)")])
-        }
     }
 
     public static func text(

@@ -6,14 +6,23 @@ import Logging
 /// The preview server: one live scene on one clock, rendered by a shared frame renderer, streamed
 /// by the frame hub and driven over HTTP.
 public final class PreviewServer: Sendable {
+    /// The server's version, as `layercast --version` and /openapi.json give it.
+    public static let version = "0.1.0"
+
     public let configuration: PreviewServerConfiguration
     public let scene: LiveScene
     let context: APIContext
     private let router: Router
     private let server: HTTPServer
 
-    public init(configuration: PreviewServerConfiguration, clock: any ControllableClock = MonotonicClock(),
-                logger: Logger = Logger(label: "layercast")) {
+    public convenience init(configuration: PreviewServerConfiguration, clock: any ControllableClock = MonotonicClock(),
+                            logger: Logger = Logger(label: "layercast")) {
+        self.init(configuration: configuration, clock: clock, logger: logger, endpoints: APIContext.endpoints)
+    }
+
+    /// A server of other declarations than the catalogue's (a test changes one and sees it followed).
+    init(configuration: PreviewServerConfiguration, clock: any ControllableClock, logger: Logger,
+         endpoints: [Endpoint<APIContext>]) {
         self.configuration = configuration
         scene = LiveScene(clock: clock, configuration: configuration.scene)
         let frameRenderer = FrameRenderer()
@@ -22,7 +31,7 @@ public final class PreviewServer: Sendable {
                            maxStreams: configuration.maxStreams)
         let events = EventHub(source: APIContext.eventSource(scene: scene, fps: configuration.fps), now: MonotonicClock.hostTime)
         context = APIContext(configuration: configuration, scene: scene, frameRenderer: frameRenderer, hub: hub,
-                             eventHub: events, metrics: metrics, logger: logger)
+                             eventHub: events, metrics: metrics, logger: logger, endpoints: endpoints)
         var http = HTTPServerConfiguration()
         http.host = configuration.host
         http.port = configuration.port

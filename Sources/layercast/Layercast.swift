@@ -1,8 +1,9 @@
 import ArgumentParser
+import PreviewServer
 
 /// `layercast`: serves the preview studio (the default) or probes a running one.
 struct Layercast: ParsableCommand {
-    static let version = "0.1.0"
+    static let version = PreviewServer.version
 
     static let configuration = CommandConfiguration(
         commandName: "layercast",
@@ -13,6 +14,6 @@ struct Layercast: ParsableCommand {
             a flag on the command line wins.
             """,
         version: version,
-        subcommands: [Serve.self, Probe.self],
+        subcommands: [Serve.self, Probe.self, APICommand.self],
         defaultSubcommand: Serve.self)
 }

@@ -27,11 +27,11 @@ struct Serve: ParsableCommand {
     @Option(help: "TCP port. [env: LAYERCAST_PORT]")
     var port: Int = EnvironmentDefaults.int("port", 8080)
 
-    @Option(help: "Default frames per second of a stream, 1–60. [env: LAYERCAST_FPS]")
-    var fps: Int = EnvironmentDefaults.int("fps", 30)
+    @Option(help: "Default frames per second of a stream, \(PreviewServerConfiguration.values(of: "--fps")). [env: LAYERCAST_FPS]")
+    var fps: Int = EnvironmentDefaults.int("fps", PreviewServerConfiguration().fps)
 
-    @Option(help: "Default frame size in points, 16–4096. [env: LAYERCAST_SIZE]")
-    var size: Int = EnvironmentDefaults.int("size", 480)
+    @Option(help: "Default frame size, \(PreviewServerConfiguration.values(of: "--size")). [env: LAYERCAST_SIZE]")
+    var size: Int = EnvironmentDefaults.int("size", PreviewServerConfiguration().size)
 
     @Option(name: .customLong("public"), help: "Folder of the web page. [env: LAYERCAST_PUBLIC]")
     var publicDirectory: String = EnvironmentDefaults.string("public") ?? "Public"
@@ -42,8 +42,8 @@ struct Serve: ParsableCommand {
     @Option(help: "Seed for the recording meter's segment colours. [env: LAYERCAST_SEED]")
     var seed: Int = EnvironmentDefaults.int("seed", 0x5EED)
 
-    @Option(help: "Recording meter duration in seconds, 1–600. [env: LAYERCAST_METER_DURATION]")
-    var meterDuration: Double = EnvironmentDefaults.double("meter-duration", 45)
+    @Option(help: "Recording meter duration, \(PreviewServerConfiguration.values(of: "--meter-duration")). [env: LAYERCAST_METER_DURATION]")
+    var meterDuration: Double = EnvironmentDefaults.double("meter-duration", RecordingMeter.defaultDuration)
 
     @Option(help: "A PNG to use as the music player's artwork instead of the generated cover. [env: LAYERCAST_ARTWORK]")
     var artwork: String?
@@ -72,9 +72,12 @@ struct Serve: ParsableCommand {
 
     func validate() throws {
         guard (1...65535).contains(port) || port == 0 else { throw ValidationError("--port must be 0–65535") }
-        guard (1...60).contains(fps) else { throw ValidationError("--fps must be 1–60") }
-        guard (16...4096).contains(size) else { throw ValidationError("--size must be 16–4096") }
-        guard (1...600).contains(meterDuration) else { throw ValidationError("--meter-duration must be 1–600 seconds") }
+        // The flags that set a request parameter's default accept what the parameter does.
+        var settings = PreviewServerConfiguration()
+        settings.fps = fps
+        settings.size = size
+        settings.scene.meterDuration = meterDuration
+        if let problem = settings.problems.first { throw ValidationError(problem) }
         guard (1...3600).contains(timeout) else { throw ValidationError("--timeout must be 1–3600 seconds") }
         guard (1...100_000).contains(maxStreams) else { throw ValidationError("--max-streams must be 1–100000") }
         guard (0...3600).contains(headDeadline) else { throw ValidationError("--head-deadline must be 0–3600 seconds") }

@@ -55,22 +55,31 @@ def browser():
         driver.quit()
 
 
-def set_viewport(driver, width, height, dark=False, mobile=False):
+def set_viewport(driver, width, height, dark=False, mobile=False, less_motion=False):
     driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
                            {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile})
-    driver.execute_cdp_cmd("Emulation.setEmulatedMedia",
-                           {"features": [{"name": "prefers-color-scheme", "value": "dark" if dark else "light"}]})
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [
+        {"name": "prefers-color-scheme", "value": "dark" if dark else "light"},
+        {"name": "prefers-reduced-motion", "value": "reduce" if less_motion else "no-preference"},
+    ]})
 
 
-def open_studio(driver, base_url, width=1280, height=800, dark=False, mobile=False):
-    """Loads the page with default view settings and waits until it streams and reports Live."""
-    set_viewport(driver, width, height, dark=dark, mobile=mobile)
+def open_studio(driver, base_url, width=1280, height=800, dark=False, mobile=False, less_motion=False):
+    """Loads the page with default view settings and waits until it streams and reports Live; with
+    `less_motion` (prefers-reduced-motion), until it shows a still frame and reports Still frames."""
+    set_viewport(driver, width, height, dark=dark, mobile=mobile, less_motion=less_motion)
     driver.get("about:blank")
     driver.get_log("browser")  # start with an empty console
     driver.get(base_url + "/")
     if driver.execute_script("return localStorage.length") > 0:
         driver.execute_script("localStorage.clear()")
         driver.refresh()
+    if less_motion:
+        wait_until(lambda: driver.execute_script("return window.studio && Number.isFinite(studio.frameTime)"), 10,
+                   "a still frame")
+        wait_until(lambda: in_component(driver, "status", "conn-label").text == "Still frames", 10,
+                   "the page to report Still frames")
+        return driver
     wait_until(lambda: driver.execute_script("return window.studio && studio.fps > 0"), 10, "the stream to deliver frames")
     wait_until(lambda: in_component(driver, "status", "conn-label").text == "Live", 10, "the page to report Live")
     return driver

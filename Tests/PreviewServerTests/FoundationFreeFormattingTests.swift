@@ -30,19 +30,19 @@ import Testing
     }
 
     @Test func formDecodingTurnsPlusIntoSpaceAndPercentIntoBytes() {
-        #expect(ParameterValues.formDecoded("pause") == "pause")
-        #expect(ParameterValues.formDecoded("a+b") == "a b")
-        #expect(ParameterValues.formDecoded("%23336699") == "#336699")
-        #expect(ParameterValues.formDecoded("1%2B1%3d2") == "1+1=2")
-        #expect(ParameterValues.formDecoded("caf%C3%A9") == "café")
-        #expect(ParameterValues.formDecoded("") == "")
+        #expect(FormEncoding.decoded("pause") == "pause")
+        #expect(FormEncoding.decoded("a+b") == "a b")
+        #expect(FormEncoding.decoded("%23336699") == "#336699")
+        #expect(FormEncoding.decoded("1%2B1%3d2") == "1+1=2")
+        #expect(FormEncoding.decoded("caf%C3%A9") == "café")
+        #expect(FormEncoding.decoded("") == "")
     }
 
     @Test func malformedPercentEncodingIsNil() {
-        #expect(ParameterValues.formDecoded("100%") == nil)
-        #expect(ParameterValues.formDecoded("%2") == nil)
-        #expect(ParameterValues.formDecoded("%zz") == nil)
-        #expect(ParameterValues.formDecoded("%C3") == nil)   // half a UTF-8 sequence
-        #expect(ParameterValues.formDecoded("%FF") == nil)
+        #expect(FormEncoding.decoded("100%") == nil)
+        #expect(FormEncoding.decoded("%2") == nil)
+        #expect(FormEncoding.decoded("%zz") == nil)
+        #expect(FormEncoding.decoded("%C3") == nil)   // half a UTF-8 sequence
+        #expect(FormEncoding.decoded("%FF") == nil)
     }
 }

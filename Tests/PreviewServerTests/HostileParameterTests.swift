@@ -72,7 +72,7 @@ import Testing
     @Test func edgeValuesThatAreValidStillWork() throws {
         let server = try hostileServer()
         for target in ["/frame.png?size=16", "/frame.png?size=4096&scale=1&control=spinner", "/frame.jpg?scale=3&size=16&quality=1",
-                       "/frame.jpg?background=%23ABCDEF&label=OFF&debug=points,bounds,none", "/frame.jpg?ahead=60&control=meter&size=32"] {
+                       "/frame.jpg?background=%23ABCDEF&label=off&debug=points,bounds,none", "/frame.jpg?ahead=60&control=meter&size=32"] {
             let r = try server.get(target)
             #expect(r.status == 200, "\(target) → \(r.status) \(r.text.prefix(120))")
         }

@@ -100,7 +100,7 @@ import Testing
                 ("/clip.webp?seconds=20.5", "seconds", "0.1 to 20"),
                 ("/clip.webp?fps=61", "fps", "1 to 60"),
                 ("/clip.gif?fps=51", "fps", "1 to 50"),
-                ("/clip.gif?lossless=true", "lossless", "/clip.webp"),
+                ("/clip.gif?lossless=true", "lossless", "seconds, fps"),
                 ("/clip.webp?lossless=perhaps", "lossless", "true or false"),
                 ("/clip.webp?control=dial", "control", "play-button"),
                 ("/clip.webp?variants=sizes&control=meter", "variants", "modes, themes, scales"),

@@ -22,6 +22,9 @@ import { spinnerCard } from "./spinner.js";
  * @typedef {object} Card
  * @property {StateKey} stateKey the card's part of the scene state, which its commands' replies replace
  * @property {(state: SceneState) => void} render shows a new state
+ * @property {(state: SceneState) => string} describe what the stage shows, in words: its canvas's
+ *   text alternative, said when it changes ("Play button, buffering"); never anything that moves
+ *   with every frame
  * @property {(state: SceneState, at: number, frameTime: number) => void} [tick] follows the frame on
  *   screen (scene time `frameTime`) between states; `at` is the scene time of the card's part of `state`
  */

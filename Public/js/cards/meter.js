@@ -1,5 +1,6 @@
 // @ts-check
-// Recording meter: press and hold on the stage (any pointer) or hold Space; Reset; length.
+// Recording meter: press and hold on the stage (any pointer) or hold Space; Enter on the stage
+// starts recording and pauses it again; Reset; length.
 import { part } from "../dom.js";
 import { pressable, keyPressable } from "../press.js";
 
@@ -14,7 +15,7 @@ function clockText(seconds) {
  * @param {import("./index.js").CardContext} ctx
  * @returns {import("./index.js").Card}
  */
-export function meterCard({ root, command }) {
+export function meterCard({ root, state, command }) {
   const stage = part(root, "stage");
   const duration = part(root, "duration", HTMLSelectElement);
   const press = () => command("Recording meter", "POST", "meter/press");
@@ -22,6 +23,14 @@ export function meterCard({ root, command }) {
 
   pressable(stage, { down: press, up: release });
   keyPressable(stage, { down: press, up: release, keys: [" "] });
+  // Enter is a button's key: a toggle here, since holding Enter repeats rather than holds.
+  stage.addEventListener("keydown", (event) => {
+    if (event.key !== "Enter" || event.altKey || event.ctrlKey || event.metaKey) return;
+    event.preventDefault();
+    if (event.repeat) return;
+    if (state()?.meter?.recording) release();
+    else press();
+  });
 
   // Space held anywhere that Space means nothing else (no field or button focused) records too.
   let spaceHeld = false;
@@ -58,6 +67,7 @@ export function meterCard({ root, command }) {
       const status = part(root, "status");
       status.textContent = m.complete ? "Complete" : m.recording ? "Recording" : "Idle";
       status.dataset.tone = m.complete ? "ok" : m.recording ? "live" : "";
+      stage.setAttribute("aria-pressed", String(m.recording));
       if (document.activeElement !== duration) {
         if (![...duration.options].some((o) => Number(o.value) === m.duration)) {
           duration.add(new Option(`${m.duration} s`, String(m.duration)));
@@ -66,6 +76,11 @@ export function meterCard({ root, command }) {
       }
       duration.disabled = m.segmentCount > 0;
       duration.title = m.segmentCount > 0 ? "Reset the meter to change its length" : "";
+    },
+    describe({ meter: m }) {
+      const status = m.complete ? "complete" : m.recording ? "recording" : m.segmentCount ? "paused" : "idle";
+      const segments = m.segmentCount === 1 ? "1 segment" : `${m.segmentCount || "no"} segments`;
+      return `Recording meter, ${status}, ${segments}`;
     },
     /** Elapsed moves while recording: follow the frame on screen, not the last state. */
     tick(state, at, frameTime) {

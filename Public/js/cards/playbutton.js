@@ -7,6 +7,9 @@ import { pressable, keyPressable } from "../press.js";
 // The order the original demo steps through on each tap.
 /** @type {Record<string, string>} */
 const NEXT = { play: "buffering", buffering: "stop", stop: "pause", pause: "play" };
+// A mode names what the icon shows (docs/design/play-button.md §Modes at rest).
+/** @type {Record<string, string>} */
+const MODE_WORDS = { play: "play icon", pause: "pause icon", stop: "stop icon", buffering: "buffering" };
 
 /**
  * @param {import("./index.js").CardContext} ctx
@@ -61,6 +64,10 @@ export function playButtonCard({ root, state, command }) {
       }
       stage.classList.toggle("is-disabled", !pb.enabled);
       part(root, "hint").textContent = pb.enabled ? `Click: ${pb.mode} → ${NEXT[pb.mode]}` : "Disabled — taps are ignored";
+    },
+    describe({ playButton: pb }) {
+      const theme = pb.theme === "default" ? "" : `, ${pb.theme} theme`;
+      return `Play button, ${MODE_WORDS[pb.mode] ?? pb.mode}${pb.enabled ? "" : ", disabled"}${theme}`;
     },
   };
 }

@@ -100,5 +100,10 @@ export function playerCard({ root, command }) {
         showSeek(progress);
       }
     },
+    describe({ player: p }) {
+      const art = p.artwork.isDefault ? "default artwork" : "your artwork";
+      // Progress moves while playing: only a paused player says where it stands.
+      return p.playing ? `Music button, playing, ${art}` : `Music button, paused at ${Math.round(p.progress.model)} percent, ${art}`;
+    },
   };
 }

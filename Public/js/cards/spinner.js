@@ -30,5 +30,8 @@ export function spinnerCard({ root, state, command }) {
       tag.textContent = on ? "Spinning" : "Stopped";
       tag.dataset.tone = on ? "accent" : "";
     },
+    describe({ spinner }) {
+      return spinner.animating ? "Spinner, spinning" : "Spinner, stopped";
+    },
   };
 }

@@ -6,7 +6,7 @@ import Animation
 /// same rule instead of a copy of it.
 public struct ControlGrid: Sendable, Encodable {
     /// Columns and rows, usable when the frame's width ≥ `minAspect` × its height.
-    public struct Arrangement: Sendable, Hashable, Encodable {
+    public struct Arrangement: Sendable, Hashable, Codable {
         public let minAspect: Double
         public let columns: Int
         public let rows: Int

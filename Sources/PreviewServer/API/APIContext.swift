@@ -13,13 +13,24 @@ struct APIContext: Sendable {
     let logger: Logger
     /// Shared by every copy of the context, so one per server.
     let clipSlots = ClipSlots(limit: maxConcurrentClips)
+    let files: StaticFiles
+    /// The operations this server serves (the catalogue, unless a test declares otherwise), and
+    /// the document generated from them.
+    let endpoints: [Endpoint<APIContext>]
+    let openAPIBytes: [UInt8]
 
-    /// Runs a handler body that throws `APIError`, turning the error into its JSON response.
-    func answer(_ body: () throws(APIError) -> HTTPResponse) -> HTTPResponse {
-        do {
-            return try body()
-        } catch {
-            return error.response
-        }
+    init(configuration: PreviewServerConfiguration, scene: LiveScene, frameRenderer: FrameRenderer, hub: FrameHub,
+         eventHub: EventHub, metrics: ServerMetrics, logger: Logger, endpoints: [Endpoint<APIContext>] = Self.endpoints) {
+        self.configuration = configuration
+        self.scene = scene
+        self.frameRenderer = frameRenderer
+        self.hub = hub
+        self.eventHub = eventHub
+        self.metrics = metrics
+        self.logger = logger
+        files = StaticFiles(root: configuration.publicDirectory)
+        self.endpoints = endpoints
+        openAPIBytes = OpenAPIGenerator(info: Self.info, operations: endpoints.map(\.operation),
+                                        configuration: configuration).document().serialized
     }
 }

@@ -11,13 +11,27 @@ extension APIContext {
         case webp, gif
 
         var contentType: String { self == .webp ? "image/webp" : "image/gif" }
-        /// GIF delays are centiseconds, and browsers stretch delays under 2 cs to 10 cs.
-        var fpsRange: ClosedRange<Int> { self == .webp ? 1...60 : 1...50 }
         var encodedFormat: EncodedFormat { self == .webp ? .webp : .gif }
+
+        /// GIF delays are centiseconds, and browsers stretch delays under 2 cs to 10 cs.
+        var fps: Parameter<Int> {
+            Param.integer("fps", self == .webp ? 1...60 : 1...50, in: .query, example: "10", "Frames per second.")
+                .defaulting(to: \.fps, flag: "--fps")
+        }
+
+        var parameters: [any DeclaredParameter] {
+            FrameParameters.common + [FrameParameters.ahead, FrameParameters.variants, APIContext.clipSeconds, fps]
+                + (self == .webp ? [APIContext.clipLossless] : [])
+        }
     }
 
-    static let clipSecondsRange = 0.1...20.0
-    static let clipDefaultSeconds = 3.0
+    static let clipSeconds = Param.number(
+        "seconds", 0.1...20, unit: "seconds", in: .query, example: "0.1", "Length of the clip in seconds of scene time."
+    ).defaulting(3.0)
+
+    static let clipLossless = Param.boolean("lossless", in: .query, "Lossless WebP frames instead of lossy ones at `quality`.")
+        .defaulting(false)
+
     /// Width × height × frames: what one clip may cost, e.g. 480×480 for 600 frames (20 s at 30 fps)
     /// or 240×240 for the full 20 s at 60 fps. Frames are encoded as they are rendered, so memory
     /// holds a frame or two and the compressed file, but time grows with this product.
@@ -25,66 +39,93 @@ extension APIContext {
     /// Clips are seconds of CPU each; more at once on one server get 503 instead of queueing.
     static let maxConcurrentClips = 2
 
-    func clip(_ request: HTTPRequest, format: ClipFormat) -> HTTPResponse {
-        answer { () throws(APIError) in
-            let p = ParameterValues(query: request)
-            let seconds = try p.double("seconds", in: Self.clipSecondsRange, default: Self.clipDefaultSeconds) ?? Self.clipDefaultSeconds
-            let fps = try p.int("fps", in: format.fpsRange, default: min(configuration.fps, format.fpsRange.upperBound))
-                ?? configuration.fps
-            let lossless = try p.bool("lossless", default: false) ?? false
-            if lossless && format == .gif {
-                throw APIError(400, "'lossless' applies to WebP clips only", parameter: "lossless",
-                               allowed: "lossless=true with /clip.webp; leave it out for GIF")
-            }
-            let timing = ClipTiming(seconds: seconds, fps: fps)
+    static func clipEndpoint(_ format: ClipFormat) -> Endpoint<APIContext> {
+        let name = format == .webp ? "WebP" : "GIF"
+        return Endpoint(
+            APIOperation(
+                .get, "/clip.\(format.rawValue)", id: "clip\(name)", tag: "frames",
+                summary: "The next `seconds` of the scene as an animated \(name)",
+                description: "The next `seconds` of the scene from now (or from `ahead` seconds on), rendered from a copy "
+                    + "with no further commands, at `fps`, as one animated image. The cost width × height × frames is "
+                    + "capped at 480×480×600 (138,240,000): past that the answer is 400. At most "
+                    + "\(maxConcurrentClips) clips render at once per server; more get 503.",
+                parameters: format.parameters,
+                answers: [.busy("\(maxConcurrentClips) clips are being rendered already; try again shortly.")], offload: true,
+                cost: { input throws(APIError) in try clipCost(input, format) }),
+            produces: Success(
+                description: "An animated image, offered as a download.",
+                content: .media([format.contentType], binary: true),
+                headers: [
+                    sceneTimeHeader,
+                    ResponseHeader(name: "X-Clip-Frames", description: "How many frames the clip holds.", pattern: "^[0-9]+$"),
+                    ResponseHeader(name: "X-Clip-Seconds", description: "The clip's length in seconds."),
+                    ResponseHeader(name: "Content-Disposition",
+                                   pattern: "^attachment; filename=\"layercast-[^\"]+\\.\(format.rawValue)\"$"),
+                    ResponseHeader(name: "Server-Timing", description: "Render and encode time of the clip."),
+                    .noStore,
+                ])
+        ) { context, input in try context.clip(input, format: format) }
+    }
 
-            var source: ClipSource
-            let start: Double
-            if p["variants"] != nil {
-                let (set, time) = try variantSet(p)
-                source = .variants(set)
-                start = time
-            } else {
-                let spec = try FrameSpec(p, defaultSize: configuration.size)
-                let ahead = try p.double("ahead", in: 0...60, default: 0) ?? 0
-                var (copy, now) = scene.snapshot()
-                copy.advance(to: now + ahead)
-                source = .scene(copy, spec)
-                start = now + ahead
-            }
-            let (width, height) = source.pixelSize
-            let pixelFrames = width * height * timing.frameCount
-            guard pixelFrames <= Self.clipPixelFrameBudget else {
-                throw APIError(400, "the clip is too large: \(width)×\(height) pixels × \(timing.frameCount) frames",
-                               parameter: "seconds",
-                               allowed: "width × height × frames up to \(Self.clipPixelFrameBudget) pixel-frames (e.g. 480×480 pixels "
-                                   + "for 600 frames, 240×240 for 2400); lower seconds, fps, size or scale")
-            }
-            guard let slot = clipSlots.take() else {
-                throw APIError(503, "\(clipSlots.limit) clips are being rendered already; try again shortly")
-            }
-            defer { slot.release() }
+    /// Frames × pixels per frame, from the parameters alone.
+    static func clipCost(_ input: Input, _ format: ClipFormat) throws(APIError) -> RequestCost {
+        let timing = ClipTiming(seconds: try input[clipSeconds], fps: try input[format.fps])
+        return .frames(timing.frameCount, of: try FrameParameters.Picture(input).pixels())
+    }
 
-            var cost = ClipCost()
-            let bytes: [UInt8]
-            do {
-                bytes = try encodeClip(&source, start: start, timing: timing, format: format,
-                                       quality: source.spec.quality, lossless: lossless, cost: &cost)
-            } catch {
-                logger.error("encoding a clip failed: \(error)")
-                metrics.encodeFailed(format.encodedFormat)
-                throw APIError(500, "encoding the clip failed")
-            }
-            let name = "layercast-\(source.spec.subject.rawValue)\(source.variantsSuffix)-\(ParameterValues.format(seconds))s-\(fps)fps.\(format.rawValue)"
-            return HTTPResponse(status: 200, headers: [
-                ("Content-Type", format.contentType),
-                ("Content-Disposition", "attachment; filename=\"\(name)\""),
-                ("X-Scene-Time", formatSceneTime(start)),
-                ("X-Clip-Frames", String(timing.frameCount)),
-                ("X-Clip-Seconds", ParameterValues.format(seconds)),
-                ("Server-Timing", cost.serverTiming),
-            ] + Self.snapshotHeaders, body: .bytes(bytes))
+    func clip(_ input: Input, format: ClipFormat) throws(APIError) -> HTTPResponse {
+        let seconds = try input[Self.clipSeconds]
+        let fps = try input[format.fps]
+        let lossless = format == .webp ? try input[Self.clipLossless] : false
+        let timing = ClipTiming(seconds: seconds, fps: fps)
+        let cost = try Self.clipCost(input, format)
+        guard cost.pixelFrames <= Self.clipPixelFrameBudget else {
+            throw APIError(400, "the clip is too large: \(cost.pixels) pixels × \(timing.frameCount) frames",
+                           parameter: "seconds",
+                           allowed: "width × height × frames up to \(Self.clipPixelFrameBudget) pixel-frames (e.g. 480×480 pixels "
+                               + "for 600 frames, 240×240 for 2400); lower seconds, fps, size or scale")
         }
+        guard let slot = clipSlots.take() else {
+            throw APIError(503, "\(clipSlots.limit) clips are being rendered already; try again shortly")
+        }
+        defer { slot.release() }
+
+        let ahead = try input[FrameParameters.ahead]
+        var source: ClipSource
+        let start: Double
+        switch try FrameParameters.Picture(input) {
+        case .plain(let spec):
+            var (copy, now) = scene.snapshot()
+            copy.advance(to: now + ahead)
+            source = .scene(copy, spec)
+            start = now + ahead
+        case .variants(let kind, let spec):
+            let (copy, now) = scene.snapshot()
+            source = .variants(try VariantSet(kind, spec: spec, scene: copy, at: now, seed: configuration.scene.seed))
+            start = now + ahead
+        }
+
+        var clipCost = ClipCost()
+        let bytes: [UInt8]
+        do {
+            bytes = try encodeClip(&source, start: start, timing: timing, format: format,
+                                   quality: source.spec.quality, lossless: lossless, cost: &clipCost)
+        } catch {
+            logger.error("encoding a clip failed: \(error)")
+            metrics.encodeFailed(format.encodedFormat)
+            throw APIError(500, "encoding the clip failed")
+        }
+        let secondsText = ParameterType.format(seconds)
+        let name = "layercast-\(source.spec.subject.rawValue)\(source.variantsSuffix)-\(secondsText)s-\(fps)fps.\(format.rawValue)"
+        return HTTPResponse(status: 200, headers: [
+            ("Content-Type", format.contentType),
+            ("Content-Disposition", "attachment; filename=\"\(name)\""),
+            ("X-Scene-Time", formatSceneTime(start)),
+            ("X-Clip-Frames", String(timing.frameCount)),
+            ("X-Clip-Seconds", secondsText),
+            ("Server-Timing", clipCost.serverTiming),
+            ("Cache-Control", "no-store"),
+        ], body: .bytes(bytes))
     }
 
     /// Renders frame i at start + i/fps and hands it to the encoder at once.

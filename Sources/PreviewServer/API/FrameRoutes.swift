@@ -2,25 +2,75 @@ import Controls
 import HTTPServer
 import Rendering
 
-/// `/frame.png`, `/frame.jpg` and `/stream.mjpg`.
+/// `GET /frame.png`, `GET /frame.jpg` (a frame, or variants side by side) and `GET /stream.mjpg`.
 extension APIContext {
-    static let snapshotHeaders = [("Cache-Control", "no-store")]
+    static let sceneTimeHeader = ResponseHeader(
+        name: "X-Scene-Time", description: "The scene time the frame shows, seconds with 6 decimals.",
+        pattern: "^-?[0-9]+\\.[0-9]{6}$")
+
+    static func frameEndpoint(png: Bool) -> Endpoint<APIContext> {
+        let format = png ? "PNG" : "JPEG"
+        return Endpoint(
+            APIOperation(
+                .get, png ? "/frame.png" : "/frame.jpg", id: png ? "framePNG" : "frameJPEG", tag: "frames",
+                summary: "One frame of the scene as it is now, as \(format)",
+                description: "Renders the scene as it is now (or `ahead` seconds on, with no further commands) from a "
+                    + "copy, so it never moves the live scene. With `variants=` the chosen control is shown in several "
+                    + "modes, themes or scales side by side, each with a caption (header `X-Variants`).",
+                parameters: FrameParameters.common + [FrameParameters.ahead, FrameParameters.variants], offload: true,
+                cost: { input throws(APIError) in .frames(1, of: try FrameParameters.Picture(input).pixels()) }),
+            produces: Success(description: "One frame.", content: .media([png ? "image/png" : "image/jpeg"], binary: true),
+                              headers: [
+                                  sceneTimeHeader,
+                                  ResponseHeader(name: "X-Timestamp", description: "Wall-clock time of rendering, Unix "
+                                      + "seconds with microseconds.", pattern: "^[0-9]+\\.[0-9]{6}$"),
+                                  .noStore,
+                                  ResponseHeader(name: "X-Variants",
+                                                 description: "With variants=: the captions of the cells, left to right."),
+                              ])
+        ) { context, input in try context.frame(input, png: png) }
+    }
+
+    static let stream = Endpoint<APIContext>(
+        APIOperation(
+            .get, "/stream.mjpg", id: "stream", tag: "frames", summary: "A live MJPEG stream of the scene",
+            description: "multipart/x-mixed-replace JPEG parts at `fps`, always the newest frame (a slow viewer skips "
+                + "frames rather than falls behind). All viewers of one feed (the same frame parameters and fps) share "
+                + "one render and encode per frame. The response never ends by itself; it is sent as plain bytes until "
+                + "close, never chunked.",
+            parameters: FrameParameters.common + [streamFPS],
+            answers: [.busy("--max-streams streams are open already.")],
+            cost: { input throws(APIError) in .stream(try FrameSpec(input).pixels, fps: try input[streamFPS]) }),
+        // The media type without its boundary parameter, as OpenAPI names content.
+        produces: Success(description: "An endless MJPEG stream.",
+                          content: .media([String(MJPEGFraming.contentType.prefix { $0 != ";" })], binary: false),
+                          headers: [.constant("Cache-Control", "no-cache, no-store, must-revalidate")])
+    ) { context, input in try context.stream(input) }
+
+    static let streamFPS = Param.integer("fps", 1...60, in: .query, example: "10", "Frames per second.")
+        .defaulting(to: \.fps, flag: "--fps")
 
     /// One frame of the scene as it is now (or `ahead` seconds on, with no further commands).
     /// Works on a copy of the scene, so it never waits on a stream and never moves the live one.
-    func frame(_ request: HTTPRequest, png: Bool) -> HTTPResponse {
-        answer { () throws(APIError) in
-            let p = ParameterValues(query: request)
-            let spec = try FrameSpec(p, defaultSize: configuration.size)
-            let ahead = try p.double("ahead", in: 0...60, default: 0) ?? 0
+    func frame(_ input: Input, png: Bool) throws(APIError) -> HTTPResponse {
+        let ahead = try input[FrameParameters.ahead]
+        switch try FrameParameters.Picture(input) {
+        case .plain(let spec):
             var (copy, time) = scene.snapshot()
             if ahead > 0 {
                 time += ahead
                 copy.advance(to: time)
             }
-            let tree = frameRenderer.tree(of: copy, at: time, spec: spec)
-            let image = frameRenderer.image(of: tree, spec: spec)
+            let image = frameRenderer.image(of: frameRenderer.tree(of: copy, at: time, spec: spec), spec: spec)
             return try snapshot(image, png: png, quality: spec.quality, sceneTime: time)
+        case .variants(let kind, let spec):
+            let (copy, now) = scene.snapshot()
+            var set = try VariantSet(kind, spec: spec, scene: copy, at: now, seed: configuration.scene.seed)
+            let image = set.render(set.tree(at: now + ahead, frameRenderer: frameRenderer), frameRenderer: frameRenderer)
+            // Header values stay ASCII.
+            let captions = set.captions.joined(separator: ", ").replacing("×", with: "x")
+            return try snapshot(image, png: png, quality: spec.quality, sceneTime: now + ahead,
+                                headers: [("X-Variants", captions)])
         }
     }
 
@@ -40,23 +90,21 @@ extension APIContext {
             ("Content-Type", png ? "image/png" : "image/jpeg"),
             ("X-Scene-Time", formatSceneTime(sceneTime)),
             ("X-Timestamp", wallClockTimestamp()),
-        ] + headers + Self.snapshotHeaders, body: .bytes(bytes))
+            ("Cache-Control", "no-store"),
+        ] + headers, body: .bytes(bytes))
     }
 
-    func stream(_ request: HTTPRequest) -> HTTPResponse {
-        answer { () throws(APIError) in
-            let p = ParameterValues(query: request)
-            let spec = try FrameSpec(p, defaultSize: configuration.size)
-            let fps = try p.int("fps", in: 1...60, default: configuration.fps) ?? configuration.fps
-            guard let viewer = hub.attach(FeedKey(spec: spec, fps: fps), viewerClass: Self.viewerClass(request)) else {
-                throw APIError(503, "too many open streams (\(hub.maxStreams))", parameter: nil,
-                               allowed: "at most \(hub.maxStreams) streams at once; close one or raise --max-streams")
-            }
-            return .stream(viewer, contentType: MJPEGFraming.contentType, headers: [
-                ("Cache-Control", "no-cache, no-store, must-revalidate"),
-                ("Pragma", "no-cache"),
-            ])
+    func stream(_ input: Input) throws(APIError) -> HTTPResponse {
+        let spec = try FrameSpec(input)
+        guard let viewer = hub.attach(FeedKey(spec: spec, fps: try input[Self.streamFPS]),
+                                      viewerClass: Self.viewerClass(input.request)) else {
+            throw APIError(503, "too many open streams (\(hub.maxStreams))",
+                           allowed: "at most \(hub.maxStreams) streams at once; close one or raise --max-streams")
         }
+        return .stream(viewer, contentType: MJPEGFraming.contentType, headers: [
+            ("Cache-Control", "no-cache, no-store, must-revalidate"),
+            ("Pragma", "no-cache"),
+        ])
     }
 
     /// Skipped-frame counts are kept per kind of client, to tell slow browsers from slow tools.

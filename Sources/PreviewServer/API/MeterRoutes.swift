@@ -3,64 +3,79 @@ import HTTPServer
 
 /// `/meter/press`, `/meter/release`, `/meter/hold`, `/meter/reset` and `/meter/config`.
 extension APIContext {
-    enum MeterCommand {
-        case press, release, reset
-        case hold(Double)
+    enum MeterParameters {
+        static let seconds = Param.number("seconds", RecordingMeter.holdRange, unit: "seconds", "How long to hold.")
+            .required()
+        static let duration = Param.number("duration", RecordingMeter.durationRange, unit: "seconds",
+                                           "Seconds for a full ring.").required()
     }
 
-    func meter(_ command: MeterCommand) -> HTTPResponse {
-        answer { () throws(APIError) in
-            try meterReply { () throws(MeterError) in
-                try scene.apply { (s: inout Scene, t: Double) throws(MeterError) -> RecordingMeter.State in
-                    switch command {
-                    case .press: try s.meter.press(at: t)
-                    case .release: s.meter.release(at: t)
-                    case .reset: s.meter.reset(at: t)
-                    case .hold(let seconds): try s.meter.hold(seconds: seconds, at: t)
-                    }
+    static let meterComplete = Answer.conflict("The meter is complete: POST /meter/reset first.")
+
+    static let meterPress = meterEndpoint(
+        "/meter/press", id: "meterPress", summary: "Starts recording a new segment (a no-op while pressed)",
+        description: "409 once the meter is complete, with a hint to reset.", answers: [meterComplete]
+    ) { _ in { m, t throws(MeterError) in try m.press(at: t) } }
+
+    static let meterRelease = meterEndpoint(
+        "/meter/release", id: "meterRelease", summary: "Pauses recording: everything freezes where it is on screen",
+        description: "Ends the current segment (nothing happens when not recording)."
+    ) { _ in { m, t throws(MeterError) in m.release(at: t) } }
+
+    static let meterHold = meterEndpoint(
+        "/meter/hold", id: "meterHold", summary: "Presses now and releases `seconds` later",
+        description: "A press or release in between takes over.", parameters: [MeterParameters.seconds],
+        answers: [meterComplete]
+    ) { input throws(APIError) in
+        let seconds = try input[MeterParameters.seconds]
+        return { m, t throws(MeterError) in try m.hold(seconds: seconds, at: t) }
+    }
+
+    static let meterReset = meterEndpoint(
+        "/meter/reset", id: "meterReset", summary: "Clears every segment", description: "Removes every segment."
+    ) { _ in { m, t throws(MeterError) in m.reset(at: t) } }
+
+    static let meterConfig = meterEndpoint(
+        "/meter/config", method: .put, id: "meterConfig", summary: "Sets the recording `duration`",
+        description: "Only while the meter is empty (409 otherwise).", parameters: [MeterParameters.duration],
+        answers: [.conflict("The meter is not empty: POST /meter/reset first.")]
+    ) { input throws(APIError) in
+        let duration = try input[MeterParameters.duration]
+        return { m, _ throws(MeterError) in try m.setDuration(duration) }
+    }
+
+    /// A meter change: what it does to the meter at a scene time.
+    typealias MeterChange = (inout RecordingMeter, Double) throws(MeterError) -> Void
+
+    private static func meterEndpoint(
+        _ path: String, method: APIOperation.Method = .post, id: String, summary: String, description: String,
+        parameters: [any DeclaredParameter] = [], answers: [Answer] = [],
+        _ change: @escaping @Sendable (Input) throws(APIError) -> MeterChange
+    ) -> Endpoint<APIContext> {
+        let operation = APIOperation(method, path, id: id, tag: "meter", summary: summary, description: description,
+                                     parameters: parameters, command: true, answers: answers)
+        return Endpoint(command: operation, state: RecordingMeter.State.self) { context, input in
+            // The parameters are read before the scene is locked.
+            let apply = try change(input)
+            do throws(MeterError) {
+                return try context.command { (s: inout Scene, t: Double) throws(MeterError) in
+                    try apply(&s.meter, t)
                     return s.meter.state(at: t)
                 }
+            } catch {
+                throw APIError(meter: error)
             }
         }
     }
+}
 
-    func meterHold(_ request: HTTPRequest) -> HTTPResponse {
-        answer { () throws(APIError) in
-            let p = try ParameterValues(command: request)
-            let range = RecordingMeter.holdRange
-            guard let seconds = try p.double("seconds", in: range) else {
-                throw .missing("seconds", allowed: "a number from \(range.lowerBound) to \(ParameterValues.format(range.upperBound))")
-            }
-            return meter(.hold(seconds))
-        }
-    }
-
-    func meterConfig(_ request: HTTPRequest) -> HTTPResponse {
-        answer { () throws(APIError) in
-            let p = try ParameterValues(command: request)
-            let range = RecordingMeter.durationRange
-            guard let duration = try p.double("duration", in: range) else {
-                throw .missing("duration", allowed: "seconds from \(ParameterValues.format(range.lowerBound)) to \(ParameterValues.format(range.upperBound))")
-            }
-            return try meterReply { () throws(MeterError) in
-                try scene.apply { (s: inout Scene, t: Double) throws(MeterError) -> RecordingMeter.State in
-                    try s.meter.setDuration(duration)
-                    return s.meter.state(at: t)
-                }
-            }
-        }
-    }
-
-    /// The reply to a meter command, or the meter's refusal as the API error it answers with.
-    private func meterReply(_ command: () throws(MeterError) -> (result: RecordingMeter.State, time: Double, revision: UInt64)) throws(APIError) -> HTTPResponse {
-        do {
-            return commandReply(try command())
-        } catch {
-            switch error {
-            case .complete: throw APIError(409, error.description, allowed: "POST /meter/reset, then press again")
-            case .notEmpty: throw APIError(409, error.description, allowed: "POST /meter/reset, then change the duration")
-            case .durationOutOfRange, .holdOutOfRange: throw APIError(400, error.description)
-            }
+extension APIError {
+    /// The meter's refusal as the API answers it.
+    init(meter error: MeterError) {
+        switch error {
+        case .complete: self.init(409, error.description, allowed: "POST /meter/reset, then press again")
+        case .notEmpty: self.init(409, error.description, allowed: "POST /meter/reset, then change the duration")
+        case .durationOutOfRange, .holdOutOfRange: self.init(400, error.description)
         }
     }
 }

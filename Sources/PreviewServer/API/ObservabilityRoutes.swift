@@ -1,18 +1,54 @@
 import Controls
 import HTTPServer
 
-/// `GET /metrics` (Prometheus text) and `GET /events` (Server-Sent Events of state changes).
+/// `GET /healthz`, `GET /metrics` (Prometheus text), `GET /events` (Server-Sent Events of state
+/// changes) and `GET /openapi.json`.
 extension APIContext {
-    func metricsPage() -> HTTPResponse {
-        .text(metrics.exposition, contentType: "text/plain; version=0.0.4; charset=utf-8",
+    static let health = Endpoint<APIContext>(
+        APIOperation(.get, "/healthz", id: "health", tag: "server", summary: "`ok`, while the server runs"),
+        produces: Success(description: "`ok` and a newline.", content: .media(["text/plain"], binary: false))
+    ) { _, _ in .text("ok\n") }
+
+    static let metricsEndpoint = Endpoint<APIContext>(
+        APIOperation(.get, "/metrics", id: "metrics", tag: "server",
+                     summary: "Prometheus text: frames rendered per feed, encode time, viewers, bytes, skipped frames, requests, open connections, refused and cut connections",
+                     description: "Requests per route and status, frames rendered and skipped, encode failures per "
+                         + "format, bytes sent, open streams, and viewers per control and size class (labels take values "
+                         + "from fixed sets only); open connections, and the HTTP layer's refusals: requests for another "
+                         + "Host, heads cut at the deadline, connections over the per-IP limit, connections closed with a "
+                         + "request incomplete, uploads over the limit."),
+        produces: Success(description: "Prometheus text exposition format 0.0.4.",
+                          content: .media(["text/plain"], binary: false), headers: [.noStore])
+    ) { context, _ in
+        .text(context.metrics.exposition, contentType: "text/plain; version=0.0.4; charset=utf-8",
               headers: [("Cache-Control", "no-store")])
     }
 
-    func events() -> HTTPResponse {
-        .stream(eventHub.subscribe(), contentType: "text/event-stream", headers: [
+    static let eventsEndpoint = Endpoint<APIContext>(
+        APIOperation(.get, "/events", id: "events", tag: "state",
+                     summary: "Server-Sent Events: the state on every change a person would notice, a heartbeat every 15 s",
+                     description: "An `event: state` with the whole /state JSON each time something a person would "
+                         + "notice changes or a command is applied (the revision rises), and a comment line every 15 s. "
+                         + "The response never ends by itself."),
+        produces: Success(description: "An endless event stream.", content: .media(["text/event-stream"], binary: false),
+                          headers: [.constant("Cache-Control", "no-cache")])
+    ) { context, _ in
+        .stream(context.eventHub.subscribe(), contentType: "text/event-stream", headers: [
             ("Cache-Control", "no-cache"),
             ("X-Accel-Buffering", "no"),
         ])
+    }
+
+    static let openAPIEndpoint = Endpoint<APIContext>(
+        APIOperation(.get, "/openapi.json", id: "openapi", tag: "server",
+                     summary: "The OpenAPI 3.1 description of every route, its parameters, ranges, answers and replies",
+                     description: "Generated from the same declarations the server decodes requests with; the same "
+                         + "bytes for the life of the server."),
+        produces: Success(description: "This document.", content: .json(SchemaSource { _ in
+            .object([("type", "object"), ("required", ["openapi", "info", "paths"])])
+        }), headers: [.constant("Cache-Control", "no-cache")])
+    ) { context, _ in
+        .json(raw: context.openAPIBytes, headers: [("Cache-Control", "no-cache")])
     }
 
     /// What an event carries, and the part of it that must change for a new event to go out:

@@ -4,71 +4,89 @@ import HTTPServer
 
 /// `/play-button/mode`, `/highlighted`, `/enabled`, `/theme` and `GET /play-button/paths`.
 extension APIContext {
-    func playButtonMode(_ request: HTTPRequest) -> HTTPResponse {
-        answer { () throws(APIError) in
-            let p = try ParameterValues(command: request)
-            guard let mode = try p.choice("mode", as: PlayButton.Mode.self) else {
-                throw .missing("mode", allowed: PlayButton.Mode.allCases.map(\.rawValue).joined(separator: ", "))
+    enum PlayButtonParameters {
+        static let mode = Param.choice("mode", PlayButton.Mode.self, "The mode to change to.").required()
+        static let animated = Param.boolean("animated", "Animate the change.").defaulting(true)
+        static let value = Param.boolean("value", "The new value.").required()
+        static let theme = Parameter<PlayButton.Theme?>(
+            "theme", .enumeration(PlayButton.Theme.all.map(\.name)),
+            "`default` (light grey, black) or `sample` (the original sample app's colours).", convert: PlayButton.Theme.named
+        ).required()
+        static let shape = Param.choice("shape", PlayButton.Shape.self, in: .query, "Which shape.").required()
+    }
+
+    static let playButtonMode = Endpoint<APIContext>(
+        command: APIOperation(
+            .post, "/play-button/mode", id: "playButtonMode", tag: "play-button", summary: "Changes the mode",
+            description: "Animates (or with animated=false jumps) to the mode; a change mid-animation is interrupted "
+                + "as the original does.",
+            parameters: [PlayButtonParameters.mode, PlayButtonParameters.animated], command: true),
+        state: PlayButton.State.self
+    ) { context, input in
+        let mode = try input[PlayButtonParameters.mode], animated = try input[PlayButtonParameters.animated]
+        return context.command { s, t in
+            s.playButton.setMode(mode, animated: animated, at: t)
+            return s.playButton.state(at: t)
+        }
+    }
+
+    static let playButtonHighlighted = flagEndpoint(
+        "highlighted", summary: "Sets highlighted: scale 0.92, animated in 0.1 s") { $0.setHighlighted($1, at: $2) }
+
+    static let playButtonEnabled = flagEndpoint(
+        "enabled", summary: "Sets enabled: disabled is alpha 0.5") { $0.setEnabled($1, at: $2) }
+
+    private static func flagEndpoint(
+        _ name: String, summary: String, _ set: @escaping @Sendable (inout PlayButton, Bool, Double) -> Void
+    ) -> Endpoint<APIContext> {
+        Endpoint(
+            command: APIOperation(.post, "/play-button/\(name)", id: "playButton\(name.capitalized)", tag: "play-button",
+                                  summary: summary, parameters: [PlayButtonParameters.value], command: true),
+            state: PlayButton.State.self
+        ) { context, input in
+            let value = try input[PlayButtonParameters.value]
+            return context.command { s, t in
+                set(&s.playButton, value, t)
+                return s.playButton.state(at: t)
             }
-            let animated = try p.bool("animated", default: true) ?? true
-            return commandReply(scene.apply { s, t in
-                s.playButton.setMode(mode, animated: animated, at: t)
-                return s.playButton.state(at: t)
-            })
         }
     }
 
-    enum PlayButtonFlag { case highlighted, enabled }
-
-    func playButtonFlag(_ flag: PlayButtonFlag, _ request: HTTPRequest) -> HTTPResponse {
-        answer { () throws(APIError) in
-            let p = try ParameterValues(command: request)
-            guard let value = try p.bool("value") else { throw .missing("value", allowed: "true or false") }
-            return commandReply(scene.apply { s, t in
-                switch flag {
-                case .highlighted: s.playButton.setHighlighted(value, at: t)
-                case .enabled: s.playButton.setEnabled(value, at: t)
-                }
-                return s.playButton.state(at: t)
-            })
+    static let playButtonTheme = Endpoint<APIContext>(
+        command: APIOperation(.put, "/play-button/theme", id: "playButtonTheme", tag: "play-button",
+                              summary: "Sets the colour theme", parameters: [PlayButtonParameters.theme], command: true,
+                              bareWord: "theme"),
+        state: PlayButton.State.self
+    ) { context, input in
+        let theme = try input[PlayButtonParameters.theme]
+        return context.command { s, t in
+            s.playButton.setTheme(theme, at: t)
+            return s.playButton.state(at: t)
         }
     }
 
-    func playButtonTheme(_ request: HTTPRequest) -> HTTPResponse {
-        answer { () throws(APIError) in
-            let p = try ParameterValues(command: request)
-            let names = PlayButton.Theme.all.map(\.name).joined(separator: ", ")
-            // The theme may also be the whole body, as in `curl -X PUT -d sample`.
-            let raw = p["theme"] ?? p["value"] ?? p.values.first(where: { $0.value.isEmpty })?.key
-            guard let raw else { throw .missing("theme", allowed: names) }
-            guard let theme = PlayButton.Theme.named(raw) else { throw .badParameter("theme", raw, allowed: names) }
-            return commandReply(scene.apply { s, t in
-                s.playButton.setTheme(theme, at: t)
-                return s.playButton.state(at: t)
-            })
-        }
-    }
-
-    func playButtonPaths(_ request: HTTPRequest) -> HTTPResponse {
-        answer { () throws(APIError) in
-            let p = ParameterValues(query: request)
-            guard let shape = try p.choice("shape", as: PlayButton.Shape.self) else {
-                throw .missing("shape", allowed: PlayButton.Shape.allCases.map(\.rawValue).joined(separator: ", "))
-            }
-            let path = PlayButton.shapePath(shape)
-            return .json(encoding: ShapePathReply(shape: shape.rawValue, path: path), encoder: SceneStateEncoding.encoder)
-        }
+    static let playButtonPaths = Endpoint<APIContext>(
+        APIOperation(.get, "/play-button/paths", id: "playButtonPaths", tag: "play-button",
+                     summary: "One of the shapes as its path elements",
+                     description: "In the 44×44 design space, so anyone can check that every shape has the same "
+                         + "element structure (morphs need it).",
+                     parameters: [PlayButtonParameters.shape]),
+        reply: ShapePathReply.self, "The shape's elements."
+    ) { _, input in
+        let shape = try input[PlayButtonParameters.shape]
+        return ShapePathReply(shape: shape, path: PlayButton.shapePath(shape))
     }
 }
 
 /// A shape's elements in the 44×44 design space, so anyone can check the morph structure.
-struct ShapePathReply: Encodable {
-    let shape: String
+struct ShapePathReply: Codable, Sendable {
+    let shape: PlayButton.Shape
     let elementCount: Int
+    /// The element kinds in order: M, L, C or Z, separated by spaces.
     let kinds: String
     let elements: [PlayButton.State.Element]
 
-    init(shape: String, path: Path) {
+    init(shape: PlayButton.Shape, path: Path) {
         self.shape = shape
         elementCount = path.elements.count
         kinds = path.elements.map { e in
@@ -82,3 +100,7 @@ struct ShapePathReply: Encodable {
         elements = path.elements.map(PlayButton.State.Element.init)
     }
 }
+
+extension PlayButton.Mode: DeclaredEnum {}
+extension PlayButton.Shape: DeclaredEnum {}
+extension PathElement.Kind: SchemaEnumerable {}

@@ -5,8 +5,17 @@ import Rendering
 
 /// `/player/play|pause|toggle|restart`, `/player/seek` and `PUT /player/artwork`.
 extension APIContext {
-    enum PlayerCommand {
+    enum PlayerCommand: String, CaseIterable {
         case play, pause, toggle, restart
+
+        var summary: String {
+            switch self {
+            case .play: "Plays: the artwork turns into a spinning disc and progress ticks"
+            case .pause: "Pauses playback"
+            case .toggle: "Plays when paused, pauses when playing"
+            case .restart: "Starts again from 0, keeping the play state"
+            }
+        }
     }
 
     /// Artwork uploads may be this large; anything bigger is refused before it is read.
@@ -14,56 +23,78 @@ extension APIContext {
     /// Larger images are refused from their header, before any pixel is decoded.
     static let maxArtworkSide = 4096
 
-    func player(_ command: PlayerCommand) -> HTTPResponse {
-        commandReply(scene.apply { s, t in
-            switch command {
-            case .play: s.player.play(at: t)
-            case .pause: s.player.pause(at: t)
-            case .toggle: s.player.toggle(at: t)
-            case .restart: s.player.restart(at: t)
-            }
-            return s.player.state(at: t)
-        })
-    }
-
-    func playerSeek(_ request: HTTPRequest) -> HTTPResponse {
-        answer { () throws(APIError) in
-            let p = try ParameterValues(command: request)
-            guard let progress = try p.double("progress", in: 0...100) else {
-                throw .missing("progress", allowed: "a number from 0 to 100 (percent)")
-            }
-            return commandReply(scene.apply { s, t in
-                s.player.seek(to: Int(progress.rounded()), at: t)
+    static func playerEndpoint(_ command: PlayerCommand) -> Endpoint<APIContext> {
+        Endpoint(
+            command: APIOperation(.post, "/player/\(command.rawValue)", id: "player\(command.rawValue.capitalized)",
+                                  tag: "player", summary: command.summary, command: true),
+            state: MusicPlayer.State.self
+        ) { context, _ in
+            context.command { s, t in
+                switch command {
+                case .play: s.player.play(at: t)
+                case .pause: s.player.pause(at: t)
+                case .toggle: s.player.toggle(at: t)
+                case .restart: s.player.restart(at: t)
+                }
                 return s.player.state(at: t)
-            })
+            }
         }
     }
 
-    func playerArtwork(_ request: HTTPRequest) -> HTTPResponse {
-        answer { () throws(APIError) in
-            let type = (request.header("content-type") ?? "").lowercased()
-            guard type.hasPrefix("image/png") else {
-                throw APIError(415, "the artwork must be sent as image/png, not '\(type.isEmpty ? "no Content-Type" : type)'",
-                               parameter: "Content-Type", allowed: "image/png")
+    static let seekProgress = Param.number("progress", 0...100, unit: "percent", "The progress to jump to.").required()
+
+    static let playerSeek = Endpoint<APIContext>(
+        command: APIOperation(.post, "/player/seek", id: "playerSeek", tag: "player",
+                              summary: "Jumps to `progress` percent, animated over 0.5 s",
+                              description: "Rounded to a whole percent.", parameters: [seekProgress], command: true),
+        state: MusicPlayer.State.self
+    ) { context, input in
+        let progress = Int(try input[seekProgress].rounded())
+        return context.command { s, t in
+            s.player.seek(to: progress, at: t)
+            return s.player.state(at: t)
+        }
+    }
+
+    static let playerArtwork = Endpoint<APIContext>(
+        command: APIOperation(
+            .put, "/player/artwork", id: "playerArtwork", tag: "player", summary: "Replaces the artwork",
+            description: "A PNG of at most \(maxArtworkSide)×\(maxArtworkSide) pixels. Larger dimensions are refused "
+                + "from the PNG header, before any pixel is decoded (413); a larger body is refused before it is read "
+                + "(413). On any error the previous artwork stays.",
+            command: true,
+            body: .binary(types: ["image/png"], maxBytes: maxArtworkBytes, description: "The PNG image."),
+            answers: [.other(413, "The body is over \(maxArtworkBytes >> 20) MiB, or the image is larger than "
+                             + "\(maxArtworkSide)×\(maxArtworkSide) pixels.")],
+            offload: true),
+        state: MusicPlayer.State.self
+    ) { context, input in try context.setArtwork(input.request) }
+
+    func setArtwork(_ request: HTTPRequest) throws(APIError) -> CommandReply<MusicPlayer.State> {
+        let type = (request.header("content-type") ?? "").lowercased()
+        guard type.hasPrefix("image/png") else {
+            throw APIError(415, "the artwork must be sent as image/png, not '\(type.isEmpty ? "no Content-Type" : type)'",
+                           parameter: "Content-Type", allowed: "image/png")
+        }
+        let side = "\(Self.maxArtworkSide)×\(Self.maxArtworkSide) pixels"
+        guard !request.body.isEmpty else {
+            throw APIError(400, "the body is empty", parameter: "body",
+                           allowed: "a PNG image of at most \(Self.maxArtworkBytes >> 20) MiB and \(side)")
+        }
+        let bitmap: Bitmap
+        do {
+            bitmap = try PNGDecoder.decode(request.body, maxWidth: Self.maxArtworkSide, maxHeight: Self.maxArtworkSide)
+        } catch let error as PNGDecodingError {
+            if case .tooLarge = error {
+                throw APIError(413, "\(error)", parameter: "body", allowed: "at most \(side)")
             }
-            guard !request.body.isEmpty else {
-                throw APIError(400, "the body is empty", parameter: "body", allowed: "a PNG image of at most 8 MiB and \(Self.maxArtworkSide)×\(Self.maxArtworkSide) pixels")
-            }
-            let bitmap: Bitmap
-            do {
-                bitmap = try PNGDecoder.decode(request.body, maxWidth: Self.maxArtworkSide, maxHeight: Self.maxArtworkSide)
-            } catch let error as PNGDecodingError {
-                if case .tooLarge = error {
-                    throw APIError(413, "\(error)", parameter: "body", allowed: "at most \(Self.maxArtworkSide)×\(Self.maxArtworkSide) pixels")
-                }
-                throw APIError(400, "the artwork is not a usable PNG: \(error)", parameter: "body", allowed: "a complete PNG image")
-            } catch {
-                throw APIError(400, "the artwork is not a usable PNG: \(error)", parameter: "body", allowed: "a complete PNG image")
-            }
-            return commandReply(scene.apply { s, t in
-                s.player.setArtwork(bitmap, at: t)
-                return s.player.state(at: t)
-            })
+            throw APIError(400, "the artwork is not a usable PNG: \(error)", parameter: "body", allowed: "a complete PNG image")
+        } catch {
+            throw APIError(400, "the artwork is not a usable PNG: \(error)", parameter: "body", allowed: "a complete PNG image")
+        }
+        return command { s, t in
+            s.player.setArtwork(bitmap, at: t)
+            return s.player.state(at: t)
         }
     }
 }

@@ -1,32 +1,44 @@
-import HTTPServer
-
 import Controls
+import HTTPServer
 
 /// `GET /state` and `GET /layout`.
 extension APIContext {
-    func state() -> HTTPResponse {
-        let (copy, time, revision) = scene.snapshotWithRevision()
-        return .json(encoding: SceneState(scene: copy, time: time, revision: revision, clock: clockState(time: time)),
-                     encoder: SceneStateEncoding.encoder, headers: [("Cache-Control", "no-store")])
+    static let getState = Endpoint<APIContext>(
+        APIOperation(.get, "/state", id: "getState", tag: "state",
+                     summary: "Scene time, the clock, and every control's model and presentation values at that time"),
+        reply: SceneState.self, "The scene at one time.", headers: [.noStore]
+    ) { context, _ in
+        let (copy, time, revision) = context.scene.snapshotWithRevision()
+        return SceneState(scene: copy, time: time, revision: revision, clock: context.clockState(time: time))
     }
 
-    /// What a client needs to cut a `control=all` frame into one picture per control: the grid
-    /// the frames are drawn with, and the largest frame side a request may ask for.
-    struct LayoutReply: Encodable {
-        let controls: [FrameSubject]
-        let arrangements: [ControlGrid.Arrangement]
-        let cellMargin: Double
-        let maxFrameSide: Int
-    }
-
-    static let layoutBytes: [UInt8] = {
+    static let layoutReply: LayoutReply = {
         let grid = ControlGrid.standard
-        let layout = LayoutReply(controls: grid.controls, arrangements: grid.arrangements, cellMargin: grid.cellMargin,
-                                 maxFrameSide: FrameSpec.sizeRange.upperBound)
-        return (try? SceneStateEncoding.encoder.encode(layout)).map(Array.init) ?? Array("{}".utf8)
+        let side = FrameParameters.size.spec.integerRange ?? FrameSpec.sizeRange
+        let quality = FrameParameters.quality.spec.integerRange ?? 1...100
+        return LayoutReply(controls: grid.controls, arrangements: grid.arrangements, cellMargin: grid.cellMargin,
+                           maxFrameSide: side.upperBound, minQuality: quality.lowerBound, maxQuality: quality.upperBound,
+                           maxArtworkBytes: maxArtworkBytes, maxArtworkSide: maxArtworkSide)
     }()
 
-    func layout() -> HTTPResponse {
-        .json(raw: Self.layoutBytes, headers: [("Cache-Control", "no-cache")])
-    }
+    static let getLayout = Endpoint<APIContext>(
+        APIOperation(.get, "/layout", id: "getLayout", tag: "state",
+                     summary: "How a `control=all` frame lays the controls out, and the limits of frames and artwork"),
+        reply: LayoutReply.self, "The grid every `control=all` frame is drawn with and the request limits; the same "
+            + "for the life of the server.", headers: [.constant("Cache-Control", "no-cache")]
+    ) { _, _ in layoutReply }
+}
+
+/// What a client needs to cut a `control=all` frame into one picture per control (the grid the
+/// frames are drawn with) and the limits the page checks before it asks, all from the
+/// declarations the server itself checks requests against.
+struct LayoutReply: Codable, Sendable {
+    let controls: [FrameSubject]
+    let arrangements: [ControlGrid.Arrangement]
+    let cellMargin: Double
+    let maxFrameSide: Int
+    let minQuality: Int
+    let maxQuality: Int
+    let maxArtworkBytes: Int
+    let maxArtworkSide: Int
 }

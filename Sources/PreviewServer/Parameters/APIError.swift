@@ -33,7 +33,7 @@ struct APIError: Error, Sendable {
     }
 
     /// Echoes a bad value safely: bounded and printable, whatever the client sent.
-    private static func quote(_ value: String) -> String {
+    static func quote(_ value: String) -> String {
         let printable = value.unicodeScalars.map { $0.properties.isWhitespace || $0.value >= 0x20 && $0.value != 0x7F ? String($0) : "\\u{\(String($0.value, radix: 16))}" }.joined()
         return printable.count > 64 ? String(printable.prefix(64)) + "…" : printable
     }

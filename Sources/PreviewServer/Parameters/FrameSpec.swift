@@ -17,6 +17,7 @@ struct FrameSpec: Hashable, Sendable {
 
     var pixelWidth: Int { Int((Double(width) * scale).rounded()) }
     var pixelHeight: Int { Int((Double(height) * scale).rounded()) }
+    var pixels: Int { pixelWidth * pixelHeight }
 
     /// What the controls build their trees for: the label as asked, text to suit the background.
     var options: FrameOptions {
@@ -31,7 +32,6 @@ enum BackgroundChoice: Hashable, Sendable {
     case checkerboard
 
     static let names = ["white", "light", "dark", "black", "transparent", "checkerboard"]
-    static let allowed = "#rrggbb or one of " + names.joined(separator: ", ")
 
     init?(_ text: String) {
         switch text.lowercased() {
@@ -68,40 +68,25 @@ extension FrameSpec {
     /// Keeps one frame's pixel buffer bounded whatever the size × scale asked for.
     static let maxPixels = 4096 * 4096
 
-    /// Reads the frame parameters shared by every frame route.
-    init(_ p: ParameterValues, defaultSize: Int, defaultQuality: Int = 80) throws(APIError) {
-        subject = try p.choice("control", as: FrameSubject.self, default: .all) ?? .all
-        let size = try p.int("size", in: Self.sizeRange, default: defaultSize) ?? defaultSize
-        width = try p.int("width", in: Self.sizeRange, default: size) ?? size
-        height = try p.int("height", in: Self.sizeRange, default: size) ?? size
-        scale = try p.double("scale", in: 1...3, default: 1) ?? 1
-        quality = try p.int("quality", in: 1...100, default: defaultQuality) ?? defaultQuality
-        if let raw = p["background"] {
-            guard let b = BackgroundChoice(raw) else {
-                throw .badParameter("background", raw, allowed: BackgroundChoice.allowed)
-            }
-            background = b
-        } else {
-            background = .color(.white)
-        }
-        if let raw = p["label"] {
-            switch raw.lowercased() {
-            case "on": showsLabel = true
-            case "off": showsLabel = false
-            default: throw .badParameter("label", raw, allowed: "on, off")
-            }
-        } else {
-            showsLabel = true
-        }
+    /// The frame parameters every frame, clip and stream takes. `sizeWhenAbsent` replaces the
+    /// server's `--size` when `size` is not given (variants cells are smaller).
+    init(_ input: Input, sizeWhenAbsent: Int? = nil) throws(APIError) {
+        typealias P = FrameParameters
+        subject = try input[P.control]
+        let size: Int
+        if let sizeWhenAbsent, !input.has(P.size) { size = sizeWhenAbsent } else { size = try input[P.size] }
+        width = try input[P.width] ?? size
+        height = try input[P.height] ?? size
+        scale = try input[P.scale]
+        quality = try input[P.quality]
+        background = try input[P.background]
+        showsLabel = try input[P.label] == .on
         debug = []
-        if let raw = p["debug"] {
-            for word in raw.split(separator: ",", omittingEmptySubsequences: false) {
-                switch word {
-                case "points": debug.insert(.points)
-                case "bounds": debug.insert(.bounds)
-                case "none": break
-                default: throw .badParameter("debug", raw, allowed: "points, bounds, points,bounds or none")
-                }
+        for word in try input[P.debug] ?? [] {
+            switch word {
+            case .points: debug.insert(.points)
+            case .bounds: debug.insert(.bounds)
+            case .none: break
             }
         }
         if pixelWidth * pixelHeight > Self.maxPixels {

@@ -4,7 +4,7 @@ import Rendering
 
 /// `variants=`: one control in several states, themes or scales side by side, each with a
 /// caption, in the spirit of Xcode's preview variants.
-enum VariantKind: String, CaseIterable, Sendable {
+enum VariantKind: String, CaseIterable, Sendable, DeclaredEnum {
     case modes, themes, scales
 
     /// What each kind offers, by subject: the answer to a variants request a subject cannot show.
@@ -23,6 +23,12 @@ struct VariantSet {
         var scale: Double
     }
 
+    /// A cell before it has a scene: what the request decides on its own.
+    struct PlannedCell {
+        var caption: String
+        var scale: Double
+    }
+
     /// Point sizes of one cell's picture and of the caption band under it.
     static let defaultCellSize = 240
     static func captionHeight(cellHeight: Int) -> Double { max(16, (Double(cellHeight) * 0.12).rounded()) }
@@ -34,111 +40,149 @@ struct VariantSet {
     var captions: [String] { cells.map(\.caption) }
 
     /// Cell i's picture size in pixels (without the caption band).
-    private func pictureSize(_ cell: Cell) -> (width: Int, height: Int) {
-        (Int((Double(spec.width) * cell.scale).rounded()), Int((Double(spec.height) * cell.scale).rounded()))
+    private static func pictureSize(_ scale: Double, _ spec: FrameSpec) -> (width: Int, height: Int) {
+        (Int((Double(spec.width) * scale).rounded()), Int((Double(spec.height) * scale).rounded()))
     }
 
-    private func bandHeight(_ cell: Cell) -> Int {
-        Int((Self.captionHeight(cellHeight: spec.height) * cell.scale).rounded())
+    private static func bandHeight(_ scale: Double, _ spec: FrameSpec) -> Int {
+        Int((captionHeight(cellHeight: spec.height) * scale).rounded())
     }
 
     /// The whole frame: cells side by side, top-aligned.
-    var pixelWidth: Int { cells.reduce(0) { $0 + pictureSize($1).width } }
-    var pixelHeight: Int { cells.map { pictureSize($0).height + bandHeight($0) }.max() ?? 0 }
+    static func pixelSize(of plan: [PlannedCell], spec: FrameSpec) -> (width: Int, height: Int) {
+        (plan.reduce(0) { $0 + pictureSize($1.scale, spec).width },
+         plan.map { pictureSize($0.scale, spec).height + bandHeight($0.scale, spec) }.max() ?? 0)
+    }
 
-    /// Builds the cells from a copy of the live scene at `time`.
-    init(_ kind: VariantKind, spec: FrameSpec, scene: Scene, at time: Double, seed: UInt64) throws(APIError) {
-        self.kind = kind
-        self.spec = spec
+    var pixelWidth: Int { Self.pixelSize(of: plan, spec: spec).width }
+    var pixelHeight: Int { Self.pixelSize(of: plan, spec: spec).height }
+    private var plan: [PlannedCell] { cells.map { PlannedCell(caption: $0.caption, scale: $0.scale) } }
+
+    /// The cells a request asks for, from its parameters alone (so its cost is known before any
+    /// scene is copied), or the 400 for a combination that has none.
+    static func plan(_ kind: VariantKind, spec: FrameSpec) throws(APIError) -> [PlannedCell] {
         let unsupported = APIError(400, "variants=\(kind.rawValue) is not available for control=\(spec.subject.rawValue)",
                                    parameter: "variants", allowed: VariantKind.support)
+        let plan: [PlannedCell]
         switch kind {
         case .scales:
             guard spec.scale == 1 else {
                 throw APIError(400, "variants=scales chooses the scales itself", parameter: "scale",
                                allowed: "leave out 'scale' with variants=scales")
             }
-            cells = [1.0, 2, 3].map { Cell(caption: "\(Int($0))×", scene: scene, scale: $0) }
+            plan = [1.0, 2, 3].map { PlannedCell(caption: "\(Int($0))×", scale: $0) }
         case .themes:
             guard spec.subject == .playButton else { throw unsupported }
-            cells = PlayButton.Theme.all.map { theme in
-                var copy = scene
-                copy.playButton.setTheme(theme, at: time)
-                return Cell(caption: theme.name, scene: copy, scale: spec.scale)
-            }
+            plan = PlayButton.Theme.all.map { PlannedCell(caption: $0.name, scale: spec.scale) }
         case .modes:
-            guard let modes = Self.modes(of: spec.subject, scene: scene, at: time, seed: seed) else { throw unsupported }
-            cells = modes.map {
-                Cell(caption: $0.caption, scene: $0.scene, scale: spec.scale)
-            }
+            guard let captions = ModeVariant.captions(of: spec.subject) else { throw unsupported }
+            plan = captions.map { PlannedCell(caption: $0, scale: spec.scale) }
         }
-        let (w, h) = (pixelWidth, pixelHeight)
+        let (w, h) = pixelSize(of: plan, spec: spec)
         if w * h > FrameSpec.maxPixels {
             throw APIError(400, "the variants frame is too large: \(w)×\(h) pixels", parameter: "size",
                            allowed: "all cells together up to \(FrameSpec.maxPixels) pixels (4096×4096); use a smaller size")
         }
+        return plan
     }
 
-    /// Each mode as it looks at rest. Commands cannot go back in time on the live copy, so the
-    /// meter and the player are rebuilt and driven from a few seconds earlier, which lets them
-    /// settle (a ring part recorded, a disc spinning) by `time`.
-    /// Nil for `.all`, which has no modes of its own.
-    private static func modes(of subject: FrameSubject, scene: Scene, at time: Double, seed: UInt64) -> [(caption: String, scene: Scene)]? {
-        func variant(_ caption: String, _ change: (inout Scene) -> Void) -> (caption: String, scene: Scene) {
+    /// Builds the cells from a copy of the live scene at `time`.
+    init(_ kind: VariantKind, spec: FrameSpec, scene: Scene, at time: Double, seed: UInt64) throws(APIError) {
+        self.kind = kind
+        self.spec = spec
+        cells = try Self.plan(kind, spec: spec).map { planned in
             var copy = scene
-            change(&copy)
-            return (caption, copy)
+            switch kind {
+            case .scales: break
+            case .themes:
+                if let theme = PlayButton.Theme.named(planned.caption) { copy.playButton.setTheme(theme, at: time) }
+            case .modes:
+                ModeVariant(caption: planned.caption, of: spec.subject)?.apply(to: &copy, at: time, seed: seed)
+            }
+            return Cell(caption: planned.caption, scene: copy, scale: planned.scale)
         }
+    }
+}
+
+/// Each mode a control shows in `variants=modes`, as it looks at rest. Commands cannot go back
+/// in time on the live copy, so the meter and the player are rebuilt and driven from a few
+/// seconds earlier, which lets them settle (a ring part recorded, a disc spinning) by `time`.
+private enum ModeVariant {
+    case playButton(PlayButton.Mode)
+    case meter(Meter)
+    case player(Player)
+    case spinner(SpinnerMode)
+
+    enum Meter: String, CaseIterable { case empty, recording, complete }
+    enum Player: String, CaseIterable { case paused, playing }
+    enum SpinnerMode: String, CaseIterable { case animating, stopped }
+
+    /// The captions, left to right; nil for `.all`, which has no modes of its own.
+    static func captions(of subject: FrameSubject) -> [String]? {
         switch subject {
-        case .all:
-            return nil
+        case .all: nil
+        case .playButton: [PlayButton.Mode.play, .pause, .stop, .buffering].map(\.rawValue)
+        case .meter: Meter.allCases.map(\.rawValue)
+        case .player: Player.allCases.map(\.rawValue)
+        case .spinner: SpinnerMode.allCases.map(\.rawValue)
+        }
+    }
+
+    init?(caption: String, of subject: FrameSubject) {
+        switch subject {
+        case .all: return nil
         case .playButton:
-            return [PlayButton.Mode.play, .pause, .stop, .buffering].map { mode in
-                variant(mode.rawValue) { $0.playButton.setMode(mode, animated: false, at: time) }
-            }
+            guard let mode = PlayButton.Mode(rawValue: caption) else { return nil }
+            self = .playButton(mode)
         case .meter:
-            let duration = scene.meter.duration
-            func meter(_ drive: (inout RecordingMeter) -> Void) -> RecordingMeter {
-                var m = RecordingMeter(duration: duration, seed: seed)
-                drive(&m)
-                m.advance(to: time)
-                return m
-            }
-            // A fresh meter is empty and never complete, so these presses cannot fail.
-            return [
-                variant("empty") { $0.meter = meter { _ in } },
-                variant("recording") {
-                    $0.meter = meter { m in
-                        try? m.press(at: time - 0.35 * duration)
-                        m.release(at: time - 0.2 * duration)
-                        try? m.press(at: time - 0.1 * duration)
-                    }
-                },
-                variant("complete") { $0.meter = meter { m in try? m.press(at: time - duration - 0.5) } },
-            ]
+            guard let meter = Meter(rawValue: caption) else { return nil }
+            self = .meter(meter)
         case .player:
-            let artwork = scene.player.artwork, progress = scene.player.progress
+            guard let player = Player(rawValue: caption) else { return nil }
+            self = .player(player)
+        case .spinner:
+            guard let spinner = SpinnerMode(rawValue: caption) else { return nil }
+            self = .spinner(spinner)
+        }
+    }
+
+    func apply(to scene: inout Scene, at time: Double, seed: UInt64) {
+        switch self {
+        case .playButton(let mode):
+            scene.playButton.setMode(mode, animated: false, at: time)
+        case .meter(let kind):
+            let duration = scene.meter.duration
+            var m = RecordingMeter(duration: duration, seed: seed)
+            // A fresh meter is empty and never complete, so these presses cannot fail.
+            switch kind {
+            case .empty: break
+            case .recording:
+                try? m.press(at: time - 0.35 * duration)
+                m.release(at: time - 0.2 * duration)
+                try? m.press(at: time - 0.1 * duration)
+            case .complete: try? m.press(at: time - duration - 0.5)
+            }
+            m.advance(to: time)
+            scene.meter = m
+        case .player(let mode):
             // Longer than the slowest transition (the 1.5 s blur).
             let settle = 2.0
-            func player(playing: Bool) -> MusicPlayer {
-                var p = MusicPlayer(artwork: artwork, at: time - settle)
-                p.seek(to: progress, at: time - settle)
-                if playing { p.play(at: time - settle) }
-                p.advance(to: time)
-                return p
+            var p = MusicPlayer(artwork: scene.player.artwork, at: time - settle)
+            p.seek(to: scene.player.progress, at: time - settle)
+            if mode == .playing { p.play(at: time - settle) }
+            p.advance(to: time)
+            scene.player = p
+        case .spinner(let mode):
+            if mode == .animating {
+                if !scene.spinner.isAnimating { scene.spinner = Spinner(startingAt: time) }
+            } else {
+                scene.spinner.stop(at: time)
             }
-            return [
-                variant("paused") { $0.player = player(playing: false) },
-                variant("playing") { $0.player = player(playing: true) },
-            ]
-        case .spinner:
-            return [
-                variant("animating") { if !$0.spinner.isAnimating { $0.spinner = Spinner(startingAt: time) } },
-                variant("stopped") { $0.spinner.stop(at: time) },
-            ]
         }
     }
+}
 
+extension VariantSet {
     /// The frame's layer tree at `time`, advancing every cell's scene to it.
     mutating func tree(at time: Double, frameRenderer: FrameRenderer) -> LayerSnapshot {
         var x = 0.0
@@ -147,11 +191,11 @@ struct VariantSet {
         for i in cells.indices {
             cells[i].scene.advance(to: time)
             let cell = cells[i]
-            let (w, h) = pictureSize(cell)
+            let (w, h) = Self.pictureSize(cell.scale, spec)
             var cellSpec = spec
             cellSpec.scale = cell.scale
             let picture = frameRenderer.tree(of: cell.scene, at: time, spec: cellSpec)
-            let band = Double(bandHeight(cell))
+            let band = Double(Self.bandHeight(cell.scale, spec))
             let caption = LayerSnapshot(name: "caption", content: .text(TextContent(
                 text: cell.caption, center: Point(Double(w) / 2, Double(h) + band / 2),
                 fontSize: band * 0.7, color: color)))

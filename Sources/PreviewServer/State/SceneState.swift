@@ -8,16 +8,16 @@ import Foundation
 /// `GET /state`: the scene time, the revision (newest command) it includes, the clock, and every
 /// control's model and presentation values at that one time, so a client can compare them with
 /// what the frames show.
-struct SceneState: Encodable {
+struct SceneState: Codable, Sendable {
     let sceneTime: Double
     let revision: UInt64
-    let clock: APIContext.ClockState
+    let clock: ClockState
     let spinner: Spinner.State
     let meter: RecordingMeter.State
     let player: MusicPlayer.State
     let playButton: PlayButton.State
 
-    init(scene: Scene, time: Double, revision: UInt64, clock: APIContext.ClockState) {
+    init(scene: Scene, time: Double, revision: UInt64, clock: ClockState) {
         sceneTime = time
         self.revision = revision
         self.clock = clock

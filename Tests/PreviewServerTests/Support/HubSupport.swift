@@ -8,8 +8,10 @@ extension TestServer {
     var counters: StreamCounters.Totals { server.context.hub.counters.snapshot }
 }
 
+/// The spec a stream request with these parameters asks for, decoded as the router decodes it.
 func hubSpec(_ query: [String: String]) throws -> FrameSpec {
-    try FrameSpec(ParameterValues(query), defaultSize: 480)
+    let request = HTTPRequest(method: "GET", path: "/stream.mjpg", query: query.map { (name: $0.key, value: $0.value) })
+    return try FrameSpec(Input(decoding: request, for: APIContext.stream.operation, configuration: PreviewServerConfiguration()))
 }
 
 struct HubStreamError: Error, CustomStringConvertible {

@@ -1,0 +1,58 @@
+import HTTPServer
+
+/// The API as declared: every operation with its handler, in the order /openapi.json and the
+/// README list them. The router, the document, the README tables and the boundary tests all read
+/// this one list.
+extension APIContext {
+    static let endpoints: [Endpoint<APIContext>] = [
+        health, openAPIEndpoint, metricsEndpoint,
+        getState, getLayout, eventsEndpoint,
+        frameEndpoint(png: true), frameEndpoint(png: false), clipEndpoint(.webp), clipEndpoint(.gif), stream,
+        getClock, setClock,
+        spinnerEndpoint(start: true), spinnerEndpoint(start: false),
+        meterPress, meterRelease, meterHold, meterReset, meterConfig,
+    ] + PlayerCommand.allCases.map(playerEndpoint) + [
+        playerSeek, playerArtwork,
+        playButtonMode, playButtonHighlighted, playButtonEnabled, playButtonTheme, playButtonPaths,
+        staticFiles,
+    ]
+
+    static var operations: [APIOperation] { endpoints.map(\.operation) }
+
+    static let info = OpenAPIGenerator.Info(
+        title: "Layercast", version: PreviewServer.version,
+        description: "Four iOS animated controls rendered on one animation clock: frames, clips and an MJPEG stream to "
+            + "watch them, commands to drive them, and their state to check them.\n\nEvery GET route also answers HEAD, "
+            + "and every path answers OPTIONS with its Allow list. State-changing routes (POST and PUT) refuse "
+            + "cross-site requests (403) and, with --token, requests without the token (401). Commands take their "
+            + "parameters from the query, a form body or a JSON body, each parameter once; a parameter an operation "
+            + "does not take is refused. Every error is a JSON object `{error, parameter?, allowed?}`.")
+
+    static let staticFiles = Endpoint<APIContext>(
+        APIOperation(
+            .get, "/{file}", id: "staticFile", tag: "page", summary: "The web page and its files",
+            description: "Regular files below the --public folder only (`/` serves index.html). `..`, encoded slashes, "
+                + "backslashes, NUL bytes and symlinks leading out of the folder answer 404; directories are never "
+                + "listed. Every file carries X-Content-Type-Options: nosniff and Cache-Control: no-cache with an ETag.",
+            parameters: [Param.text("file", maxLength: 1024, in: .path, example: "index.html",
+                                    "A file's path below the public folder.").required()],
+            answers: [.notModified, .notFound("No such file (or one the server will not serve).")],
+            ignoresUnknownQuery: true),
+        produces: Success(description: "The file.", content: .media(["*/*"], binary: true), headers: [
+            .constant("X-Content-Type-Options", "nosniff"), .constant("Cache-Control", "no-cache"),
+            ResponseHeader(name: "ETag"),
+        ])
+    ) { context, input in context.files.response(for: input.request) }
+
+    /// Every declared operation on a router: commands behind the origin and token checks, each
+    /// request decoded strictly against its declaration.
+    func router() -> Router {
+        var router = Router()
+        let guarded = RequestGuard(allowedOrigins: configuration.allowedOrigins, token: configuration.token)
+        let logger = self.logger
+        router.register(endpoints, context: self, configuration: configuration, check: guarded.check) { operation, error in
+            logger.error("\(operation.id) failed: \(error)")
+        }
+        return router
+    }
+}

@@ -1,0 +1,13 @@
+/// The documents the declarations generate, for the command line (`layercast api`).
+public enum APIDocumentation {
+    /// The OpenAPI 3.1 document, as `GET /openapi.json` serves it under this configuration.
+    public static func openAPI(_ configuration: PreviewServerConfiguration = PreviewServerConfiguration()) -> String {
+        OpenAPIGenerator(info: APIContext.info, operations: APIContext.operations, configuration: configuration)
+            .document().text
+    }
+
+    /// The README's API tables, each between its `<!-- api:TAG -->` markers.
+    public static func markdown() -> String {
+        MarkdownTables.document(APIContext.operations)
+    }
+}

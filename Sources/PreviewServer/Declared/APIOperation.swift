@@ -1,0 +1,182 @@
+import HTTPServer
+
+/// One operation of the API, declared once: the router, the decoder, /openapi.json, the README
+/// tables, the boundary tests and the cost of a request are all read from it.
+struct APIOperation: Sendable {
+    enum Method: String, Sendable, CaseIterable {
+        case get = "GET", post = "POST", put = "PUT", patch = "PATCH", delete = "DELETE"
+    }
+
+    enum Body: Sendable {
+        /// Nothing is read from the body.
+        case none
+        /// Parameters as a form or a JSON body, as well as in the query.
+        case parameters
+        /// Raw bytes of one of these media types, at most `maxBytes` (refused before it is read).
+        case binary(types: [String], maxBytes: Int, description: String)
+    }
+
+    var method: Method
+    /// The path as OpenAPI writes it; a trailing `{name}` stands for the router's prefix `/*`.
+    var path: String
+    var id: String
+    var tag: String
+    var summary: String
+    var description: String?
+    var parameters: [any DeclaredParameter]
+    var body: Body
+    /// A state-changing command: it passes the origin and token checks before anything else.
+    var isCommand: Bool
+    /// Answers beyond the ones every operation of its kind gives (see `allAnswers`).
+    var answers: [Answer]
+    var rules: [ParameterRule]
+    /// Runs on a background queue while the connection is suspended (rendering, decoding).
+    var offload: Bool
+    /// The 2xx answer; set by `Endpoint` from the handler's reply type.
+    var success: Success
+    /// What a request costs, from its decoded parameters, before any work starts.
+    var cost: (@Sendable (Input) throws(APIError) -> RequestCost)?
+    /// Cache-busting queries (`?v=…`) are fine on static files; everywhere else an unknown
+    /// parameter is refused.
+    var ignoresUnknownQuery: Bool
+    /// A form body that is one bare word is this parameter's value (`curl -X PUT -d sample`).
+    var bareWord: String?
+
+    init(
+        _ method: Method, _ path: String, id: String, tag: String, summary: String, description: String? = nil,
+        parameters: [any DeclaredParameter] = [], command: Bool = false, body: Body? = nil, answers: [Answer] = [],
+        rules: [ParameterRule] = [], offload: Bool = false, ignoresUnknownQuery: Bool = false, bareWord: String? = nil,
+        cost: (@Sendable (Input) throws(APIError) -> RequestCost)? = nil
+    ) {
+        self.method = method
+        self.path = path
+        self.id = id
+        self.tag = tag
+        self.summary = summary
+        self.description = description
+        self.parameters = parameters
+        isCommand = command
+        self.body = body ?? (command ? .parameters : .none)
+        self.answers = answers
+        self.rules = rules
+        self.offload = offload
+        self.ignoresUnknownQuery = ignoresUnknownQuery
+        self.bareWord = bareWord
+        self.cost = cost
+        success = Success(description: "", content: .none)
+    }
+
+    /// The router's pattern: `/{file}` → `/*`.
+    var routePattern: String {
+        guard let open = path.lastIndex(of: "{"), path.hasSuffix("}") else { return path }
+        return String(path[..<open]) + "*"
+    }
+
+    /// The byte limit of the body, when the route sets its own.
+    var maxBodyBytes: Int? {
+        if case .binary(_, let maxBytes, _) = body { return maxBytes }
+        return nil
+    }
+
+    func parameter(named name: String) -> (any DeclaredParameter)? {
+        parameters.first { $0.spec.name == name }
+    }
+
+    /// Where each parameter may really come from on this operation.
+    func locations(of parameter: ParameterSpec) -> ParameterLocations {
+        if case .parameters = body { return parameter.locations }
+        return parameter.locations.intersection(.query)
+    }
+
+    /// Every non-2xx answer, in status order: the declared ones and the ones its kind implies.
+    var allAnswers: [Answer] {
+        var all = answers
+        func add(_ a: Answer) { if !all.contains(where: { $0.status == a.status }) { all.append(a) } }
+        let decoded = parameters.contains { $0.spec.locations != .path }
+        if decoded || !ignoresUnknownQuery || isCommand { add(.badParameter) }
+        if isCommand {
+            add(.unauthorized)
+            add(.crossOrigin)
+        }
+        switch body {
+        case .none: break
+        case .parameters:
+            add(.tooLarge)
+            add(.unsupportedMediaType)
+        case .binary:
+            add(.tooLarge)
+            add(.unsupportedMediaType)
+        }
+        return all.sorted { $0.status < $1.status }
+    }
+}
+
+/// A rule across parameters, checked by the decoder and stated in the JSON Schema of the body.
+enum ParameterRule: Sendable, Equatable {
+    /// At least one of these must be given.
+    case atLeastOne([String])
+    /// These two may not both be given.
+    case notTogether(String, String)
+
+    /// For people, in errors and docs.
+    var text: String {
+        switch self {
+        case .atLeastOne(let names): "give at least one of " + names.map { "'\($0)'" }.joined(separator: ", ")
+        case .notTogether(let a, let b): "give either '\(a)' or '\(b)', not both"
+        }
+    }
+}
+
+/// The 2xx answer of an operation.
+struct Success: Sendable {
+    enum Content: Sendable {
+        case none
+        /// JSON whose schema is derived from the handler's reply type.
+        case json(SchemaSource)
+        /// Bytes of these media types (images, streams, text).
+        case media([String], binary: Bool)
+    }
+
+    var status = 200
+    var description: String
+    var content: Content
+    var headers: [ResponseHeader] = []
+}
+
+/// A response header: documented, and for JSON replies also set by the router when it has a
+/// constant value.
+struct ResponseHeader: Sendable {
+    var name: String
+    var description: String?
+    /// The value every response carries; nil when it varies.
+    var value: String?
+    /// A pattern the varying values match.
+    var pattern: String?
+
+    static func constant(_ name: String, _ value: String, _ description: String? = nil) -> ResponseHeader {
+        ResponseHeader(name: name, description: description, value: value)
+    }
+
+    static let noStore = constant("Cache-Control", "no-store")
+}
+
+/// What a request will cost before any work starts: pixels per frame × frames for frames and clips,
+/// or pixels per frame × frames per second for streams.
+struct RequestCost: Sendable, Equatable {
+    var pixels: Int
+    /// Frames rendered, for a finite answer.
+    var frames: Int
+    /// Frames per second, for a stream (then `frames` is 0).
+    var framesPerSecond: Int
+
+    static func frames(_ count: Int, of pixels: Int) -> RequestCost {
+        RequestCost(pixels: pixels, frames: count, framesPerSecond: 0)
+    }
+
+    static func stream(_ pixels: Int, fps: Int) -> RequestCost {
+        RequestCost(pixels: pixels, frames: 0, framesPerSecond: fps)
+    }
+
+    var pixelFrames: Int { pixels * frames }
+    var pixelRate: Int { pixels * framesPerSecond }
+}

@@ -1,0 +1,58 @@
+import HTTPServer
+
+/// A non-2xx answer an operation can give, as /openapi.json documents it: a JSON `Error` object,
+/// or nothing at all (304).
+struct Answer: Sendable {
+    var status: Int
+    /// The name of a shared description in `components/responses`; nil for one written in place.
+    var component: String?
+    var description: String
+    var headers: [ResponseHeader] = []
+    var hasBody = true
+
+    /// Any operation: a parameter is unknown, repeated, missing or out of range.
+    static let badParameter = Answer(
+        status: 400, component: "BadParameter",
+        description: "A parameter is unknown, given twice, missing or out of range, or the body is malformed; "
+            + "`parameter` and `allowed` say which and what.")
+
+    static let unauthorized = Answer(
+        status: 401, component: "Unauthorized",
+        description: "The server runs with --token and the request did not carry `Authorization: Bearer <token>`.",
+        headers: [.constant("WWW-Authenticate", "Bearer")])
+
+    static let crossOrigin = Answer(
+        status: 403, component: "CrossOrigin",
+        description: "The request carries an Origin header that is not this server (scheme://host:port matching "
+            + "the Host header) nor one given with --allow-origin. Browsers send Origin; curl and scripts do not.")
+
+    static let tooLarge = Answer(
+        status: 413, component: "TooLarge",
+        description: "The body is larger than the route accepts; it is refused before it is read.")
+
+    static let unsupportedMediaType = Answer(
+        status: 415, component: "UnsupportedMediaType",
+        description: "The body's Content-Type is not one the route reads.")
+
+    /// The command does not apply in the current state.
+    static func conflict(_ description: String) -> Answer {
+        Answer(status: 409, component: nil, description: description)
+    }
+
+    /// The server is busy with other requests; try again shortly.
+    static func busy(_ description: String) -> Answer {
+        Answer(status: 503, component: nil, description: description)
+    }
+
+    static func notFound(_ description: String) -> Answer {
+        Answer(status: 404, component: nil, description: description)
+    }
+
+    static let notModified = Answer(status: 304, component: nil,
+                                    description: "Not modified (If-None-Match or If-Modified-Since).", hasBody: false)
+
+    /// An answer of another status, described in place.
+    static func other(_ status: Int, _ description: String) -> Answer {
+        Answer(status: status, component: nil, description: description)
+    }
+}

@@ -1,0 +1,73 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import HTTPServer
+
+/// An operation and its handler. The handler gets the decoded `Input` and throws an `APIError`
+/// (or any `HTTPResponseError`) for every answer that is not its success.
+struct Endpoint<Context: Sendable>: Sendable {
+    var operation: APIOperation
+    let handle: @Sendable (Context, Input) throws -> HTTPResponse
+
+    /// A JSON reply of `Reply`; the reply's schema in /openapi.json is derived from the same type,
+    /// and `headers` with a constant value are set on every reply.
+    init<Reply: Codable & Sendable>(
+        _ operation: APIOperation, reply: Reply.Type, _ description: String, headers: [ResponseHeader] = [],
+        handle: @escaping @Sendable (Context, Input) throws -> Reply
+    ) {
+        var operation = operation
+        operation.success = Success(description: description, content: .json(.of(Reply.self)), headers: headers)
+        self.operation = operation
+        let constant = headers.compactMap { h in h.value.map { (h.name, $0) } }
+        self.handle = { context, input in
+            let reply = try handle(context, input)
+            let bytes: [UInt8]
+            do {
+                bytes = Array(try SceneStateEncoding.encoder.encode(reply))
+            } catch {
+                throw APIError(500, "could not encode the reply")
+            }
+            return .json(raw: bytes, headers: constant)
+        }
+    }
+
+    /// Any other answer: images, streams, text.
+    init(_ operation: APIOperation, produces success: Success,
+         handle: @escaping @Sendable (Context, Input) throws -> HTTPResponse) {
+        var operation = operation
+        operation.success = success
+        self.operation = operation
+        self.handle = handle
+    }
+}
+
+extension Router {
+    /// Registers declared operations: commands pass `check` (origin and token) first, then the
+    /// request is decoded strictly against the declaration, then the handler runs. A thrown
+    /// `HTTPResponseError` is the answer; anything else is reported to `failed` and answered 500.
+    mutating func register<Context>(
+        _ endpoints: [Endpoint<Context>], context: Context, configuration: PreviewServerConfiguration,
+        check: @escaping @Sendable (HTTPRequest) -> HTTPResponse?,
+        failed: @escaping @Sendable (APIOperation, any Error) -> Void
+    ) {
+        for endpoint in endpoints {
+            let operation = endpoint.operation
+            add(operation.method.rawValue, operation.routePattern, offload: operation.offload,
+                maxBodyBytes: operation.maxBodyBytes, throwing: { request in
+                    if operation.isCommand, let refused = check(request) { return refused }
+                    do {
+                        let input = try Input(decoding: request, for: operation, configuration: configuration)
+                        return try endpoint.handle(context, input)
+                    } catch let error as any HTTPResponseError {
+                        if let apiError = error as? APIError, apiError.status == 500 { failed(operation, error) }
+                        throw error
+                    } catch {
+                        failed(operation, error)
+                        throw error
+                    }
+                })
+        }
+    }
+}

@@ -1,0 +1,35 @@
+/// application/x-www-form-urlencoded, as HTML forms and `curl -d` send parameters.
+enum FormEncoding {
+    /// x-www-form-urlencoded: "+" is a space and "%XX" a byte. Nil, like Foundation's
+    /// removingPercentEncoding, when a "%" lacks two hex digits or the bytes are not UTF-8.
+    static func decoded(_ text: Substring) -> String? {
+        func hex(_ c: UInt8) -> UInt8? {
+            switch c {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): c - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): c - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): c - UInt8(ascii: "A") + 10
+            default: nil
+            }
+        }
+        let input = Array(text.utf8)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(input.count)
+        var i = 0
+        while i < input.count {
+            switch input[i] {
+            case UInt8(ascii: "+"):
+                bytes.append(UInt8(ascii: " "))
+                i += 1
+            case UInt8(ascii: "%"):
+                guard i + 2 < input.count, let high = hex(input[i + 1]), let low = hex(input[i + 2]) else { return nil }
+                bytes.append(high << 4 | low)
+                i += 3
+            default:
+                bytes.append(input[i])
+                i += 1
+            }
+        }
+        let decoded = String(decoding: bytes, as: UTF8.self)
+        return decoded.utf8.elementsEqual(bytes) ? decoded : nil
+    }
+}

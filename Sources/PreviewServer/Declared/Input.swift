@@ -1,0 +1,32 @@
+import HTTPServer
+
+/// A request's parameters after strict decoding against its operation: every declared parameter
+/// has its value (given, defaulted or nil), and nothing else is there. Handlers read them typed,
+/// `try input[Clip.seconds]`, never by name.
+struct Input: Sendable {
+    let request: HTTPRequest
+    private let values: [String: any Sendable]
+    /// The names the client gave.
+    let given: Set<String>
+
+    init(request: HTTPRequest, values: [String: any Sendable], given: Set<String>) {
+        self.request = request
+        self.values = values
+        self.given = given
+    }
+
+    /// The parameter's value. Throws (a 500) only when the operation does not declare it, which
+    /// the generated tests would catch first.
+    subscript<Value>(_ parameter: Parameter<Value>) -> Value {
+        get throws(APIError) {
+            guard let stored = values[parameter.spec.name], let value = stored as? Value else {
+                throw APIError(500, "'\(parameter.spec.name)' is read but not declared by this operation")
+            }
+            return value
+        }
+    }
+
+    func has<Value>(_ parameter: Parameter<Value>) -> Bool {
+        given.contains(parameter.spec.name)
+    }
+}

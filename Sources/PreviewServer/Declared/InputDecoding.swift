@@ -1,0 +1,130 @@
+import HTTPServer
+
+extension Input {
+    /// Decodes the query, and for operations that take parameters in the body a form or JSON body,
+    /// against the operation's declaration. Strict: a parameter the operation does not take, one
+    /// given twice (in one place or in two), one given where it may not come from, or one of the
+    /// wrong type or out of range is refused with a 400 that names it.
+    init(decoding request: HTTPRequest, for operation: APIOperation,
+         configuration: PreviewServerConfiguration) throws(APIError) {
+        var entries: [Entry] = []
+        for item in request.query {
+            if operation.ignoresUnknownQuery, operation.parameter(named: item.name) == nil { continue }
+            entries.append(Entry(name: item.name, value: .text(item.value), location: .query))
+        }
+        if case .parameters = operation.body, !request.body.isEmpty {
+            entries += try Self.bodyEntries(request, bareWord: operation.bareWord)
+        }
+
+        var values: [String: any Sendable] = [:]
+        var given: Set<String> = []
+        for entry in entries {
+            guard let parameter = operation.parameter(named: entry.name) else {
+                throw .unknownParameter(entry.name, of: operation)
+            }
+            let spec = parameter.spec
+            guard !given.contains(entry.name) else { throw .repeatedParameter(spec) }
+            guard operation.locations(of: spec).contains(entry.location) else {
+                throw .misplacedParameter(spec, in: entry.location, operation: operation)
+            }
+            let text = try entry.text(for: spec)
+            guard let accepted = spec.type.accepts(text) else { throw .badParameter(spec.name, text, allowed: spec.allowed) }
+            guard let value = parameter.value(fromAccepted: accepted) else {
+                throw APIError(500, "the declaration of '\(spec.name)' does not accept its own type's value")
+            }
+            values[spec.name] = value
+            given.insert(spec.name)
+        }
+        for parameter in operation.parameters where !given.contains(parameter.spec.name) && parameter.spec.locations != .path {
+            guard let value = parameter.absentValue(configuration) else {
+                throw .missing(parameter.spec.name, allowed: parameter.spec.allowed)
+            }
+            values[parameter.spec.name] = value
+        }
+        for rule in operation.rules {
+            try rule.check(given: given)
+        }
+        self.init(request: request, values: values, given: given)
+    }
+
+    private struct Entry {
+        enum Raw {
+            case text(String)
+            case json(FlatJSONObject.Value)
+        }
+
+        var name: String
+        var value: Raw
+        var location: ParameterLocations
+
+        /// The text the parameter's type reads; a JSON value must be of the parameter's JSON type.
+        func text(for spec: ParameterSpec) throws(APIError) -> String {
+            switch value {
+            case .text(let text): return text
+            case .json(let json):
+                let wanted = spec.type.jsonKind
+                guard json.kind == wanted else {
+                    throw APIError(400, "'\(spec.name)' must be a JSON \(wanted.rawValue), not \(APIError.quote(json.text))",
+                                   parameter: spec.name, allowed: spec.allowed)
+                }
+                // JSON has one number type: 3.0 is the integer 3.
+                if case .integer = spec.type, Int(json.text) == nil, let d = Double(json.text), d == d.rounded(), abs(d) < 1e15 {
+                    return String(Int(d))
+                }
+                return json.text
+            }
+        }
+    }
+
+    private static func bodyEntries(_ request: HTTPRequest, bareWord: String?) throws(APIError) -> [Entry] {
+        let type = (request.header("content-type") ?? "").lowercased()
+        let media = type.split(separator: ";").first.map { String($0).trimmingSpaces } ?? ""
+        switch media {
+        case "application/json":
+            let object: FlatJSONObject
+            do {
+                object = try FlatJSONObject(parsing: request.body)
+            } catch .nested(let key) {
+                throw APIError(400, "'\(APIError.quote(key))' must be a string, number or boolean", parameter: key,
+                               allowed: APIError.jsonBodyAllowed)
+            } catch {
+                throw APIError(400, "the body is not a JSON object", parameter: "body", allowed: APIError.jsonBodyAllowed)
+            }
+            return object.members.map { Entry(name: $0.key, value: .json($0.value), location: .json) }
+        case "application/x-www-form-urlencoded", "":
+            let text = String(decoding: request.body, as: UTF8.self)
+            if let bareWord, !text.contains("="), !text.contains("&") {
+                return [Entry(name: bareWord, value: .text(FormEncoding.decoded(Substring(text)) ?? text), location: .form)]
+            }
+            return text.split(separator: "&").map { pair in
+                let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+                func decode(_ s: Substring) -> String { FormEncoding.decoded(s) ?? String(s) }
+                return Entry(name: decode(parts[0]), value: .text(parts.count > 1 ? decode(parts[1]) : ""), location: .form)
+            }
+        default:
+            throw APIError(415, "unsupported Content-Type '\(APIError.quote(type))' for a command", parameter: "Content-Type",
+                           allowed: "application/json, application/x-www-form-urlencoded, or parameters in the query")
+        }
+    }
+}
+
+extension ParameterRule {
+    func check(given: Set<String>) throws(APIError) {
+        switch self {
+        case .atLeastOne(let names):
+            if let first = names.first, !names.contains(where: given.contains) {
+                throw APIError(400, "nothing to change: \(text)", parameter: first, allowed: text)
+            }
+        case .notTogether(let a, let b):
+            if given.contains(a) && given.contains(b) {
+                throw APIError(400, text, parameter: a, allowed: text)
+            }
+        }
+    }
+}
+
+extension String {
+    fileprivate var trimmingSpaces: String {
+        String(drop(while: { $0 == " " }).reversed().drop(while: { $0 == " " }).reversed())
+    }
+}

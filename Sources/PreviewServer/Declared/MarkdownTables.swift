@@ -1,0 +1,102 @@
+/// The README's API tables, one section per tag: the operations, then every parameter they take.
+/// `scripts/api-docs.sh` puts each section between `<!-- api:TAG -->` and `<!-- /api:TAG -->`.
+enum MarkdownTables {
+    struct Section: Sendable {
+        var tag: String
+        var markdown: String
+    }
+
+    /// Defaults that come from a setting are shown as the setting and its built-in value.
+    static func sections(_ operations: [APIOperation]) -> [Section] {
+        var tags: [String] = []
+        for op in operations where !tags.contains(op.tag) { tags.append(op.tag) }
+        return tags.map { tag in
+            let ops = operations.filter { $0.tag == tag }
+            var lines = ["| Method and path | Does |", "|---|---|"]
+            for op in ops {
+                lines.append("| `\(op.method.rawValue) \(op.path)` | \(cell(summaryText(op))) |")
+            }
+            let rows = parameterRows(ops)
+            if !rows.isEmpty {
+                lines += ["", "| Parameter | Values | Default | Meaning |", "|---|---|---|---|"] + rows
+            }
+            return Section(tag: tag, markdown: lines.joined(separator: "\n"))
+        }
+    }
+
+    /// Every section between its markers, as `layercast api markdown` prints them.
+    static func document(_ operations: [APIOperation]) -> String {
+        sections(operations).map { "<!-- api:\($0.tag) -->\n\($0.markdown)\n<!-- /api:\($0.tag) -->\n" }.joined()
+    }
+
+    private static func summaryText(_ op: APIOperation) -> String {
+        var text = op.summary
+        if case .binary(let types, let maxBytes, _) = op.body {
+            text += " (body: " + types.map { "`\($0)`" }.joined(separator: " or ") + ", at most \(bytes(maxBytes)))"
+        }
+        let conditions = op.rules.map(\.text)
+        if !conditions.isEmpty { text += "; " + conditions.joined(separator: "; ") }
+        // The answers particular to this operation: what a state conflict or a busy server means.
+        for answer in op.answers where [409, 503].contains(answer.status) {
+            text += "; \(answer.status): \(answer.description)"
+        }
+        return text
+    }
+
+    /// One row per distinct parameter (by name, values and default), saying which operations take
+    /// it when not all of the section's do.
+    private static func parameterRows(_ ops: [APIOperation]) -> [String] {
+        struct Row { var key: String; var cells: [String]; var users: [String] }
+        var rows: [Row] = []
+        for op in ops {
+            for p in op.parameters {
+                let spec = p.spec
+                let cells = ["`\(spec.name)`", values(spec), defaultCell(spec)]
+                let key = cells.joined(separator: "|") + spec.description
+                let user = "`\(op.method.rawValue) \(op.path)`"
+                if let i = rows.firstIndex(where: { $0.key == key }) {
+                    rows[i].users.append(user)
+                } else {
+                    rows.append(Row(key: key, cells: cells + [spec.description], users: [user]))
+                }
+            }
+        }
+        return rows.map { row in
+            var cells = row.cells
+            if row.users.count < ops.count { cells[3] += " (" + row.users.joined(separator: ", ") + ")" }
+            return "| " + cells.map(cell).joined(separator: " | ") + " |"
+        }
+    }
+
+    static func values(_ spec: ParameterSpec) -> String {
+        let unit = spec.unit.map { " " + $0 } ?? ""
+        switch spec.type {
+        case .integer(let r): return "\(r.lowerBound)–\(r.upperBound)\(unit)"
+        case .number(let r): return "\(ParameterType.format(r.lowerBound))–\(ParameterType.format(r.upperBound))\(unit)"
+        case .boolean: return "`true`, `false`"
+        case .enumeration(let words): return words.map { "`\($0)`" }.joined(separator: ", ")
+        case .list(let words): return words.map { "`\($0)`" }.joined(separator: ", ") + ", comma-separated"
+        case .string(let maxLength, _): return "text, at most \(maxLength) characters"
+        case .color(let names): return "`#rrggbb`, " + names.map { "`\($0)`" }.joined(separator: ", ")
+        }
+    }
+
+    static func defaultCell(_ spec: ParameterSpec) -> String {
+        if let text = spec.defaultText { return text }
+        switch spec.requirement {
+        case .required: return "required"
+        case .optional: return "none"
+        case .fixed(let text): return "`\(text)`"
+        case .setting(let flag, let builtin): return "`\(flag)` (\(builtin))"
+        }
+    }
+
+    private static func bytes(_ n: Int) -> String {
+        n >= 1 << 20 && n % (1 << 20) == 0 ? "\(n >> 20) MiB" : n >= 1 << 10 && n % (1 << 10) == 0 ? "\(n >> 10) KiB" : "\(n) bytes"
+    }
+
+    /// A table cell: no line breaks, no bare pipes.
+    private static func cell(_ text: String) -> String {
+        text.replacing("\n", with: " ").replacing("|", with: "\\|")
+    }
+}

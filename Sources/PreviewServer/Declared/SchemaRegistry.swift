@@ -1,0 +1,183 @@
+import HTTPServer
+
+/// A string enumeration in a reply. Decoding one needs a valid case, so the schema recorder asks
+/// the type for its cases instead of decoding it.
+protocol SchemaEnumerable: Decodable {
+    static var schemaCases: [String] { get }
+    static func schemaPlaceholder() -> Self?
+}
+
+extension SchemaEnumerable where Self: CaseIterable & RawRepresentable, RawValue == String {
+    static var schemaCases: [String] { allCases.map(\.rawValue) }
+    static func schemaPlaceholder() -> Self? { allCases.first }
+}
+
+/// What a reply type's fields cannot say by their Swift types: a description, a range, a pattern.
+/// Every noted field must exist; the recorder reports a note on a field it did not see.
+protocol SchemaAnnotated {
+    static var fieldNotes: [String: FieldNote] { get }
+}
+
+struct FieldNote: Sendable {
+    var description: String?
+    var minimum: Double?
+    var maximum: Double?
+    var pattern: String?
+
+    init(_ description: String? = nil, minimum: Double? = nil, maximum: Double? = nil, pattern: String? = nil) {
+        self.description = description
+        self.minimum = minimum
+        self.maximum = maximum
+        self.pattern = pattern
+    }
+
+    var members: [(String, JSONValue)] {
+        var out: [(String, JSONValue)] = []
+        if let description { out.append(("description", .string(description))) }
+        if let minimum { out.append(("minimum", ParameterType.json(minimum))) }
+        if let maximum { out.append(("maximum", ParameterType.json(maximum))) }
+        if let pattern { out.append(("pattern", .string(pattern))) }
+        return out
+    }
+}
+
+/// The JSON Schema of a reply type, recorded when the document is built.
+struct SchemaSource: Sendable {
+    let record: @Sendable (SchemaRegistry) -> JSONValue
+
+    static func of<T: Decodable & Sendable>(_ type: T.Type) -> SchemaSource {
+        SchemaSource { $0.schema(of: T.self) }
+    }
+}
+
+/// Collects the named schemas (`components/schemas`) of every reply type it is asked about, by
+/// decoding each type from a recording decoder: the Swift type is the one statement of its fields.
+final class SchemaRegistry {
+    private(set) var components: [String: JSONValue] = [:]
+    /// Types that could not be recorded, and notes on fields that do not exist.
+    private(set) var problems: [String] = []
+    private var inProgress: Set<String> = []
+
+    init() {}
+
+    /// A `$ref` for a named type, or the schema in place for primitives and arrays.
+    func schema<T: Decodable>(of type: T.Type) -> JSONValue {
+        do {
+            return try record(type).schema
+        } catch {
+            problems.append("\(Self.name(of: T.self)): \(error)")
+            return .object([])
+        }
+    }
+
+    func report(_ problem: String) { problems.append(problem) }
+
+    /// A value of `T` (zeros, empty strings, first cases) and its schema.
+    func record<T: Decodable>(_ type: T.Type) throws -> (value: T, schema: JSONValue) {
+        if let primitive = Self.primitive(T.self) { return primitive }
+        if let enumeration = T.self as? any SchemaEnumerable.Type {
+            return try recordEnum(enumeration, as: T.self)
+        }
+        let name = Self.name(of: T.self)
+        guard !inProgress.contains(name) else { throw RecordingError.recursive(name) }
+        inProgress.insert(name)
+        defer { inProgress.remove(name) }
+        let recording = Recording()
+        let value = try T(from: RecordingDecoder(registry: self, recording: recording))
+        switch recording.shape {
+        case .single(let schema): return (value, schema)
+        case .array(let items): return (value, .object([("type", "array"), ("items", items ?? .object([]))]))
+        case .map(let values):
+            return (value, .object([("type", "object"), ("additionalProperties", values ?? .object([]))]))
+        case .object(let properties, let required):
+            components[name] = objectSchema(T.self, properties: properties, required: required)
+            return (value, .object([("$ref", .string("#/components/schemas/\(name)"))]))
+        case .none:
+            components[name] = objectSchema(T.self, properties: [], required: [])
+            return (value, .object([("$ref", .string("#/components/schemas/\(name)"))]))
+        }
+    }
+
+    private func recordEnum<T>(_ enumeration: any SchemaEnumerable.Type, as: T.Type) throws -> (value: T, schema: JSONValue) {
+        guard let value = enumeration.schemaPlaceholder() as? T else { throw RecordingError.noCases(Self.name(of: T.self)) }
+        let name = Self.name(of: T.self)
+        components[name] = .object([("type", "string"), ("enum", .array(enumeration.schemaCases.map { .string($0) }))])
+        return (value, .object([("$ref", .string("#/components/schemas/\(name)"))]))
+    }
+
+    private func objectSchema<T>(_ type: T.Type, properties: [(String, JSONValue)], required: [String]) -> JSONValue {
+        var properties = properties
+        var members: [(String, JSONValue)] = [("type", "object")]
+        if let annotated = T.self as? any SchemaAnnotated.Type {
+            for (field, note) in annotated.fieldNotes.sorted(by: { $0.key < $1.key }) {
+                guard let i = properties.firstIndex(where: { $0.0 == field }) else {
+                    report("\(Self.name(of: T.self)) notes '\(field)', which it does not have")
+                    continue
+                }
+                properties[i].1 = Self.merge(properties[i].1, note.members)
+            }
+        }
+        members.append(("properties", .object(properties)))
+        if !required.isEmpty { members.append(("required", .array(required.map { .string($0) }))) }
+        members.append(("additionalProperties", false))
+        return .object(members)
+    }
+
+    private static func merge(_ schema: JSONValue, _ extra: [(String, JSONValue)]) -> JSONValue {
+        guard case .object(let members) = schema else { return schema }
+        return .object(members.filter { m in !extra.contains { $0.0 == m.0 } } + extra)
+    }
+
+    private static func primitive<T>(_ type: T.Type) -> (value: T, schema: JSONValue)? {
+        func make(_ value: Any, _ schema: [(String, JSONValue)]) -> (value: T, schema: JSONValue)? {
+            (value as? T).map { ($0, .object(schema)) }
+        }
+        switch type {
+        case is Bool.Type: return make(false, [("type", "boolean")])
+        case is String.Type: return make("", [("type", "string")])
+        case is Double.Type: return make(0.0, [("type", "number")])
+        case is Float.Type: return make(Float(0), [("type", "number")])
+        case is Int.Type: return make(0, [("type", "integer")])
+        case is Int8.Type: return make(Int8(0), [("type", "integer")])
+        case is Int16.Type: return make(Int16(0), [("type", "integer")])
+        case is Int32.Type: return make(Int32(0), [("type", "integer")])
+        case is Int64.Type: return make(Int64(0), [("type", "integer")])
+        case is UInt.Type: return make(UInt(0), [("type", "integer"), ("minimum", 0)])
+        case is UInt8.Type: return make(UInt8(0), [("type", "integer"), ("minimum", 0)])
+        case is UInt16.Type: return make(UInt16(0), [("type", "integer"), ("minimum", 0)])
+        case is UInt32.Type: return make(UInt32(0), [("type", "integer"), ("minimum", 0)])
+        case is UInt64.Type: return make(UInt64(0), [("type", "integer"), ("minimum", 0)])
+        default: return nil
+        }
+    }
+
+    /// "PlayButtonState" for `Controls.PlayButton.State`, "CommandReplyPlayButtonState" for
+    /// `CommandReply<PlayButton.State>`: each dotted name without its module, letters and digits only.
+    static func name<T>(of type: T.Type) -> String {
+        let full = String(reflecting: type)
+        var out = ""
+        var word = ""
+        func flush() {
+            let parts = word.split(separator: ".")
+            out += parts.dropFirst(parts.count > 1 ? 1 : 0).joined()
+            word = ""
+        }
+        for c in full {
+            if c.isLetter || c.isNumber || c == "." || c == "_" { word.append(c) } else { flush() }
+        }
+        flush()
+        return out.filter { $0.isLetter || $0.isNumber }
+    }
+
+    enum RecordingError: Error, CustomStringConvertible {
+        case recursive(String), noCases(String), unsupported(String)
+
+        var description: String {
+            switch self {
+            case .recursive(let n): "\(n) contains itself; a reply type must not be recursive"
+            case .noCases(let n): "\(n) has no cases"
+            case .unsupported(let what): "\(what) is not supported by the schema recorder"
+            }
+        }
+    }
+}

@@ -1,0 +1,81 @@
+import Controls
+import Rendering
+
+/// The parameters of every frame, clip and stream, declared once.
+enum FrameParameters {
+    enum LabelSwitch: String, DeclaredEnum { case on, off }
+    enum DebugWord: String, DeclaredEnum { case points, bounds, none }
+
+    static let control = Param.choice(
+        "control", FrameSubject.self, in: .query, "What the frame shows: the four controls in a grid, or one of them alone."
+    ).defaulting(FrameSubject.all)
+
+    static let size = Param.integer(
+        "size", FrameSpec.sizeRange, unit: "points", in: .query, example: "64",
+        "Width and height. Pixels are points × scale; width × height × scale² may be at most 4096×4096."
+    ).defaulting(to: \.size, flag: "--size")
+
+    static let width = Param.integer("width", FrameSpec.sizeRange, unit: "points", in: .query, "Width.")
+        .documentingDefault("`size`")
+
+    static let height = Param.integer("height", FrameSpec.sizeRange, unit: "points", in: .query, "Height.")
+        .documentingDefault("`size`")
+
+    static let scale = Param.number("scale", 1...3, in: .query, "Pixels per point, for retina.").defaulting(1.0)
+
+    static let quality = Param.integer("quality", 1...100, in: .query, "JPEG (and lossy WebP) quality; PNG and GIF ignore it.")
+        .defaulting(80)
+
+    static let background = Parameter<BackgroundChoice?>(
+        "background", .color(names: BackgroundChoice.names), in: .query,
+        "A colour or a name (light is #f8f8f8 and dark #333333, as Storybook's). On a dark colour (relative "
+            + "luminance below 0.3) the meter's label is drawn light.", convert: BackgroundChoice.init
+    ).defaulting(wire: "white")
+
+    static let label = Param.choice(
+        "label", LabelSwitch.self, in: .query,
+        "Whether the recording meter shows its elapsed-time label (an input to the frame, not part of the scene)."
+    ).defaulting(LabelSwitch.on)
+
+    static let debug = Param.list("debug", of: DebugWord.self, in: .query, "Debug overlays: path points, layer bounds, or none.")
+
+    static let ahead = Param.number(
+        "ahead", 0...60, unit: "seconds", in: .query,
+        "Show the scene this many seconds from now, as it will be if no further command arrives."
+    ).defaulting(0.0)
+
+    static let variants = Param.choice(
+        "variants", VariantKind.self, in: .query,
+        "Several variants side by side: modes (play-button, meter, player or spinner), themes (play-button only) or "
+            + "scales (1×, 2×, 3×; leave out `scale`). Cells default to \(VariantSet.defaultCellSize) points.")
+
+    /// What a frame, clip and stream share.
+    static let common: [any DeclaredParameter] = [control, size, width, height, scale, quality, background, label, debug]
+
+    /// The frame a request asks for: one spec, or several cells of one.
+    enum Picture {
+        case plain(FrameSpec)
+        case variants(VariantKind, FrameSpec)
+
+        init(_ input: Input) throws(APIError) {
+            if let kind = try input[FrameParameters.variants] {
+                let cellSize = min(try input[FrameParameters.size], VariantSet.defaultCellSize)
+                self = .variants(kind, try FrameSpec(input, sizeWhenAbsent: cellSize))
+            } else {
+                self = .plain(try FrameSpec(input))
+            }
+        }
+
+        /// Pixels of one frame, from the parameters alone.
+        func pixels() throws(APIError) -> Int {
+            switch self {
+            case .plain(let spec): return spec.pixels
+            case .variants(let kind, let spec):
+                let (w, h) = VariantSet.pixelSize(of: try VariantSet.plan(kind, spec: spec), spec: spec)
+                return w * h
+            }
+        }
+    }
+}
+
+extension FrameSubject: DeclaredEnum {}

@@ -1,0 +1,116 @@
+import Animation
+import Controls
+import Foundation
+import HTTPClient
+import HTTPServer
+import LayercastTesting
+import Logging
+@testable import PreviewServer
+import Testing
+
+/// The API as the declarations make it: strict, and following a declaration wherever it changes.
+@Suite struct DeclaredAPITests {
+    /// One change, one place: a narrower range for `/meter/hold`'s `seconds`, declared and nothing
+    /// else, and the router, the error text, /openapi.json and the README table all follow.
+    @Test func oneDeclaredRangeChangesEverything() throws {
+        var endpoints = APIContext.endpoints
+        let i = try #require(endpoints.firstIndex { $0.operation.id == "meterHold" })
+        var seconds = APIContext.MeterParameters.seconds
+        seconds.spec.type = .number(0.05...5)
+        let j = try #require(endpoints[i].operation.parameters.firstIndex { $0.spec.name == "seconds" })
+        endpoints[i].operation.parameters[j] = seconds
+
+        let server = PreviewServer(configuration: PreviewServerConfiguration(), clock: ManualClock(startingAt: 0),
+                                   logger: Logger(label: "test"), endpoints: endpoints)
+        defer { server.stop() }
+        func hold(_ value: String) throws -> HTTPProbeResponse {
+            try InProcess.respond(server.respond(to:), "POST", "/meter/hold?seconds=\(value)")
+        }
+        // The router: 5 is the new maximum, 6 (valid before) is refused with the new text.
+        #expect(try hold("5").status == 200)
+        let refused = try hold("6")
+        #expect(refused.status == 400)
+        let error = try decode(ErrorReply.self, from: refused)
+        #expect(error.parameter == "seconds")
+        #expect(error.allowed == "a number from 0.05 to 5 (seconds)")
+        // /openapi.json as this server serves it.
+        let document = try jsonObject(try InProcess.respond(server.respond(to:), "GET", "/openapi.json"))
+        let operation = ((document["paths"] as? [String: Any])?["/meter/hold"] as? [String: Any])?["post"] as? [String: Any]
+        let content = (operation?["requestBody"] as? [String: Any])?["content"] as? [String: Any]
+        let schema = (content?["application/json"] as? [String: Any])?["schema"] as? [String: Any]
+        #expect(((schema?["properties"] as? [String: Any])?["seconds"] as? [String: Any])?["maximum"] as? Int == 5)
+        // The README's table, once the generator runs.
+        let table = MarkdownTables.document(endpoints.map(\.operation))
+        #expect(table.contains("| `seconds` | 0.05–5 seconds | required | How long to hold. (`POST /meter/hold`) |"))
+        // The catalogue itself is untouched.
+        #expect(APIContext.MeterParameters.seconds.spec.type == .number(RecordingMeter.holdRange))
+    }
+
+    /// A typo, an extra field or a parameter given twice no longer passes for success.
+    @Test func strictDecodingOfTheRealAPI() throws {
+        try withTestServer(.router) { s in
+            let cases: [(HTTPProbeResponse, String, String)] = [
+                (try s.post("/play-button/mode?mdoe=pause"), "mdoe", "mode, animated"),
+                (try s.post("/play-button/mode", json: #"{"mode":"pause","extra":1}"#), "extra", "mode, animated"),
+                (try s.get("/frame.png?bogus=1"), "bogus", "control, size, width, height"),
+                (try s.post("/play-button/mode?mode=pause&mode=play"), "mode", "'mode' once"),
+                (try s.post("/play-button/mode?mode=pause", form: "mode=play"), "mode", "'mode' once"),
+                (try s.post("/meter/press", form: "x=1"), "x", "no parameters"),
+            ]
+            for (response, parameter, allowed) in cases {
+                #expect(response.status == 400)
+                let error = try decode(ErrorReply.self, from: response)
+                #expect(error.parameter == parameter)
+                #expect(error.allowed?.hasPrefix(allowed) == true, "\(error.allowed ?? "")")
+            }
+            // Nothing was applied.
+            #expect(try s.state().playButton.mode == .play)
+            #expect(try s.state().meter.segmentCount == 0)
+            // The page's cache-busting query on static files is not a parameter.
+            #expect(try s.get("/index.html?v=2").status != 400)
+        }
+    }
+
+    /// The flags that set a parameter's default accept what the parameter does.
+    @Test func commandLineSettingsFollowTheirParameters() {
+        var configuration = PreviewServerConfiguration()
+        #expect(configuration.problems == [])
+        configuration.fps = 61
+        configuration.size = 15
+        configuration.scene.meterDuration = 600.5
+        #expect(configuration.problems == ["--fps must be 1–60", "--size must be 16–4096 points",
+                                           "--meter-duration must be 1–600 seconds"])
+        #expect(PreviewServerConfiguration.values(of: "--size") == "16–4096 points")
+    }
+
+    /// The page reads its limits from /layout; they are the declared ones.
+    @Test func thePagesLimitsAreTheDeclaredOnes() throws {
+        try withTestServer(.router) { s in
+            let layout = try jsonObject(s.get("/layout"))
+            #expect(layout["maxFrameSide"] as? Int == FrameParameters.size.spec.integerRange?.upperBound)
+            #expect(layout["minQuality"] as? Int == 1)
+            #expect(layout["maxQuality"] as? Int == 100)
+            #expect(layout["maxArtworkBytes"] as? Int == 8 << 20)
+            #expect(layout["maxArtworkSide"] as? Int == 4096)
+        }
+        // And the artwork route's own limit is the same number.
+        #expect(APIContext.playerArtwork.operation.maxBodyBytes == 8 << 20)
+    }
+
+    /// What a request will cost, from its declared parameters, before any work starts.
+    @Test func costsAreKnownFromTheParametersAlone() throws {
+        func cost(_ id: String, _ query: [(String, String)]) throws -> RequestCost? {
+            let operation = try #require(APIContext.operations.first { $0.id == id })
+            let input = try Input(decoding: HTTPRequest(method: "GET", path: operation.path,
+                                                        query: query.map { (name: $0.0, value: $0.1) }),
+                                  for: operation, configuration: PreviewServerConfiguration())
+            return try operation.cost?(input)
+        }
+        #expect(try cost("framePNG", [("size", "100"), ("scale", "2")]) == .frames(1, of: 200 * 200))
+        #expect(try cost("clipGIF", [("size", "64"), ("seconds", "2"), ("fps", "10")]) == .frames(20, of: 64 * 64))
+        #expect(try cost("stream", [("width", "320"), ("height", "240")]) == .stream(320 * 240, fps: 30))
+        // Variants: four 100-point play-button cells, each with its 16-point caption band.
+        #expect(try cost("frameJPEG", [("control", "play-button"), ("variants", "modes"), ("size", "100")])
+                == .frames(1, of: 400 * 116))
+    }
+}

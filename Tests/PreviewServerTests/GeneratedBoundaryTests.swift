@@ -1,0 +1,62 @@
+import Animation
+import Controls
+import Foundation
+import HTTPServer
+import LayercastTesting
+@testable import PreviewServer
+import Testing
+
+/// For every declared range and enumeration of every operation, generated from the declarations:
+/// the minimum and the maximum pass validation (any declared answer but 400: 2xx, a state conflict,
+/// a busy server), one step beyond each and a value outside an enumeration are refused with a 400
+/// that names the parameter.
+@Suite struct GeneratedBoundaryTests {
+    static let cases = BoundaryCases.all(APIContext.operations)
+
+    /// Each case on a fresh server in router mode, so no case sees another's state.
+    @Test(arguments: cases)
+    func boundary(_ c: BoundaryCase) throws {
+        let server = PreviewServer(configuration: PreviewServerConfiguration(), clock: ManualClock(startingAt: 0))
+        defer { server.stop() }
+        let request = HTTPRequest(method: c.method.rawValue, path: c.path, query: c.query.map { (name: $0.name, value: $0.value) },
+                                  headers: c.method == .get ? [:] : ["Content-Length": "0"])
+        let response = server.respond(to: request)
+        let operation = try #require(APIContext.operations.first { $0.method == c.method && $0.path == c.path })
+        let declared = [operation.success.status] + operation.allAnswers.map(\.status)
+        #expect(declared.contains(response.status), "\(c): \(response.status) is not a declared answer")
+        let body = (try? JSONSerialization.jsonObject(with: Data(response.bodyBytes ?? []))) as? [String: Any]
+        if c.accepted {
+            #expect(response.status != 400 && response.status != 500, "\(c): \(response.status) \(response.bodyBytes.map { String(decoding: $0, as: UTF8.self) } ?? "")")
+            // Its cost is known from the parameters alone (the cost reads only what is declared).
+            if let cost = operation.cost {
+                let input = try Input(decoding: request, for: operation, configuration: server.configuration)
+                do {
+                    #expect(try cost(input).pixels > 0, "\(c)")
+                } catch {
+                    #expect(error.status == 400, "\(c): \(error)")
+                }
+            }
+        } else {
+            #expect(response.status == 400, "\(c): \(response.status)")
+            #expect(body?["parameter"] as? String == c.parameter, "\(c)")
+            #expect((body?["allowed"] as? String)?.isEmpty == false, "\(c)")
+        }
+    }
+
+    /// Every constrained parameter of every operation has its cases, and there are as many as the
+    /// declarations imply: four per range, one per enumeration, boolean, list or colour.
+    @Test func everyConstraintIsCovered() {
+        var expected = 0
+        for operation in APIContext.operations {
+            for parameter in operation.parameters where parameter.spec.locations != .path {
+                switch parameter.spec.type {
+                case .integer, .number: expected += 4
+                case .enumeration, .list, .boolean, .color, .string: expected += 1
+                }
+                #expect(Self.cases.contains { $0.path == operation.path && $0.parameter == parameter.spec.name },
+                        "\(operation.method.rawValue) \(operation.path) \(parameter.spec.name)")
+            }
+        }
+        #expect(Self.cases.count == expected)
+    }
+}
