@@ -43,8 +43,6 @@ final class ConnectionRecord: Sendable {
         phase = Mutex(.head(since: now))
     }
 
-    var currentPhase: Phase { phase.withLock { $0 } }
-
     /// The first access-handler call of a request (MHD thread). False when we already answered
     /// this connection (at the head deadline, say): the caller makes MHD close it.
     func beginRequest() -> Bool {

@@ -46,7 +46,8 @@ final class LogSummary: Sendable {
         let line: String? = pending.withLock { p in
             guard !p.counts.isEmpty else { return nil }
             if !force, let last = p.lastLine, now - last < Self.interval { return nil }
-            let since = p.lastLine.map { "in the last \(Self.seconds(now - $0)) s" } ?? "since start"
+            let since = p.lastLine.map { force ? "since the last summary" : "in the last \(Self.seconds(now - $0)) s" }
+                ?? "since start"
             let parts = Kind.allCases.compactMap { kind in p.counts[kind].map { "\($0) \(kind.phrase)" } }
             p.counts = [:]
             p.lastLine = now

@@ -98,7 +98,7 @@ struct RequestFlood: Attack {
     }
 
     static let spoofedHosts: @Sendable (AttackTarget) -> [[UInt8]] = { target in
-        ["/state", "/frame.png?size=480"].map { Array("GET \($0) HTTP/1.1\r\nHost: evil.example:\(target.port)\r\n\r\n".utf8) }
+        ["/state", "/frame.png?size=480"].map { Array("GET \($0) HTTP/1.1\r\nHost: evil.example:\(target.port)\r\nConnection: close\r\n\r\n".utf8) }
     }
 
     func run(_ target: AttackTarget) -> AttackOutcome {
