@@ -48,8 +48,12 @@ def test_axe_finds_no_wcag_violations(browser, api, base_url, width, height, dar
     api.request("POST", "/spinner/stop")
     wait_until(lambda: in_card(page, "meter", "status").text == "Complete", 4, "Complete on the card")
     in_card(page, "meter", "stage").click()
-    wait_until(lambda: page.find_elements(By.CSS_SELECTOR, '[data-component="toasts"] .toast[role="alert"]'), 3,
-               "the refusal as a message")
+    toasts = wait_until(lambda: page.find_elements(By.CSS_SELECTOR, '[data-component="toasts"] .toast[role="alert"]'),
+                        3, "the refusal as a message")
+    # The message fades in; axe measures contrast with the opacity of the moment, so let it finish.
+    wait_until(lambda: page.execute_script(
+        "return arguments[0].getAnimations().every(a => a.playState === 'finished')", toasts[0]), 3,
+        "the message to finish fading in")
     violations = axe_violations(page)
     assert violations == [], "complete, stopped, with a message:\n" + describe_violations(violations)
     assert console_errors(page, allow=("409",)) == []
