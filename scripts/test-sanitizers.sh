@@ -87,6 +87,11 @@ C
 #  - XCTest: the (empty) XCTest pass of `swift test` keeps its suite objects until exit.
 #  - fontconfig and cairo: the first text drawn loads fontconfig's configuration and cairo's toy
 #    font faces, which are process-wide caches freed only by FcFini/cairo_debug_reset_static_data.
+#  - libimagequant: one 131,600-byte block allocated inside the library, once per process however
+#    many GIF clips are made (its stack ends in the library, built without frame pointers); every
+#    liq object Layercast creates is destroyed (Sources/Rendering/ClipPalette.swift).
+#  - Foundation's Process.run, which only tests call (ffmpeg, ffprobe, openapi-spec-validator):
+#    the weak-reference side table it forms for the child is never freed.
 write_leak_suppressions() {
     cat >"$1" <<'SUPP'
 leak:libXCTest.so
@@ -94,6 +99,8 @@ leak:libfontconfig.so
 leak:FcInitLoadConfigAndFonts
 leak:cairo_toy_font_face_create
 leak:cairo_scaled_font_create
+leak:libimagequant.so
+leak:Foundation7ProcessC3run
 SUPP
 }
 

@@ -222,22 +222,26 @@ struct OpenAPIGenerator {
     }
 
     /// Every error the server produces, from a handler (`APIError`) or from the HTTP layer.
-    static let errorSchema: JSONValue = .object([
-        ("type", "object"),
-        ("description", .string("Every error the server produces. `parameter` names the parameter at fault and `allowed` "
-            + "says what it accepts, where that helps. 404 adds `path`; 405 adds `method`, `path` and `allowed` as a list "
-            + "of methods; 413 adds `limit` (bytes).")),
-        ("properties", .object([
-            ("error", .object([("type", "string"), ("description", "What is wrong, for a person.")])),
-            ("parameter", .object([("type", "string")])),
-            ("allowed", .object([("oneOf", [.object([("type", "string")]),
-                                           .object([("type", "array"), ("items", .object([("type", "string")]))])])])),
-            ("path", .object([("type", "string")])),
-            ("method", .object([("type", "string")])),
-            ("limit", .object([("type", "integer")])),
-            ("detail", .object([("type", "string")])),
-        ])),
-        ("required", ["error"]),
-        ("additionalProperties", false),
-    ])
+    /// Computed, not a stored global: LeakSanitizer cannot follow pointers that Swift packs into an
+    /// enum's spare bits, so a global JSONValue tree reads to it as leaked.
+    static var errorSchema: JSONValue {
+        .object([
+            ("type", "object"),
+            ("description", .string("Every error the server produces. `parameter` names the parameter at fault and `allowed` "
+                + "says what it accepts, where that helps. 404 adds `path`; 405 adds `method`, `path` and `allowed` as a list "
+                + "of methods; 413 adds `limit` (bytes).")),
+            ("properties", .object([
+                ("error", .object([("type", "string"), ("description", "What is wrong, for a person.")])),
+                ("parameter", .object([("type", "string")])),
+                ("allowed", .object([("oneOf", [.object([("type", "string")]),
+                                               .object([("type", "array"), ("items", .object([("type", "string")]))])])])),
+                ("path", .object([("type", "string")])),
+                ("method", .object([("type", "string")])),
+                ("limit", .object([("type", "integer")])),
+                ("detail", .object([("type", "string")])),
+            ])),
+            ("required", ["error"]),
+            ("additionalProperties", false),
+        ])
+    }
 }
