@@ -153,6 +153,14 @@ public final class BlockingSocket {
         try bufferStart < buffer.count || fill(timeout: timeout)
     }
 
+    /// Whether anything arrived unasked, without waiting: on a kept-alive connection between
+    /// requests that is the server's close (or a reset), so the connection cannot carry another.
+    public var peerHasSpoken: Bool {
+        if bufferStart < buffer.count { return true }
+        var pfd = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        return poll(&pfd, 1, 0) != 0
+    }
+
     /// What has arrived (after waiting up to `timeout` for anything); nil at end of stream.
     public func receive(timeout: Duration? = nil) throws -> [UInt8]? {
         if bufferStart == buffer.count, try !fill(timeout: timeout) { return nil }
