@@ -5,6 +5,16 @@
 #include <malloc.h>
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+/* LongWorkThread lowers one thread's priority, which takes its kernel thread id; glibc declares
+   gettid() only under _GNU_SOURCE, which Swift's Glibc module is not built with. */
+static inline pid_t
+lc_gettid(void)
+{
+  return (pid_t) syscall(SYS_gettid);
+}
 
 // The variadic MHD entry points are not imported into Swift (and CVarArg is easy to get wrong),
 // so the few we need are wrapped here with fixed argument lists.

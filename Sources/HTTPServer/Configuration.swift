@@ -32,6 +32,10 @@ public struct HTTPServerConfiguration: Sendable {
     public var streamSendLowWatermark: Int?
     /// Called on the server thread once per finished request (keep it cheap).
     public var onRequestCompleted: (@Sendable (RequestRecord) -> Void)?
+    /// Asked, on the server thread before any of it is read, whether a body larger than
+    /// `maxBodyBytes` (a route that raised its cap: an upload) may be held now; a chunked body is
+    /// asked about at its route's cap. nil: every body within its route's cap is read.
+    public var bodyAdmission: (@Sendable (_ bytes: Int) -> BodyAdmission)?
 
     public init(
         host: String = "127.0.0.1",
@@ -58,6 +62,14 @@ public struct HTTPServerConfiguration: Sendable {
         self.streamSendLowWatermark = streamSendLowWatermark
         self.onRequestCompleted = onRequestCompleted
     }
+}
+
+/// Whether a large request body may be read now.
+public enum BodyAdmission: Sendable {
+    /// Read it; `held` is kept until the request completes (a budget's reservation for its bytes).
+    case admit(held: (any Sendable)?)
+    /// Answer this instead (a 503 with Retry-After, say), before any of the body is read.
+    case refuse(HTTPResponse)
 }
 
 /// One finished request, for metrics.

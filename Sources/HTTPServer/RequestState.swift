@@ -1,7 +1,7 @@
 import CMicroHTTPD
 
 /// Per-request bookkeeping kept in MHD's `*con_cls`. Touched only on the MHD thread
-/// (the offloaded handler gets an immutable `HTTPRequest` and a `SuspendGate`, never this).
+/// (deferred work gets an immutable `HTTPRequest` and a `SuspendGate`, never this).
 final class RequestState {
     /// After a body is refused mid-upload, this much more is read and dropped before the
     /// connection closes: closing with unread bytes makes the kernel send a reset, which can
@@ -26,8 +26,10 @@ final class RequestState {
     var answered = false
     /// We wrote the answer on the socket ourselves (`DirectAnswer`): MHD must close, not answer.
     var answeredDirectly = false
-    /// Set while an offloaded handler runs (and until its answer is queued).
+    /// Set while deferred work runs (and until its answer is queued).
     var offloadGate: SuspendGate?
+    /// The answer's `keptUntilSent`, dropped with this state when the request completes.
+    var kept: (any Sendable)?
     var stream: StreamContext?
     var status = 0
     var bytesSent = 0

@@ -8,7 +8,7 @@ enum Responder {
         // The answer already went out on the socket (a body refused mid-upload): close.
         if state.answeredDirectly { return .NO }
 
-        // Back from an offloaded handler (MHD calls the access handler again after resume).
+        // Back from deferred work (MHD calls the access handler again after resume).
         if let gate = state.offloadGate {
             state.offloadGate = nil
             defer { gate.markGone() }
@@ -30,9 +30,6 @@ enum Responder {
         case .route(let route):
             let request = makeRequest(state: state, connection: connection)
             state.body = []
-            if route.offload {
-                return offload(route: route, request: request, state: state, connection: connection, context: context)
-            }
             return queue(route.handler(request), state: state, connection: connection, context: context)
         }
     }
@@ -53,9 +50,9 @@ enum Responder {
                            body: state.body, version: state.version)
     }
 
-    /// Suspends the connection, runs the handler on the offload queue, and resumes to queue the answer.
+    /// Suspends the connection, runs the work on its lane, and resumes to queue the answer.
     private static func offload(
-        route: Route, request: HTTPRequest, state: RequestState, connection: OpaquePointer, context: ServerContext
+        _ deferred: DeferredWork, state: RequestState, connection: OpaquePointer, context: ServerContext
     ) -> MHD_Result {
         let gate = SuspendGate(connection: connection, kind: .offload, context: context)
         context.register(gate)
@@ -65,9 +62,13 @@ enum Responder {
                          context: context)
         }
         state.offloadGate = gate
-        let handler = route.handler
-        context.offloadQueue.async {
-            gate.deliver(handler(request))
+        let work = deferred.work
+        let run: @Sendable () -> Void = { gate.deliver(work()) }
+        switch deferred.lane {
+        case .shared:
+            context.offloadQueue.async(execute: run)
+        case .ownThread:
+            if !LongWorkThread.start(run) { context.offloadQueue.async(execute: run) }
         }
         return .YES
     }
@@ -75,8 +76,12 @@ enum Responder {
     static func queue(
         _ response: HTTPResponse, state: RequestState, connection: OpaquePointer, context: ServerContext
     ) -> MHD_Result {
+        if case .deferred(let deferred) = response.body {
+            return offload(deferred, state: state, connection: connection, context: context)
+        }
         state.answered = true
         state.status = response.status
+        state.kept = response.keptUntilSent
         let isHead = state.method == "HEAD"
         var headers = response.headers
 
@@ -92,6 +97,9 @@ enum Responder {
             }
             mhdResponse = fileResponse
             state.bytesSent = isHead ? 0 : size
+        case .deferred:
+            // Handled above.
+            return .NO
         case .stream(let producer):
             if isHead {
                 // A HEAD never reads the stream: release the producer now and send the headers only.

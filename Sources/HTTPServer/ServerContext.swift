@@ -8,8 +8,11 @@ final class ServerContext: Sendable {
     let configuration: HTTPServerConfiguration
     let logger: Logger
     let counters: HTTPServerCounters
-    /// Concurrent, so one slow render does not queue the next behind it.
-    let offloadQueue = DispatchQueue(label: "layercast.http.offload", qos: .userInitiated, attributes: .concurrent)
+    /// Deferred work on the shared lane. Concurrent, so one slow render does not queue the next
+    /// behind it; utility QoS, so that libdispatch runs it in another thread pool than the
+    /// streams' user-initiated frame ticks (it sizes each QoS class's pool to the cores on Linux),
+    /// and a burst of big frames cannot hold the streams' ticks back in a queue.
+    let offloadQueue = DispatchQueue(label: "layercast.http.offload", qos: .utility, attributes: .concurrent)
     /// Wakes suspended streams whose client left; stopped by `HTTPServer.stop()` after MHD.
     let hangups = HangupWatcher()
     /// Every connection's record, the head deadline and the chunked-upload slot; stopped after MHD.

@@ -24,14 +24,20 @@ public final class PreviewServer: Sendable {
     init(configuration: PreviewServerConfiguration, clock: any ControllableClock, logger: Logger,
          endpoints: [Endpoint<APIContext>]) {
         self.configuration = configuration
-        scene = LiveScene(clock: clock, configuration: configuration.scene)
+        let historyBytes = configuration.limits.base(.history)
+        scene = LiveScene(clock: clock, configuration: configuration.scene, historyBytes: historyBytes)
         let frameRenderer = FrameRenderer()
         let metrics = ServerMetrics()
+        let ledger = BudgetLedger(settings: configuration.limits, metrics: metrics)
         let hub = FrameHub(scene: scene, frameRenderer: frameRenderer, counters: StreamCounters(metrics: metrics),
-                           maxStreams: configuration.maxStreams)
+                           ledger: ledger)
         let events = EventHub(source: APIContext.eventSource(scene: scene, fps: configuration.fps), now: MonotonicClock.hostTime)
         context = APIContext(configuration: configuration, scene: scene, frameRenderer: frameRenderer, hub: hub,
-                             eventHub: events, metrics: metrics, logger: logger, endpoints: endpoints)
+                             eventHub: events, metrics: metrics, ledger: ledger, logger: logger, endpoints: endpoints)
+        let scene = self.scene
+        metrics.readBudgets {
+            ledger.usage + [BudgetUsage(limit: .history, max: historyBytes, inUse: scene.historyBytes)]
+        }
         var http = HTTPServerConfiguration()
         http.host = configuration.host
         http.port = configuration.port
@@ -44,6 +50,14 @@ public final class PreviewServer: Sendable {
         http.streamSendLowWatermark = 16 * 1024
         http.onRequestCompleted = { record in
             metrics.request(route: record.route, method: record.method, status: record.status)
+        }
+        // An upload's body is memory held from its first byte: admitted from its declared length.
+        http.bodyAdmission = { bytes in
+            do throws(APIError) {
+                return .admit(held: try ledger.reserve([BudgetShare(.memory, bytes)]))
+            } catch {
+                return .refuse(error.response)
+            }
         }
         router = context.router()
         let server = HTTPServer(configuration: http, router: router, logger: logger)

@@ -21,8 +21,8 @@ public struct PreviewServerConfiguration: Sendable {
     /// Host names answered besides localhost, *.localhost and IP addresses (".example.com" for a
     /// domain and its subdomains, "*" for any); other Host headers get 403.
     public var allowedHosts: [String] = []
-    /// Streams beyond this get 503 at once instead of waiting in the listen backlog.
-    public var maxStreams = 256
+    /// The budgets (render, memory, clips, history), in their flags' units.
+    public var limits = LimitSettings()
     /// Origins (scheme://host[:port]) allowed to send commands besides the server's own; "*" allows all.
     public var allowedOrigins: [String] = []
     /// When set, state-changing routes require `Authorization: Bearer <token>`.
@@ -30,6 +30,12 @@ public struct PreviewServerConfiguration: Sendable {
     public var scene = SceneConfiguration()
 
     public init() {}
+
+    /// The environment variable that sets the option `--name` of `layercast serve`: LAYERCAST_
+    /// and the name in capitals, dashes as underscores.
+    public static func environmentVariable(_ option: String) -> String {
+        "LAYERCAST_" + option.uppercased().replacing("-", with: "_")
+    }
 
     /// The one-line warning `start()` logs when `host` lets other machines reach the API (such
     /// as 0.0.0.0 in a container); nil for loopback addresses.

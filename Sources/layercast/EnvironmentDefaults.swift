@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import PreviewServer
 #if canImport(Glibc)
 import Glibc
 #else
@@ -28,6 +29,11 @@ enum EnvironmentDefaults {
         return v
     }
 
+    /// A budget's setting, or its declared default.
+    static func int(_ limit: ServerLimit) -> Int {
+        int(limit.option, limit.defaultValue)
+    }
+
     static func double(_ option: String, _ fallback: Double) -> Double {
         guard let raw = string(option) else { return fallback }
         guard let v = Double(raw), v.isFinite else { complain(option, raw); return fallback }
@@ -35,7 +41,7 @@ enum EnvironmentDefaults {
     }
 
     static func variable(_ option: String) -> String {
-        "LAYERCAST_" + option.uppercased().replacing("-", with: "_")
+        PreviewServerConfiguration.environmentVariable(option)
     }
 
     private static func complain(_ option: String, _ raw: String) {

@@ -61,8 +61,28 @@ struct Serve: ParsableCommand {
     @Option(help: "A host name to answer to besides localhost, *.localhost and IP addresses (the DNS-rebinding guard); repeatable, .example.com for a domain and its subdomains, * for any. [env: LAYERCAST_ALLOWED_HOST, comma-separated]")
     var allowedHost: [String] = EnvironmentDefaults.list("allowed-host")
 
-    @Option(help: "Most streams open at once; more get 503. [env: LAYERCAST_MAX_STREAMS]")
-    var maxStreams: Int = EnvironmentDefaults.int("max-streams", 256)
+    // The budgets: each flag's name, help, default and variable come from its declaration.
+    @Option(name: .customLong(ServerLimit.render.option), help: ArgumentHelp(ServerLimit.render.help))
+    var renderBudget: Int = EnvironmentDefaults.int(ServerLimit.render)
+
+    @Option(name: .customLong(ServerLimit.memory.option), help: ArgumentHelp(ServerLimit.memory.help))
+    var memoryBudget: Int = EnvironmentDefaults.int(ServerLimit.memory)
+
+    @Option(name: .customLong(ServerLimit.clips.option), help: ArgumentHelp(ServerLimit.clips.help))
+    var maxClips: Int = EnvironmentDefaults.int(ServerLimit.clips)
+
+    @Option(name: .customLong(ServerLimit.history.option), help: ArgumentHelp(ServerLimit.history.help))
+    var historyBudget: Int = EnvironmentDefaults.int(ServerLimit.history)
+
+    /// The budgets as given, each under its declaration.
+    private var limits: LimitSettings {
+        var limits = LimitSettings()
+        limits[.render] = renderBudget
+        limits[.memory] = memoryBudget
+        limits[.clips] = maxClips
+        limits[.history] = historyBudget
+        return limits
+    }
 
     @Option(help: "An origin (scheme://host:port) allowed to send commands from its pages; repeatable, * for any. [env: LAYERCAST_ALLOW_ORIGIN, comma-separated]")
     var allowOrigin: [String] = EnvironmentDefaults.list("allow-origin")
@@ -79,7 +99,7 @@ struct Serve: ParsableCommand {
         settings.scene.meterDuration = meterDuration
         if let problem = settings.problems.first { throw ValidationError(problem) }
         guard (1...3600).contains(timeout) else { throw ValidationError("--timeout must be 1–3600 seconds") }
-        guard (1...100_000).contains(maxStreams) else { throw ValidationError("--max-streams must be 1–100000") }
+        if let problem = limits.problems.first { throw ValidationError(problem) }
         guard (0...3600).contains(headDeadline) else { throw ValidationError("--head-deadline must be 0–3600 seconds") }
         guard (0...100_000).contains(maxConnectionsPerIP) else {
             throw ValidationError("--max-connections-per-ip must be 0–100000")
@@ -105,7 +125,7 @@ struct Serve: ParsableCommand {
         config.size = size
         config.publicDirectory = publicDirectory
         config.connectionTimeout = timeout
-        config.maxStreams = maxStreams
+        config.limits = limits
         config.headDeadline = headDeadline
         config.maxConnectionsPerIP = maxConnectionsPerIP
         config.allowedHosts = allowedHost

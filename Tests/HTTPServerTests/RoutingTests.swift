@@ -142,10 +142,12 @@ private func apiRouter() -> Router {
         let release = DispatchSemaphore(value: 0)
         let started = DispatchSemaphore(value: 0)
         var router = apiRouter()
-        router.get("/slow", offload: true) { _ in
-            started.signal()
-            _ = release.wait(timeout: .now() + 10)
-            return .text("slow done")
+        router.get("/slow") { _ in
+            .deferred {
+                started.signal()
+                _ = release.wait(timeout: .now() + 10)
+                return .text("slow done")
+            }
         }
         try withHTTPServer(router) { server in
             let slow = try BlockingSocket.connect(port: server.port)
@@ -170,11 +172,13 @@ private func apiRouter() -> Router {
         let started = DispatchSemaphore(value: 0)
         let finished = DispatchSemaphore(value: 0)
         var router = Router()
-        router.get("/slow", offload: true) { _ in
-            started.signal()
-            _ = release.wait(timeout: .now() + 10)
-            defer { finished.signal() }
-            return .text("too late")
+        router.get("/slow") { _ in
+            .deferred {
+                started.signal()
+                _ = release.wait(timeout: .now() + 10)
+                defer { finished.signal() }
+                return .text("too late")
+            }
         }
         let server = HTTPServer(configuration: .init(port: 0), router: router)
         try server.start()

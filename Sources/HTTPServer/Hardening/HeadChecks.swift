@@ -31,9 +31,18 @@ enum HeadChecks {
             ])
         }
         // Refuse an oversized declared body before reading any of it.
-        if let declared = values("content-length").first.map(declaredLength), declared > state.maxBodyBytes {
+        let declared = values("content-length").first.map(declaredLength)
+        if let declared, declared > state.maxBodyBytes {
             context.counters.uploadsRefused.add(1, ordering: .relaxed)
             return Responder.payloadTooLarge(state)
+        }
+        // A large body is memory held until the request completes: the application may refuse it now.
+        let expected = state.isChunked ? state.maxBodyBytes : declared ?? 0
+        if expected > configuration.maxBodyBytes, let admission = configuration.bodyAdmission {
+            switch admission(expected) {
+            case .admit(let held): state.kept = held
+            case .refuse(let response): return response
+            }
         }
         if state.isChunked {
             guard let record = state.record,

@@ -66,9 +66,16 @@ extension APIContext {
             body: .binary(types: ["image/png"], maxBytes: maxArtworkBytes, description: "The PNG image."),
             answers: [.other(413, "The body is over \(maxArtworkBytes >> 20) MiB, or the image is larger than "
                              + "\(maxArtworkSide)×\(maxArtworkSide) pixels.")],
-            offload: true),
+            offload: .shared, cost: { input in artworkCost(input.request.body) }),
         state: MusicPlayer.State.self
     ) { context, input in try context.setArtwork(input.request) }
+
+    /// Decoding costs what the PNG header declares, up to the largest size the decoder accepts
+    /// (anything larger is refused from the header before a pixel is decoded).
+    static func artworkCost(_ body: [UInt8]) -> RequestCost {
+        let (width, height) = PNGDecoder.declaredSize(body) ?? (0, 0)
+        return .upload(decodedWidth: min(width, maxArtworkSide), height: min(height, maxArtworkSide))
+    }
 
     func setArtwork(_ request: HTTPRequest) throws(APIError) -> CommandReply<MusicPlayer.State> {
         let type = (request.header("content-type") ?? "").lowercased()
@@ -92,8 +99,9 @@ extension APIContext {
         } catch {
             throw APIError(400, "the artwork is not a usable PNG: \(error)", parameter: "body", allowed: "a complete PNG image")
         }
+        let artwork = artworks.intern(bitmap)
         return command { s, t in
-            s.player.setArtwork(bitmap, at: t)
+            s.player.setArtwork(artwork, at: t)
             return s.player.state(at: t)
         }
     }

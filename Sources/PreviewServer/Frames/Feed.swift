@@ -30,12 +30,15 @@ final class Feed: Sendable {
     private let counters: StreamCounters
     private let queue: DispatchQueue
     private let state = Mutex(State())
+    /// Its share of the render and memory budgets, given back when the last viewer leaves.
+    private let ticket: BudgetTicket?
 
     /// A still scene re-sends its last frame this often, so browsers and proxies keep the stream.
     static let keepAliveInterval = 1.0
 
-    init(key: FeedKey, scene: LiveScene, frameRenderer: FrameRenderer, counters: StreamCounters) {
+    init(key: FeedKey, scene: LiveScene, frameRenderer: FrameRenderer, counters: StreamCounters, ticket: BudgetTicket?) {
         self.key = key
+        self.ticket = ticket
         labels = FeedLabels(key.spec)
         self.scene = scene
         self.frameRenderer = frameRenderer
@@ -69,6 +72,7 @@ final class Feed: Sendable {
         }
         counters.viewerLeft(labels)
         timer?.cancel()
+        if timer != nil { ticket?.release() }
         return timer != nil
     }
 

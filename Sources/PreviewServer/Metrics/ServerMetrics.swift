@@ -15,6 +15,7 @@ final class ServerMetrics: Sendable {
     private let counters = Mutex<[String: CoreMetrics.Counter]>([:])
     private let timers = Mutex<[String: CoreMetrics.Timer]>([:])
     private let http = Mutex<HTTPCounterExport?>(nil)
+    private let budgets = Mutex<(@Sendable () -> [BudgetUsage])?>(nil)
 
     /// A frame takes about 0.5–5 ms to render and encode; the default buckets start at 5 ms and
     /// would put nearly every frame in the first one.
@@ -30,12 +31,37 @@ final class ServerMetrics: Sendable {
         // Every failure series exists from the start at 0, so a scrape can tell "none" from "unknown".
         for format in EncodedFormat.allCases { _ = encodeFailures(format) }
         for series in HTTPCounterExport.series { _ = counter(series.label, []) }
+        for limit in ServerLimit.all where limit.refuses {
+            for status in [400, 503] { _ = budgetRefusals(limit, status: status) }
+        }
     }
 
     /// Prometheus text format 0.0.4.
     var exposition: String {
         exportHTTPCounters()
+        exportBudgets()
         return registry.emitToString()
+    }
+
+    /// Each budget's limit and what is in use of it, read at every scrape.
+    func readBudgets(_ read: @escaping @Sendable () -> [BudgetUsage]) {
+        budgets.withLock { $0 = read }
+    }
+
+    private func exportBudgets() {
+        guard let read = budgets.withLock({ $0 }) else { return }
+        for usage in read() {
+            let dimensions = [("budget", usage.limit.id)]
+            CoreMetrics.Gauge(label: "layercast_budget_limit", dimensions: dimensions, factory: factory).record(usage.max)
+            CoreMetrics.Gauge(label: "layercast_budget_in_use", dimensions: dimensions, factory: factory).record(usage.inUse)
+        }
+    }
+
+    /// A request a budget refused: 400 (it could never fit) or 503 (not now).
+    func budgetRefused(_ limit: ServerLimit, status: Int) { budgetRefusals(limit, status: status).increment() }
+
+    private func budgetRefusals(_ limit: ServerLimit, status: Int) -> CoreMetrics.Counter {
+        counter("layercast_budget_refusals_total", [("budget", limit.id), ("status", String(status))])
     }
 
     /// The HTTP layer keeps its own counts (refusals, deadline closes, abandoned connections);
@@ -106,6 +132,13 @@ final class ServerMetrics: Sendable {
     func request(route: String, method: String, status: Int) {
         counter("layercast_http_requests_total", [("route", route), ("method", method), ("status", String(status))]).increment()
     }
+}
+
+/// One budget on `/metrics`: its limit and what is in use, in its base unit.
+struct BudgetUsage: Sendable {
+    let limit: ServerLimit
+    let max: Int
+    let inUse: Int
 }
 
 /// The HTTP layer's counts on `/metrics`, and what the last scrape exported of them.
