@@ -8,7 +8,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-/* LongWorkThread lowers one thread's priority, which takes its kernel thread id; glibc declares
+/* DedicatedThread lowers one thread's priority, which takes its kernel thread id; glibc declares
    gettid() only under _GNU_SOURCE, which Swift's Glibc module is not built with. */
 static inline pid_t
 lc_gettid(void)

@@ -9,7 +9,7 @@
 // - ServerContext.swift   state shared with the C callbacks (passed through `void *cls`)
 // - Callbacks.swift / StreamCallbacks.swift  the MHD callbacks (global funcs, never closures)
 // - RequestState.swift / Responder.swift  per-request bookkeeping; HTTPResponse → MHD_Response,
-//   deferred work run off the server's thread on its lane (LongWorkThread.swift for long work)
+//   deferred work run off the server's thread on its lane (DedicatedThread.swift for long work)
 // - SuspendGate.swift / StreamWaker.swift / StreamContext.swift  race-free suspend/resume of connections
 // - Broadcast.swift       the newest value for many stream readers, numbered, with its waiters
 // - HangupWatcher.swift   wakes a suspended stream as soon as its client hangs up

@@ -68,7 +68,7 @@ enum Responder {
         case .shared:
             context.offloadQueue.async(execute: run)
         case .ownThread:
-            if !LongWorkThread.start(run) { context.offloadQueue.async(execute: run) }
+            if !DedicatedThread.start(niceness: DedicatedThread.longWorkNiceness, run) { context.offloadQueue.async(execute: run) }
         }
         return .YES
     }

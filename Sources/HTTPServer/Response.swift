@@ -53,7 +53,7 @@ public struct DeferredWork: Sendable {
     public enum Lane: Sendable {
         /// The shared offload queue: work of milliseconds to a second (a frame, an upload).
         case shared
-        /// A thread of its own at a lower CPU priority (`LongWorkThread`): work of seconds (a
+        /// A thread of its own at a lower CPU priority (`DedicatedThread`): work of seconds (a
         /// clip), which would otherwise hold up the shared queue, and on a busy machine the
         /// streams, for as long as it runs.
         case ownThread

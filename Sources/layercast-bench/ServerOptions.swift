@@ -11,8 +11,8 @@ struct ServerOptions: ParsableArguments {
     @Option(help: "The child server's --timeout (seconds before a stalled connection is closed).")
     var timeout: Int?
 
-    @Option(help: "The child server's --max-streams.")
-    var maxStreams: Int?
+    @Option(help: "The layercast binary to start (default: the one next to this bench), e.g. an older build to compare.")
+    var binary: String?
 
     @Option(help: "The child server's --max-connections-per-ip. Default: 0 (off) for the load benchmarks, whose viewers all come from 127.0.0.1; the server's own default for `attack`.")
     var maxConnectionsPerIP: Int?
@@ -23,8 +23,7 @@ struct ServerOptions: ParsableArguments {
         if let url { return try ServerUnderTest(url: url, pid: pid) }
         var args: [String] = []
         if let timeout { args += ["--timeout", String(timeout)] }
-        if let maxStreams { args += ["--max-streams", String(maxStreams)] }
         if let perIP = maxConnectionsPerIP ?? perIPDefault { args += ["--max-connections-per-ip", String(perIP)] }
-        return try ServerUnderTest(arguments: args + extra)
+        return try ServerUnderTest(arguments: args + extra, binary: binary)
     }
 }

@@ -252,7 +252,7 @@ struct StreamBench: ParsableCommand {
 }
 
 /// Fetches a frame and the state now and then while the viewers run: are the API and snapshots
-/// still served (e.g. beyond --max-streams, next to stalled viewers)?
+/// still served (e.g. past a budget, next to stalled viewers)?
 final class APIProbe: @unchecked Sendable {
     struct Result {
         let kind: String

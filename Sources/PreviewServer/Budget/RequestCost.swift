@@ -35,12 +35,13 @@ struct RequestCost: Sendable, Equatable {
     var pixelFrames: Int { pixels * frames }
     var pixelRate: Int { pixels * framesPerSecond }
 
-    /// What it takes from each budget while it runs.
+    /// What it takes from each budget while it runs; a refusal names the first that does not
+    /// fit, so the budget particular to its kind comes first (a stream's render, a clip's place).
     var shares: [BudgetShare] {
-        var shares = [BudgetShare(.memory, memoryBytes)]
+        var shares: [BudgetShare] = []
         if framesPerSecond > 0 { shares.append(BudgetShare(.render, pixelRate)) }
         if isClip { shares.append(BudgetShare(.clips, 1)) }
-        return shares
+        return shares + [BudgetShare(.memory, memoryBytes)]
     }
 }
 

@@ -1,6 +1,5 @@
 import Animation
 import Controls
-import Dispatch
 import HTTPServer
 import Synchronization
 
@@ -18,7 +17,7 @@ final class Feed: Sendable {
         var viewers = 0
         var lastTree: LayerSnapshot?
         var lastPublishHost = 0.0
-        var timer: RepeatingTimer?
+        var ticker: FeedTicker?
     }
 
     let key: FeedKey
@@ -28,7 +27,6 @@ final class Feed: Sendable {
     private let scene: LiveScene
     private let frameRenderer: FrameRenderer
     private let counters: StreamCounters
-    private let queue: DispatchQueue
     private let state = Mutex(State())
     /// Its share of the render and memory budgets, given back when the last viewer leaves.
     private let ticket: BudgetTicket?
@@ -43,7 +41,6 @@ final class Feed: Sendable {
         self.scene = scene
         self.frameRenderer = frameRenderer
         self.counters = counters
-        queue = DispatchQueue(label: "layercast.feed", qos: .userInitiated)
     }
 
     /// Adds a viewer; the first one starts the ticks.
@@ -54,26 +51,24 @@ final class Feed: Sendable {
         }
         counters.viewerJoined(labels)
         guard first else { return }
-        let timer = RepeatingTimer(interval: 1.0 / Double(key.fps), queue: queue, strict: true) { [weak self] in
-            self?.tick()
-        }
-        state.withLock { $0.timer = timer }
-        timer.start()
+        let ticker = FeedTicker(interval: 1.0 / Double(key.fps))
+        state.withLock { $0.ticker = ticker }
+        ticker.start { [weak self] in self?.tick() }
     }
 
     /// Removes a viewer; returns true when it was the last: the ticks stop and the hub drops the
     /// feed (it is never attached again, so nothing of it needs resetting).
     func detach() -> Bool {
-        let timer: RepeatingTimer? = state.withLock { s in
+        let ticker: FeedTicker? = state.withLock { s in
             s.viewers -= 1
             guard s.viewers == 0 else { return nil }
-            defer { s.timer = nil }
-            return s.timer
+            defer { s.ticker = nil }
+            return s.ticker
         }
         counters.viewerLeft(labels)
-        timer?.cancel()
-        if timer != nil { ticket?.release() }
-        return timer != nil
+        ticker?.cancel()
+        if ticker != nil { ticket?.release() }
+        return ticker != nil
     }
 
     private func tick() {

@@ -8,12 +8,11 @@ struct AttackBench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "attack",
         abstract: "Attack a default server; report peak RSS, a viewer's fps, /state p99 and the time to refusal.",
-        discussion: "Attacks: " + AttackKind.allCases.map { "\($0.rawValue) (\($0.summary))\($0.isImplemented ? "" : " — not yet")" }
-            .joined(separator: "; ") + ".")
+        discussion: "Attacks: " + AttackKind.allCases.map { "\($0.rawValue) (\($0.summary))" }.joined(separator: "; ") + ".")
 
     @OptionGroup var server: ServerOptions
 
-    @Argument(help: "The attacks to run, in order (default: every implemented one, baseline first).")
+    @Argument(help: "The attacks to run, in order (default: all of them, baseline first).")
     var attacks: [String] = []
 
     @Option(help: "Slowloris connections.")
@@ -32,13 +31,8 @@ struct AttackBench: ParsableCommand {
     var viewerQuery = "control=all&size=480&fps=30"
 
     func validate() throws {
-        for name in attacks {
-            guard let kind = AttackKind(rawValue: name) else {
-                throw ValidationError("unknown attack \(name); known: \(AttackKind.allCases.map(\.rawValue).joined(separator: ", "))")
-            }
-            guard kind.isImplemented else {
-                throw ValidationError("\(name) comes with the cost model and budgets (issue 16's second half)")
-            }
+        for name in attacks where AttackKind(rawValue: name) == nil {
+            throw ValidationError("unknown attack \(name); known: \(AttackKind.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         guard (1...5000).contains(drippers) else { throw ValidationError("--drippers must be 1–5000") }
         guard seconds > 0 && seconds <= 60 else { throw ValidationError("--seconds must be 0–60") }
@@ -46,18 +40,17 @@ struct AttackBench: ParsableCommand {
     }
 
     func run() throws {
-        let kinds = attacks.isEmpty ? AttackKind.implemented : attacks.compactMap(AttackKind.init(rawValue:))
+        let kinds = attacks.isEmpty ? AttackKind.allCases : attacks.compactMap(AttackKind.init(rawValue:))
         print("layercast-bench attack — \(machineLine())")
         print("each attack: a fresh server (default options), one viewer of /stream.mjpg?\(viewerQuery), /state every 50 ms")
         var rows: [[String]] = []
         for kind in kinds {
-            guard let attack = kind.make(drippers: drippers, perAddress: drippersPerAddress, rate: rate) else { continue }
-            let row = try measure(kind, attack)
+            let row = try measure(kind, kind.make(drippers: drippers, perAddress: drippersPerAddress, rate: rate))
             rows.append(row)
             print("  \(kind.rawValue): done, loadavg \(loadAverage())")
         }
         printTable(["attack", "attempts", "refused", "wrong", "refusal p50 ms", "refusal max ms", "peak RSS MiB",
-                    "RSS before MiB", "viewer fps", "/state p99 ms", "/state fails", "notes"], rows)
+                    "RSS before MiB", "RSS +10 s MiB", "viewer fps", "/state p99 ms", "/state fails", "notes"], rows)
         print("loadavg after: \(loadAverage())")
     }
 
@@ -93,6 +86,9 @@ struct AttackBench: ParsableCommand {
         poller.stop()
         loop.closeAll()
 
+        // The memory must come back once the load has gone: RSS 10 s after the attack ended.
+        usleep(10_000_000)
+        let rssAfter = sut.pid.flatMap { ProcSample.read(pid: $0) }.map { Double($0.rssKiB) / 1024 } ?? .nan
         let outcome = result.value ?? AttackOutcome()
         let frames = viewer.frames.filter { $0.arrival >= start && $0.arrival <= end }.count
         let fps = Double(frames) / (end - start)
@@ -100,7 +96,7 @@ struct AttackBench: ParsableCommand {
         let peak = (monitor?.samples(from: start, to: end).map(\.rssKiB).max()).map { Double($0) / 1024 } ?? .nan
         let refusals = Distribution(outcome.refusalSeconds)
         return [kind.rawValue, "\(outcome.attempts)", "\(outcome.refusalSeconds.count)", "\(outcome.wrong.count)",
-                ms(refusals.median), ms(refusals.max), fmt(peak, 1), fmt(rssBefore, 1), fmt(fps, 1), ms(p99),
+                ms(refusals.median), ms(refusals.max), fmt(peak, 1), fmt(rssBefore, 1), fmt(rssAfter, 1), fmt(fps, 1), ms(p99),
                 "\(poller.failureCount)", [outcome.note, outcome.wrong.first ?? "", viewerNote].filter { !$0.isEmpty }.joined(separator: "; ")]
     }
 }

@@ -25,8 +25,8 @@ protocol Attack: Sendable {
     func run(_ target: AttackTarget) -> AttackOutcome
 }
 
-/// The attacks `layercast-bench attack` knows. Those without an implementation come with the cost
-/// model and budgets (issue 16's second half): each then plugs in here as an `Attack`.
+/// The attacks `layercast-bench attack` knows: issue 16's, and for each budget one that fits it
+/// (so the budget admits some requests and refuses the rest) besides the one that never can.
 enum AttackKind: String, CaseIterable {
     case baseline
     case slowloris
@@ -34,17 +34,11 @@ enum AttackKind: String, CaseIterable {
     case badLength = "bad-length"
     case hostSpoof = "host-spoof"
     case bigStreams = "big-streams"
+    case fittingStreams = "fitting-streams"
     case clips
+    case fittingClips = "fitting-clips"
     case artworkHistory = "artwork-history"
-
-    static var implemented: [AttackKind] { allCases.filter { $0.isImplemented } }
-
-    var isImplemented: Bool {
-        switch self {
-        case .bigStreams, .clips, .artworkHistory: false
-        default: true
-        }
-    }
+    case mix
 
     /// What it does, for --help and the report.
     var summary: String {
@@ -54,20 +48,28 @@ enum AttackKind: String, CaseIterable {
         case .chunkedUpload: "PUT /player/artwork, chunked, 50 × 1 MiB, again and again"
         case .badLength: "POST /meter/release with Content-Length -1, 1e3, '3, 5', 2^64+1, and a 50,000-byte chunk-size line"
         case .hostSpoof: "GET /state and /frame.png?size=480 with Host: evil.example"
-        case .bigStreams: "64 streams of 4096 px at 60 fps (needs the stream budget)"
-        case .clips: "clips of 4096 px, lossless, three at once (needs the clip budget)"
-        case .artworkHistory: "64 KiB PNGs of 4096×4096 pixels into the history (needs history bounded in bytes)"
+        case .bigStreams: "64 distinct streams of 4096 px at 60 fps (quality 1…64), each read"
+        case .fittingStreams: "64 distinct streams of 1024 px at 30 fps (quality 1…64), each read"
+        case .clips: "GET /clip.webp?size=4096&seconds=0.1&fps=10&lossless=true, three at once, again and again"
+        case .fittingClips: "GET /clip.webp?size=1024&seconds=1&fps=10&lossless=true, three at once, again and again"
+        case .artworkHistory: "8 different 64 KiB PNGs of 4096×4096 pixels as the artwork, then a 64×64 one"
+        case .mix: "fitting-clips, four loops of /frame.png?size=4096&control=player, 16 streams of 1024 px and 64 artwork uploads, all at once"
         }
     }
 
-    func make(drippers: Int, perAddress: Int, rate: Double) -> (any Attack)? {
+    func make(drippers: Int, perAddress: Int, rate: Double) -> any Attack {
         switch self {
         case .baseline: Idle()
         case .slowloris: Slowloris(count: drippers, perAddress: perAddress)
         case .chunkedUpload: ChunkedUpload()
         case .badLength: RequestFlood(rate: rate, requests: RequestFlood.badLengths, expected: [400, 413])
         case .hostSpoof: RequestFlood(rate: rate, requests: RequestFlood.spoofedHosts, expected: [403])
-        case .bigStreams, .clips, .artworkHistory: nil
+        case .bigStreams: StreamFlood(count: 64, query: "size=4096&fps=60")
+        case .fittingStreams: StreamFlood(count: 64, query: "size=1024&fps=30")
+        case .clips: ClipFlood(concurrent: 3, query: "size=4096&seconds=0.1&fps=10&lossless=true")
+        case .fittingClips: ClipFlood(concurrent: 3, query: "size=1024&seconds=1&fps=10&lossless=true")
+        case .artworkHistory: ArtworkChurn(count: 8)
+        case .mix: MixedLoad()
         }
     }
 }

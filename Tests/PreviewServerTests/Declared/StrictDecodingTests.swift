@@ -163,9 +163,9 @@ import Testing
         #expect(cost == .clip(pixels: 10_000, frames: 60, encoder: .webp))
         #expect(cost.pixelFrames == 600_000)
         #expect(cost.memoryBytes == 10_000 * 24 + 60_000 + 4 << 20)
-        #expect(cost.shares == [BudgetShare(.memory, cost.memoryBytes), BudgetShare(.clips, 1)])
+        #expect(cost.shares == [BudgetShare(.clips, 1), BudgetShare(.memory, cost.memoryBytes)])
         let stream = RequestCost.stream(pixels: 480 * 480, fps: 30)
         #expect(stream.pixelRate == 6_912_000)
-        #expect(stream.shares == [BudgetShare(.memory, 480 * 480 * 12), BudgetShare(.render, 6_912_000)])
+        #expect(stream.shares == [BudgetShare(.render, 6_912_000), BudgetShare(.memory, 480 * 480 * 12)])
     }
 }

@@ -1,0 +1,51 @@
+import CMicroHTTPD
+import Glibc
+
+/// A thread of its own for work the kernel should schedule on its own, rather than queue in one
+/// of libdispatch's pools: those are as wide as the machine has cores, so a few long work items
+/// hold every other item on the pool back for as long as they run. Used for work of seconds (a
+/// clip, at `longWorkNiceness`) and for each stream feed's ticks, which must come on time
+/// whatever else renders.
+public enum DedicatedThread {
+    /// At nice 10 the kernel gives a thread at the default 0 (the server's own thread, the feeds'
+    /// ticks, quick requests) about ten times its share of a busy core, so long work takes what
+    /// the rest leaves.
+    public static let longWorkNiceness: Int32 = 10
+
+    private final class Work {
+        let niceness: Int32
+        let body: @Sendable () -> Void
+
+        init(niceness: Int32, body: @escaping @Sendable () -> Void) {
+            self.niceness = niceness
+            self.body = body
+        }
+    }
+
+    /// Starts `body` on a new detached thread at `niceness` (0: the default priority); false when
+    /// no thread could be made (the caller runs the work elsewhere).
+    @discardableResult
+    public static func start(niceness: Int32 = 0, _ body: @escaping @Sendable () -> Void) -> Bool {
+        let work = Unmanaged.passRetained(Work(niceness: niceness, body: body))
+        var attributes = pthread_attr_t()
+        pthread_attr_init(&attributes)
+        defer { pthread_attr_destroy(&attributes) }
+        pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
+        var thread = pthread_t()
+        let started = pthread_create(&thread, &attributes, { raw in
+            guard let raw else { return nil }
+            let work = Unmanaged<Work>.fromOpaque(raw).takeRetainedValue()
+            if work.niceness != 0 {
+                // On Linux a thread's nice value is its own: this lowers only this thread.
+                _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), id_t(lc_gettid()), work.niceness)
+            }
+            work.body()
+            return nil
+        }, work.toOpaque())
+        if started != 0 {
+            work.release()
+            return false
+        }
+        return true
+    }
+}
