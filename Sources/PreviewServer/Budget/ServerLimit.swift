@@ -44,9 +44,8 @@ extension ServerLimit {
     public static let all: [ServerLimit] = [.render, .memory, .clips, .history]
 
     /// Streams cost CPU in proportion to the pixels they render per second. 120 million is about
-    /// a core of this machine's rendering at the heaviest scene measured (the spinning player,
-    /// 8–10 ns a pixel): the studio page's stream, a 2×2 grid of 360-point stages at scale 2
-    /// (1440×1440 at 30 fps, 62 million), fits with room for a second viewer size.
+    /// a core of rendering on the project's machine at the heaviest scene measured (the playing
+    /// player, 8–10 ns a pixel); a 1440×1440 stream at 30 fps takes 62 million of it.
     public static let render = ServerLimit(
         id: "render", option: "render-budget", unit: "megapixels per second", unitSize: 1_000_000,
         baseUnit: "pixels/s", defaultValue: 120, range: 1...100_000,

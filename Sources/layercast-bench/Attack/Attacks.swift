@@ -53,7 +53,7 @@ enum AttackKind: String, CaseIterable {
         case .clips: "GET /clip.webp?size=4096&seconds=0.1&fps=10&lossless=true, three at once, again and again"
         case .fittingClips: "GET /clip.webp?size=1024&seconds=1&fps=10&lossless=true, three at once, again and again"
         case .artworkHistory: "8 different 64 KiB PNGs of 4096×4096 pixels as the artwork, then a 64×64 one"
-        case .mix: "fitting-clips, four loops of /frame.png?size=4096&control=player, 16 streams of 1024 px and 64 artwork uploads, all at once"
+        case .mix: "the player playing; fitting-clips, four loops of /frame.png?size=2048&control=player, 16 streams of 1024 px and 4096 px artwork uploads, all at once"
         }
     }
 

@@ -141,17 +141,19 @@ struct ArtworkChurn: Attack {
     }
 }
 
-/// Every priced request at once, each as large as the default budgets let through: clips, 4096 px
-/// PNG frames, streams of new feeds and artwork uploads, all in parallel until the attack ends.
+/// Every priced request at once, as the default budgets let them through, with the player
+/// playing (its blurred cover is the costliest drawing): lossless clips, 2048 px PNG frames,
+/// streams of new feeds and 4096 px artwork uploads, all in parallel until the attack ends.
 struct MixedLoad: Attack {
     var minimumSeconds: Double { 0 }
 
     func run(_ target: AttackTarget) -> AttackOutcome {
+        _ = try? HTTPProbe.request("POST", url: "http://\(target.authority)/player/play")
         let parts: [any Attack] = [
             ClipFlood(concurrent: 3, query: "size=1024&seconds=1&fps=10&lossless=true"),
-            FrameFlood(concurrent: 4, target: "/frame.png?size=4096&control=player"),
+            FrameFlood(concurrent: 4, target: "/frame.png?size=2048&control=player"),
             StreamFlood(count: 16, query: "size=1024&fps=30"),
-            ArtworkChurn(count: 64),
+            ArtworkChurn(count: 8),
         ]
         let tally = Tally()
         let group = DispatchGroup()
