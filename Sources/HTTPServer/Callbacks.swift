@@ -61,6 +61,8 @@ func requestCompletedCallback(
     let context = ServerContext.from(cls)
     state.offloadGate?.markGone()
     state.offloadGate = nil
+    for held in state.held { held.release() }
+    state.held = []
     // After this the connection is being torn down: a late wake must not resume it.
     state.stream?.gate.markGone()
     if let record = state.record {

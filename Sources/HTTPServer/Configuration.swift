@@ -66,8 +66,8 @@ public struct HTTPServerConfiguration: Sendable {
 
 /// Whether a large request body may be read now.
 public enum BodyAdmission: Sendable {
-    /// Read it; `held` is kept until the request completes (a budget's reservation for its bytes).
-    case admit(held: (any Sendable)?)
+    /// Read it; `held` is released when the request completes (a budget's reservation for its bytes).
+    case admit(held: (any HeldUntilSent)?)
     /// Answer this instead (a 503 with Retry-After, say), before any of the body is read.
     case refuse(HTTPResponse)
 }

@@ -10,17 +10,6 @@ import Synchronization
 public enum MemoryTrim {
     private static let pending = Atomic<Bool>(false)
 
-    /// Buffers this large and larger are mapped on their own and unmapped when freed. glibc's
-    /// default threshold rises to the largest block freed so far (up to 32 MiB), after which a
-    /// stream's 4 MiB surfaces come from the heap and their pages stay with the process after
-    /// the stream ends; a fixed threshold gives every surface from 1 MiB up back at once.
-    public static let mappedBufferBytes: Int32 = 1 << 20
-
-    /// Sets the threshold for the whole process (`layercast serve` does at start).
-    public static func returnLargeBuffersAtOnce() {
-        _ = mallopt(M_MMAP_THRESHOLD, mappedBufferBytes)
-    }
-
     /// Coalesced to one trim about a second after the first call since the last trim, so the
     /// connections that closed meanwhile have freed their buffers too.
     public static func soon() {

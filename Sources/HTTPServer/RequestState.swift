@@ -28,8 +28,8 @@ final class RequestState {
     var answeredDirectly = false
     /// Set while deferred work runs (and until its answer is queued).
     var offloadGate: SuspendGate?
-    /// The answer's `keptUntilSent`, dropped with this state when the request completes.
-    var kept: (any Sendable)?
+    /// The admitted body's and the answer's reservations, released when the request completes.
+    var held: [any HeldUntilSent] = []
     var stream: StreamContext?
     var status = 0
     var bytesSent = 0

@@ -81,7 +81,7 @@ enum Responder {
         }
         state.answered = true
         state.status = response.status
-        state.kept = response.keptUntilSent
+        if let held = response.heldUntilSent { state.held.append(held) }
         let isHead = state.method == "HEAD"
         var headers = response.headers
 

@@ -3,10 +3,10 @@ public struct HTTPResponse: Sendable {
     public var status: Int
     public var headers: [(String, String)]
     public var body: Body
-    /// Kept by the server until the response has been sent (or its connection closed), then
-    /// dropped: a budget's reservation for the bytes the answer holds, say, which a slow reader
+    /// Released by the server when the request completes (its answer sent, or its connection
+    /// closed): a budget's reservation for the bytes the answer holds, say, which a slow reader
     /// keeps in memory for as long as it takes.
-    public var keptUntilSent: (any Sendable)?
+    public var heldUntilSent: (any HeldUntilSent)?
 
     public enum Body: Sendable {
         case bytes([UInt8])
@@ -22,11 +22,11 @@ public struct HTTPResponse: Sendable {
     }
 
     public init(status: Int = 200, headers: [(String, String)] = [], body: Body = .bytes([]),
-                keptUntilSent: (any Sendable)? = nil) {
+                heldUntilSent: (any HeldUntilSent)? = nil) {
         self.status = status
         self.headers = headers
         self.body = body
-        self.keptUntilSent = keptUntilSent
+        self.heldUntilSent = heldUntilSent
     }
 
     /// Case-insensitive; the first match.
@@ -46,6 +46,14 @@ public struct HTTPResponse: Sendable {
         if case .deferred(let deferred) = body { return deferred.work().resolved }
         return self
     }
+}
+
+/// What a request holds until it completes (`HTTPResponse.heldUntilSent`, `BodyAdmission`). The
+/// server calls `release()` itself, on its thread, as the request completes, before the
+/// connection's next request is read; an object's lifetime could run later, wherever the last
+/// copy of the answer happens to be dropped.
+public protocol HeldUntilSent: Sendable {
+    func release()
 }
 
 /// What a handler hands off the server's thread (`HTTPResponse.Body.deferred`), and where it runs.

@@ -14,6 +14,7 @@ public final class PreviewServer: Sendable {
     let context: APIContext
     private let router: Router
     private let server: HTTPServer
+    private let sweeper: CacheSweeper
 
     public convenience init(configuration: PreviewServerConfiguration, clock: any ControllableClock = MonotonicClock(),
                             logger: Logger = Logger(label: "layercast")) {
@@ -27,6 +28,7 @@ public final class PreviewServer: Sendable {
         let historyBytes = configuration.limits.base(.history)
         scene = LiveScene(clock: clock, configuration: configuration.scene, historyBytes: historyBytes)
         let frameRenderer = FrameRenderer()
+        sweeper = CacheSweeper(frameRenderer: frameRenderer)
         let metrics = ServerMetrics()
         let ledger = BudgetLedger(settings: configuration.limits, metrics: metrics)
         let hub = FrameHub(scene: scene, frameRenderer: frameRenderer, counters: StreamCounters(metrics: metrics),
@@ -67,6 +69,7 @@ public final class PreviewServer: Sendable {
 
     public func start() throws {
         try server.start()
+        sweeper.start()
         if let warning = configuration.exposureWarning {
             context.logger.warning("\(warning)")
         }
@@ -88,6 +91,7 @@ public final class PreviewServer: Sendable {
     public func stop() -> Int {
         let viewers = context.hub.finishAll()
         context.eventHub.finishAll()
+        sweeper.stop()
         server.stop()
         return viewers
     }

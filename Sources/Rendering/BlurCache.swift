@@ -18,6 +18,8 @@ final class BlurCache: Sendable {
     fileprivate struct Entry {
         var key: Key
         var pixels: [UInt32]
+        /// Monotonic seconds of the last draw that used it.
+        var used: Double
     }
 
     fileprivate struct State {
@@ -40,7 +42,8 @@ final class BlurCache: Sendable {
 
     func blurred(_ bitmap: Bitmap, width: Int, height: Int, sigma: Double) -> [UInt32] {
         let key = Key(bitmapID: bitmap.id, width: width, height: height, boxes: BoxBlur.boxes(sigma: sigma))
-        if let hit = state.withLock({ $0.take(key) }) { return hit }
+        let now = MonotonicClock.hostTime()
+        if let hit = state.withLock({ $0.take(key, now: now) }) { return hit }
 
         // Computed outside the lock so other renders are not held up; two threads missing the
         // same key at once both compute it, which costs time but never correctness.
@@ -48,16 +51,30 @@ final class BlurCache: Sendable {
         BoxBlur.blur(pixels: &pixels, width: width, height: height, stride: width, sigma: sigma)
         // With no boxes this only resampled (an unblurred image kept at its drawn size): not a blur.
         if !key.boxes.isEmpty { runs.add(1, ordering: .relaxed) }
-        state.withLock { $0.insert(Entry(key: key, pixels: pixels), maxEntries: maxEntries, maxBytes: maxBytes) }
+        state.withLock { $0.insert(Entry(key: key, pixels: pixels, used: now), maxEntries: maxEntries, maxBytes: maxBytes) }
         return pixels
+    }
+
+    /// Drops the images no draw has used for `seconds` (a 4096-pixel stream's blur weighs 64 MiB
+    /// and outlives the stream otherwise); returns the bytes dropped.
+    func drop(unusedFor seconds: Double, now: Double = MonotonicClock.hostTime()) -> Int {
+        state.withLock { s in
+            let stale = s.entries.filter { now - $0.used >= seconds }
+            guard !stale.isEmpty else { return 0 }
+            s.entries.removeAll { now - $0.used >= seconds }
+            let bytes = stale.reduce(0) { $0 + $1.pixels.count * 4 }
+            s.bytes -= bytes
+            return bytes
+        }
     }
 }
 
 extension BlurCache.State {
     /// The entry's pixels, marked as most recently used.
-    fileprivate mutating func take(_ key: BlurCache.Key) -> [UInt32]? {
+    fileprivate mutating func take(_ key: BlurCache.Key, now: Double) -> [UInt32]? {
         guard let index = entries.firstIndex(where: { $0.key == key }) else { return nil }
-        let entry = entries.remove(at: index)
+        var entry = entries.remove(at: index)
+        entry.used = now
         entries.append(entry)
         return entry.pixels
     }

@@ -25,6 +25,11 @@ public final class Renderer: Sendable {
     /// How many blurs were actually computed rather than served from the cache.
     public var blurRuns: Int { blurCache.blurRuns }
 
+    /// Drops the cached images no draw has used for `seconds`; returns the bytes dropped.
+    public func dropCachedImages(unusedFor seconds: Double) -> Int {
+        blurCache.drop(unusedFor: seconds)
+    }
+
     /// Renders `root` (whose transform maps into pixel space) over `background`.
     /// Sizes are clamped to 1…`maxDimension`.
     public func render(_ root: LayerSnapshot, width: Int, height: Int, background: Background,

@@ -117,8 +117,6 @@ struct Serve: ParsableCommand {
             return handler
         }
         let logger = Logger(label: "layercast")
-        // The memory budget counts buffers in flight; freed, they must leave the process too.
-        MemoryTrim.returnLargeBuffersAtOnce()
 
         var config = PreviewServerConfiguration()
         config.host = host

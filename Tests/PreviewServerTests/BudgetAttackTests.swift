@@ -138,20 +138,19 @@ import Testing
         #expect(eventually { ledger.use(.memory) == 0 })
     }
 
-    /// An answer holds its bytes, and only those, until it has been sent: a reader that does not
-    /// read keeps them in the budget; once it has read them they are given back.
-    @Test func anAnswerHoldsItsBytesUntilSent() throws {
+    /// Once the work is done, a request keeps only its answer's bytes of the budgets (the clip's
+    /// place goes back at once), and those until the HTTP layer releases it as the request
+    /// completes (HTTPServerTests' HeldUntilSentTests show when that is).
+    @Test func aFinishedRequestKeepsOnlyItsAnswersBytes() throws {
         let server = try hostileServer()
         let ledger = server.context.ledger
-        let socket = try BlockingSocket.connect(port: server.port, timeout: .seconds(30), receiveBuffer: 4096)
-        defer { socket.close() }
-        try socket.send("GET /frame.png?size=2048&background=transparent HTTP/1.1\r\nHost: \(server.host)\r\n\r\n")
-        let frameCost = 2048 * 2048 * CostModel.pngFrameBytesPerPixel
-        #expect(eventually { (1..<frameCost / 4).contains(ledger.use(.memory)) })
-        let held = ledger.use(.memory)
-        let response = try socket.readResponse()
-        #expect(response.status == 200 && response.body.count == held)
-        #expect(eventually { ledger.use(.memory) == 0 })
+        let ticket = try ledger.reserve(RequestCost.clip(pixels: 480 * 480, frames: 90, encoder: .webp).shares)
+        #expect(ledger.use(.clips) == 1 && ledger.use(.memory) > 480 * 480 * 24)
+        ticket.keepOnly(memory: 70_000)
+        #expect(ledger.use(.clips) == 0 && ledger.use(.memory) == 70_000)
+        ticket.release()
+        ticket.release()
+        #expect(ledger.use(.memory) == 0)
     }
 
     /// An upload's body is memory from its first byte: with the budget taken, it is refused from

@@ -40,7 +40,7 @@ enum HeadChecks {
         let expected = state.isChunked ? state.maxBodyBytes : declared ?? 0
         if expected > configuration.maxBodyBytes, let admission = configuration.bodyAdmission {
             switch admission(expected) {
-            case .admit(let held): state.kept = held
+            case .admit(let held): if let held { state.held.append(held) }
             case .refuse(let response): return response
             }
         }

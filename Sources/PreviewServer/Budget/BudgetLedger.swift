@@ -63,9 +63,9 @@ final class BudgetLedger: Sendable {
     }
 }
 
-/// What one request, feed or viewer holds of the budgets; given back once, by `release()` or,
-/// failing that, when the ticket goes.
-final class BudgetTicket: Sendable {
+/// What one request, feed or viewer holds of the budgets; given back once, by `release()` (the
+/// HTTP layer calls it as a request completes) or, failing that, when the ticket goes.
+final class BudgetTicket: HeldUntilSent {
     private let ledger: BudgetLedger
     private let held: Mutex<[BudgetShare]>
 
@@ -82,14 +82,6 @@ final class BudgetTicket: Sendable {
             return shares
         }
         if !shares.isEmpty { ledger.give(back: shares) }
-    }
-
-    /// Gives the ticket back when the server drops it with the sent answer, whoever else still
-    /// holds the ticket itself (the finished work's closure, until its thread lets go of it).
-    final class ReleasedWhenSent: Sendable {
-        let ticket: BudgetTicket
-        init(_ ticket: BudgetTicket) { self.ticket = ticket }
-        deinit { ticket.release() }
     }
 
     /// After the work: keep only `bytes` of memory (the answer waiting to be sent) and give the

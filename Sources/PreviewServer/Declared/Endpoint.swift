@@ -66,10 +66,8 @@ extension Router {
                     return .deferred(lane) {
                         var response = HTTPResponse(answering: operation, failed) { try endpoint.handle(context, input) }
                         // Until it is sent, the answer holds its bytes, and nothing else, of the budgets.
-                        if let ticket {
-                            ticket.keepOnly(memory: response.bodyBytes?.count ?? 0)
-                            response.keptUntilSent = BudgetTicket.ReleasedWhenSent(ticket)
-                        }
+                        ticket?.keepOnly(memory: response.bodyBytes?.count ?? 0)
+                        response.heldUntilSent = ticket
                         return response
                     }
                 }

@@ -50,8 +50,8 @@ enum AttackKind: String, CaseIterable {
         case .hostSpoof: "GET /state and /frame.png?size=480 with Host: evil.example"
         case .bigStreams: "64 distinct streams of 4096 px at 60 fps (quality 1…64), each read"
         case .fittingStreams: "64 distinct streams of 1024 px at 30 fps (quality 1…64), each read"
-        case .clips: "GET /clip.webp?size=4096&seconds=0.1&fps=10&lossless=true, three at once, again and again"
-        case .fittingClips: "GET /clip.webp?size=1024&seconds=1&fps=10&lossless=true, three at once, again and again"
+        case .clips: "GET /clip.webp?size=4096&seconds=0.1&fps=10&lossless=true, three at once, up to 10 rounds a second"
+        case .fittingClips: "GET /clip.webp?size=1024&seconds=1&fps=10&lossless=true, three at once, up to 10 rounds a second"
         case .artworkHistory: "8 different 64 KiB PNGs of 4096×4096 pixels as the artwork, then a 64×64 one"
         case .mix: "the player playing; fitting-clips, four loops of /frame.png?size=2048&control=player, 16 streams of 1024 px and 4096 px artwork uploads, all at once"
         }

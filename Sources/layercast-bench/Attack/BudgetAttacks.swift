@@ -80,11 +80,16 @@ struct StreamFlood: Attack {
 struct ClipFlood: Attack {
     let concurrent: Int
     let query: String
+    /// Rounds per second at most, so refusals are measured rather than a connection flood.
+    var roundsPerSecond = 10.0
     var minimumSeconds: Double { 0 }
 
     func run(_ target: AttackTarget) -> AttackOutcome {
         let tally = Tally()
+        var next = monotonicNow()
         while monotonicNow() < target.deadline {
+            next += 1 / roundsPerSecond
+            defer { if next > monotonicNow() { usleep(UInt32((next - monotonicNow()) * 1e6)) } }
             let group = DispatchGroup()
             for _ in 0..<concurrent {
                 group.enter()
@@ -123,20 +128,26 @@ struct ArtworkChurn: Attack {
         defer { client.close() }
         var served = 0
         let uploads = (0..<count).map { Self.png(side: 4096, mark: UInt8(truncatingIfNeeded: $0 + 1)) } + [Self.png(side: 64, mark: 0)]
-        for body in uploads where monotonicNow() < target.deadline {
-            outcome.attempts += 1
-            let start = monotonicNow()
-            let response = try? client.request("PUT", "/player/artwork", headers: [("Content-Type", "image/png")], body: body)
-            if response?.status == 200 {
-                served += 1
-            } else if isBudgetRefusal(response) {
-                outcome.refusalSeconds.append(monotonicNow() - start)
-            } else {
-                outcome.wrong.append(response.map { "HTTP \($0.status)" } ?? "no answer")
+        for body in uploads {
+            // Each upload is sent until it is taken, waiting as a refusal says.
+            while monotonicNow() < target.deadline {
+                outcome.attempts += 1
+                let start = monotonicNow()
+                let response = try? client.request("PUT", "/player/artwork", headers: [("Content-Type", "image/png")], body: body)
+                if response?.status == 200 {
+                    served += 1
+                    break
+                } else if isBudgetRefusal(response) {
+                    outcome.refusalSeconds.append(monotonicNow() - start)
+                    usleep(UInt32(min(response?.header("Retry-After").flatMap(Double.init) ?? 1, 2) * 1e6))
+                } else {
+                    outcome.wrong.append(response.map { "HTTP \($0.status)" } ?? "no answer")
+                    break
+                }
             }
         }
         while monotonicNow() < target.deadline { usleep(50_000) }
-        outcome.note = "\(served) uploads taken (\(uploads.first?.count ?? 0) bytes each), the last one 64×64"
+        outcome.note = "\(served) of \(uploads.count) uploads taken (\(uploads.first?.count ?? 0) bytes each, the last one 64×64)"
         return outcome
     }
 }

@@ -1,6 +1,6 @@
 import Dispatch
 
-/// A repeating Dispatch timer that may be started and cancelled from any thread (the event hub's
+/// A repeating Dispatch timer that may be started and cancelled from any thread (the event hub.s
 /// poll; feeds tick on threads of their own, `FeedTicker`).
 /// DispatchSource is thread-safe; Swift only lacks a Sendable annotation for it.
 final class RepeatingTimer: @unchecked Sendable {
