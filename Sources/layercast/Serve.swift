@@ -117,6 +117,8 @@ struct Serve: ParsableCommand {
             return handler
         }
         let logger = Logger(label: "layercast")
+        // The memory budget counts buffers in flight; freed, they must leave the process too.
+        MemoryTrim.configureAllocator()
 
         var config = PreviewServerConfiguration()
         config.host = host

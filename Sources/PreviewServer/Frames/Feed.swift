@@ -18,6 +18,8 @@ final class Feed: Sendable {
         var lastTree: LayerSnapshot?
         var lastPublishHost = 0.0
         var ticker: FeedTicker?
+        /// The last frame's pixels, drawn into again by the next tick (ticks never overlap).
+        var surface: [UInt8]?
     }
 
     let key: FeedKey
@@ -82,8 +84,14 @@ final class Feed: Sendable {
             counters.keepAliveResent()
             return
         }
-        let image = frameRenderer.image(of: tree, spec: key.spec)
-        guard let jpeg = try? frameRenderer.jpeg(image, quality: key.spec.quality) else {
+        let surface = state.withLock { s in
+            defer { s.surface = nil }
+            return s.surface
+        }
+        let image = frameRenderer.image(of: tree, spec: key.spec, recycling: consume surface)
+        let encoded = try? frameRenderer.jpeg(image, quality: key.spec.quality)
+        state.withLock { $0.surface = image.pixels }
+        guard let jpeg = encoded else {
             counters.encodeFailed()
             return
         }
