@@ -11,6 +11,21 @@ public enum DedicatedThread {
     /// ticks, quick requests) about ten times its share of a busy core, so long work takes what
     /// the rest leaves.
     public static let longWorkNiceness: Int32 = 10
+    /// The shared offload lane's work (a frame, an upload's decoding) yields to the streams'
+    /// ticks too, less than long work does: at nice 5 a thread gets about a third of the share of
+    /// one at 0.
+    public static let sharedWorkNiceness: Int32 = 5
+
+    /// Lowers the calling thread to `niceness` if it runs higher; never raises it (an
+    /// unprivileged process cannot, so a pool thread lowered once stays lowered).
+    static func lowerCurrentThread(to niceness: Int32) {
+        let thread = id_t(lc_gettid())
+        errno = 0
+        let current = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), thread)
+        if errno == 0 && current < niceness {
+            _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), thread, niceness)
+        }
+    }
 
     private final class Work {
         let niceness: Int32
@@ -19,6 +34,12 @@ public enum DedicatedThread {
         init(niceness: Int32, body: @escaping @Sendable () -> Void) {
             self.niceness = niceness
             self.body = body
+        }
+
+        /// On the new thread. On Linux a thread's nice value is its own: this lowers only it.
+        func run() {
+            if niceness != 0 { DedicatedThread.lowerCurrentThread(to: niceness) }
+            body()
         }
     }
 
@@ -34,12 +55,7 @@ public enum DedicatedThread {
         var thread = pthread_t()
         let started = pthread_create(&thread, &attributes, { raw in
             guard let raw else { return nil }
-            let work = Unmanaged<Work>.fromOpaque(raw).takeRetainedValue()
-            if work.niceness != 0 {
-                // On Linux a thread's nice value is its own: this lowers only this thread.
-                _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), id_t(lc_gettid()), work.niceness)
-            }
-            work.body()
+            Unmanaged<Work>.fromOpaque(raw).takeRetainedValue().run()
             return nil
         }, work.toOpaque())
         if started != 0 {

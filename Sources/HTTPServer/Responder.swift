@@ -66,7 +66,10 @@ enum Responder {
         let run: @Sendable () -> Void = { gate.deliver(work()) }
         switch deferred.lane {
         case .shared:
-            context.offloadQueue.async(execute: run)
+            context.offloadQueue.async {
+                DedicatedThread.lowerCurrentThread(to: DedicatedThread.sharedWorkNiceness)
+                run()
+            }
         case .ownThread:
             if !DedicatedThread.start(niceness: DedicatedThread.longWorkNiceness, run) { context.offloadQueue.async(execute: run) }
         }

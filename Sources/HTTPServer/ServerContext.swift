@@ -9,9 +9,9 @@ final class ServerContext: Sendable {
     let logger: Logger
     let counters: HTTPServerCounters
     /// Deferred work on the shared lane. Concurrent, so one slow render does not queue the next
-    /// behind it; utility QoS, so that libdispatch runs it in another thread pool than the
-    /// streams' user-initiated frame ticks (it sizes each QoS class's pool to the cores on Linux),
-    /// and a burst of big frames cannot hold the streams' ticks back in a queue.
+    /// behind it; utility QoS, so that libdispatch runs it in a thread pool of its own (it sizes
+    /// each QoS class's pool to the cores on Linux), whose threads run it at
+    /// `DedicatedThread.sharedWorkNiceness`.
     let offloadQueue = DispatchQueue(label: "layercast.http.offload", qos: .utility, attributes: .concurrent)
     /// Wakes suspended streams whose client left; stopped by `HTTPServer.stop()` after MHD.
     let hangups = HangupWatcher()

@@ -17,6 +17,8 @@ final class BlurCache: Sendable {
 
     fileprivate struct Entry {
         var key: Key
+        /// The blur the entry was made with (its boxes are in the key).
+        var sigma: Double
         var pixels: [UInt32]
         /// Monotonic seconds of the last draw that used it.
         var used: Double
@@ -31,6 +33,11 @@ final class BlurCache: Sendable {
     let maxBytes: Int
     private let state = Mutex(State())
     private let runs = Atomic<Int>(0)
+    /// Held while a miss is computed. A blur of a 1024-pixel side takes 32 MiB of scratch besides
+    /// its result; one at a time bounds that whatever number of threads render at once (a burst
+    /// of new stream sizes would each blur the cover together), and a thread that waited finds
+    /// what the one before it computed instead of computing it again.
+    private let computing = Mutex(())
 
     init(maxEntries: Int, maxBytes: Int) {
         self.maxEntries = max(1, maxEntries)
@@ -45,18 +52,31 @@ final class BlurCache: Sendable {
         let now = MonotonicClock.hostTime()
         if let hit = state.withLock({ $0.take(key, now: now) }) { return hit }
 
-        // Computed outside the lock so other renders are not held up; two threads missing the
-        // same key at once both compute it, which costs time but never correctness.
-        var pixels = scaledPixels(bitmap, width: width, height: height)
-        BoxBlur.blur(pixels: &pixels, width: width, height: height, stride: width, sigma: sigma)
-        // With no boxes this only resampled (an unblurred image kept at its drawn size): not a blur.
-        if !key.boxes.isEmpty { runs.add(1, ordering: .relaxed) }
-        state.withLock { $0.insert(Entry(key: key, pixels: pixels, used: now), maxEntries: maxEntries, maxBytes: maxBytes) }
-        return pixels
+        // Computed outside the cache's lock, so renders that hit are not held up.
+        return computing.withLock { _ in
+            if let hit = state.withLock({ $0.take(key, now: now) }) { return hit }
+            var pixels = scaledPixels(bitmap, width: width, height: height)
+            BoxBlur.blur(pixels: &pixels, width: width, height: height, stride: width, sigma: sigma)
+            // With no boxes this only resampled (an unblurred image kept at its drawn size): not a blur.
+            if !key.boxes.isEmpty { runs.add(1, ordering: .relaxed) }
+            let entry = Entry(key: key, sigma: sigma, pixels: pixels, used: now)
+            state.withLock { $0.insert(entry, maxEntries: maxEntries, maxBytes: maxBytes) }
+            return pixels
+        }
     }
 
-    /// Drops the images no draw has used for `seconds` (a 4096-pixel stream's blur weighs 64 MiB
-    /// and outlives the stream otherwise); returns the bytes dropped.
+    /// Makes for `bitmap` every image the cache holds for `previous` (the same sizes and blurs),
+    /// so that draws that move from one to the other find them ready: a stream whose cover is
+    /// replaced does not resample and blur it on its own frame's time.
+    func prepare(_ bitmap: Bitmap, like previous: Bitmap) {
+        let wanted = state.withLock { $0.entries.filter { $0.key.bitmapID == previous.id } }
+        for entry in wanted {
+            _ = blurred(bitmap, width: entry.key.width, height: entry.key.height, sigma: entry.sigma)
+        }
+    }
+
+    /// Drops the images no draw has used for `seconds` (they would stay until other images
+    /// pushed them out); returns the bytes dropped.
     func drop(unusedFor seconds: Double, now: Double = MonotonicClock.hostTime()) -> Int {
         state.withLock { s in
             let stale = s.entries.filter { now - $0.used >= seconds }

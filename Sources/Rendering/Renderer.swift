@@ -25,6 +25,12 @@ public final class Renderer: Sendable {
     /// How many blurs were actually computed rather than served from the cache.
     public var blurRuns: Int { blurCache.blurRuns }
 
+    /// Prepares the cached images of `bitmap` that draws of `previous` use now, for a bitmap
+    /// about to take its place (a new artwork): its first frames then find them ready.
+    public func prepareCachedImages(of bitmap: Bitmap, like previous: Bitmap) {
+        blurCache.prepare(bitmap, like: previous)
+    }
+
     /// Drops the cached images no draw has used for `seconds`; returns the bytes dropped.
     public func dropCachedImages(unusedFor seconds: Double) -> Int {
         blurCache.drop(unusedFor: seconds)

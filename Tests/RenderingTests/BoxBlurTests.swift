@@ -126,4 +126,31 @@ import Testing
         _ = cache.blurred(b, width: 8, height: 8, sigma: 3)
         #expect(cache.blurRuns == 4)
     }
+
+    /// A new artwork gets the images its predecessor has at the sizes and blurs in use, before
+    /// its first draw; those draws then blur nothing.
+    @Test func aReplacementIsPreparedAtThePredecessorsSizes() {
+        let cache = BlurCache(maxEntries: 8, maxBytes: 1 << 30)
+        let old = Scenes.redBlueBitmap(id: 1), new = Scenes.redBlueBitmap(id: 2)
+        _ = cache.blurred(old, width: 8, height: 8, sigma: 3)
+        _ = cache.blurred(old, width: 16, height: 16, sigma: 5)
+        cache.prepare(new, like: old)
+        #expect(cache.blurRuns == 4)
+        _ = cache.blurred(new, width: 8, height: 8, sigma: 3)
+        _ = cache.blurred(new, width: 16, height: 16, sigma: 5)
+        #expect(cache.blurRuns == 4)
+    }
+
+    /// Images no draw used for a while are dropped (and their bytes reported); used ones stay.
+    @Test func unusedImagesAreDropped() {
+        let cache = BlurCache(maxEntries: 8, maxBytes: 1 << 30)
+        let a = Scenes.redBlueBitmap(id: 1), b = Scenes.redBlueBitmap(id: 2)
+        _ = cache.blurred(a, width: 8, height: 8, sigma: 3)
+        _ = cache.blurred(b, width: 4, height: 4, sigma: 3)
+        let later = MonotonicClock.hostTime() + 10
+        #expect(cache.drop(unusedFor: 60, now: later) == 0)
+        #expect(cache.drop(unusedFor: 5, now: later) == (8 * 8 + 4 * 4) * 4)
+        _ = cache.blurred(a, width: 8, height: 8, sigma: 3)
+        #expect(cache.blurRuns == 3)
+    }
 }

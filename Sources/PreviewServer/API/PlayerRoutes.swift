@@ -100,6 +100,8 @@ extension APIContext {
             throw APIError(400, "the artwork is not a usable PNG: \(error)", parameter: "body", allowed: "a complete PNG image")
         }
         let artwork = artworks.intern(bitmap)
+        // Here, off the streams' ticks: their next frames then draw the new cover from the cache.
+        frameRenderer.renderer.prepareCachedImages(of: artwork, like: scene.snapshot().scene.player.artwork)
         return command { s, t in
             s.player.setArtwork(artwork, at: t)
             return s.player.state(at: t)

@@ -54,8 +54,9 @@ extension ServerLimit {
         refuses: true, retryAfterSeconds: 5)
 
     /// Frames, clips, stream feeds, viewers and uploads hold buffers while they run. With the
-    /// default 192 MiB, what the budgets leave out (the process itself, the 64 MiB blur cache,
-    /// the artwork and its history, connection buffers) keeps the process under 512 MiB.
+    /// default 192 MiB, what the budget leaves out (the process itself, the renderer's covers and
+    /// its one blur at a time, the artwork and its history, connection buffers) keeps the
+    /// process under 512 MiB.
     public static let memory = ServerLimit(
         id: "memory", option: "memory-budget", unit: "MiB", unitSize: 1 << 20,
         baseUnit: "bytes", defaultValue: 192, range: 16...65_536,

@@ -2,8 +2,9 @@ import Dispatch
 import HTTPServer
 import Synchronization
 
-/// Gives back what the renderer keeps for draws that stopped coming: a blurred cover cached for a
-/// 4096-pixel stream weighs 64 MiB, and would stay until other blurs pushed it out. Every
+/// Gives back what the renderer keeps for draws that stopped coming: blurred and resampled covers
+/// of up to 1024×1024 (4 MiB each, 32 MiB for the cache's eight), which would otherwise stay until
+/// other images pushed them out. Every
 /// `interval` it drops the images unused for `unusedFor`, and then has the allocator hand the
 /// memory back, so the process returns to its size soon after a load has gone.
 final class CacheSweeper: Sendable {
