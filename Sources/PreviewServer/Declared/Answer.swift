@@ -53,11 +53,6 @@ struct Answer: Sendable {
         Answer(status: 409, component: nil, description: description)
     }
 
-    /// The server is busy with other requests; try again shortly.
-    static func busy(_ description: String) -> Answer {
-        Answer(status: 503, component: nil, description: description)
-    }
-
     static func notFound(_ description: String) -> Answer {
         Answer(status: 404, component: nil, description: description)
     }

@@ -63,7 +63,7 @@ enum SampleAPI {
     static let clip = Endpoint<Context>(
         APIOperation(.get, "/clip.webp", id: "clip", tag: "frames", summary: "A clip",
                      parameters: [size, fps, seconds, debug, background],
-                     answers: [.busy("Clips are being rendered already.")], offload: .shared,
+                     answers: [.other(503, "Clips are being rendered already.")], offload: .shared,
                      cost: { input throws(APIError) in
                          let side = try input[size]
                          let frames = Int((try input[seconds] * Double(try input[fps])).rounded(.up))
