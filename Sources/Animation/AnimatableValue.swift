@@ -20,7 +20,6 @@ public enum AnimatableValue: Hashable, Sendable {
     public enum Kind: String, Sendable { case double, point, color, path, transform }
 
     public var doubleValue: Double? { if case .double(let v) = self { v } else { nil } }
-    public var colorValue: Color? { if case .color(let v) = self { v } else { nil } }
 
     /// Linear blend; paths blend element-wise and throw when their structures differ.
     public func interpolated(to other: AnimatableValue, _ t: Double) throws -> AnimatableValue {

@@ -33,9 +33,30 @@ struct Timebase {
         isPaused ? sceneAnchor : sceneAnchor + (host - hostAnchor) * speed
     }
 
-    mutating func reanchor(host: Double) {
+    private mutating func reanchor(host: Double) {
         sceneAnchor = sceneTime(host: host)
         hostAnchor = host
+    }
+
+    mutating func pause(host: Double) {
+        guard !isPaused else { return }
+        reanchor(host: host)
+        isPaused = true
+    }
+
+    mutating func resume(host: Double) {
+        guard isPaused else { return }
+        hostAnchor = host
+        isPaused = false
+    }
+
+    mutating func setSpeed(_ newSpeed: Double, host: Double) {
+        if !isPaused { reanchor(host: host) }
+        speed = newSpeed
+    }
+
+    mutating func step(by seconds: Double) {
+        if isPaused { sceneAnchor += seconds }
     }
 }
 
@@ -58,35 +79,10 @@ public final class MonotonicClock: ControllableClock {
     public var isPaused: Bool { state.withLock { $0.isPaused } }
     public var speed: Double { state.withLock { $0.speed } }
 
-    public func pause() {
-        state.withLock { tb in
-            guard !tb.isPaused else { return }
-            tb.reanchor(host: Self.hostTime())
-            tb.isPaused = true
-        }
-    }
-
-    public func resume() {
-        state.withLock { tb in
-            guard tb.isPaused else { return }
-            tb.hostAnchor = Self.hostTime()
-            tb.isPaused = false
-        }
-    }
-
-    public func setSpeed(_ speed: Double) {
-        state.withLock { tb in
-            if !tb.isPaused { tb.reanchor(host: Self.hostTime()) }
-            tb.speed = speed
-        }
-    }
-
-    public func step(by seconds: Double) {
-        state.withLock { tb in
-            guard tb.isPaused else { return }
-            tb.sceneAnchor += seconds
-        }
-    }
+    public func pause() { state.withLock { $0.pause(host: Self.hostTime()) } }
+    public func resume() { state.withLock { $0.resume(host: Self.hostTime()) } }
+    public func setSpeed(_ speed: Double) { state.withLock { $0.setSpeed(speed, host: Self.hostTime()) } }
+    public func step(by seconds: Double) { state.withLock { $0.step(by: seconds) } }
 }
 
 /// A clock that moves only when told: for tests, golden frames and previews of exact times.
@@ -119,33 +115,8 @@ public final class ManualClock: ControllableClock {
         }
     }
 
-    public func pause() {
-        state.withLock { s in
-            guard !s.timebase.isPaused else { return }
-            s.timebase.reanchor(host: s.host)
-            s.timebase.isPaused = true
-        }
-    }
-
-    public func resume() {
-        state.withLock { s in
-            guard s.timebase.isPaused else { return }
-            s.timebase.hostAnchor = s.host
-            s.timebase.isPaused = false
-        }
-    }
-
-    public func setSpeed(_ speed: Double) {
-        state.withLock { s in
-            if !s.timebase.isPaused { s.timebase.reanchor(host: s.host) }
-            s.timebase.speed = speed
-        }
-    }
-
-    public func step(by seconds: Double) {
-        state.withLock { s in
-            guard s.timebase.isPaused else { return }
-            s.timebase.sceneAnchor += seconds
-        }
-    }
+    public func pause() { state.withLock { $0.timebase.pause(host: $0.host) } }
+    public func resume() { state.withLock { $0.timebase.resume(host: $0.host) } }
+    public func setSpeed(_ speed: Double) { state.withLock { $0.timebase.setSpeed(speed, host: $0.host) } }
+    public func step(by seconds: Double) { state.withLock { $0.timebase.step(by: seconds) } }
 }

@@ -67,23 +67,20 @@ public struct ShapeContent: Sendable, Equatable {
     }
 }
 
-/// A bitmap scaled to fill `rect`, optionally blurred (a Gaussian-like blur of `blurRadius`, in
-/// the rect's units) and veiled with a translucent colour on top.
+/// A bitmap scaled to fill `rect`, through `effect` (blurred, saturated, tinted; none by default).
 public struct ImageContent: Sendable, Equatable {
     public var bitmap: Bitmap
     public var rect: Rect
-    public var blurRadius: Double
-    public var veil: Color?
+    public var effect: ImageEffect
 
-    public init(bitmap: Bitmap, rect: Rect, blurRadius: Double = 0, veil: Color? = nil) {
+    public init(bitmap: Bitmap, rect: Rect, effect: ImageEffect = .none) {
         self.bitmap = bitmap
         self.rect = rect
-        self.blurRadius = blurRadius
-        self.veil = veil
+        self.effect = effect
     }
 
     public static func == (a: ImageContent, b: ImageContent) -> Bool {
-        a.bitmap === b.bitmap && a.rect == b.rect && a.blurRadius == b.blurRadius && a.veil == b.veil
+        a.bitmap === b.bitmap && a.rect == b.rect && a.effect == b.effect
     }
 }
 

@@ -63,55 +63,15 @@ extension Path {
         return p
     }
 
-    /// A convex polygon whose corners are circular arcs of `cornerRadius`, tangent to both edges,
-    /// lying inside the polygon. Vertices go round in either direction.
-    public static func roundedPolygon(_ vertices: [Point], cornerRadius: Double) -> Path {
-        let n = vertices.count
-        guard n >= 3 else { return Path() }
-        var path = Path()
-        let orientation = signedArea(vertices) >= 0 ? 1.0 : -1.0
-        for i in 0..<n {
-            let prev = vertices[(i + n - 1) % n], v = vertices[i], next = vertices[(i + 1) % n]
-            let corner = RoundedCorner(previous: prev, vertex: v, next: next, radius: cornerRadius)
-            path.addArc(center: corner.center, radius: cornerRadius, startAngle: corner.startAngle,
-                        endAngle: corner.endAngle, clockwise: orientation > 0)
-        }
-        path.close()
-        return path
-    }
-
-    /// A rectangle with circular corners, clockwise on screen from the top-left corner's end.
-    public static func roundedRect(_ rect: Rect, cornerRadius: Double) -> Path {
-        let r = min(cornerRadius, rect.width / 2, rect.height / 2)
+    /// A rectangle, clockwise on screen from its top-left corner.
+    public static func rect(_ rect: Rect) -> Path {
         var p = Path()
-        p.move(to: Point(rect.minX + r, rect.minY))
-        p.addArc(center: Point(rect.maxX - r, rect.minY + r), radius: r, startAngle: -.pi / 2, endAngle: 0, clockwise: true)
-        p.addArc(center: Point(rect.maxX - r, rect.maxY - r), radius: r, startAngle: 0, endAngle: .pi / 2, clockwise: true)
-        p.addArc(center: Point(rect.minX + r, rect.maxY - r), radius: r, startAngle: .pi / 2, endAngle: .pi, clockwise: true)
-        p.addArc(center: Point(rect.minX + r, rect.minY + r), radius: r, startAngle: .pi, endAngle: 1.5 * .pi, clockwise: true)
+        p.move(to: Point(rect.minX, rect.minY))
+        p.line(to: Point(rect.maxX, rect.minY))
+        p.line(to: Point(rect.maxX, rect.maxY))
+        p.line(to: Point(rect.minX, rect.maxY))
         p.close()
         return p
-    }
-
-    /// A stadium: a bar of `thickness` between two cap centres, with fully round ends.
-    public static func bar(from a: Point, to b: Point, thickness: Double) -> Path {
-        let r = thickness / 2
-        let angle = atan2(b.y - a.y, b.x - a.x)
-        var p = Path()
-        p.addArc(center: b, radius: r, startAngle: angle - .pi / 2, endAngle: angle + .pi / 2, clockwise: true)
-        p.addArc(center: a, radius: r, startAngle: angle + .pi / 2, endAngle: angle + 1.5 * .pi, clockwise: true)
-        p.close()
-        return p
-    }
-
-    /// Twice the signed area; positive when the vertices turn clockwise on screen (y down).
-    static func signedArea(_ v: [Point]) -> Double {
-        var s = 0.0
-        for i in v.indices {
-            let p = v[i], q = v[(i + 1) % v.count]
-            s += p.x * q.y - q.x * p.y
-        }
-        return s
     }
 }
 

@@ -150,18 +150,6 @@ public struct PathMeasure: Sendable {
         length = segs.reduce(0) { $0 + $1.length }
     }
 
-    /// The point at arc length `distance` from the start.
-    public func point(atLength distance: Double) -> Point? {
-        var remaining = distance
-        for (i, s) in segments.enumerated() {
-            if remaining <= s.length || i == segments.count - 1 {
-                return s.point(at: s.parameter(atLength: min(max(remaining, 0), s.length)))
-            }
-            remaining -= s.length
-        }
-        return nil
-    }
-
     /// The part of the path between arc lengths `from` < `to`, as a new open path.
     func extract(from: Double, to: Double) -> [PathElement] {
         guard to > from else { return [] }

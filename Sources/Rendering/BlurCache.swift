@@ -1,24 +1,23 @@
 import Animation
 import Synchronization
 
-/// Blurred images by (bitmap, device size, blur boxes), least recently used first out. Images
-/// drawn unblurred at another size than their bitmap are kept here too (no boxes), resampled once.
-/// A blur costs milliseconds while drawing its result costs a fraction of that, so a frame
-/// stream with a static blurred backdrop must hit this on every frame after the first.
+/// Images through their effect (blurred, saturated, tinted) by (bitmap, device size, effect in
+/// pixels), least recently used first out. Images drawn without an effect at another size than
+/// their bitmap are kept here too, resampled once. An effect costs milliseconds while drawing its
+/// result costs a fraction of that, so a frame stream with a static blurred backdrop must hit this
+/// on every frame after the first.
 final class BlurCache: Sendable {
     struct Key: Hashable {
         var bitmapID: UInt64
         var width: Int
         var height: Int
-        /// The box widths fully determine the result, so sigmas that round to the same boxes
-        /// share one entry.
-        var boxes: [BoxBlur.Box]
+        /// Holds box widths rather than the sigma, so sigmas that round to the same boxes share an
+        /// entry.
+        var effect: PixelEffect
     }
 
     fileprivate struct Entry {
         var key: Key
-        /// The blur the entry was made with (its boxes are in the key).
-        var sigma: Double
         var pixels: [UInt32]
         /// Monotonic seconds of the last draw that used it.
         var used: Double
@@ -44,11 +43,12 @@ final class BlurCache: Sendable {
         self.maxBytes = maxBytes
     }
 
-    /// How many blurs were computed (not served from the cache).
+    /// How many effects were computed (not served from the cache).
     var blurRuns: Int { runs.load(ordering: .relaxed) }
 
-    func blurred(_ bitmap: Bitmap, width: Int, height: Int, sigma: Double) -> [UInt32] {
-        let key = Key(bitmapID: bitmap.id, width: width, height: height, boxes: BoxBlur.boxes(sigma: sigma))
+    /// `bitmap` resampled to width × height premultiplied ARGB32, through `effect`.
+    func processed(_ bitmap: Bitmap, width: Int, height: Int, effect: PixelEffect) -> [UInt32] {
+        let key = Key(bitmapID: bitmap.id, width: width, height: height, effect: effect)
         let now = MonotonicClock.hostTime()
         if let hit = state.withLock({ $0.take(key, now: now) }) { return hit }
 
@@ -56,22 +56,22 @@ final class BlurCache: Sendable {
         return computing.withLock { _ in
             if let hit = state.withLock({ $0.take(key, now: now) }) { return hit }
             var pixels = scaledPixels(bitmap, width: width, height: height)
-            BoxBlur.blur(pixels: &pixels, width: width, height: height, stride: width, sigma: sigma)
-            // With no boxes this only resampled (an unblurred image kept at its drawn size): not a blur.
-            if !key.boxes.isEmpty { runs.add(1, ordering: .relaxed) }
-            let entry = Entry(key: key, sigma: sigma, pixels: pixels, used: now)
+            effect.apply(to: &pixels, width: width, height: height)
+            // Without an effect this only resampled (an image kept at its drawn size): not an effect run.
+            if !effect.isIdentity { runs.add(1, ordering: .relaxed) }
+            let entry = Entry(key: key, pixels: pixels, used: now)
             state.withLock { $0.insert(entry, maxEntries: maxEntries, maxBytes: maxBytes) }
             return pixels
         }
     }
 
-    /// Makes for `bitmap` every image the cache holds for `previous` (the same sizes and blurs),
+    /// Makes for `bitmap` every image the cache holds for `previous` (the same sizes and effects),
     /// so that draws that move from one to the other find them ready: a stream whose cover is
     /// replaced does not resample and blur it on its own frame's time.
     func prepare(_ bitmap: Bitmap, like previous: Bitmap) {
-        let wanted = state.withLock { $0.entries.filter { $0.key.bitmapID == previous.id } }
-        for entry in wanted {
-            _ = blurred(bitmap, width: entry.key.width, height: entry.key.height, sigma: entry.sigma)
+        let wanted = state.withLock { $0.entries.filter { $0.key.bitmapID == previous.id }.map(\.key) }
+        for key in wanted {
+            _ = processed(bitmap, width: key.width, height: key.height, effect: key.effect)
         }
     }
 

@@ -1,50 +1,42 @@
-/// Gaussian-like blur as SVG's feGaussianBlur approximates it: three box blurs per axis.
+/// Gaussian-like blur as Apple's `UIImageEffects` sample builds it: three passes of one centred box
+/// per axis (docs/design/engine.md §Blur).
 ///
 /// Works on premultiplied ARGB32 (Cairo's format) so that transparent pixels do not bleed their
 /// colour. Each box is a running sum, so the cost per pixel does not depend on the radius.
-/// Beyond the edges the border pixels repeat: a blurred backdrop should reach its rect's edges
-/// at full strength instead of fading to transparent.
+/// Beyond the edges the border pixels repeat (vImage's edge-extend): a blurred backdrop reaches its
+/// rect's edges at full strength instead of fading to transparent.
 public enum BoxBlur {
     /// Larger sigmas only cost time without a visible difference on our image sizes.
     public static let maxSigma = 512.0
+    /// Passes of the box along each axis.
+    public static let passes = 3
 
-    /// One box: the output pixel x averages input pixels x − left … x + right.
-    public struct Box: Hashable, Sendable {
-        public var left: Int
-        public var right: Int
-        public var width: Int { left + right + 1 }
-    }
-
-    /// The three boxes for `sigma` (in pixels); empty when the blur would be invisible.
-    public static func boxes(sigma: Double) -> [Box] {
-        guard sigma.isFinite, sigma > 0 else { return [] }
-        let s = min(sigma, maxSigma)
-        let d = Int((s * 3 * (2 * Double.pi).squareRoot() / 4 + 0.5).rounded(.down))
-        guard d > 1 else { return [] }
-        if d % 2 == 1 {
-            let r = (d - 1) / 2
-            return Array(repeating: Box(left: r, right: r), count: 3)
-        }
-        // Even widths cannot be centred: W3C shifts two boxes half a pixel each way and
-        // widens the third, which keeps the result centred overall.
-        let h = d / 2
-        return [Box(left: h, right: h - 1), Box(left: h - 1, right: h), Box(left: h, right: h)]
+    /// The box's width for `sigma` (in pixels): d = ⌊σ·3·√(2π)/4 + 0.5⌋, made odd by adding one so
+    /// that it centres on the pixel. 0 when the blur would be invisible (a box of 1 is no blur).
+    public static func boxWidth(sigma: Double) -> Int {
+        guard sigma.isFinite, sigma > 0 else { return 0 }
+        let d = Int((min(sigma, maxSigma) * 3 * (2 * Double.pi).squareRoot() / 4 + 0.5).rounded(.down))
+        let odd = d % 2 == 1 ? d : d + 1
+        return odd > 1 ? odd : 0
     }
 
     /// Blurs `pixels` in place. `stride` is in pixels (UInt32 elements), ≥ width.
     /// Invalid geometry leaves the pixels untouched.
     public static func blur(pixels: inout [UInt32], width: Int, height: Int, stride: Int, sigma: Double) {
-        guard width > 0, height > 0, stride >= width,
+        blur(pixels: &pixels, width: width, height: height, stride: stride, boxWidth: boxWidth(sigma: sigma))
+    }
+
+    /// Blurs `pixels` in place with three boxes of `boxWidth` (odd; 1 or less is no blur).
+    static func blur(pixels: inout [UInt32], width: Int, height: Int, stride: Int, boxWidth d: Int) {
+        guard d > 1, width > 0, height > 0, stride >= width,
               pixels.count >= stride * (height - 1) + width else { return }
         pixels.withUnsafeMutableBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return }
-            blur(base, width: width, height: height, stride: stride, sigma: sigma)
+            blur(base, width: width, height: height, stride: stride, radius: d / 2)
         }
     }
 
-    static func blur(_ base: UnsafeMutablePointer<UInt32>, width: Int, height: Int, stride: Int, sigma: Double) {
-        let passes = boxes(sigma: sigma)
-        guard !passes.isEmpty else { return }
+    private static func blur(_ base: UnsafeMutablePointer<UInt32>, width: Int, height: Int, stride: Int, radius: Int) {
 
         // Channels are kept with 8 fractional bits between passes; rounding to 8-bit after each
         // of the six passes would visibly lose the faint tails of the blur.
@@ -65,15 +57,15 @@ public enum BoxBlur {
                 out[x * 4 + 2] = Int32((v >> 8) & 0xFF) << 8
                 out[x * 4 + 3] = Int32(v & 0xFF) << 8
             }
-            runPasses(passes, line: out, scratch: scratch, count: width)
+            runPasses(radius: radius, line: out, scratch: scratch, count: width)
         }
 
         // Vertical boxes run a whole row of column sums at a time: walking memory row by row
         // is several times faster than gathering each column.
         let sums = UnsafeMutablePointer<Int>.allocate(capacity: width * 4)
         defer { sums.deallocate() }
-        for box in passes {
-            boxColumns(plane, spare, sums: sums, rowLength: width * 4, height: height, box: box)
+        for _ in 0..<passes {
+            boxColumns(plane, spare, sums: sums, rowLength: width * 4, height: height, radius: radius)
             swap(&plane, &spare)
         }
 
@@ -89,19 +81,19 @@ public enum BoxBlur {
     }
 
     private static func boxColumns(_ src: UnsafeMutablePointer<Int32>, _ dst: UnsafeMutablePointer<Int32>,
-                                   sums: UnsafeMutablePointer<Int>, rowLength n: Int, height: Int, box: Box) {
-        let d = box.width
+                                   sums: UnsafeMutablePointer<Int>, rowLength n: Int, height: Int, radius r: Int) {
+        let d = 2 * r + 1
         let recip = ((1 << 32) + d / 2) / d
         let half = 1 << 31
         sums.update(repeating: 0, count: n)
-        for k in -box.left...box.right {
+        for k in -r...r {
             let row = src + min(max(k, 0), height - 1) * n
             for i in 0..<n { sums[i] = sums[i] &+ Int(row[i]) }
         }
         for y in 0..<height {
             let out = dst + y * n
-            let add = src + min(y + box.right + 1, height - 1) * n
-            let sub = src + max(y - box.left, 0) * n
+            let add = src + min(y + r + 1, height - 1) * n
+            let sub = src + max(y - r, 0) * n
             for i in 0..<n {
                 out[i] = Int32(truncatingIfNeeded: (sums[i] &* recip &+ half) &>> 32)
                 sums[i] = sums[i] &+ Int(add[i]) &- Int(sub[i])
@@ -114,21 +106,21 @@ public enum BoxBlur {
         min(max((v + 128) >> 8, 0), 255)
     }
 
-    /// Runs the boxes over `line` in place, using `scratch` for the ping-pong.
-    private static func runPasses(_ passes: [Box], line: UnsafeMutablePointer<Int32>,
+    /// Runs the passes over `line` in place, using `scratch` for the ping-pong.
+    private static func runPasses(radius: Int, line: UnsafeMutablePointer<Int32>,
                                   scratch: UnsafeMutablePointer<Int32>, count: Int) {
         var src = line, dst = scratch
-        for box in passes {
-            boxLine(src, dst, count: count, box: box)
+        for _ in 0..<passes {
+            boxLine(src, dst, count: count, radius: radius)
             swap(&src, &dst)
         }
         if src != line { line.update(from: src, count: count * 4) }
     }
 
-    /// One running-sum box over four interleaved channels, edges clamped.
+    /// One running-sum box of width 2r + 1 over four interleaved channels, edges clamped.
     private static func boxLine(_ src: UnsafeMutablePointer<Int32>, _ dst: UnsafeMutablePointer<Int32>,
-                                count n: Int, box: Box) {
-        let d = box.width
+                                count n: Int, radius r: Int) {
+        let d = 2 * r + 1
         // Multiply by a 32-bit fixed-point reciprocal: a division per channel per pixel would
         // dominate the cost. Sums stay below 2¹⁶·d and products below 2⁵⁸ (σ ≤ maxSigma), so
         // the wrapping operators never wrap; they only drop the overflow checks that stop
@@ -136,7 +128,7 @@ public enum BoxBlur {
         let recip = ((1 << 32) + d / 2) / d
         let half = 1 << 31
         var s0 = 0, s1 = 0, s2 = 0, s3 = 0
-        for k in -box.left...box.right {
+        for k in -r...r {
             let i = min(max(k, 0), n - 1) * 4
             s0 += Int(src[i]); s1 += Int(src[i + 1]); s2 += Int(src[i + 2]); s3 += Int(src[i + 3])
         }
@@ -153,11 +145,11 @@ public enum BoxBlur {
             s3 = s3 &+ Int(src[a + 3]) &- Int(src[r + 3])
         }
         // Only the ends need clamped indices; the middle runs without the min/max.
-        let middleStart = min(box.left, n)
-        let middleEnd = max(middleStart, n - 1 - box.right)
+        let middleStart = min(r, n)
+        let middleEnd = max(middleStart, n - 1 - r)
         var x = 0
-        while x < middleStart { step(x, add: min(x + box.right + 1, n - 1), sub: max(x - box.left, 0)); x += 1 }
-        while x < middleEnd { step(x, add: x &+ box.right &+ 1, sub: x &- box.left); x += 1 }
-        while x < n { step(x, add: min(x + box.right + 1, n - 1), sub: max(x - box.left, 0)); x += 1 }
+        while x < middleStart { step(x, add: min(x + r + 1, n - 1), sub: max(x - r, 0)); x += 1 }
+        while x < middleEnd { step(x, add: x &+ r &+ 1, sub: x &- r); x += 1 }
+        while x < n { step(x, add: min(x + r + 1, n - 1), sub: max(x - r, 0)); x += 1 }
     }
 }

@@ -33,8 +33,6 @@ public final class GIFEncoder {
     private var previous: [UInt8]?
     private var pending: (frame: PalettedFrame, delay: Int)?
     private var transparent = false
-    /// Frames written or waiting to be, after merging identical ones.
-    public private(set) var frameCount = 0
 
     public init(width: Int, height: Int, options: Options = Options()) throws {
         guard width > 0, height > 0, width <= 65535, height <= 65535 else {
@@ -89,7 +87,6 @@ public final class GIFEncoder {
             pending = (try quantizer.quantize(&rgba, width: width, rect: full), delay)
         }
         previous = rgba
-        frameCount += 1
     }
 
     /// Writes the last frame and the trailer, and returns the file.

@@ -6,14 +6,14 @@ import Glibc
 import Darwin
 #endif
 
-/// Draws an `ImageContent`: the bitmap stretched over its rect, blurred through the cache,
-/// then the veil on top.
+/// Draws an `ImageContent`: the bitmap through its effect (blurred, saturated and tinted, by the
+/// cache) stretched over its rect.
 struct ImageDrawing {
     let cr: OpaquePointer
     let blurCache: BlurCache
 
-    /// Blurs are computed at device size up to this many pixels per side; beyond that the
-    /// blurred result is upscaled, which is invisible on a blur and bounds the memory.
+    /// Effects are computed at device size up to this many pixels per side; beyond that the
+    /// result is upscaled, which is invisible on a blur and bounds the memory.
     static let maxBlurSide = 1024
 
     func draw(_ image: ImageContent) {
@@ -25,30 +25,17 @@ struct ImageDrawing {
         cairo_get_matrix(cr, &m)
         let width = Self.deviceSide(rect.width * hypot(m.xx, m.yx))
         let height = Self.deviceSide(rect.height * hypot(m.xy, m.yy))
-        // blurRadius is in rect units; measure it in the pixels of the buffer actually blurred.
-        let radius = image.blurRadius.isFinite ? max(image.blurRadius, 0) : 0
-        let sigma = radius * (Double(width) / rect.width + Double(height) / rect.height) / 2
+        // The blur radius is in rect units; measure it in the pixels of the buffer the effect runs on.
+        let effect = PixelEffect(image.effect, pixelsPerUnit: (Double(width) / rect.width + Double(height) / rect.height) / 2)
 
-        if BoxBlur.boxes(sigma: sigma).isEmpty {
-            if bitmap.width != width || bitmap.height != height {
-                // Resampling on every frame is what costs: Cairo's GOOD filter convolves a strong
-                // downscale (about 2 ms for the 480 px cover in a 240 px grid cell, per frame of a
-                // stream). The cache resamples once; each frame then draws at about 1:1.
-                paint(blurCache.blurred(bitmap, width: width, height: height, sigma: 0), width: width, height: height,
-                      into: rect)
-            } else {
-                paint(bitmap.pixels, width: bitmap.width, height: bitmap.height, into: rect)
-            }
+        if effect.isIdentity && bitmap.width == width && bitmap.height == height {
+            paint(bitmap.pixels, width: bitmap.width, height: bitmap.height, into: rect)
         } else {
-            let blurred = blurCache.blurred(bitmap, width: width, height: height, sigma: sigma)
-            paint(blurred, width: width, height: height, into: rect)
-        }
-
-        if let veil = image.veil, veil.alpha > 0 {
-            cairo_new_path(cr)
-            cairo_rectangle(cr, rect.minX, rect.minY, rect.width, rect.height)
-            setSource(cr, veil)
-            cairo_fill(cr)
+            // Resampling on every frame is what costs: Cairo's GOOD filter convolves a strong
+            // downscale (about 2 ms for the 480 px cover in a 240 px grid cell, per frame of a
+            // stream). The cache resamples once, with the effect; each frame then draws at about 1:1.
+            paint(blurCache.processed(bitmap, width: width, height: height, effect: effect), width: width, height: height,
+                  into: rect)
         }
     }
 

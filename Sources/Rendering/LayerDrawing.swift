@@ -65,7 +65,9 @@ struct LayerDrawing {
         }
         let width = shape.lineWidth.isFinite ? shape.lineWidth : 0
         if let stroke = shape.strokeColor, stroke.alpha > 0, width > 0 {
-            let path = strokePath(for: shape)
+            // CAShapeLayer's strokeStart/strokeEnd trim, done by the engine so that the renderer and
+            // `/state` agree on where a stroke ends.
+            let path = shape.path.trimmed(from: shape.strokeStart, to: shape.strokeEnd)
             guard !path.isEmpty else { return }
             cairo_new_path(cr)
             appendPath(cr, path)

@@ -29,7 +29,6 @@ public final class WebPAnimationEncoder {
     private var config = WebPConfig()
     /// The next frame's timestamp in milliseconds.
     private var timestamp = 0
-    public private(set) var frameCount = 0
 
     public init(width: Int, height: Int, options: Options = Options()) throws {
         guard width > 0, height > 0, width <= Int(WEBP_MAX_DIMENSION), height <= Int(WEBP_MAX_DIMENSION) else {
@@ -81,7 +80,6 @@ public final class WebPAnimationEncoder {
             throw ClipEncodingError.webp(Self.message(encoder))
         }
         timestamp += max(durationMilliseconds, 1)
-        frameCount += 1
     }
 
     /// Ends the animation at the last frame's end and returns the file.

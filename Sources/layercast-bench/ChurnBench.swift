@@ -3,7 +3,7 @@ import Foundation
 
 /// `churn`: opens and closes streams many times and checks the server returns to where it was:
 /// RSS, open fds, threads and open streams before and after.
-struct ChurnBench: ParsableCommand {
+struct ChurnBench: ServerBench {
     static let configuration = CommandConfiguration(
         commandName: "churn",
         abstract: "Open and close streams many times; report the server's RSS and open fds before and after.")
@@ -37,11 +37,8 @@ struct ChurnBench: ParsableCommand {
         }
     }
 
-    func run() throws {
-        let sut = try server.start()
-        defer { sut.stop() }
+    func report(on sut: ServerUnderTest) throws {
         guard let pid = sut.pid else { throw BenchError("churn needs the server's pid (start it here, or give --pid)") }
-        print("layercast-bench churn — \(machineLine())")
         print("server: \(sut.baseURL) pid \(pid); \(cycles) cycles, \(concurrency) at a time, every \(leaveEarlyEvery)th leaves before its first frame")
 
         let deadline = monotonicNow() + maxSeconds
@@ -69,7 +66,6 @@ struct ChurnBench: ParsableCommand {
         print("RSS growth: \(fmt(Double(after.proc.rssKiB - before.proc.rssKiB) / 1024, 2)) MiB; fd change: \(after.proc.fds - before.proc.fds)"
               + "; RSS before the \(warmupCycles) warm-up cycles: \(fmt(Double(cold?.rssKiB ?? 0) / 1024, 1)) MiB")
         print("RSS at each tenth: " + checkpoints.map { "\($0.0):\(fmt(Double($0.1.rssKiB) / 1024, 1))MiB/\($0.1.fds)fd" }.joined(separator: " "))
-        print("loadavg after: \(loadAverage())")
     }
 
     struct Tally {

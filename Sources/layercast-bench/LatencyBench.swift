@@ -4,7 +4,7 @@ import HTTPClient
 
 /// `latency`: with viewers attached, POSTs a command again and again and times each one from
 /// sending the POST to the first part whose X-Scene-Time is at or after the command's sceneTime.
-struct LatencyBench: ParsableCommand {
+struct LatencyBench: ServerBench {
     static let configuration = CommandConfiguration(
         commandName: "latency",
         abstract: "Time from a command's POST to the first stream part that shows it (p50, p99).")
@@ -44,10 +44,7 @@ struct LatencyBench: ParsableCommand {
         let sceneTime: Double?
     }
 
-    func run() throws {
-        let sut = try server.start()
-        defer { sut.stop() }
-        print("layercast-bench latency — \(machineLine())")
+    func report(on sut: ServerUnderTest) throws {
         print("server: \(sut.baseURL); \(viewers) viewers of /stream.mjpg?\(query)&fps=\(fps); \(count)× POST \(command) every ~\(fmt(intervalMs, 0)) ms")
 
         let loop = ViewerLoop(port: sut.port)
@@ -91,7 +88,6 @@ struct LatencyBench: ParsableCommand {
             ["POST round trip (reply)", "\(rtt.count)", ms(rtt.median), ms(rtt.p90), ms(rtt.p99), ms(rtt.max)],
         ])
         if missing > 0 { print("\(missing) command×viewer pairs saw no such part before the end") }
-        print("loadavg after: \(loadAverage())")
     }
 }
 

@@ -41,36 +41,3 @@ struct ProcSample {
         return n
     }
 }
-
-/// Samples a process every `interval` on its own thread, so the readings span a whole run and
-/// the peaks (threads, RSS) are not missed between the start and end readings.
-final class ProcMonitor: @unchecked Sendable {
-    private let pid: Int32
-    private let lock = NSLock()
-    private var samples: [ProcSample] = []
-    private var running = true
-    private var thread: Thread?
-
-    init(pid: Int32, interval: Double = 0.25) {
-        self.pid = pid
-        let t = Thread { [weak self] in
-            while let self, self.isRunning {
-                if let s = ProcSample.read(pid: self.pid) { self.append(s) }
-                Thread.sleep(forTimeInterval: interval)
-            }
-        }
-        thread = t
-        t.start()
-    }
-
-    private var isRunning: Bool { lock.withLock { running } }
-    private func append(_ s: ProcSample) { lock.withLock { samples.append(s) } }
-
-    func stop() { lock.withLock { running = false } }
-
-    func samples(from start: Double, to end: Double) -> [ProcSample] {
-        lock.withLock { samples.filter { $0.time >= start && $0.time <= end } }
-    }
-
-    var all: [ProcSample] { lock.withLock { samples } }
-}

@@ -6,7 +6,7 @@ import Rendering
 
 /// `render`: ms per frame to build the layer tree, render it with Cairo and encode it, per control,
 /// size and format, on a scene where every control is animating.
-struct RenderBench: ParsableCommand {
+struct RenderBench: Bench {
     static let configuration = CommandConfiguration(
         commandName: "render",
         abstract: "Median, p90 and p99 ms per frame to render and encode each control (JPEG q80 and PNG).")
@@ -67,8 +67,7 @@ struct RenderBench: ParsableCommand {
         return scene
     }
 
-    func run() throws {
-        print("layercast-bench render — \(machineLine())")
+    func report() throws {
         print("ms per frame = layer tree + Cairo render + encode, wall clock; CPU ms = this thread's CPU time (median),")
         print("which a loaded machine does not inflate; tree, render and encode are wall-clock medians of each step")
         print("scene: \(idle ? "as a fresh server has it (only the spinner moves)" : "every control animating")")
@@ -87,7 +86,6 @@ struct RenderBench: ParsableCommand {
         }
         printTable(["control", "size", "format", "median ms", "p90 ms", "p99 ms", "CPU ms", "tree ms", "render ms",
                     "encode ms", "KiB", "frames"], rows)
-        print("loadavg after: \(loadAverage())")
     }
 
     struct Result {
@@ -128,11 +126,4 @@ struct RenderBench: ParsableCommand {
         }
         return Result(total: Distribution(totals), cpu: Distribution(cpus), tree: Distribution(trees), render: Distribution(renders), encode: Distribution(encodes), bytes: bytes)
     }
-}
-
-/// This thread's CPU seconds: unlike wall time, not inflated when other processes take the core.
-func threadCPUNow() -> Double {
-    var ts = timespec()
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
-    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
 }

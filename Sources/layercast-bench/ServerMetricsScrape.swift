@@ -44,43 +44,29 @@ struct MetricsPage {
     }
 }
 
-/// Reads `/metrics` now and then on its own thread, so scraping never stalls the viewers' loop.
-final class MetricsMonitor: @unchecked Sendable {
-    struct Reading {
-        let time: Double
-        let rendered: Double
-        let keepAlives: Double
-        let openStreams: Double
-        let skipped: Double
-    }
+/// The `/metrics` figures the stream bench follows, read at one time.
+struct MetricsReading {
+    let time: Double
+    let rendered: Double
+    let keepAlives: Double
+    let openStreams: Double
+    let skipped: Double
+}
 
-    private let lock = NSLock()
-    private var readings: [Reading] = []
-    private var running = true
-
-    init(baseURL: String, interval: Double = 0.5) {
-        let thread = Thread { [weak self] in
-            while let self, self.lock.withLock({ self.running }) {
-                if let page = MetricsPage.fetch(baseURL) {
-                    let r = Reading(time: monotonicNow(),
-                                    rendered: page.total("layercast_frames_rendered_total"),
-                                    keepAlives: page.total("layercast_keepalive_resends_total"),
-                                    openStreams: page.total("layercast_open_streams"),
-                                    skipped: page.total("layercast_frames_skipped_total"))
-                    self.lock.withLock { self.readings.append(r) }
-                }
-                Thread.sleep(forTimeInterval: interval)
-            }
+extension Sampler where Reading == MetricsReading {
+    /// The server's `/metrics` every 0.5 s.
+    convenience init(baseURL: String) {
+        self.init(every: 0.5) {
+            guard let page = MetricsPage.fetch(baseURL) else { return [] }
+            return [MetricsReading(time: monotonicNow(), rendered: page.total("layercast_frames_rendered_total"),
+                                   keepAlives: page.total("layercast_keepalive_resends_total"),
+                                   openStreams: page.total("layercast_open_streams"),
+                                   skipped: page.total("layercast_frames_skipped_total"))]
         }
-        thread.start()
     }
-
-    func stop() { lock.withLock { running = false } }
-
-    var all: [Reading] { lock.withLock { readings } }
 
     /// The first reading at or after `start` and the last at or before `end`, for rates over a window.
-    func window(_ start: Double, _ end: Double) -> (Reading, Reading)? {
+    func window(_ start: Double, _ end: Double) -> (MetricsReading, MetricsReading)? {
         let rs = all
         guard let a = rs.first(where: { $0.time >= start }), let b = rs.last(where: { $0.time <= end }),
               b.time > a.time else { return nil }

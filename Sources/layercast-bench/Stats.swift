@@ -46,19 +46,20 @@ func printTable(_ header: [String], _ rows: [[String]]) {
     for row in rows { print(line(row)) }
 }
 
-/// CLOCK_MONOTONIC seconds: for gaps, durations and deadlines.
-func monotonicNow() -> Double {
+func seconds(on clock: clockid_t) -> Double {
     var ts = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &ts)
+    clock_gettime(clock, &ts)
     return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
 }
 
+/// CLOCK_MONOTONIC seconds: for gaps, durations and deadlines.
+func monotonicNow() -> Double { seconds(on: CLOCK_MONOTONIC) }
+
 /// CLOCK_REALTIME seconds: compared with the server's X-Timestamp (same machine, same clock).
-func wallNow() -> Double {
-    var ts = timespec()
-    clock_gettime(CLOCK_REALTIME, &ts)
-    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
-}
+func wallNow() -> Double { seconds(on: CLOCK_REALTIME) }
+
+/// This thread's CPU seconds: unlike wall time, not inflated when other processes take the core.
+func threadCPUNow() -> Double { seconds(on: CLOCK_THREAD_CPUTIME_ID) }
 
 /// This process's own CPU seconds (user + system), to show what the load generator cost.
 func selfCPUSeconds() -> Double {

@@ -4,7 +4,7 @@ import HTTPClient
 
 /// `stream`: N viewers (some slow, some stalled) on one poll loop; per-viewer and overall fps,
 /// inter-frame gaps, time to first frame, frame age; the server's CPU, RSS, threads and renders/s.
-struct StreamBench: ParsableCommand {
+struct StreamBench: ServerBench {
     static let configuration = CommandConfiguration(
         commandName: "stream",
         abstract: "Stream to many viewers and report fps, gaps, frame age and the server's cost.")
@@ -75,19 +75,16 @@ struct StreamBench: ParsableCommand {
         return "/stream.mjpg?\(q)&fps=\(fps)"
     }
 
-    func run() throws {
-        let sut = try server.start()
-        defer { sut.stop() }
-        print("layercast-bench stream — \(machineLine())")
+    func report(on sut: ServerUnderTest) throws {
         print("server: \(sut.baseURL)\(sut.pid.map { " pid \($0)" } ?? "")  feeds: \(feeds)  query: \(path(feed: 0))")
         print("viewers: \(viewers) normal, \(slow) slow (\(fmt(slowKbps, 0)) KiB/s), \(stalled) stalled; window \(fmt(seconds, 1)) s")
         if pause {
             let r = try HTTPProbe.request("POST", url: sut.baseURL + "/clock?paused=true")
             guard r.status == 200 else { throw BenchError("pausing the clock: HTTP \(r.status) \(r.text)") }
         }
-        let procs = sut.pid.map { ProcMonitor(pid: $0) }
-        let metrics = MetricsMonitor(baseURL: sut.baseURL)
-        let probes = apiProbes ? APIProbe(baseURL: sut.baseURL) : nil
+        let procs = sut.pid.map { Sampler<ProcSample>(pid: $0) }
+        let metrics = Sampler<MetricsReading>(baseURL: sut.baseURL)
+        let probes = apiProbes ? Sampler<APIProbeResult>(probing: sut.baseURL) : nil
         defer { procs?.stop(); metrics.stop(); probes?.stop() }
         usleep(600_000)  // a first metrics and /proc reading with no viewers
 
@@ -108,9 +105,8 @@ struct StreamBench: ParsableCommand {
         let benchCPU = selfCPUSeconds() - benchCPU0
         loop.closeAll()
 
-        report(loop: loop, window: (windowStart, windowEnd), procs: procs, metrics: metrics, probes: probes,
+        printResults(loop: loop, window: (windowStart, windowEnd), procs: procs, metrics: metrics, probes: probes,
                benchCPU: benchCPU, benchWall: windowEnd - start)
-        print("loadavg after: \(loadAverage())")
     }
 
     // MARK: Report
@@ -135,8 +131,8 @@ struct StreamBench: ParsableCommand {
                              ages: inWindow.map(\.age), headAges: inWindow.map(\.headAge), bytes: inWindow.map(\.bytes))
     }
 
-    func report(loop: ViewerLoop, window: (Double, Double), procs: ProcMonitor?, metrics: MetricsMonitor,
-                probes: APIProbe?, benchCPU: Double, benchWall: Double) {
+    func printResults(loop: ViewerLoop, window: (Double, Double), procs: Sampler<ProcSample>?,
+                metrics: Sampler<MetricsReading>, probes: Sampler<APIProbeResult>?, benchCPU: Double, benchWall: Double) {
         let all = loop.viewers
         let served = all.filter { $0.status == 200 }
         let refused = all.filter { $0.status != nil && $0.status != 200 }
@@ -201,8 +197,8 @@ struct StreamBench: ParsableCommand {
 
         print("\nserver:")
         if let procs {
-            let w = procs.samples(from: window.0 - 0.3, to: window.1 + 0.3)
             let everything = procs.all
+            let w = everything.filter { $0.time >= window.0 - 0.3 && $0.time <= window.1 + 0.3 }
             if let first = w.first, let last = w.last, last.time > first.time {
                 let cpu = (last.cpuSeconds - first.cpuSeconds) / (last.time - first.time)
                 print("  CPU \(fmt(last.cpuSeconds - first.cpuSeconds, 2)) s over \(fmt(last.time - first.time, 1)) s = \(fmt(cpu * 100, 1)) % of one core")
@@ -240,7 +236,7 @@ struct StreamBench: ParsableCommand {
         }
         print("  bench itself: \(fmt(benchCPU / benchWall * 100, 1)) % of one core")
         if let probes {
-            let results = probes.results
+            let results = probes.all
             for kind in ["frame.jpg", "state"] {
                 let rs = results.filter { $0.kind == kind }
                 let d = Distribution(rs.map(\.seconds))
@@ -251,34 +247,23 @@ struct StreamBench: ParsableCommand {
     }
 }
 
-/// Fetches a frame and the state now and then while the viewers run: are the API and snapshots
-/// still served (e.g. past a budget, next to stalled viewers)?
-final class APIProbe: @unchecked Sendable {
-    struct Result {
-        let kind: String
-        let status: Int
-        let seconds: Double
-    }
+/// A GET of a frame or the state while the viewers run: are the API and snapshots still served
+/// (e.g. past a budget, next to stalled viewers)?
+struct APIProbeResult {
+    let kind: String
+    let status: Int
+    let seconds: Double
+}
 
-    private let lock = NSLock()
-    private var running = true
-    private var collected: [Result] = []
-
-    init(baseURL: String, interval: Double = 0.25) {
-        let thread = Thread { [weak self] in
-            while let self, self.lock.withLock({ self.running }) {
-                for (kind, path) in [("frame.jpg", "/frame.jpg?size=480"), ("state", "/state")] {
-                    let t0 = monotonicNow()
-                    let status = (try? HTTPProbe.get(baseURL + path, timeout: .seconds(5)))?.status ?? 0
-                    let r = Result(kind: kind, status: status, seconds: monotonicNow() - t0)
-                    self.lock.withLock { self.collected.append(r) }
-                }
-                Thread.sleep(forTimeInterval: interval)
+extension Sampler where Reading == APIProbeResult {
+    /// A frame and the state every 0.25 s.
+    convenience init(probing baseURL: String) {
+        self.init(every: 0.25) {
+            [("frame.jpg", "/frame.jpg?size=480"), ("state", "/state")].map { kind, path in
+                let t0 = monotonicNow()
+                let status = (try? HTTPProbe.get(baseURL + path, timeout: .seconds(5)))?.status ?? 0
+                return APIProbeResult(kind: kind, status: status, seconds: monotonicNow() - t0)
             }
         }
-        thread.start()
     }
-
-    func stop() { lock.withLock { running = false } }
-    var results: [Result] { lock.withLock { collected } }
 }

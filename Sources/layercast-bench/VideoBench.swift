@@ -6,7 +6,7 @@ import Rendering
 /// `video`: what an MP4 or WebM clip costs to encode, per frame, on the render bench's scene with
 /// every control animating: encode time (the encoders are single-threaded on the caller's thread,
 /// so its CPU time is their cost), file size and the process's peak memory while encoding.
-struct VideoBench: ParsableCommand {
+struct VideoBench: Bench {
     static let configuration = CommandConfiguration(
         commandName: "video",
         abstract: "ms per frame to encode MP4 (H.264) and WebM (VP9) clips, file size and peak memory.")
@@ -37,8 +37,7 @@ struct VideoBench: ParsableCommand {
         guard (1...3600).contains(frames) else { throw ValidationError("--frames must be 1–3600") }
     }
 
-    func run() throws {
-        print("layercast-bench video — \(machineLine())")
+    func report() throws {
         print("\(size)×\(size), \(frames) frames at \(Self.fps) fps of '\(subject.rawValue)' (every control animating)")
         print("encode = VideoEncoder.add for every frame + finish, per frame; CPU = this thread's CPU time (the")
         print("encoders run single-threaded on it); peak RSS = the process's VmHWM, reset before each clip; only the")
@@ -54,7 +53,6 @@ struct VideoBench: ParsableCommand {
         }
         printTable(["format", "crf", "encode ms/frame", "encode CPU ms/frame", "render ms/frame", "KiB",
                     "RSS before MiB", "peak RSS MiB", "peak − before MiB"], rows)
-        print("loadavg after: \(loadAverage())")
     }
 
     struct Result {

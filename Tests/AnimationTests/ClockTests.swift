@@ -2,126 +2,75 @@ import Foundation
 import Testing
 @testable import Animation
 
-/// ManualClock: exact arithmetic with binary fractions, so every expectation is an equality.
-/// MonotonicClock: only monotonicity and equality while frozen (no wall-time assertions).
+/// ManualClock, step by step.
 @Suite struct ManualClockTests {
-    @Test func startsWhereToldAndAdvancesAtSpeedOne() {
-        let clock = ManualClock(startingAt: 5)
-        #expect(clock.now == 5)
-        #expect(clock.speed == 1)
-        #expect(!clock.isPaused)
-        clock.advance(by: 2)
-        #expect(clock.now == 7)
-        clock.advance(by: 0.25)
-        #expect(clock.now == 7.25)
+    enum Step: Sendable {
+        case advance(Double), set(Double), speed(Double), pause, resume, step(Double)
     }
 
-    @Test func setJumpsAndKeepsRunningFromThere() {
-        let clock = ManualClock()
-        clock.advance(by: 10)
-        clock.set(3)
-        #expect(clock.now == 3)
-        clock.advance(by: 1.5)
-        #expect(clock.now == 4.5)
+    /// Steps from a start, each followed by the scene time the clock must then show.
+    struct Script: Sendable, CustomTestStringConvertible {
+        var testDescription: String
+        var start = 0.0
+        var steps: [(Step, Double)]
     }
 
-    @Test func speedChangesDoNotJump() {
-        let clock = ManualClock()
-        clock.advance(by: 7)
-        clock.setSpeed(2)
-        #expect(clock.now == 7, "changing speed must not move scene time")
-        #expect(clock.speed == 2)
-        clock.advance(by: 1)
-        #expect(clock.now == 9)
-        clock.setSpeed(0.5)
-        #expect(clock.now == 9)
-        clock.advance(by: 2)
-        #expect(clock.now == 10)
-        clock.setSpeed(0)
-        clock.advance(by: 100)
-        #expect(clock.now == 10, "speed 0 freezes scene time")
-        clock.setSpeed(4)
-        clock.advance(by: 0.5)
-        #expect(clock.now == 12)
-    }
+    static let scripts = [
+        Script(testDescription: "starts where told and advances at speed one", start: 5,
+               steps: [(.advance(2), 7), (.advance(0.25), 7.25)]),
+        Script(testDescription: "set jumps and keeps running from there",
+               steps: [(.advance(10), 10), (.set(3), 3), (.advance(1.5), 4.5)]),
+        Script(testDescription: "speed changes do not jump; speed 0 freezes",
+               steps: [(.advance(7), 7), (.speed(2), 7), (.advance(1), 9), (.speed(0.5), 9), (.advance(2), 10),
+                       (.speed(0), 10), (.advance(100), 10), (.speed(4), 10), (.advance(0.5), 12)]),
+        Script(testDescription: "pause freezes, resume continues without a jump, both idempotent",
+               steps: [(.speed(0.5), 0), (.advance(4), 2), (.pause, 2), (.advance(5), 2), (.pause, 2), (.advance(1), 2),
+                       (.resume, 2), (.advance(1), 2.5), (.resume, 2.5), (.advance(1), 3)]),
+        Script(testDescription: "steps only while paused", start: 1,
+               steps: [(.step(1), 1), (.pause, 1), (.step(0.25), 1.25), (.step(-0.5), 0.75), (.resume, 0.75),
+                       (.advance(0.25), 1)]),
+        Script(testDescription: "a speed set while paused applies after resume",
+               steps: [(.advance(1), 1), (.pause, 1), (.speed(4), 1), (.advance(3), 1), (.resume, 1), (.advance(0.5), 3)]),
+        Script(testDescription: "set while paused stays paused",
+               steps: [(.pause, 0), (.set(20), 20), (.advance(3), 20), (.resume, 20), (.advance(2), 22)]),
+    ]
 
-    @Test func pauseFreezesAndResumeContinuesWithoutAJump() {
-        let clock = ManualClock()
-        clock.setSpeed(0.5)
-        clock.advance(by: 4)
-        #expect(clock.now == 2)
-        clock.pause()
-        #expect(clock.isPaused)
-        clock.advance(by: 5)
-        #expect(clock.now == 2)
-        clock.pause() // idempotent
-        clock.advance(by: 1)
-        #expect(clock.now == 2)
-        clock.resume()
-        #expect(!clock.isPaused)
-        #expect(clock.now == 2, "resume must not count the paused host time")
-        clock.advance(by: 1)
-        #expect(clock.now == 2.5)
-        clock.resume() // idempotent
-        clock.advance(by: 1)
-        #expect(clock.now == 3)
-    }
-
-    @Test func stepsOnlyWhilePaused() {
-        let clock = ManualClock(startingAt: 1)
-        clock.step(by: 1)
-        #expect(clock.now == 1, "step is ignored while running")
-        clock.pause()
-        clock.step(by: 0.25)
-        #expect(clock.now == 1.25)
-        clock.step(by: -0.5)
-        #expect(clock.now == 0.75)
-        clock.resume()
-        clock.advance(by: 0.25)
-        #expect(clock.now == 1)
-    }
-
-    @Test func speedSetWhilePausedAppliesAfterResume() {
-        let clock = ManualClock()
-        clock.advance(by: 1)
-        clock.pause()
-        clock.setSpeed(4)
-        #expect(clock.now == 1)
-        clock.advance(by: 3)
-        #expect(clock.now == 1)
-        clock.resume()
-        clock.advance(by: 0.5)
-        #expect(clock.now == 3)
-    }
-
-    @Test func setWhilePausedStaysPaused() {
-        let clock = ManualClock()
-        clock.pause()
-        clock.set(20)
-        #expect(clock.now == 20)
-        clock.advance(by: 3)
-        #expect(clock.now == 20)
-        clock.resume()
-        clock.advance(by: 2)
-        #expect(clock.now == 22)
+    /// Exact arithmetic with binary fractions, so every expectation is an equality.
+    @Test(arguments: scripts)
+    func followsTheScript(_ script: Script) {
+        let clock = ManualClock(startingAt: script.start)
+        #expect(clock.now == script.start && clock.speed == 1 && !clock.isPaused)
+        for (i, (step, now)) in script.steps.enumerated() {
+            switch step {
+            case .advance(let seconds): clock.advance(by: seconds)
+            case .set(let time): clock.set(time)
+            case .speed(let speed):
+                clock.setSpeed(speed)
+                #expect(clock.speed == speed)
+            case .pause:
+                clock.pause()
+                #expect(clock.isPaused)
+            case .resume:
+                clock.resume()
+                #expect(!clock.isPaused)
+            case .step(let seconds): clock.step(by: seconds)
+            }
+            #expect(clock.now == now, "after step \(i + 1), \(step)")
+        }
     }
 }
 
+/// MonotonicClock: only monotonicity and equality while frozen (no wall-time assertions).
 @Suite struct MonotonicClockTests {
-    @Test func isNonDecreasing() {
-        let clock = MonotonicClock()
+    @Test func startsAtTheGivenSceneTimeAndNeverGoesBack() {
+        let clock = MonotonicClock(startingAt: 100)
         var last = clock.now
-        #expect(last >= 0)
+        #expect(last >= 100)
         for _ in 0..<10_000 {
             let t = clock.now
             #expect(t >= last)
             last = t
         }
-    }
-
-    @Test func startsAtTheGivenSceneTime() {
-        let clock = MonotonicClock(startingAt: 100)
-        #expect(clock.now >= 100)
     }
 
     @Test func pauseFreezesStepMovesExactlyAndResumeContinuesMonotonically() {

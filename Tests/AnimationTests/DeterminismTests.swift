@@ -6,7 +6,16 @@ import Testing
 /// are bit-identical.
 @Suite struct DeterminismTests {
     static func busyLayer() throws -> ShapeLayer {
-        var layer = try SpinnerClosedFormTests.spinnerLayer()
+        var layer = ShapeLayer(name: "busy")
+        layer.path = .circle(center: .zero, radius: 20, startAngle: -.pi / 2)
+        var end = BasicAnimation(.strokeEnd, from: .double(0), to: .double(1), duration: 2)
+        end.timingFunction = .easeInEaseOut
+        var group = AnimationGroup([.basic(end)], duration: 2.5)
+        group.timing.repeatCount = .infinity
+        try layer.add(group, forKey: "strokeEnd", at: 0)
+        var turn = BasicAnimation(.rotation, from: .double(0), to: .double(2 * .pi), duration: 4)
+        turn.timing.repeatCount = .infinity
+        try layer.add(turn, forKey: "rotation", at: 0)
         var k = KeyframeAnimation(.strokeColor, values: [.color(.black), .color(.white), .color(Color(hex: "#ce413d")!)],
                                   duration: 1.3)
         k.timingFunctions = [.easeOut, .default]

@@ -103,42 +103,6 @@ import Testing
         #expect(triangle.length == 12, "the closing segment counts")
     }
 
-    @Test func roundedSquareLength() {
-        let square = Path.roundedPolygon([Point(0, 0), Point(10, 0), Point(10, 10), Point(0, 10)], cornerRadius: 2)
-        // Four straight edges of 10 − 2·2 and four quarter-circle cubics of radius 2. Against the
-        // independent integration to 1e-6; against the exact circle 2π·2 to the cubic's 2.8e-4.
-        let quarter = RefSegment(p0: Point(2, 0), c1: Point(2, 2 * Self.kappa), c2: Point(2 * Self.kappa, 2), p3: Point(0, 2)).length()
-        #expect(near(square.length, 4 * 6 + 4 * quarter, 1e-6))
-        #expect(near(square.length, refLength(square), 1e-6))
-        let exact = 4 * 6 + 2 * Double.pi * 2
-        #expect(abs(square.length - exact) / exact < 2.8e-4)
-        #expect(square.elements.last == .close)
-        let lines = square.elements.compactMap { if case .line(let p) = $0 { p } else { nil } }
-        // Three explicit edges; the fourth (from (0, 8) back to (0, 2)) is the closing segment.
-        #expect(lines.count == 3)
-        for (p, q) in zip(lines, [Point(8, 0), Point(10, 8), Point(2, 10)]) { #expect(near(p, q, 1e-12)) }
-        #expect(near(square.elements[0].endPoint!, Point(0, 2), 1e-12))
-    }
-
-    @Test func roundedTriangleTangentPoints() {
-        // 3-4-5 right triangle, radius 0.5: tangent distances r/tan(α/2) = 0.5, 1.5 and 1.
-        let tri = Path.roundedPolygon([Point(0, 0), Point(4, 0), Point(0, 3)], cornerRadius: 0.5)
-        let cornerTangents = [(Point(0, 0.5), Point(0.5, 0)), (Point(2.5, 0), Point(2.8, 0.9)), (Point(0.8, 2.4), Point(0, 2))]
-        // Element sequence: move, cubic (90°), line, cubic, cubic (143°), line, cubic, cubic (127°), close.
-        #expect(tri.elements.map(\.kind) == [.move, .cubic, .line, .cubic, .cubic, .line, .cubic, .cubic, .close])
-        let e = tri.elements
-        #expect(near(e[0].endPoint!, cornerTangents[0].0, 1e-12))
-        #expect(near(e[1].endPoint!, cornerTangents[0].1, 1e-12))
-        #expect(near(e[2].endPoint!, cornerTangents[1].0, 1e-12))
-        #expect(near(e[4].endPoint!, cornerTangents[1].1, 1e-12))
-        #expect(near(e[5].endPoint!, cornerTangents[2].0, 1e-12))
-        #expect(near(e[7].endPoint!, cornerTangents[2].1, 1e-12))
-        // Straight parts 2 + 2.5 + 1.5; the corners turn 2π in total at radius 0.5.
-        let arcs = refLength(tri) - 6
-        #expect(near(tri.length, refLength(tri), 1e-6))
-        #expect(abs(arcs - .pi) / .pi < 2.8e-4)
-    }
-
     // MARK: Trims
 
     static let ring = Path.circle(center: Point(50, 50), radius: 10)
@@ -162,12 +126,21 @@ import Testing
         #expect(near(try #require(firstPoint(s)), expected, 1e-6))
     }
 
-    static let roundedSquare = Path.roundedPolygon([Point(0, 0), Point(10, 0), Point(10, 10), Point(0, 10)], cornerRadius: 2)
+    /// A closed path of lines and arcs: a 10-point square with corners of radius 2.
+    static let roundedSquare: Path = {
+        var p = Path()
+        for (i, c) in [Point(2, 2), Point(8, 2), Point(8, 8), Point(2, 8)].enumerated() {
+            p.addArc(center: c, radius: 2, startAngle: Double(i + 2) * .pi / 2, endAngle: Double(i + 3) * .pi / 2, clockwise: true)
+        }
+        p.close()
+        return p
+    }()
 
     @Test(arguments: [(0.1, 0.35), (0.25, 0.9), (0, 0.6), (0.37, 0.371), (0.5, 1)])
     func trimmedLengthIsTheFractionOfTheWhole(s: Double, e: Double) {
         for path in [Self.ring, Self.roundedSquare, Path.circle(center: .zero, radius: 140, startAngle: .pi, clockwise: false)] {
             let l = path.length
+            #expect(near(l, refLength(path), 1e-6))
             #expect(near(path.trimmed(from: s, to: e).length, (e - s) * l, 1e-6), "[\(s), \(e)]")
             #expect(near(refLength(path.trimmed(from: s, to: e)), (e - s) * l, 1e-6))
         }
@@ -187,6 +160,38 @@ import Testing
         #expect(near(square.trimmed(from: 0.7, to: 0.9), Path([.move(Point(2, 10)), .line(Point(0, 10)), .line(Point(0, 4))]), 1e-12))
         #expect(near(square.trimmed(from: 0.9, to: 1, offset: 0.05),
                      Path([.move(Point(0, 2)), .line(Point(0, 0)), .move(Point(0, 0)), .line(Point(2, 0))]), 1e-12))
+    }
+
+    /// Out-of-range and non-finite fractions clamp; a trim runs across segments, and across subpaths
+    /// by their summed length; a closed subpath kept whole stays closed.
+    @Test func trimsClampAndRunAcrossSegmentsAndSubpaths() {
+        let line = Path([.move(.zero), .line(Point(100, 0))])
+        #expect(line.trimmed(from: 1.5, to: 2).isEmpty)
+        #expect(Self.ring.trimmed(from: .nan, to: .infinity) == Self.ring)
+        #expect(near(line.trimmed(from: 0.25, to: 0.5), Path([.move(Point(25, 0)), .line(Point(50, 0))]), 1e-9))
+        let corner = Path([.move(.zero), .line(Point(100, 0)), .line(Point(100, 100))])
+        #expect(near(corner.trimmed(from: 0.25, to: 0.75),
+                     Path([.move(Point(50, 0)), .line(Point(100, 0)), .line(Point(100, 50))]), 1e-9))
+        let two = Path(line.elements + [.move(Point(0, 50)), .line(Point(100, 50))])
+        #expect(near(two.trimmed(from: 0.25, to: 0.75),
+                     Path([.move(Point(50, 0)), .line(Point(100, 0)), .move(Point(0, 50)), .line(Point(50, 50))]), 1e-9))
+        let square = Path([.move(.zero), .line(Point(100, 0)), .line(Point(100, 100)), .line(Point(0, 100)), .close])
+        let squares = Path(square.elements + square.applying(.translation(200, 0)).elements)
+        #expect(squares.trimmed(from: 0, to: 0.5).elements.map(\.kind) == [.move, .line, .line, .line, .close])
+        let second = squares.trimmed(from: 0.5, to: 1)
+        #expect(second.elements.map(\.kind) == [.move, .line, .line, .line, .close] && firstPoint(second) == Point(200, 0))
+    }
+
+    /// Cut pieces are found by arc length on an uneven cubic; a piece kept whole keeps its handles.
+    @Test func cutsCurvesByArcLengthAndKeepsWholePiecesExactly() throws {
+        let cubic = Path([.move(.zero), .cubic(Point(5, 80), Point(10, 80), Point(200, 0))])
+        for fraction in [0.1, 0.33, 0.5, 0.9] {
+            let head = cubic.trimmed(from: 0, to: fraction), tail = cubic.trimmed(from: fraction, to: 1)
+            #expect(near(head.length, fraction * cubic.length, 1e-6 * cubic.length), "fraction \(fraction)")
+            #expect(near(try #require(lastPoint(head)), try #require(firstPoint(tail)), 1e-9))
+        }
+        let quarter = Self.ring.trimmed(from: 0.25, to: 0.5)
+        #expect(quarter.elements.count == 2 && quarter.elements[1] == Self.ring.elements[2])
     }
 
     @Test func offsetWrapsRoundAsLottieAndroidDoes() throws {

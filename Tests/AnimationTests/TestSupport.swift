@@ -8,11 +8,6 @@ func near(_ a: Double, _ b: Double, _ tolerance: Double) -> Bool { abs(a - b) <=
 
 func near(_ a: Point, _ b: Point, _ tolerance: Double) -> Bool { a.distance(to: b) <= tolerance }
 
-func near(_ a: Color, _ b: Color, _ tolerance: Double) -> Bool {
-    near(a.red, b.red, tolerance) && near(a.green, b.green, tolerance) && near(a.blue, b.blue, tolerance)
-        && near(a.alpha, b.alpha, tolerance)
-}
-
 extension ShapeLayer {
     /// The presented value of a Double property at `t`.
     func double(_ property: LayerProperty, at t: Double) -> Double {

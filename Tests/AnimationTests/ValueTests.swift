@@ -9,8 +9,7 @@ import Testing
         let red = Color(red: 1, green: 0, blue: 0)
         let blue = Color(red: 0, green: 0, blue: 1, alpha: 0.5)
         try layer.add(BasicAnimation(.fillColor, from: .color(red), to: .color(blue), duration: 1), forKey: "c", at: 0)
-        let c = try #require(layer.presentationValue(.fillColor, at: 0.25).colorValue)
-        #expect(c == Color(red: 0.75, green: 0, blue: 0.25, alpha: 0.875))
+        #expect(layer.presentationValue(.fillColor, at: 0.25) == .color(Color(red: 0.75, green: 0, blue: 0.25, alpha: 0.875)))
         #expect(layer.presentation(at: 0.5).fillColor == Color(red: 0.5, green: 0, blue: 0.5, alpha: 0.75))
     }
 

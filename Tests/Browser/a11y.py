@@ -58,12 +58,12 @@ return [...document.querySelectorAll(selector)].filter(el =>
   && !(el.closest('details:not([open])') && !el.matches('details > summary')));
 """
 
-# What shows an element's focus: the switch's track, the label around a hidden file or colour input,
-# or the element itself. Its box in document coordinates.
+# What shows an element's focus: the switch's track, the label around a hidden file, colour or radio
+# input, or the element itself. Its box in document coordinates.
 VISUAL_BOX_JS = """
 const el = arguments[0];
 const visual = el.matches('.switch input') ? el.nextElementSibling
-  : el.closest('.btn-file, .sw-custom') ?? el;
+  : el.closest('.btn-file, .sw-custom, .prop-swatch, .prop-choices label') ?? el;
 const r = visual.getBoundingClientRect();
 const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
 return {x: r.x + scrollX, y: r.y + scrollY, width: r.width, height: r.height,
@@ -145,9 +145,10 @@ def shift_tab(driver, times=1):
     chain.key_up(Keys.SHIFT).perform()
 
 
-def tab_to(driver, css):
+def tab_to(driver, css, *then):
     """Presses Tab as often as it takes to go from the focused element to the one matching `css`
-    (further down the page), all in one go, and checks that the focus arrived there."""
+    (further down the page), all in one go, checks that the focus arrived there, then presses the
+    keys `then` on it."""
     target = driver.find_element("css selector", css)
     order = driver.execute_script(TABBABLE_JS)
     assert target in order, f"{css} cannot take focus"
@@ -157,6 +158,8 @@ def tab_to(driver, css):
     if steps:
         press(driver, *[Keys.TAB] * steps)
     wait_until(lambda: active(driver) == target, 2, f"Tab to reach {css}")
+    if then:
+        press(driver, *then)
     return target
 
 

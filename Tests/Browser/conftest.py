@@ -92,33 +92,30 @@ def page(browser, api, base_url):
     yield open_studio(browser, base_url)
 
 
+class SpareServer:
+    """A server of a test's own, for tests that stop it or leave lasting marks (artwork)."""
+
+    def __init__(self):
+        self.port = free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.api = Api(self.base)
+        self.start()
+
+    def start(self):
+        self.process = start_server(BIN, self.port, ROOT / "Public", ARTIFACTS / "server-spare.log")
+
+    def stop(self):
+        stop_server(self.process)
+
+
 @pytest.fixture
-def spare_server(server_binary, public_dir, artifacts):
-    """A server of the test's own, for tests that stop it or leave lasting marks (artwork)."""
-    port = free_port()
-    handle = {"port": port, "base": f"http://127.0.0.1:{port}"}
-    handle["process"] = start_server(server_binary, port, public_dir, artifacts / "server-spare.log")
-    handle["api"] = Api(handle["base"])
-    yield handle
-    stop_server(handle["process"])
+def spare_server():
+    server = SpareServer()
+    yield server
+    server.stop()
 
 
 @pytest.fixture(scope="session")
 def artifacts():
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     return ARTIFACTS
-
-
-@pytest.fixture(scope="session")
-def server_binary():
-    return BIN
-
-
-@pytest.fixture(scope="session")
-def public_dir():
-    return ROOT / "Public"
-
-
-@pytest.fixture(scope="session")
-def repo_root():
-    return ROOT

@@ -60,13 +60,11 @@ def test_the_skip_link_leads_to_the_controls(page):
 
 
 def test_the_clock_panel_by_keyboard(page, api):
-    tab_to(page, '[data-component="clock"] [data-part="pause"]')
-    press(page, Keys.ENTER)
+    tab_to(page, '[data-component="clock"] [data-part="pause"]', Keys.ENTER)
     clock = wait_until(lambda: (c := api.state()["clock"]) and c["paused"] and c, 2, "the clock to pause")
     wait_for_announcement(page, "Clock paused")
     t0 = clock["sceneTime"]
-    tab_to(page, '[data-component="clock"] [data-part="forward"]')
-    press(page, Keys.ENTER)
+    tab_to(page, '[data-component="clock"] [data-part="forward"]', Keys.ENTER)
     wait_until(lambda: abs(api.state()["sceneTime"] - (t0 + 1 / 30)) < 1e-6, 2, "one frame on")
     shift_tab(page, 2)
     assert active(page) == in_component(page, "clock", "back")
@@ -75,15 +73,12 @@ def test_the_clock_panel_by_keyboard(page, api):
     press(page, "p")  # the shortcut, from a focused button
     wait_until(lambda: not api.state()["clock"]["paused"], 2, "the clock to resume on P")
 
-    tab_to(page, '[data-component="clock"] [data-speed="0.25"]')
-    press(page, Keys.ENTER)
+    tab_to(page, '[data-component="clock"] [data-speed="0.25"]', Keys.ENTER)
     wait_until(lambda: api.state()["clock"]["speed"] == 0.25, 2, "speed 0.25")
-    tab_to(page, '[data-component="clock"] [data-speed="1"]')
-    press(page, Keys.SPACE)
+    tab_to(page, '[data-component="clock"] [data-speed="1"]', Keys.SPACE)
     wait_until(lambda: api.state()["clock"]["speed"] == 1, 2, "speed 1")
 
-    tab_to(page, '[data-component="clock"] [data-part="debug"]')
-    press(page, Keys.SPACE)
+    tab_to(page, '[data-component="clock"] [data-part="debug"]', Keys.SPACE)
     wait_until(lambda: "debug=" in page.execute_script("return studio.streamUrl"), 3, "the geometry overlay")
     press(page, Keys.SPACE)
     wait_until(lambda: "debug=" not in page.execute_script("return studio.streamUrl"), 3, "no overlay")
@@ -97,8 +92,7 @@ def test_the_clock_panel_by_keyboard(page, api):
 
 def test_the_view_panel_by_keyboard(page, api):
     view = '[data-component="view"]'
-    tab_to(page, f'{view} [data-part="motion"]')
-    press(page, Keys.ENTER)
+    tab_to(page, f'{view} [data-part="motion"]', Keys.ENTER)
     wait_until(lambda: page.execute_script("return studio.connections") == 1, 3, "the stream to close")
     assert in_component(page, "view", "motion-label").text == "Play motion"
     wait_for_announcement(page, "still frames")
@@ -106,15 +100,12 @@ def test_the_view_panel_by_keyboard(page, api):
     wait_until(lambda: page.execute_script("return studio.fps") > 0, 5, "the stream to play again")
     assert in_component(page, "view", "motion-label").text == "Pause motion"
 
-    tab_to(page, f'{view} [data-part="size"]')
-    press(page, Keys.ARROW_DOWN)
+    tab_to(page, f'{view} [data-part="size"]', Keys.ARROW_DOWN)
     wait_until(lambda: in_card(page, "meter", "stage").rect["height"] == 300, 3, "the Large size")
     assert in_component(page, "view", "size").get_attribute("value") == "300"
-    tab_to(page, f'{view} [data-scale="2"]')
-    press(page, Keys.ENTER)
+    tab_to(page, f'{view} [data-scale="2"]', Keys.ENTER)
     wait_until(lambda: "scale=2" in page.execute_script("return studio.streamUrl"), 3, "scale 2")
-    tab_to(page, f'{view} [data-bg="dark"]')
-    press(page, Keys.SPACE)
+    tab_to(page, f'{view} [data-bg="dark"]', Keys.SPACE)
     wait_until(lambda: "background=dark" in page.execute_script("return studio.streamUrl"), 3, "the dark backdrop")
     assert page.find_element(By.CSS_SELECTOR, f'{view} [data-bg="dark"]').get_attribute("aria-pressed") == "true"
     tab_to(page, f'{view} [data-part="quality"]')
@@ -129,8 +120,7 @@ def test_the_view_panel_by_keyboard(page, api):
 
 
 def test_the_meter_by_keyboard(page, api):
-    stage = tab_to(page, '[data-control="meter"] [data-part="stage"]')
-    press(page, Keys.ENTER)
+    stage = tab_to(page, '[data-control="meter"] [data-part="stage"]', Keys.ENTER)
     wait_until(lambda: api.state()["meter"]["recording"], 2, "Enter to start recording")
     wait_until(lambda: stage.get_attribute("aria-pressed") == "true", 2, "the stage to show it recording")
     wait_for_announcement(page, "Recording meter, recording, 1 segment")
@@ -146,60 +136,48 @@ def test_the_meter_by_keyboard(page, api):
     wait_until(lambda: (m := api.state()["meter"]) and not m["recording"] and m["segmentCount"] == 2, 2,
                "a second segment")
 
-    tab_to(page, '[data-control="meter"] [data-part="reset"]')
-    press(page, Keys.ENTER)
+    tab_to(page, '[data-control="meter"] [data-part="reset"]', Keys.ENTER)
     wait_until(lambda: api.state()["meter"]["segmentCount"] == 0, 2, "the reset")
     # The page frees Length once the reset's state reaches it, which may be after the API answered;
     # a disabled select is not in the tab order, so wait for that before tabbing to it.
     duration = page.find_element("css selector", '[data-control="meter"] [data-part="duration"]')
     wait_until(lambda: duration.is_enabled(), 2, "Length to be free")
-    tab_to(page, '[data-control="meter"] [data-part="duration"]')
-    press(page, Keys.ARROW_UP)
+    tab_to(page, '[data-control="meter"] [data-part="duration"]', Keys.ARROW_UP)
     wait_until(lambda: api.state()["meter"]["duration"] == 30, 2, "a 30 s meter")
     assert console_errors(page) == []
 
 
 def test_the_play_button_by_keyboard(page, api):
-    tab_to(page, '[data-control="play-button"] [data-part="stage"]')
-    press(page, Keys.ENTER)
+    tab_to(page, '[data-control="play-button"] [data-part="stage"]', Keys.ENTER)
     wait_until(lambda: api.state()["playButton"]["mode"] == "buffering", 2, "Enter: play → buffering")
     wait_for_announcement(page, "Play button, buffering")
     press(page, Keys.SPACE)
     wait_until(lambda: api.state()["playButton"]["mode"] == "stop", 2, "Space: buffering → stop")
 
-    tab_to(page, '[data-control="play-button"] [data-mode="pause"]')
-    press(page, Keys.ENTER)
+    tab_to(page, '[data-control="play-button"] [data-mode="pause"]', Keys.ENTER)
     wait_until(lambda: api.state()["playButton"]["mode"] == "pause", 2, "the Pause mode button")
-    tab_to(page, '[data-control="play-button"] [data-part="animated"]')
-    press(page, Keys.SPACE)
+    tab_to(page, '[data-control="play-button"] [data-part="animated"]', Keys.SPACE)
     assert not active(page).is_selected()
-    tab_to(page, '[data-control="play-button"] [data-part="enabled"]')
-    press(page, Keys.SPACE)
+    tab_to(page, '[data-control="play-button"] [data-part="enabled"]', Keys.SPACE)
     wait_until(lambda: not api.state()["playButton"]["enabled"], 2, "the button disabled")
     wait_for_announcement(page, "Play button, pause icon, disabled")
     press(page, Keys.SPACE)
     wait_until(lambda: api.state()["playButton"]["enabled"], 2, "the button enabled")
-    tab_to(page, '[data-control="play-button"] [data-theme="sample"]')
-    press(page, Keys.ENTER)
+    tab_to(page, '[data-control="play-button"] [data-theme="sample"]', Keys.ENTER)
     wait_until(lambda: api.state()["playButton"]["theme"] == "sample", 2, "the sample theme")
     assert console_errors(page) == []
 
 
 def test_the_player_by_keyboard(page, api):
-    tab_to(page, '[data-control="player"] [data-part="stage"]')
-    press(page, Keys.ENTER)
+    tab_to(page, '[data-control="player"] [data-part="stage"]', Keys.ENTER)
     wait_until(lambda: api.state()["player"]["playing"], 2, "Enter to play")
     wait_for_announcement(page, "Music button, playing")
-    tab_to(page, '[data-control="player"] [data-part="toggle"]')
-    press(page, Keys.ENTER)
+    tab_to(page, '[data-control="player"] [data-part="toggle"]', Keys.ENTER)
     wait_until(lambda: not api.state()["player"]["playing"], 2, "the Pause button")
     wait_for_announcement(page, "Music button, paused at")
 
     tab_to(page, '[data-control="player"] [data-part="artwork"]')  # reached; its file dialog is not opened here
-    tab_to(page, '[data-control="player"] [data-part="seek"]')
-    press(page, Keys.HOME)
-    for _ in range(5):
-        press(page, Keys.ARROW_RIGHT)
+    tab_to(page, '[data-control="player"] [data-part="seek"]', Keys.HOME, *[Keys.ARROW_RIGHT] * 5)
     wait_until(lambda: round(api.state()["player"]["progress"]["model"]) == 5, 3, "the seek to 5 %")
     assert in_card(page, "player", "seek").get_attribute("aria-valuetext") == "5 percent"
     shift_tab(page, 2)
@@ -210,16 +188,13 @@ def test_the_player_by_keyboard(page, api):
 
 
 def test_the_spinner_and_the_inspector_by_keyboard(page, api):
-    tab_to(page, '[data-control="spinner"] [data-part="stage"]')
-    press(page, Keys.ENTER)
+    tab_to(page, '[data-control="spinner"] [data-part="stage"]', Keys.ENTER)
     wait_until(lambda: not api.state()["spinner"]["animating"], 2, "Enter to stop the spinner")
     wait_for_announcement(page, "Spinner, stopped")
-    tab_to(page, '[data-control="spinner"] [data-spinner="start"]')
-    press(page, Keys.SPACE)
+    tab_to(page, '[data-control="spinner"] [data-spinner="start"]', Keys.SPACE)
     wait_until(lambda: api.state()["spinner"]["animating"], 2, "the Start button")
 
-    summary = tab_to(page, ".raw-state summary")
-    press(page, Keys.ENTER)
+    summary = tab_to(page, ".raw-state summary", Keys.ENTER)
     assert summary.find_element(By.XPATH, "..").get_attribute("open") is not None
     press(page, Keys.TAB)
     raw = in_component(page, "inspector", "raw-state")
@@ -232,11 +207,9 @@ def test_a_message_is_dismissed_by_keyboard(page, api):
     api.request("PUT", "/meter/config", duration=1)
     api.request("POST", "/meter/hold", seconds=1)
     wait_until(lambda: api.state()["meter"]["complete"], 4, "the meter to complete")
-    tab_to(page, '[data-control="meter"] [data-part="stage"]')
-    press(page, Keys.ENTER)  # refused: the meter is full
+    tab_to(page, '[data-control="meter"] [data-part="stage"]', Keys.ENTER)  # refused: the meter is full
     toast = wait_until(lambda: page.find_element(By.CSS_SELECTOR, '[data-component="toasts"] .toast'), 3, "the message")
     assert toast.get_attribute("role") == "alert"
-    tab_to(page, '[data-component="toasts"] .toast button')
-    press(page, Keys.ENTER)
+    tab_to(page, '[data-component="toasts"] .toast button', Keys.ENTER)
     wait_until(lambda: not page.find_elements(By.CSS_SELECTOR, '[data-component="toasts"] .toast'), 2, "the message gone")
     assert console_errors(page, allow=("409",)) == []

@@ -1,5 +1,7 @@
 """The page's MJPEG reader: parts come out whole however the bytes are split, framed by
 Content-Length when present and by the boundary when not."""
+import pytest
+
 PARSE_JS = """
 const done = arguments[arguments.length - 1];
 const withLength = arguments[0];
@@ -28,7 +30,8 @@ import('./js/multipart.js').then(({ MultipartParser }) => {
 """
 
 
-def check(page, with_length):
+@pytest.mark.parametrize("with_length", [True, False], ids=["framed-by-content-length", "framed-by-the-boundary"])
+def test_parts_come_out_whole(page, with_length):
     out = page.execute_async_script(PARSE_JS, with_length)
     assert "error" not in out, out
     bodies = out["bodies"]
@@ -36,11 +39,3 @@ def check(page, with_length):
     for got in out["results"]:
         assert [b for b, _ in got] == bodies
         assert [t for _, t in got] == ["0.5", "1.5", "2.5"]
-
-
-def test_parts_framed_by_content_length(page):
-    check(page, True)
-
-
-def test_parts_framed_by_the_boundary(page):
-    check(page, False)

@@ -35,7 +35,7 @@ def test_restart(page, api):
 
 def test_artwork_from_the_file_picker(browser, spare_server, artifacts):
     # On a server of its own: there is no way back to the generated cover the other tests show.
-    page, api = open_studio(browser, spare_server["base"]), spare_server["api"]
+    page, api = open_studio(browser, spare_server.base), spare_server.api
     picker = in_card(page, "player", "artwork")
     png = artifacts / "artwork.png"
     Image.new("RGB", (300, 200), (30, 140, 220)).save(png)
@@ -54,7 +54,7 @@ def test_artwork_from_the_file_picker(browser, spare_server, artifacts):
 
 
 def test_artwork_by_drag_and_drop(browser, spare_server):
-    page, api = open_studio(browser, spare_server["base"]), spare_server["api"]
+    page, api = open_studio(browser, spare_server.base), spare_server.api
     # Selenium cannot drag files from the desktop; a synthetic drop with a real PNG File is the closest.
     buf = io.BytesIO()
     Image.new("RGB", (64, 48), (250, 200, 0)).save(buf, "PNG")

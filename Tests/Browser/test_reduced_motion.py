@@ -15,6 +15,7 @@ GRAB_JS = "return arguments[0].toDataURL()"
 @pytest.fixture
 def still_page(browser, api, base_url):
     api.reset_scene()
+    browser.get("about:blank")  # the page an earlier test left open
     wait_until(lambda: api.gauge("layercast_open_streams") == 0, 5, "earlier pages' streams to close")
     before = api.state()
     driver = open_studio(browser, base_url, less_motion=True)
@@ -52,8 +53,7 @@ def test_less_motion_opens_on_still_frames(still_page, api):
 
 def test_play_starts_the_stream_and_pause_stops_it(still_page, api):
     page, before = still_page
-    tab_to(page, '[data-component="view"] [data-part="motion"]')
-    press(page, Keys.ENTER)
+    tab_to(page, '[data-component="view"] [data-part="motion"]', Keys.ENTER)
     wait_until(lambda: page.execute_script("return studio.fps") > 0, 5, "the stream to play")
     assert in_component(page, "view", "motion-label").text == "Pause motion"
     wait_until(lambda: in_component(page, "status", "conn-label").text == "Live", 5, "Live in the status")
@@ -73,8 +73,7 @@ def test_each_change_shows_in_a_new_still(still_page, api):
     canvas = in_card(page, "play-button", "canvas")
     wait_until(lambda: page.execute_script(CANVAS_VARIETY_JS, canvas) > 0.001, 5, "the first still")
     before = page.execute_script(GRAB_JS, canvas)
-    tab_to(page, '[data-control="play-button"] [data-part="stage"]')
-    press(page, Keys.ENTER)
+    tab_to(page, '[data-control="play-button"] [data-part="stage"]', Keys.ENTER)
     wait_until(lambda: api.state()["playButton"]["mode"] == "buffering", 2, "play → buffering")
     wait_until(lambda: page.execute_script(GRAB_JS, canvas) != before, 5, "a still of the new mode")
     assert canvas.get_attribute("aria-label") == "Play button, buffering"

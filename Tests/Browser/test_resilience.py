@@ -3,7 +3,7 @@ goes away and comes back is picked up again without a reload."""
 from selenium.webdriver.common.by import By
 
 from conftest import open_studio
-from support import Api, console_errors, in_card, in_component, start_server, stop_server, wait_until
+from support import console_errors, in_card, in_component, wait_until
 
 
 def test_a_hidden_tab_closes_its_stream_and_reopens_it(page, api):
@@ -23,20 +23,18 @@ def test_a_hidden_tab_closes_its_stream_and_reopens_it(page, api):
     assert console_errors(page) == []
 
 
-def test_the_page_comes_back_after_the_server_restarts(browser, spare_server, server_binary, public_dir, artifacts):
-    own_server = spare_server
-    base = own_server["base"]
-    open_studio(browser, base)
+def test_the_page_comes_back_after_the_server_restarts(browser, spare_server):
+    open_studio(browser, spare_server.base)
 
-    stop_server(own_server["process"])
+    spare_server.stop()
     wait_until(lambda: in_component(browser, "status", "conn-label").text == "Reconnecting…", 8, "Reconnecting…")
     assert browser.find_elements(By.CSS_SELECTOR, '[data-component="toasts"] .toast'), "the outage should be reported"
 
-    own_server["process"] = start_server(server_binary, own_server["port"], public_dir, artifacts / "server-spare.log")
+    spare_server.start()
     wait_until(lambda: browser.execute_script("return studio.fps") > 5, 15, "frames after the restart")
     wait_until(lambda: in_component(browser, "status", "conn-label").text == "Live", 10, "Live after the restart")
     # The state feed came back too: a command made now shows on the card.
-    Api(base).request("POST", "/spinner/stop")
+    spare_server.api.request("POST", "/spinner/stop")
     wait_until(lambda: in_card(browser, "spinner", "state").text == "Stopped", 5, "state after the restart")
     # Refused connections while the server was down are expected; nothing else.
     assert console_errors(browser, allow=("ERR_CONNECTION_REFUSED", "ERR_EMPTY_RESPONSE", "events", "stream.mjpg",

@@ -9,7 +9,7 @@ import pytest
 from PIL import Image
 from selenium.webdriver.common.by import By
 
-from conftest import open_studio
+from conftest import ROOT, open_studio
 from support import console_errors, in_card, in_component, wait_until
 
 SHOTS = [
@@ -36,7 +36,7 @@ def showcase(api):
 
 
 @pytest.mark.parametrize("name,width,height,dark,mobile", SHOTS)
-def test_screenshot(browser, base_url, showcase, artifacts, repo_root, name, width, height, dark, mobile):
+def test_screenshot(browser, base_url, showcase, artifacts, name, width, height, dark, mobile):
     open_studio(browser, base_url, width, height, dark=dark, mobile=mobile)
     wait_until(lambda: in_card(browser, "meter", "segments").text == "3", 3, "the showcase state")
     # A second of frames, so the fps counter shows the stream's rate rather than its first moments.
@@ -51,7 +51,7 @@ def test_screenshot(browser, base_url, showcase, artifacts, repo_root, name, wid
     assert console_errors(browser) == []
 
     if os.environ.get("LAYERCAST_UPDATE_DOCS") == "1":
-        docs = repo_root / "docs"
+        docs = ROOT / "docs"
         (docs / "screenshots").mkdir(parents=True, exist_ok=True)
         shutil.copyfile(path, docs / "screenshots" / f"{name}.png")
         if name == "desktop-light":

@@ -17,8 +17,7 @@ import Testing
     }
 
     @Test func ringFollowsTheClosedFormInSmallSteps() {
-        var p = MusicPlayer(artwork: nil, at: 0)
-        p.play(at: 0)
+        var p = MP.playing()
         for i in 0...1200 {
             let t = Double(i) / 20
             let s = MP.state(&p, t)
@@ -33,16 +32,13 @@ import Testing
     @Test func ringFollowsTheClosedFormAfterOneBigAdvance() {
         for i in 0...160 {
             let t = Double(i) * 0.377
-            var p = MusicPlayer(artwork: nil, at: 0)
-            p.play(at: 0)
-            let s = MP.state(&p, t)
-            #expect(abs(s.ringStrokeEnd.presentation - PlayerClosedForm.strokeEnd(secondsSincePlay: t)) < 1e-9, "strokeEnd at \(t)")
+            var p = MP.playing()
+            #expect(abs(MP.ring(&p, t) - PlayerClosedForm.strokeEnd(secondsSincePlay: t)) < 1e-9, "strokeEnd at \(t)")
         }
     }
 
     @Test func fullAt50Point5AndStillPlaying() {
-        var p = MusicPlayer(artwork: nil, at: 0)
-        p.play(at: 0)
+        var p = MP.playing()
         var s = MP.state(&p, 50.25)
         #expect(s.progress.model == 100 && abs(s.ringStrokeEnd.presentation - 0.995) < 1e-9)
         s = MP.state(&p, 50.5)
@@ -56,15 +52,13 @@ import Testing
     }
 
     @Test func pauseMidTickLetsTheTickFinishThenFreezes() {
-        var p = MusicPlayer(artwork: nil, at: 0)
-        p.play(at: 0)
+        var p = MP.playing()
         p.pause(at: 10.25)
         var s = p.state(at: 10.25)
         #expect(!s.playing && s.nextTick == nil)
         #expect(s.progress.model == 20 && abs(s.progress.presentation - 19.5) < 1e-7)
         for t in [10.3, 10.4, 10.49] {
-            s = MP.state(&p, t)
-            #expect(abs(s.ringStrokeEnd.presentation - PlayerClosedForm.strokeEnd(secondsSincePlay: t)) < 1e-9, "still growing at \(t)")
+            #expect(abs(MP.ring(&p, t) - PlayerClosedForm.strokeEnd(secondsSincePlay: t)) < 1e-9, "still growing at \(t)")
         }
         for t in [10.5, 10.75, 11, 20, 100] {
             s = MP.state(&p, t)
@@ -77,9 +71,7 @@ import Testing
         #expect(s.playing && s.nextTick == 120.5 && s.progress.model == 20)
         for i in 0...200 {
             let t = 120 + Double(i) / 4
-            s = MP.state(&p, t)
-            let expected = min(0.2 + max(t - 120.5, 0) / 50, 1)
-            #expect(abs(s.ringStrokeEnd.presentation - expected) < 1e-9, "resumed at \(t)")
+            #expect(abs(MP.ring(&p, t) - min(0.2 + max(t - 120.5, 0) / 50, 1)) < 1e-9, "resumed at \(t)")
         }
         s = MP.state(&p, 160.5)
         #expect(s.progress.model == 100 && abs(s.ringStrokeEnd.presentation - 1) < 1e-12)
@@ -131,14 +123,13 @@ import Testing
     }
 
     @Test func restartWhilePlaying() {
-        var p = MusicPlayer(artwork: nil, at: 0)
-        p.play(at: 0)
-        #expect(abs(MP.state(&p, 20).ringStrokeEnd.presentation - 0.39) < 1e-9)
+        var p = MP.playing()
+        #expect(abs(MP.ring(&p, 20) - 0.39) < 1e-9)
         p.restart(at: 20)
         var s = p.state(at: 20)
         #expect(s.playing && s.progress.model == 0 && s.ringStrokeEnd.model == 0 && s.nextTick == 20.5)
         // The ring runs back to 0 over 0.5 s, then grows again as from a play at 20.
-        #expect(abs(MP.state(&p, 20.25).ringStrokeEnd.presentation - 0.195) < 1e-9)
+        #expect(abs(MP.ring(&p, 20.25) - 0.195) < 1e-9)
         for i in 0...100 {
             let t = 20.5 + Double(i) * 0.5
             s = MP.state(&p, t)
@@ -150,31 +141,28 @@ import Testing
     }
 
     @Test func restartWhilePausedStartsPlaying() {
-        var p = MusicPlayer(artwork: nil, at: 0)
-        p.play(at: 0)
+        var p = MP.playing()
         p.pause(at: 5)
         p.restart(at: 8)
         let s = p.state(at: 8)
         #expect(s.playing && s.progress.model == 0 && s.nextTick == 8.5)
-        #expect(abs(MP.state(&p, 8.5).ringStrokeEnd.presentation) < 1e-12)
-        #expect(abs(MP.state(&p, 9).ringStrokeEnd.presentation - 0.01) < 1e-9)
+        #expect(abs(MP.ring(&p, 8.5)) < 1e-12)
+        #expect(abs(MP.ring(&p, 9) - 0.01) < 1e-9)
         #expect(abs(MP.state(&p, 9.2).rotation.degrees - 60) < 1e-9)
     }
 
     @Test func seekWhilePlayingAnimatesThenContinuesFromTheNewProgress() {
-        var p = MusicPlayer(artwork: nil, at: 0)
-        p.play(at: 0)
+        var p = MP.playing()
         p.seek(to: 70, at: 10.25)
         var s = p.state(at: 10.25)
         #expect(s.progress.model == 70 && s.ringStrokeEnd.model == 0.7 && s.nextTick == 10.75)
         #expect(abs(s.ringStrokeEnd.presentation - 0.195) < 1e-9)
         // From what was on screen (0.195) to 0.7 over 0.5 s, linearly.
-        #expect(abs(MP.state(&p, 10.5).ringStrokeEnd.presentation - (0.195 + 0.505 / 2)) < 1e-9)
-        #expect(abs(MP.state(&p, 10.75).ringStrokeEnd.presentation - 0.7) < 1e-9)
+        #expect(abs(MP.ring(&p, 10.5) - (0.195 + 0.505 / 2)) < 1e-9)
+        #expect(abs(MP.ring(&p, 10.75) - 0.7) < 1e-9)
         for i in 0...80 {
             let t = 10.75 + Double(i) / 4
-            s = MP.state(&p, t)
-            #expect(abs(s.ringStrokeEnd.presentation - min(0.7 + (t - 10.75) / 50, 1)) < 1e-9, "at \(t)")
+            #expect(abs(MP.ring(&p, t) - min(0.7 + (t - 10.75) / 50, 1)) < 1e-9, "at \(t)")
         }
         s = MP.state(&p, 25.75)
         #expect(s.progress.model == 100 && abs(s.ringStrokeEnd.presentation - 1) < 1e-12 && s.playing)
@@ -188,26 +176,25 @@ import Testing
         s = MP.state(&p, 30)
         #expect(abs(s.ringStrokeEnd.presentation - 0.4) < 1e-12 && s.progress.model == 40)
         p.seek(to: 150, at: 31)
-        #expect(p.progress == 100 && abs(MP.state(&p, 32).ringStrokeEnd.presentation - 1) < 1e-12)
+        #expect(p.progress == 100 && abs(MP.ring(&p, 32) - 1) < 1e-12)
         p.seek(to: -3, at: 33)
-        #expect(p.progress == 0 && abs(MP.state(&p, 34).ringStrokeEnd.presentation - 0) < 1e-12)
+        #expect(p.progress == 0 && abs(MP.ring(&p, 34) - 0) < 1e-12)
         // Playing from the sought position: first tick 0.5 s after play.
         p.seek(to: 50, at: 40)
         p.play(at: 41)
-        #expect(abs(MP.state(&p, 41.5).ringStrokeEnd.presentation - 0.5) < 1e-12)
-        #expect(abs(MP.state(&p, 42).ringStrokeEnd.presentation - 0.51) < 1e-9)
+        #expect(abs(MP.ring(&p, 41.5) - 0.5) < 1e-12)
+        #expect(abs(MP.ring(&p, 42) - 0.51) < 1e-9)
     }
 
     @Test func seekToTheEndWhilePlayingStopsTheTicksButKeepsPlaying() {
-        var p = MusicPlayer(artwork: nil, at: 0)
-        p.play(at: 0)
+        var p = MP.playing()
         p.seek(to: 100, at: 3)
         var s = MP.state(&p, 3.5)
         #expect(s.playing && s.nextTick == nil && abs(s.ringStrokeEnd.presentation - 1) < 1e-12)
         p.seek(to: 10, at: 4)
         s = MP.state(&p, 4)
         #expect(s.nextTick == 4.5)
-        #expect(abs(MP.state(&p, 5).ringStrokeEnd.presentation - 0.11) < 1e-9)
+        #expect(abs(MP.ring(&p, 5) - 0.11) < 1e-9)
     }
 
     @Test func toggleSwitchesStateAndIcon() {
@@ -226,20 +213,18 @@ import Testing
     }
 
     @Test func playingAFinishedTrackReplaysFromZero() {
-        var p = MusicPlayer(artwork: nil, at: 0)
-        p.play(at: 0)
+        var p = MP.playing()
         p.pause(at: 60)
         p.play(at: 61)
         var s = p.state(at: 61)
         #expect(s.progress.model == 0 && s.nextTick == 61.5 && s.playing)
-        #expect(abs(MP.state(&p, 61.25).ringStrokeEnd.presentation - 0.5) < 1e-9)
+        #expect(abs(MP.ring(&p, 61.25) - 0.5) < 1e-9)
         s = MP.state(&p, 71.5)
         #expect(abs(s.ringStrokeEnd.presentation - PlayerClosedForm.strokeEnd(secondsSincePlay: 71.5 - 61)) < 1e-9)
     }
 
     @Test func stateEncodesAsJSON() throws {
-        var p = MusicPlayer(artwork: nil, at: 0)
-        p.play(at: 0)
+        var p = MP.playing()
         let s = MP.state(&p, 1.7)
         let data = try JSONEncoder().encode(s)
         let back = try JSONDecoder().decode(MusicPlayer.State.self, from: data)

@@ -45,8 +45,7 @@ import Animation
     }
 
     @Test func ringStartsAt12OClockAndRunsClockwise() throws {
-        var p = MusicPlayer(artwork: nil, at: 0)
-        p.play(at: 0)
+        var p = MP.playing()
         p.advance(to: 25.5)
         let (ring, toRoot) = try #require(MP.find("progress", in: p.snapshot(at: 25.5)))
         let shape = try #require(MP.shape(ring))
@@ -91,8 +90,7 @@ import Animation
     }
 
     @Test func artworkAndBlurredArtworkContents() throws {
-        var p = MusicPlayer(artwork: nil, at: 0)
-        p.play(at: 0)
+        var p = MP.playing()
         p.advance(to: 0.75)
         let tree = p.snapshot(at: 0.75)
         let (sharpLayer, _) = try #require(MP.find("artwork", in: tree))
@@ -100,17 +98,17 @@ import Animation
         let sharp = try #require(MP.image(sharpLayer))
         let blurred = try #require(MP.image(blurLayer))
         let square = Rect(x: 0, y: 0, width: 240, height: 240)
-        #expect(sharp.rect == square && sharp.blurRadius == 0 && sharp.veil == nil)
+        #expect(sharp.rect == square && sharp.effect == .none)
         #expect(sharp.bitmap.id == DefaultArtwork.id)
-        #expect(blurred.rect == square && blurred.blurRadius == 24 && blurred.bitmap === sharp.bitmap)
-        #expect(blurred.veil == Color(white: 1, alpha: 0.3))
+        #expect(blurred.rect == square && blurred.bitmap === sharp.bitmap)
+        // UIImageEffects' light effect: radius 30 pt, saturation × 1.8, white at 0.3.
+        #expect(blurred.effect == ImageEffect(blurRadius: 30, saturation: 1.8, tint: Color(white: 1, alpha: 0.3)))
         #expect(abs(blurLayer.opacity - MP.e.solve(0.5)) < 1e-9)
         #expect(sharpLayer.opacity == 1)
     }
 
     @Test func setArtworkReplacesBothLayers() throws {
-        var p = MusicPlayer(artwork: nil, at: 0)
-        p.play(at: 0)
+        var p = MP.playing()
         let art = Bitmap(id: 77, width: 2, height: 2, pixels: [0xFFFF_0000, 0xFF00_FF00, 0xFF00_00FF, 0xFFFF_FFFF])
         p.setArtwork(art, at: 3)
         let s = p.state(at: 3)

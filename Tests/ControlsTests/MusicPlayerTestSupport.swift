@@ -5,6 +5,18 @@ import Animation
 enum MP {
     static let e = TimingFunction.easeInEaseOut
 
+    /// A player with the default cover, playing since `t`.
+    static func playing(since t: Double = 0) -> MusicPlayer {
+        var p = MusicPlayer(artwork: nil, at: 0)
+        p.play(at: t)
+        return p
+    }
+
+    /// Advances to `t` and reads the ring's strokeEnd on screen there.
+    static func ring(_ p: inout MusicPlayer, _ t: Double) -> Double {
+        state(&p, t).ringStrokeEnd.presentation
+    }
+
     /// Advances to `t` and reads the state there.
     static func state(_ p: inout MusicPlayer, _ t: Double) -> MusicPlayer.State {
         p.advance(to: t)

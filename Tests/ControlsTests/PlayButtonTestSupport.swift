@@ -1,6 +1,7 @@
 import Testing
 import Animation
 @testable import Controls
+import LayercastTesting
 
 typealias Mode = PlayButton.Mode
 typealias Step = PlayButton.Step
@@ -13,27 +14,9 @@ enum PB {
     /// A button resting in `mode` since time 0 (non-animated), in the sample theme so that the two
     /// colour sides differ.
     static func resting(_ mode: Mode, theme: PlayButton.Theme = .sample) -> PlayButton {
-        var b = PlayButton(at: 0, theme: theme)
+        var b = PlayButton(at: 0, configuration: PlayButton.Configuration(theme: theme))
         b.setMode(mode, animated: false, at: 0)
         return b
-    }
-
-    static func restShapes(_ mode: Mode) -> (PlayButton.Shape, PlayButton.Shape) {
-        switch mode {
-        case .play: (.triangle, .triangle)
-        case .buffering: (.bar, .bar)
-        case .pause: (.pauseLeft, .pauseRight)
-        case .stop: (.square, .square)
-        }
-    }
-
-    static func idleNames(_ mode: Mode) -> Set<String> {
-        switch mode {
-        case .play: ["playToBar.playIdle", "barToPlay.play"]
-        case .pause: ["pauseToBar.pauseIdle", "barToPause.pause"]
-        case .stop: ["stopToBar.stopIdle", "barToStop.stop"]
-        case .buffering: ["buffering.buffering"]
-        }
     }
 
     static func close(_ a: Color?, _ b: Color, _ tol: Double = 1e-9) -> Bool {
@@ -43,13 +26,7 @@ enum PB {
     }
 
     static func close(_ a: Path?, _ b: Path, _ tol: Double = 1e-9) -> Bool {
-        guard let a, a.elements.count == b.elements.count else { return false }
-        for (x, y) in zip(a.elements, b.elements) {
-            let px = PlayButton.State.Element(x), py = PlayButton.State.Element(y)
-            guard px.kind == py.kind, px.points.count == py.points.count else { return false }
-            for (p, q) in zip(px.points, py.points) where p.distance(to: q) > tol { return false }
-        }
-        return true
+        a.map { PlayButtonRest.distance($0.elements.map(PlayButton.State.Element.init), b) <= tol } ?? false
     }
 
     /// Checks that `b` rests in `mode` at `time`: an idle state (or the loop), the resting shapes,
@@ -58,14 +35,15 @@ enum PB {
     static func expectRest(_ b: PlayButton, _ mode: Mode, at time: Double,
                            _ context: String = "", sourceLocation: SourceLocation = #_sourceLocation) {
         #expect(b.mode == mode, "\(context)", sourceLocation: sourceLocation)
-        #expect(idleNames(mode).contains(b.animationState.name), "\(context): \(b.animationState)",
+        #expect(PlayButtonRest.names(mode).contains(b.animationState.name), "\(context): \(b.animationState)",
                 sourceLocation: sourceLocation)
         let vertical = mode == .pause || mode == .stop
-        let (ls, rs) = restShapes(mode)
+        let (ls, rs) = PlayButtonRest.shapes(mode)
         let left = b.presentation(of: .left, at: time), right = b.presentation(of: .right, at: time)
         let bg = b.presentation(of: .background, at: time)
-        let tint = vertical ? b.theme.pauseStopTint : b.theme.playBufferingTint
-        let background = vertical ? b.theme.pauseStopBackground : b.theme.playBufferingBackground
+        let c = b.configuration
+        let tint = vertical ? c.pauseStopTintColor : c.playBufferingTintColor
+        let background = vertical ? c.pauseStopBackgroundColor : c.playBufferingBackgroundColor
         #expect(abs(left.rotation - (vertical ? .pi / 2 : 0)) < tolerance, "\(context)", sourceLocation: sourceLocation)
         #expect(abs(right.rotation - (vertical ? .pi / 2 : 0)) < tolerance, "\(context)", sourceLocation: sourceLocation)
         #expect(close(left.fillColor, tint) && close(right.fillColor, tint), "\(context)", sourceLocation: sourceLocation)

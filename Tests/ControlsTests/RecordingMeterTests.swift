@@ -18,7 +18,7 @@ import Testing
         #expect(held.scheduledRelease == nil)
 
         var reference = MeterClosedForm(duration: 45)
-        _ = reference.press(at: 1)
+        reference.press(at: 1)
         reference.release(at: 3.5)
         expectMeter(held, matches: reference, at: 100)
         let s = held.state(at: 100)
@@ -35,51 +35,41 @@ import Testing
     }
 
     @Test func holdReleaseAlsoAppliesWhenACommandArrivesAfterIt() throws {
-        var meter = RecordingMeter(duration: 45, seed: 9)
-        try meter.hold(seconds: 2, at: 0)
+        var run = MeterRun()
+        try run.meter.hold(seconds: 2, at: 0)
+        run.reference.press(at: 0)
+        run.reference.release(at: 2)
         // No advance in between: the next press first applies the release at 2, then starts anew.
-        try meter.press(at: 10)
-        var reference = MeterClosedForm(duration: 45)
-        _ = reference.press(at: 0)
-        reference.release(at: 2)
-        _ = reference.press(at: 10)
-        expectMeter(meter, matches: reference, at: 10)
-        expectMeter(meter, matches: reference, at: 12)
-        #expect(meter.segmentCount == 2)
+        try run.press(at: 10)
+        run.check(at: 10)
+        run.check(at: 12)
+        #expect(run.meter.segmentCount == 2)
     }
 
     @Test func aPressDuringAHoldTakesOver() throws {
-        var meter = RecordingMeter(duration: 45, seed: 9)
-        try meter.hold(seconds: 2, at: 0)
-        try meter.press(at: 1)
-        #expect(meter.scheduledRelease == nil)
-        #expect(meter.segmentCount == 1)
-        meter.advance(to: 5)
-        #expect(meter.isRecording)
-        var reference = MeterClosedForm(duration: 45)
-        _ = reference.press(at: 0)
-        expectMeter(meter, matches: reference, at: 5)
-        meter.release(at: 6)
-        reference.release(at: 6)
-        meter.advance(to: 20)
-        expectMeter(meter, matches: reference, at: 20)
-        #expect(abs(meter.elapsed(at: 20) - 6) < 1e-9)
+        var run = MeterRun()
+        try run.meter.hold(seconds: 2, at: 0)
+        run.reference.press(at: 0)
+        try run.press(at: 1)
+        #expect(run.meter.scheduledRelease == nil)
+        #expect(run.meter.segmentCount == 1)
+        run.check(at: 5)
+        #expect(run.meter.isRecording)
+        run.release(at: 6)
+        run.check(at: 20)
+        #expect(abs(run.meter.elapsed(at: 20) - 6) < 1e-9)
     }
 
     @Test func aReleaseDuringAHoldTakesOver() throws {
-        var meter = RecordingMeter(duration: 45, seed: 9)
-        try meter.hold(seconds: 5, at: 0)
-        meter.release(at: 1)
-        #expect(meter.scheduledRelease == nil)
-        try meter.press(at: 3)
-        meter.advance(to: 8)
+        var run = MeterRun()
+        try run.meter.hold(seconds: 5, at: 0)
+        run.reference.press(at: 0)
+        run.release(at: 1)
+        #expect(run.meter.scheduledRelease == nil)
+        try run.press(at: 3)
         // The cancelled release at 5 does not stop the second press.
-        #expect(meter.isRecording)
-        var reference = MeterClosedForm(duration: 45)
-        _ = reference.press(at: 0)
-        reference.release(at: 1)
-        _ = reference.press(at: 3)
-        expectMeter(meter, matches: reference, at: 8)
+        run.check(at: 8)
+        #expect(run.meter.isRecording)
     }
 
     @Test func aHoldWhileRecordingSchedulesTheRelease() throws {
@@ -108,20 +98,16 @@ import Testing
 
     @Test func holdArgumentsAreChecked() throws {
         var meter = RecordingMeter(duration: 45, seed: 9)
-        let short = thrown { () throws(MeterError) in try meter.hold(seconds: 0.01, at: 0) }
-        #expect(short == .holdOutOfRange(0.01))
-        let long = thrown { () throws(MeterError) in try meter.hold(seconds: 601, at: 0) }
-        #expect(long == .holdOutOfRange(601))
-        let nan = thrown { () throws(MeterError) in try meter.hold(seconds: .nan, at: 0) }
-        #expect(nan != nil)
+        #expect(thrown { () throws(MeterError) in try meter.hold(seconds: 0.01, at: 0) } == .holdOutOfRange(0.01))
+        #expect(thrown { () throws(MeterError) in try meter.hold(seconds: 601, at: 0) } == .holdOutOfRange(601))
+        #expect(thrown { () throws(MeterError) in try meter.hold(seconds: .nan, at: 0) } != nil)
         #expect(meter.segmentCount == 0)
         try meter.hold(seconds: 0.05, at: 0)
         try meter.hold(seconds: 600, at: 0)
         #expect(meter.segmentCount == 1)
 
         meter.advance(to: 45)
-        let complete = thrown { () throws(MeterError) in try meter.hold(seconds: 1, at: 46) }
-        #expect(complete == .complete)
+        #expect(thrown { () throws(MeterError) in try meter.hold(seconds: 1, at: 46) } == .complete)
     }
 
     // MARK: Press and release edge cases
@@ -159,8 +145,7 @@ import Testing
         // Recording again works, from an empty ring.
         try meter.press(at: 21)
         var reference = MeterClosedForm(duration: 10)
-        _ = reference.press(at: 21)
-        meter.advance(to: 25)
+        reference.press(at: 21)
         expectMeter(meter, matches: reference, at: 25)
         meter.advance(to: 31)
         expectMeter(meter, matches: reference, at: 31)
@@ -181,14 +166,12 @@ import Testing
 
     @Test func durationChangesOnlyWhileEmpty() throws {
         var meter = RecordingMeter(duration: 45, seed: 9)
-        try meter.setDuration(10)
+        try meter.setDuration(10, at: 0)
         #expect(meter.duration == 10)
         try meter.press(at: 0)
-        let pressed = thrown { () throws(MeterError) in try meter.setDuration(20) }
-        #expect(pressed == .notEmpty)
+        #expect(thrown { () throws(MeterError) in try meter.setDuration(20, at: 1) } == .notEmpty)
         meter.release(at: 4)
-        let paused = thrown { () throws(MeterError) in try meter.setDuration(20) }
-        #expect(paused == .notEmpty)
+        #expect(thrown { () throws(MeterError) in try meter.setDuration(20, at: 4.5) } == .notEmpty)
         #expect(meter.duration == 10)
         // 10 s ring: 4 s recorded, the second press fills it 6 s later.
         try meter.press(at: 5)
@@ -198,13 +181,11 @@ import Testing
         #expect(meter.isComplete)
 
         meter.reset(at: 12)
-        try meter.setDuration(600)
+        try meter.setDuration(600, at: 12)
         #expect(meter.duration == 600)
-        try meter.setDuration(1)
-        let low = thrown { () throws(MeterError) in try meter.setDuration(0.5) }
-        #expect(low == .durationOutOfRange(0.5))
-        let high = thrown { () throws(MeterError) in try meter.setDuration(601) }
-        #expect(high == .durationOutOfRange(601))
+        try meter.setDuration(1, at: 12)
+        #expect(thrown { () throws(MeterError) in try meter.setDuration(0.5, at: 12) } == .durationOutOfRange(0.5))
+        #expect(thrown { () throws(MeterError) in try meter.setDuration(601, at: 12) } == .durationOutOfRange(601))
         #expect(meter.duration == 1)
         #expect(RecordingMeter(duration: 5000, seed: 0).duration == 600)
         #expect(RecordingMeter.defaultDuration == 45)
@@ -275,27 +256,14 @@ import Testing
     }
 
     @Test func labelShowsElapsedFromPresentationValues() throws {
-        var meter = RecordingMeter(duration: 45, seed: 1)
+        var meter = RecordingMeter(duration: 600, seed: 1)
         try meter.press(at: 0)
         #expect(meter.state(at: 1.25).label == "0:01.2")
-        meter.release(at: 2)
-        let label = meter.snapshot(at: 3).sublayers.last
-        #expect(label?.name == "label")
-        guard case .text(let text)? = label?.content else {
-            Issue.record("the label has no text content")
-            return
-        }
-        #expect(text.text == "0:02.0")
-        #expect(text.center == Point(240, 240))
-        #expect(text.fontFamily == "DejaVu Sans")
-        #expect(text.fontSize == 56)
-        #expect(text.color == Color(white: 1.0 / 3.0))
-
-        var longer = RecordingMeter(duration: 600, seed: 1)
-        try longer.press(at: 0)
-        longer.release(at: 65.25)
-        #expect(longer.state(at: 70).label == "1:05.2")
-
+        meter.release(at: 65.25)
+        let label = try #require(meter.snapshot(at: 70).sublayers.last)
+        #expect(label.name == "label")
+        #expect(label.content == .text(TextContent(text: "1:05.2", center: Point(160, 160), fontFamily: "DejaVu Sans",
+                                                   fontSize: 36, color: Color(white: 1.0 / 3.0))))
     }
 
     @Test func theFrameOptionsDecideTheLabelAndItsColour() throws {
@@ -325,7 +293,7 @@ import Testing
         try Self.record(&meter, segments: 3)
         try meter.press(at: 10)
         let tree = meter.snapshot(at: 11)
-        #expect(meter.designSize == Size(480, 480))
+        #expect(meter.designSize == Size(320, 320))
         #expect(tree.name == "meter")
         #expect(tree.sublayers.map(\.name) == ["track", "segment.1", "segment.2", "segment.3", "segment.4", "label"])
 
@@ -342,20 +310,14 @@ import Testing
         }
         #expect(Color.lightGray.hex == "#aaaaaa")
 
-        // The path starts at 9 o'clock, (20, 240), and runs counter-clockwise on screen: a quarter of
-        // the way along it is at 6 o'clock (240, 460), half way at 3 o'clock, and it ends where it began.
+        // The original's proportions: radius 140 and line 7 on a 320 side. The path starts at 9 o'clock,
+        // (20, 160), and runs counter-clockwise on screen: a quarter of the way along it is at 6 o'clock
+        // (160, 300), half way at 3 o'clock, and it ends where it began.
         let elements = meter.circlePath.elements
-        func close(_ p: Point?, _ q: Point) -> Bool { p.map { $0.distance(to: q) < 1e-9 } ?? false }
-        guard case .move(let start)? = elements.first else {
-            Issue.record("the path does not start with a move")
-            return
+        #expect(elements.map(\.kind) == [.move, .cubic, .cubic, .cubic, .cubic])
+        for (element, point) in zip(elements, [Point(20, 160), Point(160, 300), Point(300, 160), Point(160, 20), Point(20, 160)]) {
+            #expect(element.endPoint.map { $0.distance(to: point) < 1e-9 } == true, "\(element) vs \(point)")
         }
-        #expect(close(start, Point(20, 240)))
-        #expect(elements.count == 5)
-        #expect(close(elements[1].endPoint, Point(240, 460)))
-        #expect(close(elements[2].endPoint, Point(460, 240)))
-        #expect(close(elements[3].endPoint, Point(240, 20)))
-        #expect(close(elements[4].endPoint, Point(20, 240)))
     }
 
     @Test func stateIsCodable() throws {

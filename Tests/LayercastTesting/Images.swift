@@ -78,6 +78,13 @@ public struct RGBAImage: Equatable {
     }
 }
 
+/// A PNG signature and an IHDR declaring `width`×`height` (RGBA, 8 bits), and nothing after it: what a
+/// decoder must judge from the header alone.
+public func pngHeader(width: UInt32, height: UInt32) -> [UInt8] {
+    func be(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8((v >> 16) & 0xFF), UInt8((v >> 8) & 0xFF), UInt8(v & 0xFF)] }
+    return [137, 80, 78, 71, 13, 10, 26, 10] + be(13) + Array("IHDR".utf8) + be(width) + be(height) + [8, 6, 0, 0, 0] + be(0)
+}
+
 /// Largest channel difference between two equally long byte buffers (256 when the lengths differ).
 public func maxChannelDifference(_ a: [UInt8], _ b: [UInt8]) -> Int {
     guard a.count == b.count else { return 256 }

@@ -4,7 +4,9 @@ import HTTPClient
 import LayercastTesting
 import Testing
 
-/// `GET /clock` and `POST /clock`: pause, speed and step the one scene clock.
+/// `GET /clock` and `POST /clock` (docs/design/engine.md §Preview clock): pause, speed and step the one
+/// scene clock; commands while paused, stepping back, frames of the future. Exact times come from a
+/// ManualClock; where a real clock is used, the assertions hold whatever the machine's speed.
 @Suite struct ClockTests {
     typealias ClockReply = StateReply.Clock
 
@@ -13,18 +15,12 @@ import Testing
         return try decode(ClockReply.self, from: response)
     }
 
-    @Test func getReportsTimePausedSpeedAndFps() throws {
-        try withTestServer(.router, configure: { $0.fps = 20 }) { s in
-            s.at(2.5)
-            let c = try Self.clock(s.get("/clock"))
-            #expect(c.sceneTime == 2.5 && !c.paused && c.speed == 1 && c.fps == 20)
-        }
-    }
-
     @Test func pauseStepFramesAndSpeed() throws {
         try withTestServer(.router, configure: { $0.fps = 20 }) { s in
             let manual = try #require(s.clock as? ManualClock)
             s.at(1)
+            let running = try Self.clock(s.get("/clock"))
+            #expect(running.sceneTime == 1 && !running.paused && running.speed == 1 && running.fps == 20)
             var c = try Self.clock(s.post("/clock?paused=true"))
             #expect(c.paused && c.sceneTime == 1)
             // Paused: host time passes, scene time does not.
@@ -50,6 +46,12 @@ import Testing
             // Pausing and stepping in one request is fine.
             c = try Self.clock(s.post("/clock?paused=true&step=0.25"))
             #expect(c.paused && abs(c.sceneTime - 4.25) < 1e-12)
+            // A speed set while paused moves nothing; resuming runs at it.
+            c = try Self.clock(s.post("/clock?speed=2"))
+            #expect(c.paused && c.speed == 2 && abs(c.sceneTime - 4.25) < 1e-12)
+            _ = try Self.clock(s.post("/clock?paused=false"))
+            manual.advance(by: 1)
+            #expect(abs(try Self.clock(s.get("/clock")).sceneTime - 6.25) < 1e-12)
         }
     }
 
@@ -93,6 +95,129 @@ import Testing
             // Forward again to the press's future: the same frame as before.
             _ = try Self.clock(s.post("/clock?step=0.5"))
             #expect(try s.get("/frame.png?control=meter&size=120").body == pressed.body)
+        }
+    }
+
+    @Test func pausingStopsStateAndFramesOnARealClock() throws {
+        try withTestServer(.router, clock: MonotonicClock(), configure: { $0.size = 96 }) { s in
+            let paused = try jsonObject(s.post("/clock?paused=true"))
+            #expect(paused["paused"] as? Bool == true)
+            let t = try #require(paused["sceneTime"] as? Double)
+            let first = try s.frame("control=spinner")
+            let state1 = try jsonObject(s.get("/state"))
+            usleep(50_000)
+            let second = try s.frame("control=spinner")
+            let state2 = try jsonObject(s.get("/state"))
+            #expect(state1["sceneTime"] as? Double == t && state2["sceneTime"] as? Double == t)
+            #expect(first.response.sceneTime == second.response.sceneTime)
+            #expect(first.response.body == second.response.body)
+            #expect(try s.sceneTime() == t)
+
+            let resumed = try jsonObject(s.post("/clock?paused=false"))
+            #expect(resumed["paused"] as? Bool == false)
+            #expect(try #require(resumed["sceneTime"] as? Double) >= t)
+            var moved = false
+            for _ in 0..<500 where !moved {
+                usleep(2_000)
+                moved = try s.sceneTime() > t
+            }
+            #expect(moved)
+        }
+    }
+
+    /// Pause, press, step, step, release: one segment exactly as long as the steps, whatever
+    /// real time passed in between.
+    @Test func commandsWhilePausedApplyAtThePausedTime() throws {
+        try withTestServer(.router, clock: MonotonicClock(), configure: { $0.size = 96 }) { s in
+            let t = try #require(try jsonObject(s.post("/clock?paused=true"))["sceneTime"] as? Double)
+            let press = try jsonObject(s.post("/meter/press"))
+            #expect(press["sceneTime"] as? Double == t)
+            _ = try s.post("/clock?step=0.5")
+            usleep(20_000)
+            _ = try s.post("/clock?step=0.5")
+            let release = try jsonObject(s.post("/meter/release"))
+            let released = try #require(release["sceneTime"] as? Double)
+            #expect(abs(released - (t + 1)) < 1e-9)
+
+            let meter = try #require(try jsonObject(s.get("/state"))["meter"] as? [String: Any])
+            #expect(meter["segmentCount"] as? Int == 1)
+            #expect(meter["recording"] as? Bool == false)
+            let elapsed = try #require(meter["elapsed"] as? Double)
+            #expect(abs(elapsed - 1) < 1e-9)
+            #expect(meter["label"] as? String == "0:01.0")
+            let segment = try #require((meter["segments"] as? [[String: Any]])?.first?["presentation"] as? [String: Double])
+            let length = try #require(segment["strokeEnd"]) - (try #require(segment["strokeStart"]))
+            #expect(abs(length - 1 / 45) < 1e-9)
+        }
+    }
+
+    /// `ahead` renders a copy; the live scene, reached later by its own (differently sliced)
+    /// steps, must draw the very same pixels.
+    @Test(arguments: [0.05, 0.3, 1.5, 4.0])
+    func aheadFramesEqualTheLiveFramesLater(_ ahead: Double) throws {
+        let clock = ManualClock(startingAt: 1)
+        try withTestServer(.router, clock: clock, configure: { $0.size = 96 }) { s in
+            _ = try s.post("/play-button/mode?mode=pause")
+            _ = try s.post("/meter/press")
+            _ = try s.post("/player/play")
+            let future = try s.frame("control=all&size=160&ahead=\(ahead)")
+            #expect(future.response.sceneTime.map { abs($0 - (1 + ahead)) < 1e-6 } == true)
+            clock.advance(by: ahead * 0.4)
+            _ = try s.get("/state")
+            clock.advance(by: ahead * 0.6)
+            let live = try s.frame("control=all&size=160")
+            #expect(live.response.header("X-Scene-Time") == future.response.header("X-Scene-Time"))
+            #expect(live.image.pixels == future.image.pixels)
+            #expect(live.response.body == future.response.body)
+        }
+    }
+
+    @Test func aCommandInBetweenMakesTheFutureDiffer() throws {
+        let clock = ManualClock(startingAt: 1)
+        try withTestServer(.router, clock: clock, configure: { $0.size = 96 }) { s in
+            let future = try s.frame("control=play-button&ahead=1")
+            clock.advance(by: 0.5)
+            _ = try s.post("/play-button/mode?mode=stop")
+            clock.advance(by: 0.5)
+            let live = try s.frame("control=play-button")
+            #expect(live.response.header("X-Scene-Time") == future.response.header("X-Scene-Time"))
+            #expect(live.image.pixels != future.image.pixels)
+        }
+    }
+
+    @Test func aheadWhilePausedEqualsSteppingThere() throws {
+        try withTestServer(.router, clock: ManualClock(startingAt: 2), configure: { $0.size = 96 }) { s in
+            _ = try s.post("/clock?paused=true")
+            _ = try s.post("/player/play")
+            let future = try s.frame("control=player&ahead=0.75")
+            _ = try s.post("/clock?step=0.75")
+            #expect(try s.frame("control=player").response.body == future.response.body)
+        }
+    }
+
+    /// Slow motion is smooth: at speed 0.1 every part of a stream is a new frame at a new time
+    /// (the spinner turns about 0.3° per frame, so the frame is large enough to show it). The clock
+    /// is first stepped to mid-sweep: around a cycle's start the arc is empty for a while, and
+    /// empty frames are rightly identical.
+    @Test func slowMotionStreamStillDeliversDistinctFrames() throws {
+        try withTestServer(clock: MonotonicClock(), configure: { $0.size = 96 }) { s in
+            _ = try s.post("/clock?paused=true")
+            let now = try #require(try jsonObject(try s.get("/clock"))["sceneTime"] as? Double)
+            let toMidSweep = 2.5 - now.truncatingRemainder(dividingBy: 2.5) + 1.0
+            _ = try s.post("/clock?step=\(toMidSweep)")
+            _ = try s.post("/clock?speed=0.1&paused=false")
+            let reader = try StreamClient(port: s.port, target: "/stream.mjpg?control=spinner&size=400&fps=30")
+            defer { reader.close() }
+            var times: [Double] = []
+            var frames = Set<[UInt8]>()
+            for _ in 0..<12 {
+                let part = try reader.nextPart()
+                times.append(try #require(part.sceneTime))
+                frames.insert(part.body)
+            }
+            #expect(Set(times).count == times.count, "scene times \(times)")
+            #expect(times == times.sorted())
+            #expect(frames.count == times.count)
         }
     }
 }

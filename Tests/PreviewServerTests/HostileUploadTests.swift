@@ -83,7 +83,9 @@ import Testing
         for (headers, body, status) in cases {
             let r = try server.request("PUT", "/player/artwork", headers: headers, body: body)
             #expect(r.status == status, "\(body.count) bytes, \(headers) → \(r.status) \(r.text)")
-            #expect(try jsonObject(r)["error"] is String)
+            // The API's own refusals name what was wrong and what is accepted.
+            let error = try jsonObject(r)
+            #expect(error["error"] is String && error["parameter"] is String && error["allowed"] is String, "\(r.text)")
             #expect(try server.artworkID() == id)
         }
         // Corrupt data after a valid header: flip bytes inside IDAT.

@@ -20,18 +20,27 @@ import Testing
                        ledger: BudgetLedger(settings: LimitSettings(), metrics: counters.metrics))
     }
 
+    /// A 32-point spinner at 30 fps.
+    static func smallSpinner() throws -> FeedKey {
+        FeedKey(spec: try hubSpec(["control": "spinner", "size": "32"]), fps: 30)
+    }
+
     /// Moves the scene on and waits until every watched feed has rendered it.
     func step(expectingRenders renders: Int) -> Bool {
         clock.advance(by: 0.1)
         return eventually { counters.snapshot.renders == renders }
     }
 
-    @Test func aViewerThatFellBehindGetsOnlyTheNewestPart() throws {
-        let key = FeedKey(spec: try hubSpec(["control": "spinner", "size": "32"]), fps: 30)
-        let viewer = try hub.attach(key, viewerClass: "test")
-        defer { viewer.closed() }
-        let reader = HubViewerReader(viewer: viewer)
+    /// A viewer of the small spinner, once its first frame is rendered.
+    func attachViewer() throws -> (StreamViewer, HubViewerReader) {
+        let viewer = try hub.attach(try Self.smallSpinner(), viewerClass: "test")
         #expect(eventually { counters.snapshot.renders == 1 })
+        return (viewer, HubViewerReader(viewer: viewer))
+    }
+
+    @Test func aViewerThatFellBehindGetsOnlyTheNewestPart() throws {
+        let (viewer, reader) = try attachViewer()
+        defer { viewer.closed() }
         let first = try reader.drain()
         #expect(first.count == 1)
         #expect(first.first?.headers["x-scene-time"] == "0.000000")
@@ -52,11 +61,8 @@ import Testing
     }
 
     @Test func aViewerThatKeepsUpMissesNothing() throws {
-        let key = FeedKey(spec: try hubSpec(["control": "spinner", "size": "32"]), fps: 30)
-        let viewer = try hub.attach(key, viewerClass: "test")
+        let (viewer, reader) = try attachViewer()
         defer { viewer.closed() }
-        let reader = HubViewerReader(viewer: viewer)
-        #expect(eventually { counters.snapshot.renders == 1 })
         var times = try reader.drain().compactMap { $0.headers["x-scene-time"] }
         for n in 2...4 {
             #expect(step(expectingRenders: n))
@@ -70,7 +76,7 @@ import Testing
 
     @Test func rendersOncePerWatchedFeedWhateverTheViewerCount() throws {
         // Two sizes in two size classes, so the metrics tell their renders apart.
-        let small = FeedKey(spec: try hubSpec(["control": "spinner", "size": "32"]), fps: 30)
+        let small = try Self.smallSpinner()
         let medium = FeedKey(spec: try hubSpec(["control": "spinner", "size": "300"]), fps: 30)
 
         // Nobody watching: no feed, so moving the scene renders nothing.

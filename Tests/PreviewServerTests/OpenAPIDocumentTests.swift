@@ -1,7 +1,7 @@
 import Controls
 import Foundation
-import HTTPClient
 import HTTPServer
+import LayercastTesting
 @testable import PreviewServer
 import Testing
 
@@ -19,19 +19,18 @@ import Testing
         return try #require(object as? [String: Any])
     }
 
+    /// Every operation in the document, with its path and method.
+    static func operations(_ doc: [String: Any]) throws -> [(path: String, method: String, operation: [String: Any])] {
+        let paths = try #require(doc["paths"] as? [String: [String: Any]])
+        return paths.flatMap { path, item in
+            methods.compactMap { method in (item[method] as? [String: Any]).map { (path, method, $0) } }
+        }
+    }
+
     /// Every (METHOD, router pattern) the document describes. A templated path stands for the
     /// router's prefix pattern it names in `x-layercast-route`.
     static func documentedRoutes(_ doc: [String: Any]) throws -> Set<String> {
-        let paths = try #require(doc["paths"] as? [String: [String: Any]])
-        var routes = Set<String>()
-        for (path, item) in paths {
-            for method in methods {
-                guard let operation = item[method] as? [String: Any] else { continue }
-                let pattern = operation["x-layercast-route"] as? String ?? path
-                routes.insert("\(method.uppercased()) \(pattern)")
-            }
-        }
-        return routes
+        Set(try operations(doc).map { "\($0.method.uppercased()) \($0.operation["x-layercast-route"] as? String ?? $0.path)" })
     }
 
     static func operation(_ doc: [String: Any], _ method: String, _ path: String) throws -> [String: Any] {
@@ -65,15 +64,11 @@ import Testing
     @Test func isOpenAPI31WithUniqueOperationIDs() throws {
         let doc = try Self.document()
         #expect(doc["openapi"] as? String == "3.1.0")
-        let paths = try #require(doc["paths"] as? [String: [String: Any]])
         var ids: [String] = []
-        for item in paths.values {
-            for method in Self.methods {
-                guard let operation = item[method] as? [String: Any] else { continue }
-                ids.append(try #require(operation["operationId"] as? String))
-                let responses = try #require(operation["responses"] as? [String: Any])
-                #expect(responses.keys.contains { $0.hasPrefix("2") }, "\(method) has no success response")
-            }
+        for (path, method, operation) in try Self.operations(doc) {
+            ids.append(try #require(operation["operationId"] as? String))
+            let responses = try #require(operation["responses"] as? [String: Any])
+            #expect(responses.keys.contains { $0.hasPrefix("2") }, "\(method) \(path) has no success response")
         }
         #expect(Set(ids).count == ids.count)
         #expect(ids.count == PreviewServer(configuration: PreviewServerConfiguration()).routes.count)
@@ -158,35 +153,26 @@ import Testing
         #expect(body["x-layercast-max-bytes"] as? Int == APIContext.maxArtworkBytes)
     }
 
-    /// Commands are guarded: each documents 401 and 403, and GETs never do.
+    /// Commands are guarded: each documents 401 and 403, and GETs never do; a command that reads a
+    /// body documents 413 and 415 (DELETE reads none).
     @Test func stateChangingRoutesDocumentTheGuard() throws {
-        let doc = try Self.document()
-        let paths = try #require(doc["paths"] as? [String: [String: Any]])
-        for (path, item) in paths {
-            for method in Self.methods {
-                guard let operation = item[method] as? [String: Any] else { continue }
-                let codes = Set(try #require(operation["responses"] as? [String: Any]).keys)
-                if method == "get" {
-                    #expect(!codes.contains("401") && !codes.contains("403"), "GET \(path)")
-                } else {
-                    #expect(codes.isSuperset(of: ["401", "403", "413", "415"]), "\(method) \(path): \(codes.sorted())")
-                }
+        for (path, method, operation) in try Self.operations(Self.document()) {
+            let codes = Set(try #require(operation["responses"] as? [String: Any]).keys)
+            if method == "get" {
+                #expect(!codes.contains("401") && !codes.contains("403"), "GET \(path)")
+            } else {
+                let body: Set<String> = method == "delete" ? [] : ["413", "415"]
+                #expect(codes.isSuperset(of: body.union(["401", "403"])), "\(method) \(path): \(codes.sorted())")
             }
         }
     }
 
     @Test func servedOverHTTPAsJSON() throws {
-        var configuration = PreviewServerConfiguration()
-        configuration.host = "127.0.0.1"
-        configuration.port = 0
-        let server = PreviewServer(configuration: configuration)
-        try server.start()
-        defer { server.stop() }
-        let response = try HTTPProbe.get("http://127.0.0.1:\(server.port)/openapi.json")
-        #expect(response.status == 200)
-        #expect(response.header("Content-Type") == "application/json; charset=utf-8")
-        #expect(response.body == Self.generated().document.serialized)
-        let parsed = try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any]
-        #expect(parsed?["openapi"] as? String == "3.1.0")
+        try withTestServer { s in
+            let response = try s.get("/openapi.json")
+            #expect(response.status == 200)
+            #expect(response.header("Content-Type") == "application/json; charset=utf-8")
+            #expect(response.body == Self.generated().document.serialized)
+        }
     }
 }

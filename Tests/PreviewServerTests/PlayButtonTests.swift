@@ -13,34 +13,6 @@ import Testing
         return try decode(CommandReply<PlayButton.State>.self, from: response)
     }
 
-    /// A resting state has two names (docs/design/play-button.md §Animation states); either may be reported
-    /// after a chain ends.
-    static func idle(_ mode: PlayButton.Mode) -> Set<String> {
-        switch mode {
-        case .play: ["playToBar.playIdle", "barToPlay.play"]
-        case .pause: ["pauseToBar.pauseIdle", "barToPause.pause"]
-        case .stop: ["stopToBar.stopIdle", "barToStop.stop"]
-        case .buffering: ["buffering.buffering"]
-        }
-    }
-
-    /// The largest distance between corresponding points; infinity when the structures differ.
-    static func maxDistance(_ elements: [PlayButton.State.Element], _ path: Path) -> Double {
-        let expected = path.elements.map(PlayButton.State.Element.init)
-        guard elements.count == expected.count else { return .infinity }
-        var worst = 0.0
-        for (a, b) in zip(elements, expected) {
-            guard a.kind == b.kind, a.points.count == b.points.count else { return .infinity }
-            for (p, q) in zip(a.points, b.points) { worst = max(worst, abs(p.x - q.x), abs(p.y - q.y)) }
-        }
-        return worst
-    }
-
-    static func rgb(_ hex: String) -> (Double, Double, Double)? {
-        guard hex.count == 7, hex.first == "#", let v = UInt32(hex.dropFirst(), radix: 16) else { return nil }
-        return (Double(v >> 16 & 0xFF), Double(v >> 8 & 0xFF), Double(v & 0xFF))
-    }
-
     @Test func modeByQueryFormAndJSON() throws {
         try withTestServer(.router) { s in
             s.at(1)
@@ -50,7 +22,7 @@ import Testing
             // The first step starts at once: triangle → bar.
             #expect(query.state.animationState == "playToBar.triangleToBar")
             s.at(2)
-            #expect(Self.idle(.pause).contains(try s.state().playButton.animationState))
+            #expect(PlayButtonRest.names(.pause).contains(try s.state().playButton.animationState))
 
             let form = try Self.reply(s.post("/play-button/mode", form: "mode=stop"))
             #expect(form.state.mode == .stop)
@@ -59,7 +31,7 @@ import Testing
             s.at(2.3)
             #expect(try s.state().playButton.animationState == "barToStop.barExpand")
             s.at(2.5)
-            #expect(Self.idle(.stop).contains(try s.state().playButton.animationState))
+            #expect(PlayButtonRest.names(.stop).contains(try s.state().playButton.animationState))
 
             let json = try Self.reply(s.post("/play-button/mode", json: "{\"mode\": \"buffering\"}"))
             #expect(json.state.mode == .buffering)
@@ -70,54 +42,8 @@ import Testing
             #expect(play.state.mode == .play)
             s.at(5)
             let rest = try s.state().playButton
-            #expect(Self.idle(.play).contains(rest.animationState))
+            #expect(PlayButtonRest.names(.play).contains(rest.animationState))
             #expect(rest.left.path.count == 11)
-        }
-    }
-
-    @Test(arguments: PlayButton.Mode.allCases)
-    func animatedFalseJumpsToRest(_ mode: PlayButton.Mode) throws {
-        try withTestServer(.router) { s in
-            s.at(0.5)
-            let reply = try Self.reply(s.post("/play-button/mode?mode=\(mode.rawValue)&animated=false"))
-            #expect(reply.sceneTime == 0.5)
-            let expected: String = switch mode {
-            case .play: "playToBar.playIdle"
-            case .pause: "pauseToBar.pauseIdle"
-            case .stop: "stopToBar.stopIdle"
-            case .buffering: "buffering.buffering"
-            }
-            #expect(reply.state.animationState == expected)
-            // Already at the resting rotation and colours, with no step in between.
-            let vertical = mode == .pause || mode == .stop
-            #expect(reply.state.rotation == (vertical ? 90 : 0))
-            #expect(reply.state.left.rotation == (vertical ? 90 : 0))
-            #expect(reply.state.background == "#aaaaaa")
-            #expect(reply.state.left.fill == "#000000")
-            let shape: PlayButton.Shape = switch mode {
-            case .play: .triangle
-            case .pause: .pauseLeft
-            case .stop: .square
-            case .buffering: .bar
-            }
-            let expectedPath = PlayButton.shapePath(shape).elements.map(PlayButton.State.Element.init)
-            #expect(reply.state.left.path == expectedPath)
-        }
-    }
-
-    @Test func unknownModeIs400ListingTheValidOnes() throws {
-        try withTestServer(.router) { s in
-            for body in ["mode=rewind", "mode=Pause", "mode="] {
-                let response = try s.post("/play-button/mode", form: body)
-                #expect(response.status == 400, "\(body)")
-                let error = try decode(ErrorReply.self, from: response)
-                #expect(error.parameter == "mode")
-                for name in ["play", "pause", "stop", "buffering"] {
-                    #expect(error.allowed?.contains(name) == true, "\(error.allowed ?? "")")
-                }
-            }
-            // Nothing moved.
-            #expect(try s.state().playButton.mode == .play)
         }
     }
 
@@ -140,12 +66,6 @@ import Testing
             #expect(!state.enabled && state.opacity == 0.5)
             state = try Self.reply(s.post("/play-button/enabled?value=true")).state
             #expect(state.enabled && state.opacity == 1)
-
-            for bad in ["maybe", "2", ""] {
-                let response = try s.post("/play-button/highlighted?value=\(bad)")
-                #expect(response.status == 400)
-                #expect(try decode(ErrorReply.self, from: response).allowed == "true or false")
-            }
         }
     }
 
@@ -164,11 +84,6 @@ import Testing
             state = try Self.reply(s.request("PUT", "/play-button/theme", body: Array("{\"theme\": \"default\"}".utf8),
                                              contentType: "application/json")).state
             #expect(state.theme == "default")
-            state = try Self.reply(s.request("PUT", "/play-button/theme?theme=sample")).state
-            #expect(state.theme == "sample")
-            state = try Self.reply(s.request("PUT", "/play-button/theme", body: Array("theme=default".utf8),
-                                             contentType: "application/x-www-form-urlencoded")).state
-            #expect(state.theme == "default")
             s.at(1)
             let back = try s.state().playButton
             #expect(back.background == "#aaaaaa" && back.left.fill == "#000000")
@@ -179,42 +94,48 @@ import Testing
         }
     }
 
-    @Test(arguments: PlayButton.Shape.allCases)
-    func pathsReturnElevenElements(_ shape: PlayButton.Shape) throws {
+    /// docs/design/play-button.md §Sample backdrop: the sample theme's white circle on the sample app's
+    /// grey (136), over the button's whole cell and nowhere else, whatever the frame's background.
+    @Test func theSampleThemeSitsOnItsGreyView() throws {
         try withTestServer(.router) { s in
-            let response = try s.get("/play-button/paths?shape=\(shape.rawValue)")
-            #expect(response.status == 200)
-            let body = try jsonObject(response)
-            #expect(body["shape"] as? String == shape.rawValue)
-            #expect(body["elementCount"] as? Int == 11)
-            let elements = try #require(body["elements"] as? [[String: Any]])
-            #expect(elements.count == 11)
-            #expect((elements.first?["kind"] as? String) == "move")
-            #expect((elements.last?["kind"] as? String) == "close")
-            let kinds = try #require(body["kinds"] as? String)
-            // Morph partners share their structure: the bar family is M C L L C L C L L C Z.
-            switch shape {
-            case .triangle: #expect(kinds == "M C C L C L C L C C Z")
-            default: #expect(kinds == "M C L L C L C L L C Z")
+            s.at(0)
+            _ = try Self.reply(s.request("PUT", "/play-button/theme?theme=sample"))
+            s.at(0.5)
+            let alone = try RGBAImage.png(s.get("/frame.png?control=play-button&width=120&height=60").body)
+            // The corners and the sides beside the 60 px circle are grey; the circle above the triangle white.
+            for (x, y) in [(0, 0), (119, 59), (10, 30), (110, 30)] {
+                #expect(alone.pixel(x, y) == (136, 136, 136, 255), "(\(x), \(y))")
             }
+            #expect(alone.pixel(60, 8) == (255, 255, 255, 255))
+
+            for background in ["white", "dark"] {
+                let all = try RGBAImage.png(s.get("/frame.png?control=all&size=480&background=\(background)").body)
+                let frameColour = background == "white" ? 255 : 0x33
+                for (id, cell) in ControlGrid.standard.cells(width: 480, height: 480) {
+                    let corner = all.pixel(Int(cell.minX) + 1, Int(cell.minY) + 1)
+                    let want = id == .playButton ? 136 : frameColour
+                    #expect(corner == (want, want, want, 255), "\(id) on \(background): \(corner)")
+                }
+            }
+
+            _ = try Self.reply(s.request("PUT", "/play-button/theme?theme=default"))
+            let plain = try RGBAImage.png(s.get("/frame.png?control=play-button&width=120&height=60").body)
+            #expect(plain.pixel(0, 0) == (255, 255, 255, 255))
         }
     }
 
-    @Test func triangleEndPointsMatchTheSpecTable() throws {
+    /// The endpoint serves each shape's path as the control draws it (PlayButtonShapesTests checks
+    /// those numbers against the design).
+    @Test(arguments: PlayButton.Shape.allCases)
+    func pathsServeTheControlsShapes(_ shape: PlayButton.Shape) throws {
+        struct Served: Decodable {
+            var shape: String, elementCount: Int, kinds: String, elements: [PlayButton.State.Element]
+        }
         try withTestServer(.router) { s in
-            let body = try jsonObject(s.get("/play-button/paths?shape=triangle"))
-            let elements = try #require(body["elements"] as? [[String: Any]])
-            let expected: [(Double, Double)?] = [
-                (14.5, 14.427), (16.0, 12.927), (16.671, 13.085), (31.817, 20.658), (32.646, 22.0),
-                (32.646, 22.0), (31.817, 23.342), (16.671, 30.915), (16.0, 31.073), (14.5, 29.573), nil,
-            ]
-            for (i, (element, want)) in zip(elements, expected).enumerated() {
-                guard let want else { continue }
-                let points = try #require(element["points"] as? [[String: Double]])
-                let end = try #require(points.last)
-                #expect(abs((end["x"] ?? .nan) - want.0) < 1e-3 && abs((end["y"] ?? .nan) - want.1) < 1e-3,
-                        "element \(i + 1): \(end)")
-            }
+            let served = try decode(Served.self, from: s.get("/play-button/paths?shape=\(shape.rawValue)"))
+            #expect(served.shape == shape.rawValue && served.elementCount == 11)
+            #expect(served.kinds == (shape == .triangle ? "M C C L C L C L C C Z" : "M C L L C L C L L C Z"))
+            #expect(PlayButtonRest.distance(served.elements, PlayButton.shapePath(shape)) == 0)
         }
     }
 
@@ -234,8 +155,8 @@ import Testing
             #expect(state.animationState == "barToPause.barRotateVertical")
             #expect(abs(state.rotation - 45) < 1e-9)
             // Linear in RGB: (255,255,255) → (0,122,255) half way is (127.5, 188.5, 255).
-            let rgb = try #require(Self.rgb(state.background))
-            #expect(abs(rgb.0 - 127.5) <= 1 && abs(rgb.1 - 188.5) <= 1 && rgb.2 == 255, "\(state.background)")
+            let rgb = try #require(Color(hex: state.background))
+            #expect(abs(rgb.red * 255 - 127.5) <= 1 && abs(rgb.green * 255 - 188.5) <= 1 && rgb.blue == 1, "\(state.background)")
             s.at(0.5)
             state = try s.state().playButton
             #expect(state.animationState == "barToPause.barSplit")
@@ -243,9 +164,9 @@ import Testing
             // Three 0.2 s steps end at 0.6 (give or take a rounding of the summed step times).
             s.at(0.61)
             state = try s.state().playButton
-            #expect(Self.idle(.pause).contains(state.animationState))
-            #expect(Self.maxDistance(state.left.path, PlayButton.shapePath(.pauseLeft)) < 1e-9)
-            #expect(Self.maxDistance(state.right.path, PlayButton.shapePath(.pauseRight)) < 1e-9)
+            #expect(PlayButtonRest.names(.pause).contains(state.animationState))
+            #expect(PlayButtonRest.distance(state.left.path, PlayButton.shapePath(.pauseLeft)) < 1e-9)
+            #expect(PlayButtonRest.distance(state.right.path, PlayButton.shapePath(.pauseRight)) < 1e-9)
         }
     }
 }

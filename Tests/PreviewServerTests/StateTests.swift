@@ -14,12 +14,8 @@ import Testing
                 let state = try s.state()
                 #expect(state.sceneTime == t)
                 #expect(state.clock.sceneTime == t)
-                let v = SpinnerClosedForm.values(at: state.sceneTime)
-                let p = state.spinner.presentation
                 #expect(state.spinner.animating)
-                #expect(abs(p.strokeStart - v.start) <= SpinnerClosedForm.strokeTolerance, "start at \(t)")
-                #expect(abs(p.strokeEnd - v.end) <= SpinnerClosedForm.strokeTolerance, "end at \(t)")
-                #expect(abs(p.rotation - v.rotation) <= 1e-9, "rotation at \(t)")
+                expectSpinner(state.spinner.presentation, at: state.sceneTime)
             }
         }
     }
@@ -33,11 +29,7 @@ import Testing
                 let state = try s.state()
                 #expect(state.sceneTime > last)
                 last = state.sceneTime
-                let v = SpinnerClosedForm.values(at: state.sceneTime)
-                let p = state.spinner.presentation
-                #expect(abs(p.strokeStart - v.start) < 1e-3)
-                #expect(abs(p.strokeEnd - v.end) < 1e-3)
-                #expect(abs(p.rotation - v.rotation) < 1e-3)
+                expectSpinner(state.spinner.presentation, at: state.sceneTime, tolerance: 1e-3)
                 usleep(120_000)
             }
         }
@@ -57,10 +49,7 @@ import Testing
             // Started again at 9, it runs the pattern from there.
             _ = try s.post("/spinner/start")
             s.at(10.25)
-            let restarted = try s.state().spinner.presentation
-            let v = SpinnerClosedForm.values(at: 1.25)
-            #expect(abs(restarted.strokeEnd - v.end) <= SpinnerClosedForm.strokeTolerance)
-            #expect(abs(restarted.strokeStart - v.start) <= SpinnerClosedForm.strokeTolerance)
+            expectSpinner(try s.state().spinner.presentation, at: 1.25)
         }
     }
 

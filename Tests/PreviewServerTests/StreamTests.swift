@@ -36,9 +36,7 @@ import Testing
             let middle = parts[parts.count / 2]
             let decoded = try RGBAImage.jpeg(middle.body)
             #expect(decoded.width == 96 && decoded.height == 96)
-            let v = SpinnerClosedForm.values(at: try #require(middle.sceneTime))
-            let problems = SpinnerGeometry(width: 96, height: 96)
-                .mismatches(in: decoded, start: v.start, end: v.end, rotation: v.rotation, margin: 0.03, samples: 60)
+            let problems = SpinnerGeometry.mismatches(in: decoded, at: try #require(middle.sceneTime), margin: 0.03, samples: 60)
             #expect(problems.isEmpty, "\(problems.prefix(3))")
 
             // Scene times go forward, one per tick.
@@ -60,9 +58,11 @@ import Testing
     @Test func twentyViewersOfOneFeedShareOneRenderPerTick() throws {
         try withTestServer(clock: MonotonicClock(startingAt: 0)) { s in
             let target = "/stream.mjpg?control=spinner&size=64&fps=10"
+            let started = ContinuousClock.now
             let viewers = try (0..<20).map { _ in try StreamClient(port: s.port, target: target) }
             StreamClient.readAll(viewers, for: 1.5)
             let renders = s.counters.renders
+            let ticks = Int((ContinuousClock.now - started) / .milliseconds(100))
             let feeds = s.server.context.hub.watchedFeeds
             for v in viewers { v.close() }
 
@@ -70,10 +70,11 @@ import Testing
             let most = try #require(received.max())
             #expect(viewers.allSatisfy { $0.framingErrors.isEmpty })
             #expect(received.allSatisfy { $0 >= 5 }, "\(received)")
-            // One feed, and at most one render for each part a single viewer saw (plus one in
-            // flight at each end), not one per viewer.
+            // One feed, and at most one render per 10 fps tick (plus one in flight at each end), not
+            // one per viewer. Bounded by the ticks, not by what the busiest viewer read: on a loaded
+            // machine every viewer may skip a frame, which is the newest-frame rule working.
             #expect(feeds == 1)
-            #expect(renders <= most + 2, "\(renders) renders for \(most) parts per viewer")
+            #expect(renders <= ticks + 2, "\(renders) renders in \(ticks) ticks (\(most) parts for the busiest viewer)")
             #expect(received.reduce(0, +) >= 10 * renders, "\(received) for \(renders) renders")
 
             // Every viewer got the very same bytes for the same tick.
@@ -131,22 +132,6 @@ import Testing
             // What arrives last is recent, not a frame from the pause.
             let latest = try #require(times.last)
             #expect(clock.sceneTime - latest < 0.5, "latest part shows \(latest), clock at \(clock.sceneTime)")
-        }
-    }
-
-    @Test func viewersOfDifferentSizesGetTheirOwnFeeds() throws {
-        try withTestServer(clock: MonotonicClock(startingAt: 0)) { s in
-            let a = try StreamClient(port: s.port, target: "/stream.mjpg?control=spinner&size=48&fps=10")
-            let b = try StreamClient(port: s.port, target: "/stream.mjpg?control=spinner&size=64&fps=10")
-            StreamClient.readAll([a, b], for: 0.6)
-            #expect(s.server.context.hub.watchedFeeds == 2)
-            a.close()
-            b.close()
-            let sizes = try [a, b].map { c -> Int in
-                let part = try #require(c.parts.first)
-                return try RGBAImage.jpeg(part.body).width
-            }
-            #expect(sizes == [48, 64])
         }
     }
 }

@@ -83,19 +83,4 @@ import Testing
             #expect(r.sceneTime == 1.5)
         }
     }
-
-    @Test func unsupportedVariantsNameWhatEachControlOffers() throws {
-        try withTestServer(.router, clock: ManualClock()) { s in
-            let cases: [(String, String, String)] = [
-                ("control=meter&variants=themes", "variants", "themes: play-button (default, sample)"),
-                ("variants=modes", "variants", "modes: play-button (play, pause, stop, buffering), meter (empty, recording, complete)"),
-                ("control=spinner&variants=scales&scale=2", "scale", "leave out 'scale'"),
-                ("control=spinner&variants=colours", "variants", "modes, themes, scales"),
-                ("control=spinner&variants=scales&size=1400", "size", "4096×4096"),
-            ]
-            for (query, parameter, allowed) in cases {
-                expectRefusal(try s.get("/frame.png?" + query), parameter: parameter, allowing: allowed, query)
-            }
-        }
-    }
 }

@@ -3,29 +3,29 @@ import Testing
 @testable import Rendering
 
 @Suite struct BoxBlurTests {
-    @Test func boxWidthsFollowTheW3CRule() {
-        #expect(BoxBlur.boxes(sigma: 0.4).isEmpty)
-        #expect(BoxBlur.boxes(sigma: .nan).isEmpty)
-        // σ = 4 → d = 8 (even): two offset boxes of 8 and a centred one of 9.
-        #expect(BoxBlur.boxes(sigma: 4) == [.init(left: 4, right: 3), .init(left: 3, right: 4), .init(left: 4, right: 4)])
-        // σ = 8 → d = 15 (odd): three centred boxes.
-        #expect(BoxBlur.boxes(sigma: 8) == Array(repeating: .init(left: 7, right: 7), count: 3))
-        #expect(BoxBlur.boxes(sigma: 16).first?.width == 30)
-        #expect(BoxBlur.boxes(sigma: 32).first?.width == 60)
+    @Test func boxWidthsFollowUIImageEffects() {
+        // d = ⌊σ·3·√(2π)/4 + 0.5⌋, plus one when even; a box of one pixel is no blur.
+        #expect(BoxBlur.boxWidth(sigma: 0.4) == 0)
+        #expect(BoxBlur.boxWidth(sigma: .nan) == 0)
+        #expect(BoxBlur.boxWidth(sigma: 1) == 3)  // d = 2
+        #expect(BoxBlur.boxWidth(sigma: 4) == 9)  // d = 8
+        #expect(BoxBlur.boxWidth(sigma: 8) == 15)  // odd already
+        #expect(BoxBlur.boxWidth(sigma: 16) == 31)
+        #expect(BoxBlur.boxWidth(sigma: 32) == 61)
+        // The light blur's 30 pt at 1 and 2 pixels per point.
+        #expect(BoxBlur.boxWidth(sigma: 30) == 57)
+        #expect(BoxBlur.boxWidth(sigma: 60) == 113)
     }
 
     @Test func singlePixelSpreadsSymmetrically() {
         let n = 41, mid = 20
         var pixels = [UInt32](repeating: 0, count: n * n)
         pixels[mid * n + mid] = 0xFFFF_FFFF
-        for sigma in [2.0, 3.0] {  // d = 4 (even) and 6 (even)… and odd below
+        for sigma in [2.0, 2.6, 3.0] {  // d = 4 → 5, 5, 6 → 7
             var p = pixels
             BoxBlur.blur(pixels: &p, width: n, height: n, stride: n, sigma: sigma)
             assertSymmetric(p, n: n, mid: mid)
         }
-        var p = pixels
-        BoxBlur.blur(pixels: &p, width: n, height: n, stride: n, sigma: 2.6)  // d = 5
-        assertSymmetric(p, n: n, mid: mid)
     }
 
     private func assertSymmetric(_ p: [UInt32], n: Int, mid: Int) {
@@ -83,7 +83,8 @@ import Testing
 @Suite struct BlurCacheTests {
     func blurredImage(_ bitmap: Bitmap, scale: Double = 1, radius: Double = 4) -> LayerSnapshot {
         LayerSnapshot(transform: .scale(scale, scale),
-                      content: .image(ImageContent(bitmap: bitmap, rect: Rect(x: 0, y: 0, width: 40, height: 40), blurRadius: radius)))
+                      content: .image(ImageContent(bitmap: bitmap, rect: Rect(x: 0, y: 0, width: 40, height: 40),
+                                                   effect: ImageEffect(blurRadius: radius))))
     }
 
     @Test func blursOncePerBitmapSizeAndRadius() {
@@ -116,28 +117,44 @@ import Testing
     @Test func evictsLeastRecentlyUsed() {
         let cache = BlurCache(maxEntries: 2, maxBytes: 1 << 30)
         let a = Scenes.redBlueBitmap(id: 1), b = Scenes.redBlueBitmap(id: 2), c = Scenes.redBlueBitmap(id: 3)
-        _ = cache.blurred(a, width: 8, height: 8, sigma: 3)
-        _ = cache.blurred(b, width: 8, height: 8, sigma: 3)
-        _ = cache.blurred(a, width: 8, height: 8, sigma: 3)  // a is now the most recent
-        _ = cache.blurred(c, width: 8, height: 8, sigma: 3)  // evicts b
+        let blur = PixelEffect(ImageEffect(blurRadius: 3), pixelsPerUnit: 1)
+        func run(_ bitmap: Bitmap) { _ = cache.processed(bitmap, width: 8, height: 8, effect: blur) }
+        run(a)
+        run(b)
+        run(a)  // a is now the most recent
+        run(c)  // evicts b
         #expect(cache.blurRuns == 3)
-        _ = cache.blurred(a, width: 8, height: 8, sigma: 3)
+        run(a)
         #expect(cache.blurRuns == 3)
-        _ = cache.blurred(b, width: 8, height: 8, sigma: 3)
+        run(b)
         #expect(cache.blurRuns == 4)
     }
 
-    /// A new artwork gets the images its predecessor has at the sizes and blurs in use, before
-    /// its first draw; those draws then blur nothing.
+    @Test func saturationAndTintArePartOfTheKey() {
+        let cache = BlurCache(maxEntries: 8, maxBytes: 1 << 30)
+        let bitmap = Scenes.redBlueBitmap(id: 4)
+        for effect in [ImageEffect(blurRadius: 3), ImageEffect(blurRadius: 3, saturation: 1.8),
+                       ImageEffect(blurRadius: 3, saturation: 1.8, tint: Color(white: 1, alpha: 0.3)),
+                       ImageEffect(saturation: 1.8), ImageEffect(blurRadius: 3, saturation: 1.8)] {
+            _ = cache.processed(bitmap, width: 8, height: 8, effect: PixelEffect(effect, pixelsPerUnit: 1))
+        }
+        // The last repeats the second.
+        #expect(cache.blurRuns == 4)
+    }
+
+    /// A new artwork gets the images its predecessor has at the sizes and effects in use, before
+    /// its first draw; those draws then compute nothing.
     @Test func aReplacementIsPreparedAtThePredecessorsSizes() {
         let cache = BlurCache(maxEntries: 8, maxBytes: 1 << 30)
         let old = Scenes.redBlueBitmap(id: 1), new = Scenes.redBlueBitmap(id: 2)
-        _ = cache.blurred(old, width: 8, height: 8, sigma: 3)
-        _ = cache.blurred(old, width: 16, height: 16, sigma: 5)
+        let small = PixelEffect(ImageEffect(blurRadius: 3), pixelsPerUnit: 1)
+        let large = PixelEffect(ImageEffect(blurRadius: 5, saturation: 1.8), pixelsPerUnit: 1)
+        _ = cache.processed(old, width: 8, height: 8, effect: small)
+        _ = cache.processed(old, width: 16, height: 16, effect: large)
         cache.prepare(new, like: old)
         #expect(cache.blurRuns == 4)
-        _ = cache.blurred(new, width: 8, height: 8, sigma: 3)
-        _ = cache.blurred(new, width: 16, height: 16, sigma: 5)
+        _ = cache.processed(new, width: 8, height: 8, effect: small)
+        _ = cache.processed(new, width: 16, height: 16, effect: large)
         #expect(cache.blurRuns == 4)
     }
 
@@ -145,12 +162,13 @@ import Testing
     @Test func unusedImagesAreDropped() {
         let cache = BlurCache(maxEntries: 8, maxBytes: 1 << 30)
         let a = Scenes.redBlueBitmap(id: 1), b = Scenes.redBlueBitmap(id: 2)
-        _ = cache.blurred(a, width: 8, height: 8, sigma: 3)
-        _ = cache.blurred(b, width: 4, height: 4, sigma: 3)
+        let blur = PixelEffect(ImageEffect(blurRadius: 3), pixelsPerUnit: 1)
+        _ = cache.processed(a, width: 8, height: 8, effect: blur)
+        _ = cache.processed(b, width: 4, height: 4, effect: blur)
         let later = MonotonicClock.hostTime() + 10
         #expect(cache.drop(unusedFor: 60, now: later) == 0)
         #expect(cache.drop(unusedFor: 5, now: later) == (8 * 8 + 4 * 4) * 4)
-        _ = cache.blurred(a, width: 8, height: 8, sigma: 3)
+        _ = cache.processed(a, width: 8, height: 8, effect: blur)
         #expect(cache.blurRuns == 3)
     }
 }

@@ -12,26 +12,54 @@ import Testing
 
     /// A blue disc crossing a light background: frame i has its centre at x = 16 + 6i.
     static func frame(_ i: Int, background: Background = .color(Color(white: 0.95))) -> RenderedImage {
-        let disc = Scenes.fill(Scenes.circle(center: Point(16 + 6 * Double(i), 32), radius: 12), blue)
+        let disc = Scenes.fill(Path.circle(center: Point(16 + 6 * Double(i), 32), radius: 12), blue)
         return renderer.render(disc, width: width, height: height, background: background)
     }
 
-    static func straight(_ image: RenderedImage) -> [UInt8] { straightRGBA(image) }
+    /// Each format's encoder as the clip route drives it (a frame and its duration in the format's
+    /// unit, then the file), its decoder and its file's magic bytes.
+    enum Format: CaseIterable, Sendable {
+        case webp, gif
 
-    @Test func webPDecodesWithTheRightFramesTimingAndMotion() throws {
-        let timing = ClipTiming(seconds: 0.4, fps: 30)
-        let encoder = try WebPAnimationEncoder(width: Self.width, height: Self.height)
-        let durations = timing.durations(unitsPerSecond: 1000)
-        for (i, d) in durations.enumerated() { try encoder.add(Self.frame(i), durationMilliseconds: d) }
+        var unitsPerSecond: Int { self == .webp ? 1000 : 100 }
+
+        func encoder() throws -> (add: (RenderedImage, Int) throws -> Void, finish: () throws -> [UInt8]) {
+            switch self {
+            case .webp:
+                let encoder = try WebPAnimationEncoder(width: ClipEncoderTests.width, height: ClipEncoderTests.height)
+                return ({ try encoder.add($0, durationMilliseconds: $1) }, encoder.finish)
+            case .gif:
+                let encoder = try GIFEncoder(width: ClipEncoderTests.width, height: ClipEncoderTests.height)
+                return ({ try encoder.add($0, delayCentiseconds: $1) }, encoder.finish)
+            }
+        }
+
+        func decode(_ bytes: [UInt8]) throws -> DecodedClip {
+            self == .webp ? try ClipDecoder.decodeWebP(bytes) : try ClipDecoder.decodeGIF(bytes)
+        }
+
+        func isMagic(_ bytes: [UInt8]) -> Bool {
+            self == .webp ? Array(bytes.prefix(4)) == Array("RIFF".utf8) && Array(bytes[8..<12]) == Array("WEBP".utf8)
+                : Array(bytes.prefix(6)) == Array("GIF89a".utf8) && bytes.last == 0x3B
+        }
+    }
+
+    /// Frame count, canvas, timing, loop count and motion survive the round trip; GIF's 256 colours
+    /// keep flat colours and antialiased edges almost exactly.
+    @Test(arguments: Format.allCases)
+    func decodesWithTheRightFramesTimingAndPixels(_ format: Format) throws {
+        let durations = ClipTiming(seconds: 0.4, fps: 30).durations(unitsPerSecond: format.unitsPerSecond)
+        let encoder = try format.encoder()
+        for (i, d) in durations.enumerated() { try encoder.add(Self.frame(i), d) }
         let bytes = try encoder.finish()
-        #expect(Array(bytes.prefix(4)) == Array("RIFF".utf8) && Array(bytes[8..<12]) == Array("WEBP".utf8))
+        #expect(format.isMagic(bytes))
 
-        let clip = try ClipDecoder.decodeWebP(bytes)
+        let clip = try format.decode(bytes)
         #expect(clip.width == Self.width && clip.height == Self.height)
         #expect(clip.loopCount == 0)
         #expect(clip.frames.count == 12)
         #expect(clip.frames.map(\.duration) == durations)
-        #expect(clip.totalDuration == 400)
+        #expect(clip.totalDuration == format.unitsPerSecond * 4 / 10)
         // Motion: the disc's centre is blue in its own frame and background three frames later.
         for i in [0, 5, 11] {
             let c = clip.pixel(i, x: 16 + 6 * i, y: 32)
@@ -40,6 +68,32 @@ import Testing
         let later = clip.pixel(3, x: 16, y: 32)
         #expect(later.r > 200 && later.g > 200, "the disc has moved on: \(later)")
         #expect(Set(clip.frames.map(\.rgba)).count == 12)
+        if format == .gif {
+            for i in 0..<12 {
+                let diff = maxChannelDifference(clip.frames[i].rgba, straightRGBA(Self.frame(i)))
+                #expect(diff <= 12, "frame \(i) differs by \(diff)")
+            }
+        }
+    }
+
+    /// Identical consecutive frames become one longer frame.
+    @Test(arguments: Format.allCases)
+    func repeatedFramesMergeButKeepTheLength(_ format: Format) throws {
+        let encoder = try format.encoder()
+        for i in [0, 0, 0, 1, 1] { try encoder.add(Self.frame(i), 10) }
+        let clip = try format.decode(try encoder.finish())
+        #expect(clip.frames.map(\.duration) == [30, 20])
+    }
+
+    @Test(arguments: Format.allCases)
+    func framesOfAnotherSizeAndFramesAfterTheEndAreRefused(_ format: Format) throws {
+        let small = Self.renderer.render(LayerSnapshot(), width: 10, height: 10, background: .transparent)
+        let encoder = try format.encoder()
+        #expect(throws: ClipEncodingError.frameSizeMismatch(expected: "96×64", got: "10×10")) { try encoder.add(small, 10) }
+        try encoder.add(Self.frame(0), 5)
+        _ = try encoder.finish()
+        #expect(throws: ClipEncodingError.finished) { try encoder.add(Self.frame(1), 5) }
+        #expect(throws: ClipEncodingError.finished) { try encoder.finish() }
     }
 
     @Test func losslessWebPKeepsEveryPixel() throws {
@@ -48,20 +102,10 @@ import Testing
         let clip = try ClipDecoder.decodeWebP(try encoder.finish())
         #expect(clip.frames.count == 4)
         for i in 0..<4 {
-            #expect(clip.frames[i].rgba == Self.straight(Self.frame(i)), "frame \(i)")
+            #expect(clip.frames[i].rgba == straightRGBA(Self.frame(i)), "frame \(i)")
         }
     }
 
-    @Test func webPMergesRepeatedFramesButKeepsTheLength() throws {
-        let encoder = try WebPAnimationEncoder(width: Self.width, height: Self.height)
-        for i in [0, 0, 0, 1, 1] { try encoder.add(Self.frame(i), durationMilliseconds: 100) }
-        let clip = try ClipDecoder.decodeWebP(try encoder.finish())
-        #expect(clip.totalDuration == 500)
-        #expect(clip.frames.map(\.duration) == [300, 200])
-    }
-
-    /// A slowly turning smooth gradient: each frame changes every pixel a little, which is where
-    /// lossy sub-frames let the error build up unless key frames reset it.
     @Test func lossyWebPErrorDoesNotBuildUpOverAClip() throws {
         let n = 64
         var pixels = [UInt32](repeating: 0, count: n * n)
@@ -83,33 +127,11 @@ import Testing
         let clip = try ClipDecoder.decodeWebP(try encoder.finish())
         #expect(clip.frames.count == 60)
         let errors = (0..<60).map { i in
-            let source = Self.straight(frame(i))
+            let source = straightRGBA(frame(i))
             let total = zip(clip.frames[i].rgba, source).reduce(0) { $0 + abs(Int($1.0) - Int($1.1)) }
             return Double(total) / Double(source.count)
         }
         #expect(errors.max() ?? 99 < 6, "mean error per frame: \(errors.map { ($0 * 10).rounded() / 10 })")
-    }
-
-    @Test func gifDecodesWithTheRightFramesDelaysLoopAndPixels() throws {
-        let timing = ClipTiming(seconds: 0.4, fps: 30)
-        let encoder = try GIFEncoder(width: Self.width, height: Self.height)
-        let delays = timing.durations(unitsPerSecond: 100)
-        for (i, d) in delays.enumerated() { try encoder.add(Self.frame(i), delayCentiseconds: d) }
-        let bytes = try encoder.finish()
-        #expect(Array(bytes.prefix(6)) == Array("GIF89a".utf8))
-        #expect(bytes.last == 0x3B)
-
-        let clip = try ClipDecoder.decodeGIF(bytes)
-        #expect(clip.width == Self.width && clip.height == Self.height)
-        #expect(clip.loopCount == 0)
-        #expect(clip.frames.count == 12)
-        #expect(clip.frames.map(\.duration) == delays)
-        #expect(clip.totalDuration == 40)
-        // Flat colours and antialiased edges survive 256-colour quantisation almost exactly.
-        for i in 0..<12 {
-            let diff = maxChannelDifference(clip.frames[i].rgba, Self.straight(Self.frame(i)))
-            #expect(diff <= 12, "frame \(i) differs by \(diff)")
-        }
     }
 
     @Test func gifStoresOnlyTheChangedRectangleOfOpaqueFrames() throws {
@@ -121,14 +143,6 @@ import Testing
         let r = clip.frames[1].rect
         #expect(r.width < 40 && r.height < 30 && r.x >= 2 && r.x <= 5, "rect \(r)")
         #expect(clip.frames.allSatisfy { $0.disposal == 1 && $0.transparentIndex == nil })
-    }
-
-    @Test func gifMergesRepeatedFrames() throws {
-        let encoder = try GIFEncoder(width: Self.width, height: Self.height)
-        for i in [0, 0, 1, 1, 1] { try encoder.add(Self.frame(i), delayCentiseconds: 4) }
-        let clip = try ClipDecoder.decodeGIF(try encoder.finish())
-        #expect(clip.frames.map(\.duration) == [8, 12])
-        #expect(encoder.frameCount == 2)
     }
 
     @Test func transparentGifClearsEachFrameAndKeepsOneTransparentIndex() throws {
@@ -146,28 +160,9 @@ import Testing
         #expect(clip.pixel(0, x: 8, y: 32).a == 255 && clip.pixel(2, x: 8, y: 32).a == 0)
     }
 
-    @Test func framesOfAnotherSizeAreRefused() throws {
-        let small = Self.renderer.render(LayerSnapshot(), width: 10, height: 10, background: .transparent)
-        let webp = try WebPAnimationEncoder(width: Self.width, height: Self.height)
-        #expect(throws: ClipEncodingError.frameSizeMismatch(expected: "96×64", got: "10×10")) {
-            try webp.add(small, durationMilliseconds: 10)
-        }
-        let gif = try GIFEncoder(width: Self.width, height: Self.height)
-        #expect(throws: ClipEncodingError.frameSizeMismatch(expected: "96×64", got: "10×10")) {
-            try gif.add(small, delayCentiseconds: 1)
-        }
+    @Test func encodersRefuseAnEmptyCanvas() {
         #expect(throws: ClipEncodingError.invalidSize(width: 0, height: 5)) { try GIFEncoder(width: 0, height: 5) }
-    }
-
-    @Test func finishedEncodersRefuseMoreFrames() throws {
-        let gif = try GIFEncoder(width: Self.width, height: Self.height)
-        try gif.add(Self.frame(0), delayCentiseconds: 5)
-        _ = try gif.finish()
-        #expect(throws: ClipEncodingError.finished) { try gif.add(Self.frame(1), delayCentiseconds: 5) }
-        let webp = try WebPAnimationEncoder(width: Self.width, height: Self.height)
-        try webp.add(Self.frame(0), durationMilliseconds: 5)
-        _ = try webp.finish()
-        #expect(throws: ClipEncodingError.finished) { try webp.finish() }
+        #expect(throws: ClipEncodingError.invalidSize(width: 5, height: 0)) { try WebPAnimationEncoder(width: 5, height: 0) }
     }
 
     @Test func changedRectFindsTheSmallestBox() {

@@ -54,7 +54,7 @@ import Testing
 enum GoldenScene: String, CaseIterable, Sendable {
     /// Progress ring (track + trimmed round-capped arc), play triangle, label, faded pill.
     case controls
-    /// Blurred, veiled artwork clipped to a rounded square, plus the unblurred thumbnail, on a checkerboard.
+    /// Blurred, tinted artwork clipped to a rounded square, plus the unblurred thumbnail, on a checkerboard.
     case artwork
     /// A rotated curved shape with the points and bounds overlays.
     case debugOverlay = "debug-overlay"
@@ -75,7 +75,7 @@ enum GoldenScene: String, CaseIterable, Sendable {
     private var controls: LayerSnapshot {
         let blue = Color(r: 0, g: 122, b: 255)
         let c = Point(80, 70)
-        let ring = Scenes.circle(center: c, radius: 45)
+        let ring = Path.circle(center: c, radius: 45)
         let track = LayerSnapshot(content: .shape(ShapeContent(path: ring, fillColor: nil, strokeColor: Color(white: 0.85), lineWidth: 8)))
         // Starting at 12 o'clock, as progress rings do.
         let rotated = AffineTransform.translation(c.x, c.y).concatenating(.rotation(-.pi / 2)).concatenating(.translation(-c.x, -c.y))
@@ -92,7 +92,7 @@ enum GoldenScene: String, CaseIterable, Sendable {
         let bitmap = GoldenScene.artworkBitmap
         let square = Scenes.roundedRect(20, 20, 120, 120, radius: 24)
         let backdrop = LayerSnapshot(content: .image(ImageContent(bitmap: bitmap, rect: Rect(x: 20, y: 20, width: 120, height: 120),
-                                                                  blurRadius: 6, veil: Color(white: 0, alpha: 0.25))),
+                                                                  effect: ImageEffect(blurRadius: 6, tint: Color(white: 0, alpha: 0.25)))),
                                      mask: square)
         let thumbnail = LayerSnapshot(content: .image(ImageContent(bitmap: bitmap, rect: Rect(x: 55, y: 55, width: 50, height: 50))))
         return Scenes.group([backdrop, thumbnail])

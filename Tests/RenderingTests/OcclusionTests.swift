@@ -12,7 +12,7 @@ import Testing
     /// join could reach ten half-widths out), a group holding a rectangle.
     static let inside = [
         Scenes.fill(Scenes.rect(10, 10, 20, 20), red),
-        LayerSnapshot(content: .shape(ShapeContent(path: Scenes.circle(center: Point(24, 24), radius: 12), fillColor: nil,
+        LayerSnapshot(content: .shape(ShapeContent(path: Path.circle(center: Point(24, 24), radius: 12), fillColor: nil,
                                                    strokeColor: .black, lineWidth: 4, lineJoin: .round))),
         Scenes.group([Scenes.fill(Scenes.rect(0, 0, 8, 8), red)]).moved(by: 16, 16),
     ]
@@ -41,7 +41,8 @@ import Testing
         for blur in [0.0, 6.0] {
             let image = LayerSnapshot(content: .image(ImageContent(bitmap: Scenes.redBlueBitmap(),
                                                                    rect: Rect(x: 4, y: 4, width: 40, height: 40),
-                                                                   blurRadius: blur, veil: Color(white: 1, alpha: 0.3))))
+                                                                   effect: ImageEffect(blurRadius: blur, saturation: 1.8,
+                                                                                       tint: Color(white: 1, alpha: 0.3)))))
             let layers = Self.inside + [image]
             #expect(Self.hidden(layers) == [0, 1, 2], "blur \(blur)")
             let (culled, everything) = Self.renders(layers)
@@ -56,7 +57,7 @@ import Testing
         ("translucent bitmap", [inside[0], LayerSnapshot(content: .image(ImageContent(
             bitmap: Bitmap(id: 9_000_101, width: 1, height: 1, pixels: [0x8080_0000]), rect: Rect(x: 4, y: 4, width: 40, height: 40))))]),
         ("masked cover", [inside[0], Scenes.group([], mask: Scenes.rect(0, 0, 48, 48)).with(content: cover.content)]),
-        ("round cover", [inside[0], Scenes.fill(Scenes.circle(center: Point(24, 24), radius: 23), .white)]),
+        ("round cover", [inside[0], Scenes.fill(Path.circle(center: Point(24, 24), radius: 23), .white)]),
         ("stroke-only cover", [inside[0], Scenes.stroke(Scenes.rect(4, 4, 40, 40), .white, width: 40)]),
         ("container cover", [inside[0], Scenes.group([cover])]),
         ("reaching out", [Scenes.fill(Scenes.rect(2, 10, 20, 20), red), cover]),

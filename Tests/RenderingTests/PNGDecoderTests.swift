@@ -1,6 +1,7 @@
 import Animation
 import CSpng
 import Foundation
+import LayercastTesting
 import Testing
 @testable import Rendering
 
@@ -74,12 +75,6 @@ import Testing
     static func argb(_ r: Int, _ g: Int, _ b: Int, _ a: Int = 255) -> UInt32 {
         func p(_ c: Int) -> UInt32 { UInt32((Double(c * a) / 255).rounded()) }
         return UInt32(a) << 24 | p(r) << 16 | p(g) << 8 | p(b)
-    }
-
-    /// A signature and an IHDR declaring `width`×`height`, and nothing after it.
-    static func header(width: UInt32, height: UInt32) -> [UInt8] {
-        func be(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8((v >> 16) & 0xFF), UInt8((v >> 8) & 0xFF), UInt8(v & 0xFF)] }
-        return PNGDecoder.signature + be(13) + Array("IHDR".utf8) + be(width) + be(height) + [8, 6, 0, 0, 0] + be(0)
     }
 
     @Test func rgbaWithAlphaIsPremultiplied() throws {
@@ -159,11 +154,11 @@ import Testing
     @Test func rejectsAnOversizedHeaderBeforeDecoding() throws {
         for (w, h) in [(4097, 1), (1, 4097), (4097, 4097), (20_000, 20_000), (UInt32(Int32.max), UInt32(Int32.max))] {
             #expect(throws: PNGDecodingError.tooLarge(width: Int(w), height: Int(h), maxWidth: 4096, maxHeight: 4096)) {
-                try PNGDecoder.decode(Self.header(width: UInt32(w), height: UInt32(h)))
+                try PNGDecoder.decode(pngHeader(width: UInt32(w), height: UInt32(h)))
             }
         }
         #expect(throws: PNGDecodingError.tooLarge(width: 100, height: 10, maxWidth: 64, maxHeight: 64)) {
-            try PNGDecoder.decode(Self.header(width: 100, height: 10), maxWidth: 64, maxHeight: 64)
+            try PNGDecoder.decode(pngHeader(width: 100, height: 10), maxWidth: 64, maxHeight: 64)
         }
         // A complete file over the limit is refused the same way; one at the limit decodes.
         let wide = try Self.png(width: 4097, height: 1, colorType: SPNG_COLOR_TYPE_GRAYSCALE, rows: [UInt8](repeating: 9, count: 4097))
@@ -192,11 +187,11 @@ import Testing
         for cut in [20, 40, png.count / 2, png.count - 13, png.count - 12] {
             expectCorrupt(Array(png.prefix(cut)), "cut at \(cut) of \(png.count)")
         }
-        var wrongChunk = Self.header(width: 4, height: 4)
+        var wrongChunk = pngHeader(width: 4, height: 4)
         wrongChunk.replaceSubrange(12..<16, with: Array("IDAT".utf8))
         expectCorrupt(wrongChunk, "IDAT first")
-        expectCorrupt(Self.header(width: 0, height: 4), "zero width")
-        expectCorrupt(Self.header(width: 1 << 31, height: 4), "width over 2³¹−1")
+        expectCorrupt(pngHeader(width: 0, height: 4), "zero width")
+        expectCorrupt(pngHeader(width: 1 << 31, height: 4), "width over 2³¹−1")
         var flipped = png
         flipped[png.count / 2] ^= 0xFF
         expectCorrupt(flipped, "a flipped byte in the image data")

@@ -50,7 +50,7 @@ import Testing
 
     @Test func strokedArcStopsAtButtEnds() {
         let c = Point(50, 50)
-        let arc = Path([.move(Point(80, 50)), Scenes.quarterArc(center: c, radius: 30, quadrant: 0)])
+        let arc = Path.arc(center: c, radius: 30, startAngle: 0, endAngle: .pi / 2, clockwise: true)
         let image = renderer.render(Scenes.stroke(arc, Color(red: 1, green: 0, blue: 0), width: 6),
                                     width: 100, height: 100, background: white)
         let (mx, my) = px(Scenes.point(c, 30, .pi / 4))
@@ -65,7 +65,7 @@ import Testing
 
     @Test func trimmedStrokeColoursOnlyItsQuarter() {
         let c = Point(50, 50)
-        let layer = Scenes.stroke(Scenes.circle(center: c, radius: 30), .black, width: 4, start: 0.25, end: 0.5)
+        let layer = Scenes.stroke(Path.circle(center: c, radius: 30), .black, width: 4, start: 0.25, end: 0.5)
         let image = renderer.render(layer, width: 100, height: 100, background: white)
         for angle in [0.6, 0.75, 0.9].map({ $0 * .pi }) {
             let (x, y) = px(Scenes.point(c, 30, angle))
@@ -140,6 +140,20 @@ import Testing
         #expect(abs((minY + maxY) / 2 - 40) <= 4)
     }
 
+    /// Fontconfig turns hinting off below about 8 px, and Cairo keeps the font it resolved for a
+    /// family at the first size asked for. Text must not depend on that history: two spellings of
+    /// the same family (two toy faces), first resolved at 4 px and at 20 px, draw 20 px text alike.
+    @Test func textDoesNotDependOnTheSizeAFontWasFirstResolvedAt() {
+        func draw(_ family: String, _ size: Double) -> RenderedImage {
+            let text = LayerSnapshot(content: .text(TextContent(text: "0:02.5", center: Point(60, 40.3), fontFamily: family,
+                                                                fontSize: size, color: .black)))
+            return renderer.render(text, width: 120, height: 80, background: white)
+        }
+        _ = draw("dejavu sans", 4)
+        _ = draw("DEJAVU SANS", 20)
+        #expect(draw("dejavu sans", 20) == draw("DEJAVU SANS", 20))
+    }
+
     @Test func checkerboardAlternates() {
         let grey = Color(white: 0.8)
         let image = renderer.render(LayerSnapshot(), width: 40, height: 40,
@@ -161,7 +175,7 @@ import Testing
         #expect(!image.isOpaque)
     }
 
-    @Test func imageStretchesToItsRectWithVeil() {
+    @Test func imageStretchesToItsRectWithTint() {
         let bitmap = Scenes.redBlueBitmap()
         let node = LayerSnapshot(content: .image(ImageContent(bitmap: bitmap, rect: Rect(x: 10, y: 10, width: 40, height: 20))))
         let image = renderer.render(node, width: 60, height: 40, background: white)
@@ -169,16 +183,16 @@ import Testing
         #expect(image.rgb(45, 20) == [0, 0, 255])
         #expect(image.isWhite(5, 20) && image.isWhite(30, 35))
 
-        let veiled = LayerSnapshot(content: .image(ImageContent(bitmap: bitmap, rect: Rect(x: 10, y: 10, width: 40, height: 20),
-                                                                veil: Color(white: 0, alpha: 0.5))))
-        let dimmed = renderer.render(veiled, width: 60, height: 40, background: white)
+        let tinted = LayerSnapshot(content: .image(ImageContent(bitmap: bitmap, rect: Rect(x: 10, y: 10, width: 40, height: 20),
+                                                                effect: ImageEffect(tint: Color(white: 0, alpha: 0.5)))))
+        let dimmed = renderer.render(tinted, width: 60, height: 40, background: white)
         #expect(abs(dimmed.rgb(15, 20)[0] - 128) <= 1 && dimmed.rgb(15, 20)[2] == 0)
         #expect(dimmed.isWhite(5, 20))
     }
 
     @Test func debugOverlayMarksPointsAndBounds() {
         let c = Point(50, 50)
-        let layer = Scenes.stroke(Scenes.circle(center: c, radius: 30), .black, width: 2)
+        let layer = Scenes.stroke(Path.circle(center: c, radius: 30), .black, width: 2)
         let image = renderer.render(layer, width: 100, height: 100, background: white, debug: [.points, .bounds])
         // On-curve dot at the circle's start point, in the overlay's pink.
         #expect(image.rgb(80, 50) == [255, 45, 85])
@@ -201,8 +215,9 @@ import Testing
         let renderer = Renderer()
         let bitmap = Scenes.redBlueBitmap(id: 9_100_001)
         let scene = Scenes.group([
-            LayerSnapshot(content: .image(ImageContent(bitmap: bitmap, rect: Rect(x: 0, y: 0, width: 64, height: 64), blurRadius: 5))),
-            Scenes.stroke(Scenes.circle(center: Point(32, 32), radius: 20), .black, width: 3, cap: .round, start: 0.1, end: 0.7),
+            LayerSnapshot(content: .image(ImageContent(bitmap: bitmap, rect: Rect(x: 0, y: 0, width: 64, height: 64),
+                                                       effect: ImageEffect(blurRadius: 5)))),
+            Scenes.stroke(Path.circle(center: Point(32, 32), radius: 20), .black, width: 3, cap: .round, start: 0.1, end: 0.7),
             LayerSnapshot(content: .text(TextContent(text: "42", center: Point(32, 32), fontSize: 14, color: .white))),
         ])
         let reference = renderer.render(scene, width: 64, height: 64, background: .color(.white))

@@ -30,27 +30,6 @@ enum Scenes {
         ])
     }
 
-    /// A full circle starting at angle 0 (+x) and running clockwise on screen, as four cubics.
-    static func circle(center c: Point, radius r: Double) -> Path {
-        var path = Path()
-        path.move(to: Point(c.x + r, c.y))
-        for quadrant in 0..<4 {
-            path.elements.append(quarterArc(center: c, radius: r, quadrant: quadrant))
-        }
-        path.close()
-        return path
-    }
-
-    /// The cubic for the arc from quadrant·90° to (quadrant+1)·90°.
-    static func quarterArc(center c: Point, radius r: Double, quadrant: Int) -> PathElement {
-        let a0 = Double(quadrant) * .pi / 2, a1 = a0 + .pi / 2
-        let p0 = point(c, r, a0), p3 = point(c, r, a1)
-        let k = kappa * r
-        let c1 = Point(p0.x - sin(a0) * k, p0.y + cos(a0) * k)
-        let c2 = Point(p3.x + sin(a1) * k, p3.y - cos(a1) * k)
-        return .cubic(c1, c2, p3)
-    }
-
     static func point(_ c: Point, _ r: Double, _ angle: Double) -> Point {
         Point(c.x + r * cos(angle), c.y + r * sin(angle))
     }

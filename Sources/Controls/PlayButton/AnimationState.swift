@@ -50,15 +50,6 @@ extension PlayButton {
 
         public var description: String { name }
 
-        /// The horizontal bar has just been reached: the next step depends on the mode.
-        public var isHub: Bool {
-            switch self {
-            case .playToBar(.triangleToBar), .pauseToBar(.barRotateHorizontal), .stopToBar(.barRotateHorizontal),
-                 .buffering(.toBar): true
-            default: false
-            }
-        }
-
         /// The idle state a non-animated change to `mode` lands in; buffering's loop state for buffering.
         public static func resting(_ mode: Mode) -> AnimationState {
             switch mode {

@@ -19,4 +19,9 @@ public enum Backdrop: Sendable, Hashable {
     case light
     /// Dark text on it would be hard to read.
     case dark
+
+    /// Dark when dark text on `color` would be hard to read: relative luminance below 0.3.
+    public init(behind color: Color) {
+        self = 0.2126 * color.red + 0.7152 * color.green + 0.0722 * color.blue < 0.3 ? .dark : .light
+    }
 }

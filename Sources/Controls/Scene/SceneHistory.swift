@@ -11,6 +11,8 @@ struct SceneHistory {
     private(set) var checkpoints: [Scene]
     /// How many commands have been applied: 0 for the scene as made.
     var revision: UInt64 = 0
+    /// Scheduled commands not yet applied, in time order; all later than `live.time`.
+    var pending: [ScheduledCommand] = []
     let budget: Int
     /// Each artwork the checkpoints show: how many show it, and its bytes.
     private var artworks: [ObjectIdentifier: (copies: Int, bytes: Int)] = [:]
@@ -49,13 +51,14 @@ struct SceneHistory {
         for copy in checkpoints { count(copy, by: 1) }
     }
 
-    /// Keeps a copy of the live scene, then drops the oldest copies while over the budget (the
-    /// newest always stays).
+    /// A command was applied: keeps a copy of the live scene, drops the oldest copies while over
+    /// the budget (the newest always stays), and counts the revision.
     mutating func checkpoint() {
         append(live)
         while checkpoints.count > 1 && bytes > budget {
             count(checkpoints.removeFirst(), by: -1)
         }
+        revision += 1
     }
 
     private mutating func append(_ scene: Scene) {

@@ -13,8 +13,9 @@ struct APIContext: Sendable {
     let logger: Logger
     /// What is in use of each budget; shared by every copy of the context, so one per server.
     let ledger: BudgetLedger
-    /// Uploaded artwork by content, so an image uploaded again is stored once.
-    let artworks = ArtworkStore()
+    let artworks = ArtworkLibrary()
+    let scenarios = ScenarioStore()
+    let recorder = ScenarioRecorder()
     let files: StaticFiles
     /// The operations this server serves (the catalogue, unless a test declares otherwise), and
     /// the document generated from them.

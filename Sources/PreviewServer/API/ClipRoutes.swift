@@ -18,14 +18,20 @@ extension APIContext {
                 .defaulting(to: \.fps, flag: "--fps")
         }
 
+        var writerFormat: ClipWriter.Format { self == .webp ? .webp : .gif }
+
         var parameters: [any DeclaredParameter] {
             FrameParameters.common + [FrameParameters.ahead, FrameParameters.variants, APIContext.clipSeconds, fps]
-                + (self == .webp ? [APIContext.clipLossless] : [])
+                + (self == .webp ? [APIContext.clipLossless] : []) + [FrameParameters.scenario]
         }
     }
 
+    static let clipSecondsRange = 0.1...20.0
+
     static let clipSeconds = Param.number(
-        "seconds", 0.1...20, unit: "seconds", in: .query, example: "0.1", "Length of the clip in seconds of scene time."
+        "seconds", clipSecondsRange, unit: "seconds", in: .query, example: "0.1",
+        "Length of the clip in seconds of scene time. With `scenario` and no `seconds`: the rest of the scenario from "
+            + "`ahead`, at most 20."
     ).defaulting(3.0)
 
     static let clipLossless = Param.boolean("lossless", in: .query, "Lossless WebP frames instead of lossy ones at `quality`.")
@@ -46,8 +52,12 @@ extension APIContext {
                     + "with no further commands, at `fps`, as one animated image. The cost width × height × frames is "
                     + "capped at 480×480×600 (138,240,000): past that the answer is 400. A clip takes a place of the "
                     + "clips budget (--max-clips) and its encoder's buffers from the memory budget while it renders; "
-                    + "when either is taken, the answer is 503 at once (clips are never queued).",
-                parameters: format.parameters, offload: .ownThread,
+                    + "when either is taken, the answer is 503 at once (clips are never queued). With `scenario=` it is "
+                    + "that scenario played from a fresh scene, from `ahead` seconds after its start, the same frames "
+                    + "every time.",
+                parameters: format.parameters,
+                answers: [.notFound("No stored scenario has the id given in `scenario`."), FrameParameters.scenarioConflict],
+                offload: .ownThread, families: [FrameParameters.props],
                 cost: { input throws(APIError) in try clipCost(input, format) }),
             produces: Success(
                 description: "An animated image, offered as a download.",
@@ -64,44 +74,53 @@ extension APIContext {
         ) { context, input in try context.clip(input, format: format) }
     }
 
-    /// Frames × pixels per frame and the encoder's buffers, from the parameters alone; a clip
-    /// longer than `clipPixelFrameBudget` is refused here, before anything else.
+    /// Frames × pixels per frame, from the parameters alone. A scenario's clip without `seconds`
+    /// lasts as long as the rest of the scenario, which only the stored scenario knows, so it is
+    /// priced at the longest a clip may be.
     static func clipCost(_ input: Input, _ format: ClipFormat) throws(APIError) -> RequestCost {
-        let timing = ClipTiming(seconds: try input[clipSeconds], fps: try input[format.fps])
-        let pixels = try FrameParameters.Picture(input).pixels()
+        try clipCost(input, format, seconds: input.has(FrameParameters.scenario) && !input.has(clipSeconds)
+                     ? clipSecondsRange.upperBound : try input[clipSeconds])
+    }
+
+    /// Frames × pixels per frame, and the encoder's buffers (`CostModel.ClipEncoder`).
+    static func clipCost(_ input: Input, _ format: ClipFormat, seconds: Double) throws(APIError) -> RequestCost {
+        let timing = ClipTiming(seconds: seconds, fps: try input[format.fps])
         let encoder: CostModel.ClipEncoder = switch format {
         case .webp: try input[clipLossless] ? .webpLossless : .webp
         case .gif: .gif
         }
-        let cost = RequestCost.clip(pixels: pixels, frames: timing.frameCount, encoder: encoder)
-        guard cost.pixelFrames <= clipPixelFrameBudget else {
-            throw APIError(400, "the clip is too large: \(cost.pixels) pixels × \(timing.frameCount) frames",
-                           parameter: "seconds",
-                           allowed: "width × height × frames up to \(clipPixelFrameBudget) pixel-frames (e.g. 480×480 pixels "
-                               + "for 600 frames, 240×240 for 2400); lower seconds, fps, size or scale")
-        }
-        return cost
+        return .clip(pixels: try FrameParameters.Picture(input).pixels(), frames: timing.frameCount, encoder: encoder)
     }
 
     func clip(_ input: Input, format: ClipFormat) throws(APIError) -> HTTPResponse {
-        let seconds = try input[Self.clipSeconds]
+        let scenario = try input[FrameParameters.scenario].map { id throws(APIError) in try storedScenario(id) }
+        var seconds = try input[Self.clipSeconds]
+        if let scenario, !input.has(Self.clipSeconds) {
+            let rest = scenario.duration - (try input[FrameParameters.ahead])
+            seconds = min(max(rest, Self.clipSecondsRange.lowerBound), Self.clipSecondsRange.upperBound)
+        }
         let fps = try input[format.fps]
         let lossless = format == .webp ? try input[Self.clipLossless] : false
         let timing = ClipTiming(seconds: seconds, fps: fps)
+        let cost = try Self.clipCost(input, format, seconds: seconds)
+        guard cost.pixelFrames <= Self.clipPixelFrameBudget else {
+            throw APIError(400, "the clip is too large: \(cost.pixels) pixels × \(timing.frameCount) frames",
+                           parameter: "seconds",
+                           allowed: "width × height × frames up to \(Self.clipPixelFrameBudget) pixel-frames (e.g. 480×480 pixels "
+                               + "for 600 frames, 240×240 for 2400); lower seconds, fps, size or scale")
+        }
 
         let ahead = try input[FrameParameters.ahead]
+        let (copy, now) = try startingScene(input, scenario: scenario)
+        let start = now + ahead
         var source: ClipSource
-        let start: Double
         switch try FrameParameters.Picture(input) {
         case .plain(let spec):
-            var (copy, now) = scene.snapshot()
-            copy.advance(to: now + ahead)
+            var copy = copy
+            copy.advance(to: start)
             source = .scene(copy, spec)
-            start = now + ahead
         case .variants(let kind, let spec):
-            let (copy, now) = scene.snapshot()
-            source = .variants(try VariantSet(kind, spec: spec, scene: copy, at: now, seed: configuration.scene.seed))
-            start = now + ahead
+            source = .variants(try VariantSet(kind, spec: spec, scene: copy, at: now))
         }
 
         var clipCost = ClipCost()
@@ -115,7 +134,9 @@ extension APIContext {
             throw APIError(500, "encoding the clip failed")
         }
         let secondsText = ParameterType.format(seconds)
-        let name = "layercast-\(source.spec.subject.rawValue)\(source.variantsSuffix)-\(secondsText)s-\(fps)fps.\(format.rawValue)"
+        let subject = scenario.map { "scenario-\($0.id)-" } ?? ""
+        let name = "layercast-\(subject)\(source.spec.subject.rawValue)\(source.variantsSuffix)-\(secondsText)s-\(fps)fps"
+            + ".\(format.rawValue)"
         return HTTPResponse(status: 200, headers: [
             ("Content-Type", format.contentType),
             ("Content-Disposition", "attachment; filename=\"\(name)\""),
@@ -131,31 +152,19 @@ extension APIContext {
     private func encodeClip(_ source: inout ClipSource, start: Double, timing: ClipTiming, format: ClipFormat,
                             quality: Int, lossless: Bool, cost: inout ClipCost) throws -> [UInt8] {
         let (width, height) = source.pixelSize
-        let add: (RenderedImage, Int) throws -> Void
-        let finish: () throws -> [UInt8]
-        let durations: [Int]
-        switch format {
-        case .webp:
-            let encoder = try WebPAnimationEncoder(width: width, height: height,
-                                                   options: .init(lossless: lossless, quality: Double(quality)))
-            (add, finish) = ({ try encoder.add($0, durationMilliseconds: $1) }, encoder.finish)
-            durations = timing.durations(unitsPerSecond: 1000)
-        case .gif:
-            let encoder = try GIFEncoder(width: width, height: height)
-            (add, finish) = ({ try encoder.add($0, delayCentiseconds: $1) }, encoder.finish)
-            durations = timing.durations(unitsPerSecond: 100)
-        }
-        for (i, duration) in durations.enumerated() {
+        let writer = try ClipWriter(format.writerFormat, width: width, height: height, timing: timing, quality: quality,
+                                    lossless: lossless)
+        for i in 0..<timing.frameCount {
             let t0 = MonotonicClock.hostTime()
             let image = source.image(at: start + timing.offset(ofFrame: i), frameRenderer: frameRenderer)
             let t1 = MonotonicClock.hostTime()
-            try add(image, duration)
+            try writer.add(image)
             cost.render += t1 - t0
             cost.encode += MonotonicClock.hostTime() - t1
         }
         let t2 = MonotonicClock.hostTime()
         defer { cost.encode += MonotonicClock.hostTime() - t2 }
-        return try finish()
+        return try writer.finish()
     }
 }
 
@@ -169,9 +178,10 @@ struct ClipCost {
     }
 }
 
-/// What a clip shows: one scene copy in one spec, or a set of variants.
+/// What a clip shows: one scene copy (with the commands scheduled on it) in one spec, or a set of
+/// variants.
 enum ClipSource {
-    case scene(Scene, FrameSpec)
+    case scene(ScheduledScene, FrameSpec)
     case variants(VariantSet)
 
     var spec: FrameSpec {
@@ -199,7 +209,7 @@ enum ClipSource {
         case .scene(var scene, let spec):
             scene.advance(to: time)
             self = .scene(scene, spec)
-            return frameRenderer.image(of: frameRenderer.tree(of: scene, at: time, spec: spec), spec: spec)
+            return frameRenderer.image(of: frameRenderer.tree(of: scene.scene, at: time, spec: spec), spec: spec)
         case .variants(var set):
             let tree = set.tree(at: time, frameRenderer: frameRenderer)
             self = .variants(set)

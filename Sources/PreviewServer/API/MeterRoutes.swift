@@ -6,8 +6,10 @@ extension APIContext {
     enum MeterParameters {
         static let seconds = Param.number("seconds", RecordingMeter.holdRange, unit: "seconds", "How long to hold.")
             .required()
-        static let duration = Param.number("duration", RecordingMeter.durationRange, unit: "seconds",
-                                           "Seconds for a full ring.").required()
+        /// The `duration` prop's, for its alias `PUT /meter/config`.
+        static let duration = Param.number(prop: "duration", of: .meter).required()
+        /// The `seed` prop's, for `--seed`.
+        static let seed = Param.number(prop: "seed", of: .meter)
     }
 
     static let meterComplete = Answer.conflict("The meter is complete: POST /meter/reset first.")
@@ -37,15 +39,16 @@ extension APIContext {
 
     static let meterConfig = meterEndpoint(
         "/meter/config", method: .put, id: "meterConfig", summary: "Sets the recording `duration`",
-        description: "Only while the meter is empty (409 otherwise).", parameters: [MeterParameters.duration],
+        description: "The same as the meter's `duration` prop (PATCH /controls/meter/props): only while the meter "
+            + "is empty (409 otherwise).", parameters: [MeterParameters.duration],
         answers: [.conflict("The meter is not empty: POST /meter/reset first.")]
     ) { input throws(APIError) in
         let duration = try input[MeterParameters.duration]
-        return { m, _ throws(MeterError) in try m.setDuration(duration) }
+        return { m, t throws(MeterError) in try m.setDuration(duration, at: t) }
     }
 
     /// A meter change: what it does to the meter at a scene time.
-    typealias MeterChange = (inout RecordingMeter, Double) throws(MeterError) -> Void
+    typealias MeterChange = @Sendable (inout RecordingMeter, Double) throws(MeterError) -> Void
 
     private static func meterEndpoint(
         _ path: String, method: APIOperation.Method = .post, id: String, summary: String, description: String,
@@ -54,16 +57,16 @@ extension APIContext {
     ) -> Endpoint<APIContext> {
         let operation = APIOperation(method, path, id: id, tag: "meter", summary: summary, description: description,
                                      parameters: parameters, command: true, answers: answers)
-        return Endpoint(command: operation, state: RecordingMeter.State.self) { context, input in
+        return Endpoint(command: operation, state: RecordingMeter.State.self) { input, _ throws(APIError) in
             // The parameters are read before the scene is locked.
             let apply = try change(input)
-            do throws(MeterError) {
-                return try context.command { (s: inout Scene, t: Double) throws(MeterError) in
+            return PreparedCommand { s, t throws(APIError) in
+                do throws(MeterError) {
                     try apply(&s.meter, t)
-                    return s.meter.state(at: t)
+                } catch {
+                    throw APIError(meter: error)
                 }
-            } catch {
-                throw APIError(meter: error)
+                return s.meter.state(at: t)
             }
         }
     }

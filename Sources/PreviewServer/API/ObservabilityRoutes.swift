@@ -11,16 +11,18 @@ extension APIContext {
 
     static let metricsEndpoint = Endpoint<APIContext>(
         APIOperation(.get, "/metrics", id: "metrics", tag: "server",
-                     summary: "Prometheus text: frames rendered per feed, encode time, viewers, bytes, skipped frames, requests, open connections, refused and cut connections",
+                     summary: "Prometheus text: frames rendered per feed, encode time, viewers, bytes, skipped frames, requests, budgets, open connections, refused and cut connections",
                      description: "Requests per route and status, frames rendered and skipped, encode failures per "
                          + "format, bytes sent, open streams, and viewers per control and size class (labels take values "
-                         + "from fixed sets only); open connections, and the HTTP layer's refusals: requests for another "
+                         + "from fixed sets only); each budget's limit, use and refusals; stored scenarios and artwork "
+                         + "against their limits; open connections, and the HTTP layer's refusals: requests for another "
                          + "Host, heads cut at the deadline, connections over the per-IP limit, connections closed with a "
                          + "request incomplete, uploads over the limit."),
         produces: Success(description: "Prometheus text exposition format 0.0.4.",
                           content: .media(["text/plain"], binary: false), headers: [.noStore])
     ) { context, _ in
-        .text(context.metrics.exposition, contentType: "text/plain; version=0.0.4; charset=utf-8",
+        context.metrics.stores(scenarios: context.scenarios, artworks: context.artworks)
+        return .text(context.metrics.exposition, contentType: "text/plain; version=0.0.4; charset=utf-8",
               headers: [("Cache-Control", "no-store")])
     }
 
@@ -59,7 +61,7 @@ extension APIContext {
             let clock = ClockState(sceneTime: time, paused: scene.clock.isPaused, speed: scene.clock.speed, fps: fps)
             let key = [
                 copy.playButton.mode.rawValue, copy.playButton.animationState.name,
-                String(copy.playButton.isEnabled), String(copy.playButton.isHighlighted), copy.playButton.theme.name,
+                String(copy.playButton.isEnabled), String(copy.playButton.isHighlighted), copy.playButton.themeName,
                 String(copy.meter.segmentCount), String(copy.meter.isRecording), String(copy.meter.isComplete),
                 String(copy.meter.duration),
                 String(copy.player.isPlaying), String(copy.player.progress), String(copy.player.artwork.id),

@@ -48,10 +48,10 @@ enum BackgroundChoice: Hashable, Sendable {
         }
     }
 
-    /// Dark when dark text on it would be hard to read (relative luminance below 0.3).
+    /// A colour's own lightness; the transparent and checkerboard backgrounds count as light.
     var backdrop: Backdrop {
-        guard case .color(let c) = self, 0.2126 * c.red + 0.7152 * c.green + 0.0722 * c.blue < 0.3 else { return .light }
-        return .dark
+        guard case .color(let c) = self else { return .light }
+        return Backdrop(behind: c)
     }
 
     func background(scale: Double) -> Background {

@@ -58,7 +58,7 @@ struct AttackBench: ParsableCommand {
         // The server's own defaults, the per-IP limit included: that is what is being attacked.
         let sut = try server.start(perIPDefault: nil)
         defer { sut.stop() }
-        let monitor = sut.pid.map { ProcMonitor(pid: $0, interval: 0.1) }
+        let monitor = sut.pid.map { pid in Sampler<ProcSample>(every: 0.1) { ProcSample.read(pid: pid).map { [$0] } ?? [] } }
         defer { monitor?.stop() }
 
         let loop = ViewerLoop(port: sut.port)
@@ -93,7 +93,8 @@ struct AttackBench: ParsableCommand {
         let frames = viewer.frames.filter { $0.arrival >= start && $0.arrival <= end }.count
         let fps = Double(frames) / (end - start)
         let p99 = Distribution(poller.latencies(from: start, to: end)).p99
-        let peak = (monitor?.samples(from: start, to: end).map(\.rssKiB).max()).map { Double($0) / 1024 } ?? .nan
+        let peak = (monitor?.all.filter { $0.time >= start && $0.time <= end }.map(\.rssKiB).max())
+            .map { Double($0) / 1024 } ?? .nan
         let refusals = Distribution(outcome.refusalSeconds)
         return [kind.rawValue, "\(outcome.attempts)", "\(outcome.refusalSeconds.count)", "\(outcome.wrong.count)",
                 ms(refusals.median), ms(refusals.max), fmt(peak, 1), fmt(rssBefore, 1), fmt(rssAfter, 1), fmt(fps, 1), ms(p99),

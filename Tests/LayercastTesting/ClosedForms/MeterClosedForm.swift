@@ -1,3 +1,6 @@
+import Controls
+import Testing
+
 /// The recording meter's closed form (docs/design/recording-meter.md §Closed form), independent of
 /// the engine: segment lengths ℓ1…ℓn oldest first, p = Σℓ; only the newest grows, at 1/duration per
 /// second while pressed, until p = 1. Drawn: newest [0, ℓn], the one before [ℓn, ℓn + ℓn−1], …,
@@ -23,7 +26,7 @@ public struct MeterClosedForm {
     public func isComplete(at t: Double) -> Bool { completion.map { t >= $0 } ?? false }
     public func isRecording(at t: Double) -> Bool { pressedAt != nil && !isComplete(at: t) }
 
-    public func lengths(at t: Double) -> [Double] {
+    private func lengths(at t: Double) -> [Double] {
         var l = lengths
         if let start = pressedAt {
             let before = l.reduce(0, +)
@@ -31,9 +34,6 @@ public struct MeterClosedForm {
         }
         return l
     }
-
-    /// p, the recorded fraction of the ring.
-    public func recorded(at t: Double) -> Double { lengths(at: t).reduce(0, +) }
 
     /// Returns false when the ring is complete (the meter refuses the press).
     @discardableResult
@@ -53,10 +53,6 @@ public struct MeterClosedForm {
         completion = nil
     }
 
-    public mutating func reset() {
-        self = MeterClosedForm(duration: duration)
-    }
-
     /// The drawn intervals at `t`: segments oldest first, then the track's start.
     public func intervals(at t: Double) -> (segments: [(start: Double, end: Double)], track: Double) {
         Self.intervals(lengths: lengths(at: t))
@@ -71,4 +67,24 @@ public struct MeterClosedForm {
         }
         return (newestFirst.reversed(), edge)
     }
+}
+
+/// Expects the meter's state at `t` to match the closed form within 1e-9: every segment as shown,
+/// the track, the recording and complete flags, elapsed and remaining.
+public func expectMeter(_ state: RecordingMeter.State, matches reference: MeterClosedForm, at t: Double,
+                        sourceLocation: SourceLocation = #_sourceLocation) {
+    let (segments, track) = reference.intervals(at: t)
+    #expect(state.segmentCount == segments.count && state.segments.count == segments.count, "segments at \(t)",
+            sourceLocation: sourceLocation)
+    for (i, (got, want)) in zip(state.segments, segments).enumerated() {
+        #expect(abs(got.presentation.strokeStart - want.start) <= 1e-9 && abs(got.presentation.strokeEnd - want.end) <= 1e-9,
+                "segment \(i + 1) at \(t): \(got.presentation) vs \(want)", sourceLocation: sourceLocation)
+    }
+    #expect(abs(state.track.presentationStrokeStart - track) <= 1e-9,
+            "track start at \(t): \(state.track.presentationStrokeStart) vs \(track)", sourceLocation: sourceLocation)
+    #expect(state.recording == reference.isRecording(at: t), "recording at \(t)", sourceLocation: sourceLocation)
+    #expect(state.complete == reference.isComplete(at: t), "complete at \(t)", sourceLocation: sourceLocation)
+    let elapsed = track * reference.duration
+    #expect(abs(state.elapsed - elapsed) <= 1e-9 * reference.duration, "elapsed at \(t)", sourceLocation: sourceLocation)
+    #expect(abs(state.remaining - (reference.duration - elapsed)) <= 1e-9 * reference.duration, sourceLocation: sourceLocation)
 }

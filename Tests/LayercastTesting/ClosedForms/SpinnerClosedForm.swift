@@ -1,4 +1,6 @@
+import Controls
 import Foundation
+import Testing
 
 /// The Material spinner's closed form (docs/design/spinner.md §Closed form), written independently
 /// of the engine, so that what the engine, the server and the frames show is checked against the
@@ -32,4 +34,14 @@ public enum SpinnerClosedForm {
 
     /// The engine solves the curve to 1e-7 in x, so stroke values agree to about 1e-6.
     public static let strokeTolerance = 1e-6
+}
+
+/// Expects the spinner's presentation values at `t` (seconds since it started) to be the closed
+/// form's: the stroke within `strokeTolerance`, the rotation within 1e-9 (or both within `tolerance`).
+public func expectSpinner(_ p: Spinner.State.Values, at t: Double, tolerance: Double? = nil,
+                          sourceLocation: SourceLocation = #_sourceLocation) {
+    let v = SpinnerClosedForm.values(at: t)
+    let stroke = tolerance ?? SpinnerClosedForm.strokeTolerance
+    #expect(abs(p.strokeStart - v.start) <= stroke && abs(p.strokeEnd - v.end) <= stroke
+            && abs(p.rotation - v.rotation) <= tolerance ?? 1e-9, "at \(t): \(p) vs \(v)", sourceLocation: sourceLocation)
 }

@@ -69,8 +69,14 @@ enum BoundaryCases {
             return [("maybe", false)]
         case .string(let maxLength, _):
             return [(String(repeating: "x", count: maxLength + 1), false)]
-        case .color:
-            return [("#12345g", false)]
+        case .color(_, let alpha):
+            return [("#12345g", false)] + (alpha ? [("#1234567", false), ("#12345678", true)] : [])
+        case .colorList(let maxCount):
+            return [(Array(repeating: "#000000", count: maxCount).joined(separator: ","), true),
+                    (Array(repeating: "#000000", count: maxCount + 1).joined(separator: ","), false), ("#12345g", false)]
+        case .curve:
+            return [("0,-1,1,2", true), ("1,2,0,-1", true), ("-0.01,0,1,1", false), ("0,0,1.01,1", false),
+                    ("0,-1.01,1,1", false), ("0,0,1,2.01", false), ("0,0,1", false), ("bouncy", false)]
         }
     }
 
@@ -82,10 +88,10 @@ enum BoundaryCases {
     }
 
     /// Values for the other parameters: every required one and every one with an example, except
-    /// one that may not be given together with the parameter under test.
+    /// one that may not be given together with the parameter under test and those in the path.
     static func others(_ op: APIOperation, besides name: String) -> [(name: String, value: String)] {
         var out: [(name: String, value: String)] = []
-        for p in op.parameters where p.spec.name != name {
+        for p in op.parameters where p.spec.name != name && p.spec.locations != .path {
             let spec = p.spec
             let excluded = op.rules.contains { rule in
                 if case .notTogether(let a, let b) = rule { return (a == name && b == spec.name) || (b == name && a == spec.name) }
@@ -109,7 +115,9 @@ enum BoundaryCases {
         case .boolean: "true"
         case .enumeration(let words), .list(let words): words.first
         case .string: "x"
-        case .color(let names): names.first ?? "#000000"
+        case .color(let names, _): names.first ?? "#000000"
+        case .colorList: "#000000"
+        case .curve: "linear"
         }
     }
 }

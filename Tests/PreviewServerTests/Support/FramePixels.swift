@@ -2,18 +2,6 @@ import Foundation
 import LayercastTesting
 import Rendering
 
-/// Colour classes for reading which parts of a frame a control covers.
-enum Colors {
-    /// The spinner's #CE413D, allowing for JPEG's chroma loss.
-    static func isSpinnerRed(_ p: (r: Int, g: Int, b: Int, a: Int)) -> Bool {
-        p.r > 150 && p.g < 130 && p.b < 130
-    }
-
-    static func isWhite(_ p: (r: Int, g: Int, b: Int, a: Int)) -> Bool {
-        p.r > 225 && p.g > 225 && p.b > 225
-    }
-}
-
 /// Where the spinner's ring is in a frame of `control=spinner`: the 64 pt design square fitted into
 /// the frame (aspect fit, centred), the ring of radius 22 and line width 4 round the centre.
 struct SpinnerGeometry {
@@ -37,6 +25,13 @@ struct SpinnerGeometry {
         return (Int((centerX + radius * cos(theta)).rounded(.down)), Int((centerY + radius * sin(theta)).rounded(.down)))
     }
 
+    /// `mismatches` of a frame of `control=spinner` at scene time `t` against the closed form.
+    static func mismatches(in image: RGBAImage, at t: Double, margin: Double, samples: Int = 120) -> [String] {
+        let v = SpinnerClosedForm.values(at: t)
+        return SpinnerGeometry(width: image.width, height: image.height)
+            .mismatches(in: image, start: v.start, end: v.end, rotation: v.rotation, margin: margin, samples: samples)
+    }
+
     /// Checks `samples` points round the ring: inside [start, end] (by more than `margin`) must be red,
     /// outside must be white. Returns a description of each mismatch.
     func mismatches(in image: RGBAImage, start: Double, end: Double, rotation: Double,
@@ -49,8 +44,10 @@ struct SpinnerGeometry {
             guard inside || outside else { continue }
             let (x, y) = point(fraction: f, rotation: rotation)
             let p = image.pixel(x, y)
-            if inside && !Colors.isSpinnerRed(p) { problems.append("f=\(f) at (\(x),\(y)) should be red, is \(p)") }
-            if outside && !Colors.isWhite(p) { problems.append("f=\(f) at (\(x),\(y)) should be white, is \(p)") }
+            // The spinner's #CE413D, allowing for JPEG's chroma loss; white around it.
+            let red = p.r > 150 && p.g < 130 && p.b < 130, white = p.r > 225 && p.g > 225 && p.b > 225
+            if inside && !red { problems.append("f=\(f) at (\(x),\(y)) should be red, is \(p)") }
+            if outside && !white { problems.append("f=\(f) at (\(x),\(y)) should be white, is \(p)") }
         }
         return problems
     }
