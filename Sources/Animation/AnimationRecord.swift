@@ -15,8 +15,8 @@ public struct AnimationRecord: Sendable {
     }
 
     /// The newest records a layer keeps, whatever the span. Every copy of a scene the history keeps
-    /// holds its layers' records, so a storm of commands must not grow each copy without end: with
-    /// 1024 copies, 64 records of about 64 bytes are 4 MiB per stormed layer at most.
+    /// holds its layers' records, so a storm of commands must not grow each copy without end: 64
+    /// records of about 64 bytes are 4 KiB per stormed layer and copy at most.
     public static let maxPerLayer = 64
 
     public let key: String

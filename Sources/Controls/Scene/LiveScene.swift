@@ -9,9 +9,9 @@ import Synchronization
 /// copy taken at or before t, advanced to t, which is exact since no command came in between.
 /// A command issued at such an earlier time rewrites the history from there.
 ///
-/// The history spans `historySpan` seconds before the clock's time (and at most `historyLimit`
-/// copies): older copies, command records and animation records are dropped as time goes on, so
-/// a scene under a storm of commands keeps a bounded history (docs/design/engine.md §Timeline).
+/// The history spans `historySpan` seconds before the clock's time, within its byte budget: older
+/// copies, command records and animation records are dropped as time goes on, so a scene under a
+/// storm of commands keeps a bounded history (docs/design/engine.md §Timeline).
 ///
 /// Every command, on the scene or on its clock, gets the next revision, under the same lock as the
 /// change itself, so a copy and its revision always agree. Clients order states by revision, not by
@@ -22,98 +22,41 @@ import Synchronization
 public final class LiveScene: Sendable {
     public let clock: any ControllableClock
     /// Seconds of scene time before the clock's that the history keeps.
-    public let historySpan: Double
-    private let state: Mutex<History>
+    public var historySpan: Double { state.withLock { $0.span } }
+    private let state: Mutex<SceneHistory>
 
     public static let defaultHistorySpan = 60.0
-    /// Enough to step back through a long review session; older copies are dropped.
-    static let historyLimit = 1024
 
-    struct History {
-        /// Seconds of scene time kept before the clock's (`LiveScene.historySpan`).
-        let span: Double
-        var live: Scene
-        var checkpoints: [Scene]
-        /// The commands the checkpoints came from, in order, within the span.
-        var commands: [AppliedCommand] = []
-        /// How many commands have been applied: 0 for the scene as made.
-        var revision: UInt64 = 0
-        /// Scheduled commands not yet applied, in time order; all later than `live.time`.
-        var pending: [ScheduledCommand] = []
+    /// What one command's copy of the scene is taken to weigh in the history's budget (a scene
+    /// with every control busy measured 4.5 KiB a copy; artwork is counted on its own).
+    public static let checkpointBytes = 8 << 10
 
-        /// Records the live scene after a command applied at `t` (named by `cause`), with the next
-        /// revision, and drops what has fallen out of the span.
-        mutating func checkpoint(cause: CommandCause?, at t: Double) {
-            revision += 1
-            if let cause { commands.append(AppliedCommand(cause: cause, time: t, revision: revision)) }
-            forget(before: t - span)
-            checkpoints.append(live)
-        }
-
-        /// The scene as it was (or will be, with no further commands) at `t`.
-        mutating func scene(at t: Double) -> Scene {
-            if t >= live.time {
-                live.advance(to: t)
-                return live
-            }
-            return copy(at: t)
-        }
-
-        /// The same, from a copy: the live scene is left where it is.
-        func copy(at t: Double) -> Scene {
-            var copy = t >= live.time ? live : checkpoints.last { $0.time <= t } ?? checkpoints.first ?? live
-            copy.advance(to: t)
-            return copy
-        }
-
-        /// The earliest time a copy shows exactly, given the clock's time `now`.
-        func keptFrom(now: Double, span: Double) -> Double {
-            max(checkpoints.first?.time ?? live.time, now - span)
-        }
-
-        /// Drops what lies wholly before `now − span`: copies but the last one before it (the
-        /// start of the span is rebuilt from it), commands but the last one of each control
-        /// (the cause of an animation still running), and records of animations that ended.
-        mutating func forget(before horizon: Double) {
-            if let keep = checkpoints.lastIndex(where: { $0.time <= horizon }), keep > 0 {
-                checkpoints.removeFirst(keep)
-            }
-            if checkpoints.count > LiveScene.historyLimit {
-                checkpoints.removeFirst(checkpoints.count - LiveScene.historyLimit)
-            }
-            let oldest = checkpoints.first?.time ?? horizon
-            if let first = commands.first, first.time < oldest {
-                // Newest first: an old command stays only while it is its control's latest old one.
-                var seen: Set<FrameSubject?> = []
-                commands = commands.reversed().filter { c in c.time >= oldest || seen.insert(c.cause.control).inserted }
-                    .reversed()
-            }
-            live.forgetAnimationRecords(endedBefore: horizon)
-        }
-    }
-
+    /// `historyBytes`: what the copies kept for stepping back may hold besides the live scene
+    /// (the server passes its history budget; unbounded by default); `historySpan`: the seconds it
+    /// reaches back.
     public init(clock: any ControllableClock, configuration: SceneConfiguration = SceneConfiguration(),
-                historySpan: Double = LiveScene.defaultHistorySpan) {
+                historyBytes: Int = .max, historySpan: Double = LiveScene.defaultHistorySpan) {
         self.clock = clock
-        self.historySpan = historySpan
         let initial = Scene(configuration: configuration, time: clock.now)
-        state = Mutex(History(span: historySpan, live: initial, checkpoints: [initial]))
+        state = Mutex(SceneHistory(live: initial, budget: historyBytes, span: historySpan))
     }
+
+    /// Bytes the history holds besides the live scene.
+    public var historyBytes: Int { state.withLock { $0.bytes } }
+
+    /// How many copies the history holds (the newest is the live scene after the last command).
+    public var historyCount: Int { state.withLock { $0.checkpoints.count } }
 
     /// Runs `command` on the scene at the clock's current time, after every earlier completion has
     /// fired. Returns the command's result, the scene time it was applied at and its revision.
-    /// A command that throws (a refused one) takes no revision.
-    /// `cause` is what a timeline names as the command (nil for one no request made).
+    /// A command that throws (a refused one) takes no revision. `cause` is what a timeline names as
+    /// the command (nil for one no request made).
     public func apply<R, E: Error>(
         cause: CommandCause? = nil, _ command: (inout Scene, Double) throws(E) -> R
     ) throws(E) -> (result: R, time: Double, revision: UInt64) {
-        try state.withLock { (h: inout History) throws(E) -> (result: R, time: Double, revision: UInt64) in
+        try state.withLock { (h: inout SceneHistory) throws(E) -> (result: R, time: Double, revision: UInt64) in
             let t = catchUp(&h)
-            if t < h.live.time {
-                h.live = h.copy(at: t)
-                h.checkpoints.removeAll { $0.time > t }
-                h.commands.removeAll { $0.time > t }
-            }
+            if t < h.live.time { h.rewind(to: t) }
             h.live.advance(to: t)
             let result = try command(&h.live, t)
             h.checkpoint(cause: cause, at: t)
@@ -135,7 +78,7 @@ public final class LiveScene: Sendable {
     /// Schedules what `commands` makes of a copy of the scene at the clock's time and that time, in
     /// place of any commands scheduled before, and returns the time. Nothing changes when it throws.
     public func schedule<E: Error>(_ commands: (Scene, Double) throws(E) -> [ScheduledCommand]) throws(E) -> Double {
-        try state.withLock { (h: inout History) throws(E) -> Double in
+        try state.withLock { (h: inout SceneHistory) throws(E) -> Double in
             let now = catchUp(&h)
             let scene = h.scene(at: now)
             h.pending = ScheduledScene(scene, pending: try commands(scene, now)).pending
@@ -154,7 +97,7 @@ public final class LiveScene: Sendable {
     /// Applies every scheduled command due by the clock's time, each at its own time, and returns the
     /// clock's time after them: a scheduled pause stops the clock at the pause's own time, so the
     /// commands after it wait (docs/design/scenarios.md §Playing on the live scene).
-    private func catchUp(_ h: inout History) -> Double {
+    private func catchUp(_ h: inout SceneHistory) -> Double {
         var t = clock.now
         while let next = h.pending.first, next.time <= t {
             h.pending.removeFirst()
@@ -197,7 +140,7 @@ public final class LiveScene: Sendable {
     public func showableTimes() -> (from: Double, now: Double, to: Double) {
         state.withLock { h in
             let now = catchUp(&h)
-            return (h.keptFrom(now: now, span: h.span), now, now + h.span)
+            return (h.keptFrom(now: now), now, now + h.span)
         }
     }
 
@@ -207,7 +150,7 @@ public final class LiveScene: Sendable {
     public func copy(at time: Double) -> (scene: ScheduledScene, now: Double)? {
         state.withLock { h in
             let now = catchUp(&h)
-            guard time >= h.keptFrom(now: now, span: h.span), time <= now + h.span else { return nil }
+            guard time >= h.keptFrom(now: now), time <= now + h.span else { return nil }
             // Every scheduled command is later than the live scene's time, so none is due in the past.
             var copy = time >= h.live.time ? ScheduledScene(h.live, pending: h.pending) : ScheduledScene(h.copy(at: time))
             copy.advance(to: time)
@@ -221,7 +164,7 @@ public final class LiveScene: Sendable {
     public func forEachCopy(at times: [Double], _ body: (Scene, Double) -> Void) {
         state.withLock { h in
             let now = catchUp(&h)
-            let kept = h.keptFrom(now: now, span: h.span)
+            let kept = h.keptFrom(now: now)
             var current: Scene?
             for t in times where t >= kept && t <= now + h.span {
                 let base = t >= h.live.time ? h.live : h.checkpoints.last { $0.time <= t }
@@ -241,7 +184,7 @@ public final class LiveScene: Sendable {
     public func timeline(from: Double, to: Double) -> SceneTimeline {
         state.withLock { h in
             let now = catchUp(&h)
-            let kept = h.keptFrom(now: now, span: h.span)
+            let kept = h.keptFrom(now: now)
             return h.timeline(from: max(from, kept), to: max(to, kept), now: now, keptFrom: kept)
         }
     }

@@ -41,7 +41,7 @@ extension Scene {
     }
 }
 
-extension LiveScene.History {
+extension SceneHistory {
     /// The window [from, to]: the scene as it stands at the later of `to` and its own time (so a
     /// chain still to come, with no further command, shows too), each animation overlapping the
     /// window, and the commands in it.
