@@ -1,5 +1,6 @@
 import Animation
 import Foundation
+import LayercastTesting
 import Testing
 @testable import Rendering
 

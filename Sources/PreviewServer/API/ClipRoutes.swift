@@ -4,26 +4,11 @@ import HTTPServer
 import Rendering
 import Synchronization
 
-/// `GET /clip.webp` and `GET /clip.gif`: the next `seconds` of the scene, as from now and with no
-/// further commands, rendered from a copy at `fps` into an animated image.
+/// `GET /clip.webp`, `/clip.gif`, `/clip.mp4` and `/clip.webm`: the next `seconds` of the scene,
+/// as from now and with no further commands, rendered from a copy at `fps` into an animated image
+/// or a video. One declaration serves the four; only `fps`'s range and `lossless` differ.
 extension APIContext {
-    enum ClipFormat: String, Sendable {
-        case webp, gif
-
-        var contentType: String { self == .webp ? "image/webp" : "image/gif" }
-        var encodedFormat: EncodedFormat { self == .webp ? .webp : .gif }
-
-        /// GIF delays are centiseconds, and browsers stretch delays under 2 cs to 10 cs.
-        var fps: Parameter<Int> {
-            Param.integer("fps", self == .webp ? 1...60 : 1...50, in: .query, example: "10", "Frames per second.")
-                .defaulting(to: \.fps, flag: "--fps")
-        }
-
-        var parameters: [any DeclaredParameter] {
-            FrameParameters.common + [FrameParameters.ahead, FrameParameters.variants, APIContext.clipSeconds, fps]
-                + (self == .webp ? [APIContext.clipLossless] : [])
-        }
-    }
+    typealias ClipFormat = ClipWriter.Format
 
     static let clipSeconds = Param.number(
         "seconds", 0.1...20, unit: "seconds", in: .query, example: "0.1", "Length of the clip in seconds of scene time."
@@ -39,21 +24,29 @@ extension APIContext {
     /// Clips are seconds of CPU each; more at once on one server get 503 instead of queueing.
     static let maxConcurrentClips = 2
 
+    /// How a video's frames, timing and size follow from the parameters (`VideoEncoder`,
+    /// `FrameConverter`).
+    static let videoNotes = "A video is H.264 in MP4 (yuv420p, its index before the data) or VP9 in WebM (yuv420p), at a "
+        + "constant `fps`: round(seconds × fps) frames of 1/fps each, so it lasts exactly frames ÷ fps seconds "
+        + "(`X-Clip-Seconds`). yuv420p needs an even width and height: an odd one gets one more column on the right or "
+        + "row at the bottom showing the frame's background (black for `transparent`, as every transparent pixel), "
+        + "never a scaled picture. `quality` does not apply. "
+
     static func clipEndpoint(_ format: ClipFormat) -> Endpoint<APIContext> {
-        let name = format == .webp ? "WebP" : "GIF"
-        return Endpoint(
+        Endpoint(
             APIOperation(
-                .get, "/clip.\(format.rawValue)", id: "clip\(name)", tag: "frames",
-                summary: "The next `seconds` of the scene as an animated \(name)",
+                .get, "/clip.\(format.rawValue)", id: "clip\(format.operationName)", tag: "frames",
+                summary: "The next `seconds` of the scene as \(format.title)",
                 description: "The next `seconds` of the scene from now (or from `ahead` seconds on), rendered from a copy "
-                    + "with no further commands, at `fps`, as one animated image. The cost width × height × frames is "
+                    + "with no further commands, at `fps`, as \(format.isVideo ? "one video" : "one animated image"). "
+                    + (format.isVideo ? videoNotes : "") + "The cost width × height × frames is "
                     + "capped at 480×480×600 (138,240,000): past that the answer is 400. At most "
                     + "\(maxConcurrentClips) clips render at once per server; more get 503.",
                 parameters: format.parameters,
                 answers: [.busy("\(maxConcurrentClips) clips are being rendered already; try again shortly.")], offload: true,
                 cost: { input throws(APIError) in try clipCost(input, format) }),
             produces: Success(
-                description: "An animated image, offered as a download.",
+                description: format.isVideo ? "A video, offered as a download." : "An animated image, offered as a download.",
                 content: .media([format.contentType], binary: true),
                 headers: [
                     sceneTimeHeader,
@@ -115,7 +108,9 @@ extension APIContext {
             metrics.encodeFailed(format.encodedFormat)
             throw APIError(500, "encoding the clip failed")
         }
-        let secondsText = ParameterType.format(seconds)
+        // A video's frames all last 1/fps; an animated image's add up to `seconds` (`ClipTiming`).
+        let secondsText = format.isVideo ? printfFormat("%g", Double(timing.frameCount) / Double(fps))
+            : ParameterType.format(seconds)
         let name = "layercast-\(source.spec.subject.rawValue)\(source.variantsSuffix)-\(secondsText)s-\(fps)fps.\(format.rawValue)"
         return HTTPResponse(status: 200, headers: [
             ("Content-Type", format.contentType),
@@ -132,31 +127,19 @@ extension APIContext {
     private func encodeClip(_ source: inout ClipSource, start: Double, timing: ClipTiming, format: ClipFormat,
                             quality: Int, lossless: Bool, cost: inout ClipCost) throws -> [UInt8] {
         let (width, height) = source.pixelSize
-        let add: (RenderedImage, Int) throws -> Void
-        let finish: () throws -> [UInt8]
-        let durations: [Int]
-        switch format {
-        case .webp:
-            let encoder = try WebPAnimationEncoder(width: width, height: height,
-                                                   options: .init(lossless: lossless, quality: Double(quality)))
-            (add, finish) = ({ try encoder.add($0, durationMilliseconds: $1) }, encoder.finish)
-            durations = timing.durations(unitsPerSecond: 1000)
-        case .gif:
-            let encoder = try GIFEncoder(width: width, height: height)
-            (add, finish) = ({ try encoder.add($0, delayCentiseconds: $1) }, encoder.finish)
-            durations = timing.durations(unitsPerSecond: 100)
-        }
-        for (i, duration) in durations.enumerated() {
+        let writer = try ClipWriter(format, width: width, height: height, timing: timing, quality: quality, lossless: lossless,
+                                    background: source.spec.background.background(scale: source.spec.scale))
+        for i in 0..<timing.frameCount {
             let t0 = MonotonicClock.hostTime()
             let image = source.image(at: start + timing.offset(ofFrame: i), frameRenderer: frameRenderer)
             let t1 = MonotonicClock.hostTime()
-            try add(image, duration)
+            try writer.add(image)
             cost.render += t1 - t0
             cost.encode += MonotonicClock.hostTime() - t1
         }
         let t2 = MonotonicClock.hostTime()
         defer { cost.encode += MonotonicClock.hostTime() - t2 }
-        return try finish()
+        return try writer.finish()
     }
 }
 
