@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Makes the README's pictures of the controls in docs/media/: for each control an animated WebP
-# (GET /clip.webp) and a PNG still (GET /frame.png), plus the play button's variants and its
-# geometry overlay mid-morph. Everything is rendered by a real server, paused at scene time 10 s
+# (GET /clip.webp) and a PNG still (GET /frame.png), plus the play button's variants, its
+# geometry overlay mid-morph, and each control before and after some of its props (per-request
+# `props.`, so the scene itself never changes). Everything is rendered by a real server, paused at scene time 10 s
 # so that reruns give the same pictures (but for the spinner's phase, which starts with the server).
 #
 #   scripts/make-readme-media.sh            # release build, 240 px, 3 s at 25 fps
@@ -84,3 +85,17 @@ post "/play-button/mode?mode=play&animated=false"
 post "/play-button/mode?mode=pause"
 fetch "play-button-morph-points.png" "/frame.png?control=play-button&size=$SIZE&debug=points,bounds&ahead=0.1"
 fetch "play-button-modes.png" "/frame.png?control=play-button&variants=modes&size=120"
+
+# Design knobs: each control as it is, then the same moment with some props for that frame only.
+knobs() {  # knobs CONTROL QUERY PROPS
+    fetch "knobs-$1-before.png" "/frame.png?control=$1&$2"
+    fetch "knobs-$1-after.png" "/frame.png?control=$1&$2&$3"
+}
+post "/play-button/mode?mode=pause&animated=false"
+knobs play-button "width=120&height=60&background=%230000ff" \
+    "props.contentMode=aspectFill&props.pauseStopBackgroundColor=%23ff9500&props.barThickness=8&props.barCornerRadius=4"
+post "/spinner/stop"                        # from the start of its cycle: the longest arc 1.25 s in
+post "/spinner/start"
+knobs spinner "size=120&ahead=1.25" "props.color=%23007aff&props.lineWidth=9&props.strokeEndCurve=0.9,0,0.1,1"
+knobs meter "size=120&label=off" "props.lineWidth=28&props.inset=40&props.trackColor=%23eeeeee&props.segmentColors=%23ff9500,%23007aff"
+knobs player "size=120&ahead=2" "props.blurSaturation=0&props.blurTint=%2300000066&props.ringColor=%23ff9500&props.ringWidth=14"

@@ -25,12 +25,16 @@ public struct Color: Hashable, Sendable, Codable {
         self.init(red: Double(r) / 255, green: Double(g) / 255, blue: Double(b) / 255, alpha: alpha)
     }
 
-    /// `#rrggbb` or `rrggbb`; nil for anything else.
+    /// `#rrggbb` or `#rrggbbaa`, the `#` optional; nil for anything else. ASCII digits only:
+    /// Unicode counts fullwidth digits as hex digits too.
     public init?(hex: String) {
         var s = Substring(hex)
         if s.first == "#" { s = s.dropFirst() }
-        guard s.count == 6, s.allSatisfy(\.isHexDigit), let v = UInt32(s, radix: 16) else { return nil }
-        self.init(r: Int(v >> 16 & 0xFF), g: Int(v >> 8 & 0xFF), b: Int(v & 0xFF))
+        guard s.count == 6 || s.count == 8, s.allSatisfy({ $0.isASCII && $0.isHexDigit }),
+              let v = UInt32(s, radix: 16) else { return nil }
+        let rgb = s.count == 8 ? v >> 8 : v
+        let alpha = s.count == 8 ? Double(v & 0xFF) / 255 : 1
+        self.init(r: Int(rgb >> 16 & 0xFF), g: Int(rgb >> 8 & 0xFF), b: Int(rgb & 0xFF), alpha: alpha)
     }
 
     /// HSB as UIColor(hue:saturation:brightness:alpha:) defines it.
@@ -58,10 +62,18 @@ public struct Color: Hashable, Sendable, Codable {
     public static let lightGray = Color(white: 2.0 / 3.0)
 
     /// `#rrggbb`, alpha dropped.
-    public var hex: String {
-        func byte(_ v: Double) -> Int { Int((min(max(v, 0), 1) * 255).rounded()) }
+    public var hex: String { Self.hex([red, green, blue]) }
+
+    /// `#rrggbb` when opaque, else `#rrggbbaa`: what `init?(hex:)` reads back to the same bytes.
+    public var hexWithAlpha: String {
+        Self.byte(alpha) == 255 ? hex : Self.hex([red, green, blue, alpha])
+    }
+
+    private static func byte(_ v: Double) -> Int { Int((min(max(v, 0), 1) * 255).rounded()) }
+
+    private static func hex(_ components: [Double]) -> String {
         let digits = Array("0123456789abcdef")
-        return "#" + String([byte(red), byte(green), byte(blue)].flatMap { [digits[$0 >> 4], digits[$0 & 15]] })
+        return "#" + String(components.map(byte).flatMap { [digits[$0 >> 4], digits[$0 & 15]] })
     }
 
     public func lerp(to other: Color, _ t: Double) -> Color {

@@ -34,7 +34,7 @@ public struct ShapeLayer: Sendable {
     public var sublayers: [ShapeLayer] = []
 
     /// Attached animations in the order they were added; each key appears at most once.
-    public private(set) var animations: [AttachedAnimation] = []
+    public internal(set) var animations: [AttachedAnimation] = []
     private var pendingStops: [AnimationStop] = []
     private var sequence = 0
 
@@ -260,7 +260,8 @@ public struct ShapeLayer: Sendable {
 /// An animation as attached to a layer: resolved, with its key and the order it was added in.
 public struct AttachedAnimation: Sendable {
     public let key: String
-    public let animation: LayerAnimation
+    /// Edited in place only through `ShapeLayer.editAnimation(forKey:_:)`.
+    public internal(set) var animation: LayerAnimation
     let sequence: Int
     let properties: Set<LayerProperty>
     /// Set once its `finished = true` stop was reported, for animations kept after completion.

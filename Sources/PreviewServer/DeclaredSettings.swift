@@ -24,6 +24,7 @@ extension PreviewServerConfiguration {
         DeclaredSetting("--meter-duration", APIContext.MeterParameters.duration.spec) {
             ParameterType.format($0.scene.meterDuration)
         },
+        DeclaredSetting("--seed", APIContext.MeterParameters.seed.spec) { String($0.scene.seed) },
     ]
 
     /// What a setting accepts, for its help text ("1–60"); empty for a flag no parameter shares.

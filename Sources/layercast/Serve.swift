@@ -39,7 +39,7 @@ struct Serve: ParsableCommand {
     @Option(help: "Log level: trace, debug, info, notice, warning, error, critical. [env: LAYERCAST_LOG_LEVEL]")
     var logLevel: String = EnvironmentDefaults.string("log-level") ?? "info"
 
-    @Option(help: "Seed for the recording meter's segment colours. [env: LAYERCAST_SEED]")
+    @Option(help: "Seed for the recording meter's segment colours, \(PreviewServerConfiguration.values(of: "--seed")). [env: LAYERCAST_SEED]")
     var seed: Int = EnvironmentDefaults.int("seed", 0x5EED)
 
     @Option(help: "Recording meter duration, \(PreviewServerConfiguration.values(of: "--meter-duration")). [env: LAYERCAST_METER_DURATION]")
@@ -67,6 +67,7 @@ struct Serve: ParsableCommand {
         settings.fps = fps
         settings.size = size
         settings.scene.meterDuration = meterDuration
+        settings.scene.seed = UInt64(truncatingIfNeeded: seed)
         if let problem = settings.problems.first { throw ValidationError(problem) }
         guard (1...3600).contains(timeout) else { throw ValidationError("--timeout must be 1–3600 seconds") }
         guard (1...100_000).contains(maxStreams) else { throw ValidationError("--max-streams must be 1–100000") }

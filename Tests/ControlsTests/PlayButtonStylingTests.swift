@@ -90,7 +90,7 @@ import Animation
 
     @Test func initialStateIsRestingPlay() {
         let b = PlayButton(at: 0)
-        #expect(b.mode == .play && b.animationState.name == "playToBar.playIdle" && b.theme == .default)
+        #expect(b.mode == .play && b.animationState.name == "playToBar.playIdle" && b.themeName == "default")
         #expect(b.designSize == Size(44, 44))
         let s = b.state(at: 0)
         #expect(s.background == "#aaaaaa" && s.left.fill == "#000000" && s.rotation == 0)

@@ -14,7 +14,7 @@ enum PB {
     /// A button resting in `mode` since time 0 (non-animated), in the sample theme so that the two
     /// colour sides differ.
     static func resting(_ mode: Mode, theme: PlayButton.Theme = .sample) -> PlayButton {
-        var b = PlayButton(at: 0, theme: theme)
+        var b = PlayButton(at: 0, configuration: PlayButton.Configuration(theme: theme))
         b.setMode(mode, animated: false, at: 0)
         return b
     }
@@ -41,8 +41,9 @@ enum PB {
         let (ls, rs) = PlayButtonRest.shapes(mode)
         let left = b.presentation(of: .left, at: time), right = b.presentation(of: .right, at: time)
         let bg = b.presentation(of: .background, at: time)
-        let tint = vertical ? b.theme.pauseStopTint : b.theme.playBufferingTint
-        let background = vertical ? b.theme.pauseStopBackground : b.theme.playBufferingBackground
+        let c = b.configuration
+        let tint = vertical ? c.pauseStopTintColor : c.playBufferingTintColor
+        let background = vertical ? c.pauseStopBackgroundColor : c.playBufferingBackgroundColor
         #expect(abs(left.rotation - (vertical ? .pi / 2 : 0)) < tolerance, "\(context)", sourceLocation: sourceLocation)
         #expect(abs(right.rotation - (vertical ? .pi / 2 : 0)) < tolerance, "\(context)", sourceLocation: sourceLocation)
         #expect(close(left.fillColor, tint) && close(right.fillColor, tint), "\(context)", sourceLocation: sourceLocation)

@@ -92,18 +92,18 @@ import Animation
     @Test func coloursChangeOnlyWhileRotating() {
         var b = PB.resting(.play)
         b.setMode(.pause, at: 1)
-        let theme = b.theme
+        let c = b.configuration
         func bg(_ t: Double) -> Color { b.presentation(of: .background, at: t).fillColor! }
         func fill(_ t: Double) -> Color { b.presentation(of: .left, at: t).fillColor! }
         b.advance(to: 1.1)
-        #expect(PB.close(bg(1.1), theme.playBufferingBackground) && PB.close(fill(1.1), theme.playBufferingTint))
+        #expect(PB.close(bg(1.1), c.playBufferingBackgroundColor) && PB.close(fill(1.1), c.playBufferingTintColor))
         b.advance(to: 1.25)
         let quarter = 0.25
-        #expect(PB.close(bg(1.25), theme.playBufferingBackground.lerp(to: theme.pauseStopBackground, quarter), 1e-9))
-        #expect(PB.close(fill(1.25), theme.playBufferingTint.lerp(to: theme.pauseStopTint, quarter), 1e-9))
+        #expect(PB.close(bg(1.25), c.playBufferingBackgroundColor.lerp(to: c.pauseStopBackgroundColor, quarter), 1e-9))
+        #expect(PB.close(fill(1.25), c.playBufferingTintColor.lerp(to: c.pauseStopTintColor, quarter), 1e-9))
         #expect(abs(b.presentation(of: .left, at: 1.25).rotation - .pi / 8) < 1e-9)
         b.advance(to: 1.5)
-        #expect(PB.close(bg(1.5), theme.pauseStopBackground) && PB.close(fill(1.5), theme.pauseStopTint))
+        #expect(PB.close(bg(1.5), c.pauseStopBackgroundColor) && PB.close(fill(1.5), c.pauseStopTintColor))
         #expect(b.layer(.background).animationKeys.isEmpty && !b.layer(.left).animationKeys.contains("fillColor"))
     }
 

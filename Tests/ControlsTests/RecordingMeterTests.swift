@@ -166,12 +166,12 @@ import Testing
 
     @Test func durationChangesOnlyWhileEmpty() throws {
         var meter = RecordingMeter(duration: 45, seed: 9)
-        try meter.setDuration(10)
+        try meter.setDuration(10, at: 0)
         #expect(meter.duration == 10)
         try meter.press(at: 0)
-        #expect(thrown { () throws(MeterError) in try meter.setDuration(20) } == .notEmpty)
+        #expect(thrown { () throws(MeterError) in try meter.setDuration(20, at: 1) } == .notEmpty)
         meter.release(at: 4)
-        #expect(thrown { () throws(MeterError) in try meter.setDuration(20) } == .notEmpty)
+        #expect(thrown { () throws(MeterError) in try meter.setDuration(20, at: 4.5) } == .notEmpty)
         #expect(meter.duration == 10)
         // 10 s ring: 4 s recorded, the second press fills it 6 s later.
         try meter.press(at: 5)
@@ -181,11 +181,11 @@ import Testing
         #expect(meter.isComplete)
 
         meter.reset(at: 12)
-        try meter.setDuration(600)
+        try meter.setDuration(600, at: 12)
         #expect(meter.duration == 600)
-        try meter.setDuration(1)
-        #expect(thrown { () throws(MeterError) in try meter.setDuration(0.5) } == .durationOutOfRange(0.5))
-        #expect(thrown { () throws(MeterError) in try meter.setDuration(601) } == .durationOutOfRange(601))
+        try meter.setDuration(1, at: 12)
+        #expect(thrown { () throws(MeterError) in try meter.setDuration(0.5, at: 12) } == .durationOutOfRange(0.5))
+        #expect(thrown { () throws(MeterError) in try meter.setDuration(601, at: 12) } == .durationOutOfRange(601))
         #expect(meter.duration == 1)
         #expect(RecordingMeter(duration: 5000, seed: 0).duration == 600)
         #expect(RecordingMeter.defaultDuration == 45)

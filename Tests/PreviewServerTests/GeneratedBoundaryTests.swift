@@ -54,6 +54,7 @@ import Testing
                 switch parameter.spec.type {
                 case .integer, .number: expected += 4
                 case .enumeration, .list, .boolean, .color, .string: expected += 1
+                case .colorList, .curve: Issue.record("\(parameter.spec.name): no parameter takes a list of colours or a curve")
                 }
                 #expect(Self.cases.contains { $0.path == operation.path && $0.parameter == parameter.spec.name },
                         "\(operation.method.rawValue) \(operation.path) \(parameter.spec.name)")

@@ -9,7 +9,7 @@ import Animation
 ///   blurred artwork (iOS's light blur: radius 30, saturation × 1.8, white at 0.3 over it; its
 ///   opacity cross-fades the blur).
 /// - `button` at (72, 72), 96 wide, not rotating: the icon (69 pt artboard × 96/69), then the
-///   progress ring (radius 40, width 8, white, butt caps, from 12 o'clock clockwise).
+///   progress ring (radius 40, width 8, white, butt caps, from 12 o'clock clockwise, by default).
 ///
 /// Everything moves by engine animations on scene time. The progress ticks and the one completion
 /// the control reacts to (the mask reaching the disc, which starts the spin) are handled in time
@@ -26,22 +26,26 @@ public struct MusicPlayer: Control {
     public let designSize = Size(MusicPlayerLayout.side, MusicPlayerLayout.side)
 
     /// The whole layer tree; see the type's documentation.
-    public private(set) var layer: ShapeLayer
+    public internal(set) var layer: ShapeLayer
     public private(set) var isPlaying = false
-    public private(set) var ticker = ProgressTicker()
+    public internal(set) var ticker = ProgressTicker()
     public private(set) var artwork: Bitmap
     /// The latest time the control has been advanced to.
     public private(set) var time: Double
+    /// Ring, spin, blur, ticks and curves.
+    public internal(set) var configuration: Configuration
 
     /// The model progress, 0…100.
     public var progress: Int { ticker.progress }
 
     /// `artwork` nil shows `DefaultArtwork`. Starts paused, progress 0, as a square.
-    public init(artwork: Bitmap?, at time: Double) {
+    public init(artwork: Bitmap?, at time: Double, configuration: Configuration = Configuration()) {
         let bitmap = artwork ?? DefaultArtwork.bitmap
         self.artwork = bitmap
         self.time = time
-        layer = Self.makeLayer(artwork: bitmap)
+        self.configuration = configuration
+        ticker = ProgressTicker(interval: configuration.tickInterval)
+        layer = Self.makeLayer(artwork: bitmap, configuration)
     }
 
     // MARK: Commands
@@ -53,11 +57,17 @@ public struct MusicPlayer: Control {
 
     /// Blurs (1.5 s ease-in-out), shrinks the mask into a disc (0.2 s linear), then spins once the
     /// mask animation completes; ticks resume from the current progress, the first 0.5 s later.
-    /// Playing a finished track (progress 100) replays it from 0. A no-op while playing.
+    /// Playing a finished track (progress 100) replays it from 0; with `restartsOnPlay` every play
+    /// does, as the original's fake player: the ring stays until the first tick runs it back to 1 %.
+    /// A no-op while playing.
     public mutating func play(at time: Double) {
         let t = catchUp(to: time)
         guard !isPlaying else { return }
-        if ticker.isComplete { setRing(progress: 0, at: t) }
+        if configuration.restartsOnPlay {
+            ticker.set(progress: 0)
+        } else if ticker.isComplete {
+            setRing(progress: 0, at: t)
+        }
         startPlaying(at: t)
     }
 
@@ -102,7 +112,8 @@ public struct MusicPlayer: Control {
         catchUp(to: time)
         artwork = bitmap
         layer.modify(MusicPlayerLayers.artwork) { $0.contents = .image(Self.sharp(bitmap)) }
-        layer.modify(MusicPlayerLayers.blurred) { $0.contents = .image(Self.blurred(bitmap)) }
+        let effect = configuration.lightBlur
+        layer.modify(MusicPlayerLayers.blurred) { $0.contents = .image(Self.blurred(bitmap, effect)) }
     }
 
     // MARK: Time
@@ -148,7 +159,7 @@ public struct MusicPlayer: Control {
         guard stop.layer == MusicPlayerLayers.disc.name, stop.key == MusicPlayerLayers.maskKey,
               stop.finished, isPlaying else { return }
         var spin = BasicAnimation(.rotation, from: .double(0), to: .double(2 * .pi),
-                                  duration: MusicPlayerLayout.spinPeriod)
+                                  duration: configuration.rotationPeriod, timingFunction: configuration.spinCurve.function)
         spin.timing.repeatCount = .infinity
         layer.modify(MusicPlayerLayers.disc) { Self.attach(spin, key: MusicPlayerLayers.spinKey, at: stop.time, to: &$0) }
     }
@@ -166,25 +177,31 @@ public struct MusicPlayer: Control {
         animateRing(to: ticker.progress, at: t)
     }
 
-    /// The original's `ProgressLayer.progress(_:)`: model strokeEnd = progress/100 and a 0.5 s
-    /// linear strokeEnd animation from what is on screen to the model, kept and filling forwards.
+    /// The original's `ProgressLayer.progress(_:)`: model strokeEnd = progress/100 and a strokeEnd
+    /// animation as long as a tick (0.5 s, linear by default) from what is on screen to the model, kept
+    /// and filling forwards.
     /// strokeStart stays 0 (its "eat the tail" rule is unreachable,
     /// docs/design/music-player.md §Progress ticks).
     private mutating func animateRing(to progress: Int, at t: Double) {
-        animate(.strokeEnd, of: MusicPlayerLayers.ring, to: Double(progress) / 100, duration: MusicPlayerLayout.ringAnimationDuration,
+        let curve = configuration.ringCurve.function
+        animate(.strokeEnd, of: MusicPlayerLayers.ring, to: Double(progress) / 100, duration: ticker.interval,
                 key: MusicPlayerLayers.ringKey, at: t) {
             $0.timing.fillMode = .forwards
             $0.isRemovedOnCompletion = false
+            $0.timingFunction = curve
         }
     }
 
     private mutating func fadeBlur(to opacity: Double, at t: Double) {
+        let curve = configuration.blurFadeCurve.function
         animate(.opacity, of: MusicPlayerLayers.blurred, to: opacity, duration: MusicPlayerLayout.blurFadeDuration,
-                key: MusicPlayerLayers.blurKey, at: t) { $0.timingFunction = .easeInEaseOut }
+                key: MusicPlayerLayers.blurKey, at: t) { $0.timingFunction = curve }
     }
 
     private mutating func animateMask(to scale: Double, duration: Double, at t: Double) {
-        animate(.maskScale, of: MusicPlayerLayers.disc, to: scale, duration: duration, key: MusicPlayerLayers.maskKey, at: t)
+        let curve = configuration.maskCurve.function
+        animate(.maskScale, of: MusicPlayerLayers.disc, to: scale, duration: duration, key: MusicPlayerLayers.maskKey,
+                at: t) { $0.timingFunction = curve }
     }
 
     /// Core Animation's "set the model, add an animation with no from/to": from the value on screen
@@ -221,12 +238,19 @@ extension MusicPlayer {
         ImageContent(bitmap: bitmap, rect: Rect(x: 0, y: 0, width: MusicPlayerLayout.side, height: MusicPlayerLayout.side))
     }
 
-    static func blurred(_ bitmap: Bitmap) -> ImageContent {
+    static func blurred(_ bitmap: Bitmap, _ effect: ImageEffect) -> ImageContent {
         ImageContent(bitmap: bitmap, rect: Rect(x: 0, y: 0, width: MusicPlayerLayout.side, height: MusicPlayerLayout.side),
-                     effect: MusicPlayerLayout.lightBlur)
+                     effect: effect)
     }
 
-    static func makeLayer(artwork: Bitmap) -> ShapeLayer {
+    /// The progress ring's circle: round the button's centre, its half side less the line width, from
+    /// 12 o'clock clockwise.
+    static func ringPath(width: Double) -> Path {
+        let c = MusicPlayerLayout.buttonSide / 2
+        return .circle(center: Point(c, c), radius: c - width, startAngle: -.pi / 2, clockwise: true)
+    }
+
+    static func makeLayer(artwork: Bitmap, _ configuration: Configuration) -> ShapeLayer {
         typealias L = MusicPlayerLayout
         typealias N = MusicPlayerLayers
         let square = Rect(x: 0, y: 0, width: L.side, height: L.side)
@@ -239,7 +263,7 @@ extension MusicPlayer {
         var sharp = ShapeLayer(name: N.artwork.name)
         sharp.contents = .image(Self.sharp(artwork))
         var blurred = ShapeLayer(name: N.blurred.name)
-        blurred.contents = .image(Self.blurred(artwork))
+        blurred.contents = .image(Self.blurred(artwork, configuration.lightBlur))
         blurred.opacity = 0
 
         // Anchor and position at the centre: the disc's coordinates are the control's at rest,
@@ -264,11 +288,10 @@ extension MusicPlayer {
         icon.sublayers = [iconRing, glyph]
 
         var ring = ShapeLayer(name: N.ring.name)
-        let c = L.buttonSide / 2
-        ring.path = .circle(center: Point(c, c), radius: L.ringRadius, startAngle: -.pi / 2, clockwise: true)
+        ring.path = ringPath(width: configuration.ringWidth)
         ring.fillColor = nil
-        ring.strokeColor = .white
-        ring.lineWidth = L.ringLineWidth
+        ring.strokeColor = configuration.ringColor
+        ring.lineWidth = configuration.ringWidth
         ring.lineCap = .butt
         ring.strokeEnd = 0
 

@@ -3,18 +3,20 @@
 /// so that the control can fire ticks in time order, interleaved with animation stops, inside `advance(to:)`:
 /// one large jump then gives exactly what many small steps give.
 public struct ProgressTicker: Sendable, Equatable, Codable {
-    /// The timer interval. The post says "every second"; the code uses 0.5 s
-    /// (docs/design/music-player.md §Post and code).
-    public static let interval = 0.5
     public static let maximum = 100
+
+    /// The timer interval. The post says "every second"; the code uses 0.5 s
+    /// (docs/design/music-player.md §Post and code); the player's `tickInterval` sets it.
+    public private(set) var interval: Double
 
     /// 0…100; each tick adds 1.
     public private(set) var progress = 0
     /// The scene time of the next tick, or nil while stopped (paused, or at 100).
     public private(set) var nextTick: Double?
 
-    public init(progress: Int = 0) {
+    public init(progress: Int = 0, interval: Double = 0.5) {
         self.progress = Self.clamped(progress)
+        self.interval = interval
     }
 
     public var isRunning: Bool { nextTick != nil }
@@ -23,7 +25,14 @@ public struct ProgressTicker: Sendable, Equatable, Codable {
     /// Starts (or restarts) the timer at `time`: the first tick is one interval later. Stays
     /// stopped at 100, where the original invalidates its timer.
     public mutating func start(at time: Double) {
-        nextTick = isComplete ? nil : time + Self.interval
+        nextTick = isComplete ? nil : time + interval
+    }
+
+    /// A new interval at `time`: the time left to the next tick stretches as the interval does, so a
+    /// tick's ring animation, stretched alike, still ends on it.
+    public mutating func retime(interval new: Double, at time: Double) {
+        if let due = nextTick { nextTick = time + (due - time) * new / interval }
+        interval = new
     }
 
     public mutating func stop() {
@@ -43,7 +52,7 @@ public struct ProgressTicker: Sendable, Equatable, Codable {
         progress += 1
         // Adding the interval to the previous tick time (rather than multiplying from an origin)
         // makes each tick land exactly where the previous tick's 0.5 s animation ends.
-        nextTick = isComplete ? nil : due + Self.interval
+        nextTick = isComplete ? nil : due + interval
         return due
     }
 

@@ -17,10 +17,6 @@ import Animation
 public struct PlayButton: Control {
     public let designSize = Size(44, 44)
 
-    /// Every step but the buffering loop (docs/design/play-button.md §Defaults).
-    public static let stepDuration = 0.2
-    /// One bar → dot right → bar → dot left → bar cycle.
-    public static let bufferingDuration = 1.0
     public static let highlightScale = 0.92
     /// Our choice for the brief's highlight; the original uses the implicit CA action.
     public static let highlightDuration = 0.1
@@ -33,14 +29,15 @@ public struct PlayButton: Control {
     public private(set) var animationState: AnimationState
     public private(set) var isHighlighted = false
     public private(set) var isEnabled = true
-    public private(set) var theme: Theme
-    public let geometry: Geometry
+    /// Colours, shapes, durations, content mode and curves (docs/design/play-button.md §Styling API).
+    public internal(set) var configuration: Configuration
     /// The whole layer tree, with its model values and attached animations.
     public private(set) var root: ShapeLayer
     /// The latest transitions, oldest first: when each step started and the state it set.
     public private(set) var transitions: [TransitionRecord] = []
 
-    private let paths: [Shape: Path]
+    /// Every shape's path under the configuration's geometry.
+    var paths: [Shape: Path]
 
     /// A state change, with the step it started (nil when only the state changed).
     public struct TransitionRecord: Sendable, Hashable {
@@ -68,13 +65,13 @@ public struct PlayButton: Control {
     /// Keys on the left shape whose finished stops drive the state machine.
     static let primaryKeys: Set<String> = [LayerProperty.path.rawValue, LayerProperty.rotation.rawValue]
 
-    public init(at time: Double, theme: Theme = .default, geometry: Geometry = .standard) {
-        self.geometry = geometry
-        self.theme = theme
-        paths = Dictionary(uniqueKeysWithValues: Shape.allCases.map { ($0, geometry.path(for: $0)) })
+    public init(at time: Double, configuration: Configuration = Configuration()) {
+        self.configuration = configuration
+        paths = Self.paths(of: configuration.geometry)
         mode = .play
         animationState = .resting(.play)
 
+        let geometry = configuration.geometry
         let size = geometry.size, center = Point(geometry.size / 2, geometry.size / 2)
         func centred(_ part: Part) -> ShapeLayer {
             var layer = ShapeLayer(name: part.rawValue)
@@ -87,8 +84,7 @@ public struct PlayButton: Control {
         var background = ShapeLayer(name: Part.background.rawValue)
         background.path = .ellipse(in: Rect(x: 0, y: 0, width: size, height: size))
         var scale = centred(.scale)
-        scale.mask = Path([.move(Point(0, 0)), .line(Point(size, 0)), .line(Point(size, size)),
-                           .line(Point(0, size)), .close])
+        scale.mask = .rect(Rect(x: 0, y: 0, width: size, height: size))
         scale.sublayers = [background, foreground]
         root = ShapeLayer(name: Part.root.rawValue)
         root.sublayers = [scale]
@@ -97,8 +93,20 @@ public struct PlayButton: Control {
     }
 
     public func path(_ shape: Shape) -> Path {
-        paths[shape] ?? geometry.path(for: shape)
+        paths[shape] ?? configuration.geometry.path(for: shape)
     }
+
+    static func paths(of geometry: Geometry) -> [Shape: Path] {
+        Dictionary(uniqueKeysWithValues: Shape.allCases.map { ($0, geometry.path(for: $0)) })
+    }
+
+    /// The preset the colours match, or `Theme.customName`.
+    public var themeName: String {
+        Theme.matching(configuration)?.name ?? Theme.customName
+    }
+
+    /// The play button maps its design onto the frame as its configuration says.
+    public var contentMode: ContentMode { configuration.contentMode }
 
     // MARK: Commands
 
@@ -127,7 +135,7 @@ public struct PlayButton: Control {
         guard highlighted != isHighlighted else { return }
         isHighlighted = highlighted
         animate(.scale, .scale, to: .double(highlighted ? Self.highlightScale : 1),
-                duration: Self.highlightDuration, at: time)
+                duration: Self.highlightDuration, curve: configuration.highlightCurve, at: time)
     }
 
     /// Disabled shows the whole control at alpha 0.5, at once.
@@ -137,15 +145,11 @@ public struct PlayButton: Control {
         root.opacity = enabled ? 1 : Self.disabledOpacity
     }
 
-    /// Applies `theme` to the colours the model rests on. A running colour animation is redirected
-    /// to the new colour from what is on screen and still ends when the step does.
+    /// Sets the four colours to `theme`'s, as `configure` does.
     public mutating func setTheme(_ theme: Theme, at time: Double) {
-        advance(to: time)
-        self.theme = theme
-        let vertical = isVerticalModel
-        recolor(.left, to: theme.tint(vertical: vertical), at: time)
-        recolor(.right, to: theme.tint(vertical: vertical), at: time)
-        recolor(.background, to: theme.background(vertical: vertical), at: time)
+        var c = configuration
+        theme.apply(to: &c)
+        configure(c, at: time)
     }
 
     // MARK: Control
@@ -164,8 +168,8 @@ public struct PlayButton: Control {
         root.snapshot(at: time)
     }
 
-    /// The theme's own backdrop, if it has one: the sample's grey view.
-    public var viewBackground: Color? { theme.viewBackground }
+    /// The view behind the button, if one is set (the sample theme's grey view); a clear one is none.
+    public var viewBackground: Color? { configuration.viewBackground }
 
     /// One layer of the tree (and its sublayers) showing its presentation values at `time`.
     public func presentation(of part: Part, at time: Double) -> ShapeLayer {
@@ -211,18 +215,13 @@ public struct PlayButton: Control {
             modify(part) { $0.removeAllAnimations(at: time) }
         }
         let vertical = mode == .pause || mode == .stop
-        let (leftShape, rightShape): (Shape, Shape) = switch mode {
-        case .play: (.triangle, .triangle)
-        case .buffering: (.bar, .bar)
-        case .pause: (.pauseLeft, .pauseRight)
-        case .stop: (.square, .square)
-        }
-        let tint = theme.tint(vertical: vertical)
+        let (leftShape, rightShape) = Self.restingShapes(mode)
+        let tint = configuration.tint(vertical: vertical)
         let rotation = vertical ? Double.pi / 2 : 0
         let leftPath = path(leftShape), rightPath = path(rightShape)
         modify(.left) { $0.path = leftPath; $0.rotation = rotation; $0.fillColor = tint }
         modify(.right) { $0.path = rightPath; $0.rotation = rotation; $0.fillColor = tint }
-        let background = theme.background(vertical: vertical)
+        let background = configuration.background(vertical: vertical)
         modify(.background) { $0.fillColor = background }
         let from = animationState
         animationState = .resting(mode)
@@ -236,7 +235,7 @@ public struct PlayButton: Control {
         let key = LayerProperty.fillColor.rawValue
         let running = layer(part).animation(forKey: key).map(\.animation.timing.endTime)
         if let end = running, end > time {
-            animate(part, .fillColor, to: .color(color), duration: end - time, at: time)
+            animate(part, .fillColor, to: .color(color), duration: end - time, curve: configuration.rotationCurve, at: time)
         } else {
             modify(part) { $0.fillColor = color }
         }

@@ -9,6 +9,7 @@ extension PlayButton {
         public var animationState: String
         public var highlighted: Bool
         public var enabled: Bool
+        /// The colour preset the four colours match (`default`, `sample`), or `custom`.
         public var theme: String
         /// The left shape's rotation in degrees, clockwise on screen (0 or 90 at rest).
         public var rotation: Double
@@ -53,7 +54,7 @@ extension PlayButton {
         let left = shape(.left)
         return State(
             mode: mode, animationState: animationState.name, highlighted: isHighlighted, enabled: isEnabled,
-            theme: theme.name, rotation: left.rotation,
+            theme: themeName, rotation: left.rotation,
             background: (presentation(of: .background, at: time).fillColor ?? .clear).hex,
             scale: presentation(of: .scale, at: time).scale, opacity: root.opacity,
             left: left, right: shape(.right))

@@ -2,7 +2,7 @@ import Animation
 
 extension PlayButton {
     /// One animation step of docs/design/play-button.md §Steps. Every step but the buffering loop
-    /// takes 0.2 s.
+    /// takes the step duration (0.2 s by default).
     public enum Step: String, Sendable, CaseIterable, Codable {
         /// Both paths to the horizontal bar.
         case triangleToBar
@@ -20,7 +20,7 @@ extension PlayButton {
         case expandBar
         /// Both paths to the bar.
         case shrinkBar
-        /// The looping keyframes bar, dot right, bar, dot left, bar (1 s, forever).
+        /// The looping keyframes bar, dot right, bar, dot left, bar (one buffering cycle, forever).
         case buffering
         /// Both paths to the bar.
         case bufferingToBar
@@ -134,8 +134,9 @@ extension PlayButton {
 // MARK: Running steps on the layers
 
 extension PlayButton {
-    /// Adds the animations of `step` at `time` (docs/design/play-button.md §Steps): linear, from the
-    /// presented values, with the model set to the target first, one animation per (layer, property) key.
+    /// Adds the animations of `step` at `time` (docs/design/play-button.md §Steps): on the configured
+    /// curves (linear by default), from the presented values, with the model set to the target first,
+    /// one animation per (layer, property) key.
     mutating func start(_ step: Step, at time: Double) {
         switch step {
         case .triangleToBar, .mergeBars, .shrinkBar, .bufferingToBar: morph(left: .bar, right: .bar, at: time)
@@ -149,34 +150,40 @@ extension PlayButton {
     }
 
     mutating func morph(left: Shape, right: Shape, at time: Double) {
-        animate(.left, .path, to: .path(path(left)), duration: Self.stepDuration, at: time)
-        animate(.right, .path, to: .path(path(right)), duration: Self.stepDuration, at: time)
+        let c = configuration
+        animate(.left, .path, to: .path(path(left)), duration: c.animationStepDuration, curve: c.morphCurve, at: time)
+        animate(.right, .path, to: .path(path(right)), duration: c.animationStepDuration, curve: c.morphCurve, at: time)
     }
 
     /// The rotation steps are the only ones that change colours: the shapes turn about the centre while
-    /// both fills and the background blend linearly in RGB to the other side's colours.
+    /// both fills and the background blend in RGB to the other side's colours (linearly by default).
     mutating func rotate(vertical: Bool, at time: Double) {
+        let c = configuration
         let angle = vertical ? Double.pi / 2 : 0
-        let tint = theme.tint(vertical: vertical), background = theme.background(vertical: vertical)
+        let tint = c.tint(vertical: vertical), background = c.background(vertical: vertical)
+        let (duration, curve) = (c.animationStepDuration, c.rotationCurve)
         for part in [Part.left, .right] {
             // Rotation first: at equal end times its (primary) stop is delivered before the fill's.
-            animate(part, .rotation, to: .double(angle), duration: Self.stepDuration, at: time)
-            animate(part, .fillColor, to: .color(tint), duration: Self.stepDuration, at: time)
+            animate(part, .rotation, to: .double(angle), duration: duration, curve: curve, at: time)
+            animate(part, .fillColor, to: .color(tint), duration: duration, curve: curve, at: time)
         }
-        animate(.background, .fillColor, to: .color(background), duration: Self.stepDuration, at: time)
+        animate(.background, .fillColor, to: .color(background), duration: duration, curve: curve, at: time)
     }
 
-    /// Keyframes bar, dot right, bar, dot left, bar on both paths, evenly spaced over 1 s, linear,
-    /// repeating forever; the first keyframe is the path on screen now and the model rests on the bar.
+    /// Keyframes bar, dot right, bar, dot left, bar on both paths, evenly spaced over the buffering
+    /// duration, repeating forever; the first keyframe is the path on screen now and the model rests on
+    /// the bar.
     mutating func startBufferingLoop(at time: Double) {
         let bar = path(.bar), right = path(.dotRight), left = path(.dotLeft)
+        let c = configuration
         for part in [Part.left, .right] {
             modify(part) { layer in
                 let current = layer.presentationValue(.path, at: time)
                 layer.path = bar
                 var loop = KeyframeAnimation(.path, values: [current, .path(right), .path(bar), .path(left), .path(bar)],
-                                             duration: Self.bufferingDuration)
+                                             duration: c.bufferingDuration)
                 loop.timing.repeatCount = .infinity
+                loop.timingFunction = c.bufferingCurve.function
                 Self.attach(.keyframe(loop), to: &layer, at: time)
             }
         }
@@ -186,11 +193,12 @@ extension PlayButton {
     /// The from-value is read before the model changes: the engine would otherwise take a missing one
     /// from the new model when nothing else animates the property.
     mutating func animate(_ part: Part, _ property: LayerProperty, to value: AnimatableValue, duration: Double,
-                          at time: Double) {
+                          curve: TimingCurve, at time: Double) {
         modify(part) { layer in
             let from = layer.presentationValue(property, at: time)
             layer.setModelValue(value, for: property)
-            let animation = BasicAnimation(property, from: from, to: value, duration: duration)
+            let animation = BasicAnimation(property, from: from, to: value, duration: duration,
+                                           timingFunction: curve.function)
             Self.attach(.basic(animation), to: &layer, at: time)
         }
     }

@@ -1,9 +1,9 @@
 import Animation
 
 extension PlayButton {
-    /// The four colours of docs/design/play-button.md §Defaults: one background and one tint for play and
-    /// buffering, one pair for pause and stop.
-    public struct Theme: Sendable, Hashable, Codable {
+    /// A named preset of the four colours of docs/design/play-button.md §Defaults (one background and one
+    /// tint for play and buffering, one pair for pause and stop) and of the view behind the button.
+    public struct Theme: Sendable, Hashable {
         public var name: String
         public var playBufferingBackground: Color
         public var playBufferingTint: Color
@@ -24,9 +24,12 @@ extension PlayButton {
         }
 
         /// The library's defaults: light grey (170,170,170) behind black shapes in every mode.
-        public static let `default` = Theme(
-            name: "default", playBufferingBackground: .lightGray, playBufferingTint: .black,
-            pauseStopBackground: .lightGray, pauseStopTint: .black)
+        public static let `default`: Theme = {
+            let c = Configuration()
+            return Theme(name: "default", playBufferingBackground: c.playBufferingBackgroundColor,
+                         playBufferingTint: c.playBufferingTintColor, pauseStopBackground: c.pauseStopBackgroundColor,
+                         pauseStopTint: c.pauseStopTintColor)
+        }()
 
         /// The sample app's colours: black on white for play and buffering, white on systemBlue for pause
         /// and stop (its switch to systemOrange before stop is left out), on the sample's grey view:
@@ -39,17 +42,29 @@ extension PlayButton {
 
         public static let all: [Theme] = [.default, .sample]
 
+        /// What `/state` reports when the colours match no preset.
+        public static let customName = "custom"
+
         public static func named(_ name: String) -> Theme? {
             all.first { $0.name == name }
         }
 
-        /// The background colour for the pause/stop side (`vertical`) or the play/buffering side.
-        func background(vertical: Bool) -> Color {
-            vertical ? pauseStopBackground : playBufferingBackground
+        /// The preset whose colours (view included) `configuration` has, if any.
+        public static func matching(_ configuration: Configuration) -> Theme? {
+            all.first { theme in
+                var c = configuration
+                theme.apply(to: &c)
+                return c == configuration
+            }
         }
 
-        func tint(vertical: Bool) -> Color {
-            vertical ? pauseStopTint : playBufferingTint
+        /// Sets the four colours of `configuration` and its view background to this preset's.
+        public func apply(to configuration: inout Configuration) {
+            configuration.playBufferingBackgroundColor = playBufferingBackground
+            configuration.playBufferingTintColor = playBufferingTint
+            configuration.pauseStopBackgroundColor = pauseStopBackground
+            configuration.pauseStopTintColor = pauseStopTint
+            configuration.viewBackgroundColor = viewBackground ?? .clear
         }
     }
 }

@@ -15,7 +15,7 @@ import Animation
 /// elapsed-time label.
 public struct RecordingMeter: Control {
     public static let defaultDuration = 45.0
-    /// Durations `setDuration(_:)` accepts, in seconds.
+    /// Durations the `duration` prop (and `setDuration(_:at:)`) accepts, in seconds.
     public static let durationRange = 1.0...600.0
     /// Hold lengths `hold(seconds:at:)` accepts, in seconds.
     public static let holdRange = 0.05...600.0
@@ -23,16 +23,8 @@ public struct RecordingMeter: Control {
     /// centred in (docs/design/recording-meter.md §Geometry). Frames scale it uniformly.
     static let size = Size(320, 320)
     public let designSize = RecordingMeter.size
-    /// `strokeWidth` in the sample app; the track and every segment use it: 7/320 of the side.
-    public static let lineWidth = 7.0
-    /// The original's `insets.top + insets.bottom` (10 + 10), taken off the half-width for the radius.
-    public static let inset = 20.0
-    /// 320/2 − 20 = 140: 140/320 of the side.
-    public static let radius = min(size.width, size.height) / 2 - inset
     /// Centred, as the original means it (its swapped (midY, midX) only lands there by accident).
     static let center = Point(size.width / 2, size.height / 2)
-    /// UIColor.lightGray, RGB (170,170,170).
-    public static let trackColor = Color.lightGray
     /// Ours: the label's size at the 320 design size (the same share of the ring as 56 had at the
     /// former 480 design, 0.26 of the radius), and UIColor.darkGray (white 1/3).
     public static let labelFontSize = 36.0
@@ -52,8 +44,10 @@ public struct RecordingMeter: Control {
     /// The post's animation keys; the track's strokeStart animation is the one with the delegate.
     static let keys = (start: "strokeStartAnimation", end: "strokeEndAnimation")
 
+    /// Duration, line width, colours, inset and curve.
+    public internal(set) var configuration: Configuration
     /// Seconds a full ring takes.
-    public private(set) var duration: Double
+    public var duration: Double { configuration.duration }
     /// Pressed (touch down) and not yet released or complete.
     public private(set) var isRecording = false
     /// The track's animation ran to its end (the original's `circleComplete`); presses now throw.
@@ -61,24 +55,41 @@ public struct RecordingMeter: Control {
     /// When a `hold(seconds:at:)` releases, if one is pending.
     public private(set) var scheduledRelease: Double?
     /// The layer tree: the track first, then one layer per segment, oldest first (newest on top).
-    public private(set) var root: ShapeLayer
-    /// The one path the track and every segment share: centre (160,160), radius 140, from angle π
-    /// counter-clockwise on screen, so path fraction f sits at angle π − 2πf.
-    public let circlePath: Path
-    private var generator: SeededGenerator
+    public internal(set) var root: ShapeLayer
+    /// The one path the track and every segment share: centre (160,160), radius 160 − inset (140 by
+    /// default), from angle π counter-clockwise on screen, so path fraction f sits at angle π − 2πf.
+    public internal(set) var circlePath: Path
+    /// How many segments were made since `init`; each segment's number in that count, oldest first.
+    private var created = 0
+    var segmentNumbers: [Int] = []
 
     /// `duration` is clamped into `durationRange`; `seed` fixes the sequence of segment colours.
     public init(duration: Double = RecordingMeter.defaultDuration, seed: UInt64) {
-        self.duration = min(max(duration, Self.durationRange.lowerBound), Self.durationRange.upperBound)
-        generator = SeededGenerator(seed: seed)
-        circlePath = .arc(center: Self.center, radius: Self.radius, startAngle: .pi, endAngle: -.pi, clockwise: false)
-        root = Self.emptyRoot(path: circlePath)
+        var configuration = Configuration()
+        configuration.duration = duration
+        configuration.seed = seed
+        self.init(configuration: configuration)
+    }
+
+    public init(configuration: Configuration) {
+        var configuration = configuration
+        configuration.duration = min(max(configuration.duration, Self.durationRange.lowerBound), Self.durationRange.upperBound)
+        self.configuration = configuration
+        circlePath = Self.circle(inset: configuration.inset)
+        root = ShapeLayer(name: Self.rootName)
+        root.sublayers = [Self.trackLayer(path: circlePath, configuration)]
     }
 
     // MARK: Layers
 
+    /// Centred, radius half the side less the inset.
+    static func circle(inset: Double) -> Path {
+        .arc(center: center, radius: min(size.width, size.height) / 2 - inset, startAngle: .pi, endAngle: -.pi,
+             clockwise: false)
+    }
+
     /// A layer stroking the shared circle as the post's layers do: no fill, `lineWidth`, butt caps.
-    private static func ringLayer(named name: String, path: Path, color: Color) -> ShapeLayer {
+    private static func ringLayer(named name: String, path: Path, color: Color, lineWidth: Double) -> ShapeLayer {
         var layer = ShapeLayer(name: name)
         layer.path = path
         layer.fillColor = nil
@@ -88,17 +99,23 @@ public struct RecordingMeter: Control {
         return layer
     }
 
-    private static func emptyRoot(path: Path) -> ShapeLayer {
-        var root = ShapeLayer(name: rootName)
-        root.sublayers = [ringLayer(named: track.name, path: path, color: trackColor)]
-        return root
+    private static func trackLayer(path: Path, _ c: Configuration) -> ShapeLayer {
+        ringLayer(named: track.name, path: path, color: c.trackColor, lineWidth: c.lineWidth)
     }
 
     /// The post's `addNewLayer`: the shared path, a random colour, strokeEnd 0.
-    private static func segmentLayer(named name: String, path: Path, color: Color) -> ShapeLayer {
-        var layer = ringLayer(named: name, path: path, color: color)
+    private static func segmentLayer(named name: String, path: Path, color: Color, lineWidth: Double) -> ShapeLayer {
+        var layer = ringLayer(named: name, path: path, color: color, lineWidth: lineWidth)
         layer.strokeEnd = 0
         return layer
+    }
+
+    /// The colour of the segment at `position` in the ring (0 the oldest) that was the `number`th made:
+    /// the configured list's, or the original's random colour.
+    static func color(position: Int, number: Int, _ c: Configuration) -> Color {
+        if !c.segmentColors.isEmpty { return c.segmentColors[position % c.segmentColors.count] }
+        var generator = SeededGenerator(seed: c.seed, skipping: 3 * (number - 1))
+        return randomColor(using: &generator)
     }
 
     /// The original's `randomColor`: hue (r mod 256)/256, saturation and brightness
@@ -124,8 +141,11 @@ public struct RecordingMeter: Control {
         guard !isComplete else { throw .complete }
         scheduledRelease = nil
         guard !isRecording else { return }
-        let color = Self.randomColor(using: &generator)
-        root.sublayers.append(Self.segmentLayer(named: Self.segment(segmentCount + 1).name, path: circlePath, color: color))
+        created += 1
+        let color = Self.color(position: segmentCount, number: created, configuration)
+        root.sublayers.append(Self.segmentLayer(named: Self.segment(segmentCount + 1).name, path: circlePath, color: color,
+                                                lineWidth: configuration.lineWidth))
+        segmentNumbers.append(created)
         isRecording = true
         updateAnimations(at: time)
     }
@@ -151,25 +171,34 @@ public struct RecordingMeter: Control {
     /// and the number of segments created since `init`.
     public mutating func reset(at time: Double) {
         advance(to: time)
-        root = Self.emptyRoot(path: circlePath)
+        root.sublayers = [Self.trackLayer(path: circlePath, configuration)]
+        segmentNumbers = []
         isRecording = false
         isComplete = false
         scheduledRelease = nil
     }
 
-    /// Changes the duration of a full ring; only while the meter has no segments.
-    public mutating func setDuration(_ seconds: Double) throws(MeterError) {
+    /// Changes the duration of a full ring, as the `duration` prop does: only while the meter has no
+    /// segments.
+    public mutating func setDuration(_ seconds: Double, at time: Double) throws(MeterError) {
         guard Self.durationRange.contains(seconds) else { throw .durationOutOfRange(seconds) }
-        guard segmentCount == 0 else { throw .notEmpty }
-        duration = seconds
+        var c = configuration
+        c.duration = seconds
+        do throws(PropRefusal) {
+            try configure(c, at: time)
+        } catch {
+            throw .notEmpty
+        }
     }
 
     // MARK: The post's animation code
 
-    /// `updateAnimations`: every edge runs linearly to where it will be when the ring is full, over
-    /// the time left, so they all move at 1/duration per second. Model first, then the animation,
-    /// as the post's final code (after David Rönnqvist's gist) does.
-    private mutating func updateAnimations(at time: Double) {
+    /// `updateAnimations`: every edge runs linearly (on the stroke curve, linear by default) to where
+    /// it will be when the ring is full, over the time left, so they all move at 1/duration per
+    /// second. Model first, then the animation, as the post's final code (after David Rönnqvist's
+    /// gist) does.
+    mutating func updateAnimations(at time: Double) {
+        let curve = configuration.strokeCurve
         // Each layer's values on screen are read before its model changes: a layer's presentation
         // follows its model. (The post reads the model; after a pause it equals the presentation.)
         let remaining = duration * (1 - recordedFraction(at: time))
@@ -179,23 +208,24 @@ public struct RecordingMeter: Control {
             guard layer.name != Self.track.name else { return }
             let start = layer.shown(.strokeStart, at: time), end = layer.shown(.strokeEnd, at: time)
             layer.strokeEnd = target
-            Self.animate(&layer, .strokeEnd, from: end, to: target, over: remaining, at: time)
+            Self.animate(&layer, .strokeEnd, from: end, to: target, over: remaining, curve: curve, at: time)
             target -= end - start
             if layer.name != newest {
                 layer.strokeStart = target
-                Self.animate(&layer, .strokeStart, from: start, to: target, over: remaining, at: time)
+                Self.animate(&layer, .strokeStart, from: start, to: target, over: remaining, curve: curve, at: time)
             }
         }
         root.modify(Self.track) { track in
             let start = track.shown(.strokeStart, at: time)
             track.strokeStart = 1
-            Self.animate(&track, .strokeStart, from: start, to: 1, over: remaining, at: time)
+            Self.animate(&track, .strokeStart, from: start, to: 1, over: remaining, curve: curve, at: time)
         }
     }
 
     private static func animate(_ layer: inout ShapeLayer, _ property: LayerProperty, from: Double, to: Double,
-                                over duration: Double, at time: Double) {
-        let animation = BasicAnimation(property, from: .double(from), to: .double(to), duration: duration)
+                                over duration: Double, curve: TimingCurve, at time: Double) {
+        let animation = BasicAnimation(property, from: .double(from), to: .double(to), duration: duration,
+                                       timingFunction: curve.function)
         // Doubles always fit strokeStart/strokeEnd, so adding cannot fail.
         try? layer.add(animation, forKey: property == .strokeEnd ? keys.end : keys.start, at: time)
     }

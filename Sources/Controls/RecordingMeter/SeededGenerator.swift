@@ -7,8 +7,15 @@ public struct SeededGenerator: RandomNumberGenerator, Sendable, Equatable {
         state = seed
     }
 
+    /// The generator after `draws` draws from `seed`: each draw only adds the step to the state.
+    public init(seed: UInt64, skipping draws: Int) {
+        state = seed &+ UInt64(max(0, draws)) &* Self.step
+    }
+
+    private static let step: UInt64 = 0x9E37_79B9_7F4A_7C15
+
     public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
+        state &+= Self.step
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB

@@ -3,8 +3,10 @@ import Animation
 /// What every control offers the scene: a design size it is laid out in, a way to catch up with
 /// time (firing completions in order), and a render tree at a time.
 public protocol Control: Sendable {
-    /// The size the control is designed at; frames scale it to fit.
+    /// The size the control is designed at; frames scale it into their own size by `contentMode`.
     var designSize: Size { get }
+    /// How the design size maps onto a frame; aspect fit unless the control says otherwise.
+    var contentMode: ContentMode { get }
     /// Delivers every animation stop up to `time`, in time order, to the control's state machine.
     mutating func advance(to time: Double)
     /// The control's layer tree at scene time `time`, in design coordinates, built for `options`.
@@ -16,6 +18,7 @@ public protocol Control: Sendable {
 }
 
 extension Control {
+    public var contentMode: ContentMode { .aspectFit }
     public var viewBackground: Color? { nil }
 
     /// The layer tree as a default frame (label shown, light backdrop) draws it.

@@ -9,13 +9,16 @@ public struct Scene: Sendable {
     public var player: MusicPlayer
     /// The latest time the scene has been advanced to; commands apply at or after it.
     public private(set) var time: Double
+    /// What the scene was made from: the controls' default configurations.
+    public let configuration: SceneConfiguration
 
     public init(configuration: SceneConfiguration = SceneConfiguration(), time: Double = 0) {
         self.time = time
-        spinner = Spinner(startingAt: time)
-        meter = RecordingMeter(duration: configuration.meterDuration, seed: configuration.seed)
-        playButton = PlayButton(at: time)
-        player = MusicPlayer(artwork: configuration.artwork, at: time)
+        self.configuration = configuration
+        spinner = Spinner(startingAt: time, configuration: configuration.spinner)
+        meter = RecordingMeter(configuration: configuration.meter)
+        playButton = PlayButton(at: time, configuration: configuration.playButton)
+        player = MusicPlayer(artwork: configuration.artwork, at: time, configuration: configuration.player)
     }
 
     /// Fires every completion up to `t` in time order; never goes back in time.
@@ -40,15 +43,30 @@ public struct Scene: Sendable {
     }
 }
 
-/// What the scene is built from: the command line's and the API's settings.
+/// What the scene is built from: the command line's and the API's settings, and each control's
+/// configuration as made (what its props' defaults are).
 public struct SceneConfiguration: Sendable {
-    public var meterDuration: Double
-    public var seed: UInt64
     public var artwork: Bitmap?
+    public var meter = RecordingMeter.Configuration()
+    public var playButton = PlayButton.Configuration()
+    public var player = MusicPlayer.Configuration()
+    public var spinner = Spinner.Configuration()
+
+    /// `--meter-duration` (a meter clamps it into its range; the server refuses a flag outside it).
+    public var meterDuration: Double {
+        get { meter.duration }
+        set { meter.duration = newValue }
+    }
+
+    /// `--seed`: the meter's colours.
+    public var seed: UInt64 {
+        get { meter.seed }
+        set { meter.seed = newValue }
+    }
 
     public init(meterDuration: Double = RecordingMeter.defaultDuration, seed: UInt64 = 0x5EED, artwork: Bitmap? = nil) {
+        self.artwork = artwork
         self.meterDuration = meterDuration
         self.seed = seed
-        self.artwork = artwork
     }
 }

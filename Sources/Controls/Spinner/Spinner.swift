@@ -3,30 +3,25 @@ import Animation
 /// The Material spinning indicator from Matthew Cheok's "Design Teardown" (docs/design/spinner.md): one
 /// stroked circle whose two ends chase each other on ease-in-out curves while the layer turns.
 public struct Spinner: Control {
-    public static let lineWidth = 4.0
     /// Our choice: the post leaves the view size open (docs/design/spinner.md §Geometry and colour); 48 pt in
     /// a 64 pt canvas.
     public static let viewSize = 48.0
     public let designSize = Size(64, 64)
-    /// #CE413D, the red the post sets before its tint-colour step
-    /// (docs/design/spinner.md §Geometry and colour).
-    public static let color = Color(red: 0.8078, green: 0.2549, blue: 0.2392)
 
     public private(set) var layer: ShapeLayer
     public private(set) var isAnimating = false
+    /// Colour, line width, timings and curves.
+    public private(set) var configuration: Configuration
 
     static let keys = (end: "strokeEnd", start: "strokeStart", rotation: "rotation")
 
-    public init(startingAt time: Double) {
+    public init(startingAt time: Double, configuration: Configuration = Configuration()) {
+        self.configuration = configuration
         var layer = ShapeLayer(name: "spinner")
-        let radius = Self.viewSize / 2 - Self.lineWidth / 2
-        // Built round the origin and positioned at the centre, so the rotation turns about the centre.
-        layer.path = .circle(center: .zero, radius: radius, startAngle: -.pi / 2, clockwise: true)
         layer.fillColor = nil
-        layer.strokeColor = Self.color
-        layer.lineWidth = Self.lineWidth
         layer.position = Point(designSize.width / 2, designSize.height / 2)
         self.layer = layer
+        applyModel()
         // The post's view animates from the moment it appears.
         start(at: time)
     }
@@ -34,23 +29,10 @@ public struct Spinner: Control {
     /// Adds the post's three animations; a no-op while already animating.
     public mutating func start(at time: Double) {
         guard !isAnimating else { return }
-        var end = BasicAnimation(.strokeEnd, from: .double(0), to: .double(1), duration: 2)
-        end.timingFunction = .easeInEaseOut
-        var endGroup = AnimationGroup([.basic(end)], duration: 2.5)
-        endGroup.timing.repeatCount = .infinity
-
-        var start = BasicAnimation(.strokeStart, from: .double(0), to: .double(1), duration: 2)
-        start.timing.beginTime = 0.5
-        start.timingFunction = .easeInEaseOut
-        var startGroup = AnimationGroup([.basic(start)], duration: 2.5)
-        startGroup.timing.repeatCount = .infinity
-
-        var rotation = BasicAnimation(.rotation, from: .double(0), to: .double(2 * .pi), duration: 4)
-        rotation.timing.repeatCount = .infinity
-
+        let (end, start, rotation) = Self.animations(configuration)
         // These values always fit their properties, so adding cannot fail.
-        try? layer.add(endGroup, forKey: Self.keys.end, at: time)
-        try? layer.add(startGroup, forKey: Self.keys.start, at: time)
+        try? layer.add(end, forKey: Self.keys.end, at: time)
+        try? layer.add(start, forKey: Self.keys.start, at: time)
         try? layer.add(rotation, forKey: Self.keys.rotation, at: time)
         isAnimating = true
     }
@@ -60,6 +42,54 @@ public struct Spinner: Control {
         guard isAnimating else { return }
         layer.removeAllAnimations(at: time)
         isAnimating = false
+    }
+
+    /// Puts `new` into effect at once (docs/design/props.md §Immediately): the colour and the ring at
+    /// once, and a running spinner shows what it would show now had it started with these values when
+    /// it did (each animation keeps its begin time).
+    public mutating func configure(_ new: Configuration, at time: Double) {
+        advance(to: time)
+        guard new != configuration else { return }
+        configuration = new
+        applyModel()
+        guard isAnimating else { return }
+        let (end, start, rotation) = Self.animations(new)
+        for (key, animation) in [(Self.keys.end, end), (Self.keys.start, start), (Self.keys.rotation, rotation)] {
+            layer.editAnimation(forKey: key) { running in
+                var replacement = animation
+                replacement.timing.beginTime = running.timing.beginTime
+                running = replacement
+            }
+        }
+    }
+
+    /// The stroke and the circle, which fits the view inside the line: radius = view / 2 − line width / 2,
+    /// built round the origin and positioned at the centre, so the rotation turns about the centre.
+    private mutating func applyModel() {
+        let radius = Self.viewSize / 2 - configuration.lineWidth / 2
+        layer.path = .circle(center: .zero, radius: radius, startAngle: -.pi / 2, clockwise: true)
+        layer.strokeColor = configuration.color
+        layer.lineWidth = configuration.lineWidth
+    }
+
+    /// The post's three animations (docs/design/spinner.md §Animations): the end, and the start after
+    /// its delay, each in a group that repeats every cycle, and the turn.
+    static func animations(_ c: Configuration) -> (end: LayerAnimation, start: LayerAnimation, rotation: LayerAnimation) {
+        var end = BasicAnimation(.strokeEnd, from: .double(0), to: .double(1), duration: c.strokeDuration)
+        end.timingFunction = c.strokeEndCurve.function
+        var endGroup = AnimationGroup([.basic(end)], duration: c.cycleDuration)
+        endGroup.timing.repeatCount = .infinity
+
+        var start = BasicAnimation(.strokeStart, from: .double(0), to: .double(1), duration: c.strokeDuration)
+        start.timing.beginTime = c.strokeStartDelay
+        start.timingFunction = c.strokeStartCurve.function
+        var startGroup = AnimationGroup([.basic(start)], duration: c.cycleDuration)
+        startGroup.timing.repeatCount = .infinity
+
+        var rotation = BasicAnimation(.rotation, from: .double(0), to: .double(2 * .pi), duration: c.rotationPeriod)
+        rotation.timing.repeatCount = .infinity
+        rotation.timingFunction = c.rotationCurve.function
+        return (.group(endGroup), .group(startGroup), .basic(rotation))
     }
 
     public mutating func advance(to time: Double) {

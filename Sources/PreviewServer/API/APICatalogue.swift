@@ -15,6 +15,7 @@ extension APIContext {
     ] + PlayerCommand.allCases.map(playerEndpoint) + [
         playerSeek, playerArtwork,
         playButtonMode, playButtonHighlighted, playButtonEnabled, playButtonTheme, playButtonPaths,
+    ] + propsEndpoints + [
         staticFiles,
     ]
 
@@ -24,7 +25,7 @@ extension APIContext {
         title: "Layercast", version: PreviewServer.version,
         description: "Four iOS animated controls rendered on one animation clock: frames, clips and an MJPEG stream to "
             + "watch them, commands to drive them, and their state to check them.\n\nEvery GET route also answers HEAD, "
-            + "and every path answers OPTIONS with its Allow list. State-changing routes (POST and PUT) refuse "
+            + "and every path answers OPTIONS with its Allow list. State-changing routes (POST, PUT, PATCH and DELETE) refuse "
             + "cross-site requests (403) and, with --token, requests without the token (401). Commands take their "
             + "parameters from the query, a form body or a JSON body, each parameter once; a parameter an operation "
             + "does not take is refused. Every error is a JSON object `{error, parameter?, allowed?}`.")

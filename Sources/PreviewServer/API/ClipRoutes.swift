@@ -43,8 +43,9 @@ extension APIContext {
                     + "capped at 480×480×600 (138,240,000): past that the answer is 400. At most "
                     + "\(maxConcurrentClips) clips render at once per server; more get 503.",
                 parameters: format.parameters,
-                answers: [.busy("\(maxConcurrentClips) clips are being rendered already; try again shortly.")], offload: true,
-                cost: { input throws(APIError) in try clipCost(input, format) }),
+                answers: [FrameParameters.propsConflict,
+                          .busy("\(maxConcurrentClips) clips are being rendered already; try again shortly.")], offload: true,
+                families: [FrameParameters.props], cost: { input throws(APIError) in try clipCost(input, format) }),
             produces: Success(
                 description: format.isVideo ? "A video, offered as a download." : "An animated image, offered as a download.",
                 content: .media([format.contentType], binary: true),
@@ -88,13 +89,13 @@ extension APIContext {
         let start: Double
         switch try FrameParameters.Picture(input) {
         case .plain(let spec):
-            var (copy, now) = scene.snapshot()
+            var (copy, now) = try sceneCopy(input, subject: spec.subject)
             copy.advance(to: now + ahead)
             source = .scene(copy, spec)
             start = now + ahead
         case .variants(let kind, let spec):
-            let (copy, now) = scene.snapshot()
-            source = .variants(try VariantSet(kind, spec: spec, scene: copy, at: now, seed: configuration.scene.seed))
+            let (copy, now) = try sceneCopy(input, subject: spec.subject)
+            source = .variants(try VariantSet(kind, spec: spec, scene: copy, at: now))
             start = now + ahead
         }
 

@@ -17,8 +17,8 @@ extension APIContext {
                 description: "Renders the scene as it is now (or `ahead` seconds on, with no further commands) from a "
                     + "copy, so it never moves the live scene. With `variants=` the chosen control is shown in several "
                     + "modes, themes or scales side by side, each with a caption (header `X-Variants`).",
-                parameters: FrameParameters.common + [FrameParameters.ahead, FrameParameters.variants], offload: true,
-                cost: { input throws(APIError) in .frames(1, of: try FrameParameters.Picture(input).pixels()) }),
+                parameters: FrameParameters.common + [FrameParameters.ahead, FrameParameters.variants],
+                answers: [FrameParameters.propsConflict], offload: true, families: [FrameParameters.props], cost: { input throws(APIError) in .frames(1, of: try FrameParameters.Picture(input).pixels()) }),
             produces: Success(description: "One frame.", content: .media([png ? "image/png" : "image/jpeg"], binary: true),
                               headers: [
                                   sceneTimeHeader,
@@ -56,7 +56,7 @@ extension APIContext {
         let ahead = try input[FrameParameters.ahead]
         switch try FrameParameters.Picture(input) {
         case .plain(let spec):
-            var (copy, time) = scene.snapshot()
+            var (copy, time) = try sceneCopy(input, subject: spec.subject)
             if ahead > 0 {
                 time += ahead
                 copy.advance(to: time)
@@ -64,14 +64,22 @@ extension APIContext {
             let image = frameRenderer.image(of: frameRenderer.tree(of: copy, at: time, spec: spec), spec: spec)
             return try snapshot(image, png: png, quality: spec.quality, sceneTime: time)
         case .variants(let kind, let spec):
-            let (copy, now) = scene.snapshot()
-            var set = try VariantSet(kind, spec: spec, scene: copy, at: now, seed: configuration.scene.seed)
+            let (copy, now) = try sceneCopy(input, subject: spec.subject)
+            var set = try VariantSet(kind, spec: spec, scene: copy, at: now)
             let image = set.render(set.tree(at: now + ahead, frameRenderer: frameRenderer), frameRenderer: frameRenderer)
             // Header values stay ASCII.
             let captions = set.captions.joined(separator: ", ").replacing("×", with: "x")
             return try snapshot(image, png: png, quality: spec.quality, sceneTime: now + ahead,
                                 headers: [("X-Variants", captions)])
         }
+    }
+
+    /// A copy of the live scene at the clock's time, with the request's `props.` applied to it alone.
+    func sceneCopy(_ input: Input, subject: FrameSubject) throws(APIError) -> (scene: Scene, time: Double) {
+        var (copy, time) = scene.snapshot()
+        let overrides = try PropOverrides(input.entries(of: FrameParameters.props), subject: subject, scene: copy)
+        try overrides.apply(to: &copy, at: time)
+        return (copy, time)
     }
 
     /// A still frame's response: the image encoded, stamped with its scene time. A failed encode

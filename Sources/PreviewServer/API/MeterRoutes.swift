@@ -6,8 +6,10 @@ extension APIContext {
     enum MeterParameters {
         static let seconds = Param.number("seconds", RecordingMeter.holdRange, unit: "seconds", "How long to hold.")
             .required()
-        static let duration = Param.number("duration", RecordingMeter.durationRange, unit: "seconds",
-                                           "Seconds for a full ring.").required()
+        /// The `duration` prop's, for its alias `PUT /meter/config`.
+        static let duration = Param.number(prop: "duration", of: .meter).required()
+        /// The `seed` prop's, for `--seed`.
+        static let seed = Param.number(prop: "seed", of: .meter)
     }
 
     static let meterComplete = Answer.conflict("The meter is complete: POST /meter/reset first.")
@@ -37,11 +39,12 @@ extension APIContext {
 
     static let meterConfig = meterEndpoint(
         "/meter/config", method: .put, id: "meterConfig", summary: "Sets the recording `duration`",
-        description: "Only while the meter is empty (409 otherwise).", parameters: [MeterParameters.duration],
+        description: "The same as the meter's `duration` prop (PATCH /controls/meter/props): only while the meter "
+            + "is empty (409 otherwise).", parameters: [MeterParameters.duration],
         answers: [.conflict("The meter is not empty: POST /meter/reset first.")]
     ) { input throws(APIError) in
         let duration = try input[MeterParameters.duration]
-        return { m, _ throws(MeterError) in try m.setDuration(duration) }
+        return { m, t throws(MeterError) in try m.setDuration(duration, at: t) }
     }
 
     /// A meter change: what it does to the meter at a scene time.

@@ -57,7 +57,7 @@ extension APIContext {
             let clock = ClockState(sceneTime: time, paused: scene.clock.isPaused, speed: scene.clock.speed, fps: fps)
             let key = [
                 copy.playButton.mode.rawValue, copy.playButton.animationState.name,
-                String(copy.playButton.isEnabled), String(copy.playButton.isHighlighted), copy.playButton.theme.name,
+                String(copy.playButton.isEnabled), String(copy.playButton.isHighlighted), copy.playButton.themeName,
                 String(copy.meter.segmentCount), String(copy.meter.isRecording), String(copy.meter.isComplete),
                 String(copy.meter.duration),
                 String(copy.player.isPlaying), String(copy.player.progress), String(copy.player.artwork.id),

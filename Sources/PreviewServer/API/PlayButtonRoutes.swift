@@ -10,7 +10,8 @@ extension APIContext {
         static let value = Param.boolean("value", "The new value.").required()
         static let theme = Parameter<PlayButton.Theme?>(
             "theme", .enumeration(PlayButton.Theme.all.map(\.name)),
-            "`default` (light grey, black) or `sample` (the original sample app's colours).", convert: PlayButton.Theme.named
+            "`default` (light grey, black) or `sample` (the original sample app's colours, on its grey view): a preset "
+                + "that sets the four colour props and `viewBackgroundColor`.", convert: PlayButton.Theme.named
         ).required()
         static let shape = Param.choice("shape", PlayButton.Shape.self, in: .query, "Which shape.").required()
     }

@@ -14,6 +14,8 @@ struct APIOperation: Sendable {
         case parameters
         /// Raw bytes of one of these media types, at most `maxBytes` (refused before it is read).
         case binary(types: [String], maxBytes: Int, description: String)
+        /// A JSON document of one of these media types, which the handler reads; `schema` describes it.
+        case document(types: [String], description: String, schema: SchemaSource)
     }
 
     var method: Method
@@ -41,12 +43,14 @@ struct APIOperation: Sendable {
     var ignoresUnknownQuery: Bool
     /// A form body that is one bare word is this parameter's value (`curl -X PUT -d sample`).
     var bareWord: String?
+    /// Query parameters named by a prefix, which the handler checks (`props.NAME`).
+    var families: [ParameterFamily]
 
     init(
         _ method: Method, _ path: String, id: String, tag: String, summary: String, description: String? = nil,
         parameters: [any DeclaredParameter] = [], command: Bool = false, body: Body? = nil, answers: [Answer] = [],
         rules: [ParameterRule] = [], offload: Bool = false, ignoresUnknownQuery: Bool = false, bareWord: String? = nil,
-        cost: (@Sendable (Input) throws(APIError) -> RequestCost)? = nil
+        families: [ParameterFamily] = [], cost: (@Sendable (Input) throws(APIError) -> RequestCost)? = nil
     ) {
         self.method = method
         self.path = path
@@ -62,6 +66,7 @@ struct APIOperation: Sendable {
         self.offload = offload
         self.ignoresUnknownQuery = ignoresUnknownQuery
         self.bareWord = bareWord
+        self.families = families
         self.cost = cost
         success = Success(description: "", content: .none)
     }
@@ -80,6 +85,10 @@ struct APIOperation: Sendable {
 
     func parameter(named name: String) -> (any DeclaredParameter)? {
         parameters.first { $0.spec.name == name }
+    }
+
+    func family(of name: String) -> ParameterFamily? {
+        families.first { name.hasPrefix($0.prefix) && name.count > $0.prefix.count }
     }
 
     /// Where each parameter may really come from on this operation.
@@ -103,12 +112,23 @@ struct APIOperation: Sendable {
         case .parameters:
             add(.tooLarge)
             add(.unsupportedMediaType)
-        case .binary:
+        case .binary, .document:
             add(.tooLarge)
             add(.unsupportedMediaType)
         }
         return all.sorted { $0.status < $1.status }
     }
+}
+
+/// Query parameters whose names share a prefix, which the handler checks against what the names
+/// stand for (`props.NAME=VALUE`, NAME a prop of the control shown) rather than each being declared.
+struct ParameterFamily: Sendable {
+    var prefix: String
+    /// How the docs write the names: "`props.NAME`, `props.CONTROL.NAME`".
+    var names: String
+    /// What the values are, for the docs.
+    var values: String
+    var description: String
 }
 
 /// A rule across parameters, checked by the decoder and stated in the JSON Schema of the body.

@@ -8,11 +8,20 @@ struct Input: Sendable {
     private let values: [String: any Sendable]
     /// The names the client gave.
     let given: Set<String>
+    /// The query parameters of the operation's families, in the order given, each name once.
+    private let familyEntries: [(name: String, value: String)]
 
-    init(request: HTTPRequest, values: [String: any Sendable], given: Set<String>) {
+    init(request: HTTPRequest, values: [String: any Sendable], given: Set<String>,
+         familyEntries: [(name: String, value: String)] = []) {
         self.request = request
         self.values = values
         self.given = given
+        self.familyEntries = familyEntries
+    }
+
+    /// The parameters of `family` the request gave, by their full names.
+    func entries(of family: ParameterFamily) -> [(name: String, value: String)] {
+        familyEntries.filter { $0.name.hasPrefix(family.prefix) }
     }
 
     /// The parameter's value. Throws (a 500) only when the operation does not declare it, which

@@ -8,12 +8,25 @@ extension Input {
     init(decoding request: HTTPRequest, for operation: APIOperation,
          configuration: PreviewServerConfiguration) throws(APIError) {
         var entries: [Entry] = []
+        var familyEntries: [(name: String, value: String)] = []
         for item in request.query {
+            if operation.parameter(named: item.name) == nil, operation.family(of: item.name) != nil {
+                guard !familyEntries.contains(where: { $0.name == item.name }) else {
+                    throw APIError(400, "parameter '\(APIError.quote(item.name))' is given more than once",
+                                   parameter: item.name, allowed: "'\(APIError.quote(item.name))' once")
+                }
+                familyEntries.append((item.name, item.value))
+                continue
+            }
             if operation.ignoresUnknownQuery, operation.parameter(named: item.name) == nil { continue }
             entries.append(Entry(name: item.name, value: .text(item.value), location: .query))
         }
-        if case .parameters = operation.body, !request.body.isEmpty {
+        switch operation.body {
+        case .parameters where !request.body.isEmpty:
             entries += try Self.bodyEntries(request, bareWord: operation.bareWord)
+        case .document(let types, _, _):
+            try Self.checkMediaType(request, types)
+        default: break
         }
 
         var values: [String: any Sendable] = [:]
@@ -44,7 +57,7 @@ extension Input {
         for rule in operation.rules {
             try rule.check(given: given)
         }
-        self.init(request: request, values: values, given: given)
+        self.init(request: request, values: values, given: given, familyEntries: familyEntries)
     }
 
     private struct Entry {
@@ -73,6 +86,16 @@ extension Input {
                 }
                 return json.text
             }
+        }
+    }
+
+    /// The body's media type must be one of `types` (parameters such as `; charset=utf-8` aside).
+    private static func checkMediaType(_ request: HTTPRequest, _ types: [String]) throws(APIError) {
+        let type = (request.header("content-type") ?? "").lowercased()
+        let media = type.split(separator: ";").first.map { String($0).trimmingSpaces } ?? ""
+        guard types.contains(media) else {
+            throw APIError(415, "unsupported Content-Type '\(APIError.quote(type))'", parameter: "Content-Type",
+                           allowed: types.joined(separator: " or "))
         }
     }
 
@@ -123,8 +146,3 @@ extension ParameterRule {
     }
 }
 
-extension String {
-    fileprivate var trimmingSpaces: String {
-        String(drop(while: { $0 == " " }).reversed().drop(while: { $0 == " " }).reversed())
-    }
-}

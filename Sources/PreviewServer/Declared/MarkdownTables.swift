@@ -1,3 +1,5 @@
+import Controls
+
 /// The README's API tables, one section per tag: the operations, then every parameter they take.
 /// `scripts/api-docs.sh` puts each section between `<!-- api:TAG -->` and `<!-- /api:TAG -->`.
 enum MarkdownTables {
@@ -24,15 +26,38 @@ enum MarkdownTables {
         }
     }
 
-    /// Every section between its markers, as `layercast api markdown` prints them.
+    /// Every section between its markers, as `layercast api markdown` prints them: the operations',
+    /// then each control's props.
     static func document(_ operations: [APIOperation]) -> String {
-        sections(operations).map { "<!-- api:\($0.tag) -->\n\($0.markdown)\n<!-- /api:\($0.tag) -->\n" }.joined()
+        (sections(operations) + propSections()).map { "<!-- api:\($0.tag) -->\n\($0.markdown)\n<!-- /api:\($0.tag) -->\n" }
+            .joined()
+    }
+
+    /// One table per control of its props (`props-CONTROL`), with the built-in defaults.
+    static func propSections(_ configuration: SceneConfiguration = SceneConfiguration()) -> [Section] {
+        FrameSubject.controls.compactMap { control in
+            let declarations = configuration.propDeclarations(of: control)
+            guard !declarations.isEmpty else { return nil }
+            let rows = declarations.map { d in
+                let spec = ParameterSpec(name: d.name, type: d.kind.parameterType, description: d.doc, unit: d.kind.unit,
+                                         locations: .json, requirement: .optional)
+                let json = d.kind.json(d.defaultValue)
+                let value = if case .string(let text) = json { text } else { json.text }
+                return "| `\(d.name)` | " + [values(spec), "`\(value)`", d.doc].map(cell).joined(separator: " | ") + " |"
+            }
+            return Section(tag: "props-\(control.rawValue)",
+                           markdown: (["| Prop | Values | Default | Meaning |", "|---|---|---|---|"] + rows).joined(separator: "\n"))
+        }
     }
 
     private static func summaryText(_ op: APIOperation) -> String {
         var text = op.summary
-        if case .binary(let types, let maxBytes, _) = op.body {
+        switch op.body {
+        case .binary(let types, let maxBytes, _):
             text += " (body: " + types.map { "`\($0)`" }.joined(separator: " or ") + ", at most \(bytes(maxBytes)))"
+        case .document(let types, _, _):
+            text += " (body: " + types.map { "`\($0)`" }.joined(separator: " or ") + ")"
+        case .none, .parameters: break
         }
         let conditions = op.rules.map(\.text)
         if !conditions.isEmpty { text += "; " + conditions.joined(separator: "; ") }
@@ -61,6 +86,18 @@ enum MarkdownTables {
                 }
             }
         }
+        for op in ops {
+            for f in op.families {
+                let cells = [f.names, f.values, "none"]
+                let key = cells.joined(separator: "|") + f.description
+                let user = "`\(op.method.rawValue) \(op.path)`"
+                if let i = rows.firstIndex(where: { $0.key == key }) {
+                    rows[i].users.append(user)
+                } else {
+                    rows.append(Row(key: key, cells: cells + [f.description], users: [user]))
+                }
+            }
+        }
         return rows.map { row in
             var cells = row.cells
             if row.users.count < ops.count { cells[3] += " (" + row.users.joined(separator: ", ") + ")" }
@@ -77,7 +114,10 @@ enum MarkdownTables {
         case .enumeration(let words): return words.map { "`\($0)`" }.joined(separator: ", ")
         case .list(let words): return words.map { "`\($0)`" }.joined(separator: ", ") + ", comma-separated"
         case .string(let maxLength, _): return "text, at most \(maxLength) characters"
-        case .color(let names): return "`#rrggbb`, " + names.map { "`\($0)`" }.joined(separator: ", ")
+        case .color(let names, let alpha):
+            return ([alpha ? "`#rrggbb`, `#rrggbbaa`" : "`#rrggbb`"] + names.map { "`\($0)`" }).joined(separator: ", ")
+        case .colorList(let maxCount): return "up to \(maxCount) colours `#rrggbbaa`"
+        case .curve: return TimingCurve.Name.allCases.map { "`\($0.rawValue)`" }.joined(separator: ", ") + ", `[x1,y1,x2,y2]`"
         }
     }
 

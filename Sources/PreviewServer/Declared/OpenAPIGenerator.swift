@@ -18,7 +18,7 @@ struct OpenAPIGenerator {
 
     /// The document, and what the schema recorder could not record (empty when all is well).
     func generate() -> (document: JSONValue, problems: [String]) {
-        let registry = SchemaRegistry()
+        let registry = SchemaRegistry(configuration: configuration)
         var paths: [(String, [(String, JSONValue)])] = []
         var tags: [String] = []
         var sharedAnswers: [Answer] = []
@@ -63,9 +63,15 @@ struct OpenAPIGenerator {
         if let description = Self.description(op) { members.append(("description", .string(description))) }
         if op.routePattern != op.path { members.append(("x-layercast-route", .string(op.routePattern))) }
         if op.isCommand { members.append(("security", [.object([]), .object([("bearer", [])])])) }
+        if !op.families.isEmpty {
+            // OpenAPI has no parameters named by a pattern: the families are stated as an extension.
+            members.append(("x-layercast-parameter-families", .array(op.families.map { f in
+                .object([("prefix", .string(f.prefix)), ("names", .string(f.names)), ("description", .string(f.description))])
+            })))
+        }
         let inQuery = op.parameters.filter { op.locations(of: $0.spec) == .query || isPath($0.spec, in: op) }
         if !inQuery.isEmpty { members.append(("parameters", .array(inQuery.map { parameterObject($0.spec, in: op) }))) }
-        if let body = requestBody(op) { members.append(("requestBody", body)) }
+        if let body = requestBody(op, registry) { members.append(("requestBody", body)) }
         var responses: [(String, JSONValue)] = [(String(op.success.status), success(op.success, registry))]
         for answer in op.allAnswers {
             let value: JSONValue = answer.component.map { .object([("$ref", .string("#/components/responses/\($0)"))]) }
@@ -81,6 +87,9 @@ struct OpenAPIGenerator {
         var parts = op.description.map { [$0] } ?? []
         if case .parameters = op.body, !op.parameters.isEmpty {
             parts.append("Parameters may come in the query, a form body or a JSON body, each at most once.")
+        }
+        for family in op.families {
+            parts.append("Also \(family.names) (\(family.values)): \(family.description)")
         }
         if let bareWord = op.bareWord {
             parts.append("A form body may also be the bare value of `\(bareWord)`, as in `curl -X \(op.method.rawValue) -d VALUE`.")
@@ -132,9 +141,16 @@ struct OpenAPIGenerator {
         }
     }
 
-    private func requestBody(_ op: APIOperation) -> JSONValue? {
+    private func requestBody(_ op: APIOperation, _ registry: SchemaRegistry) -> JSONValue? {
         switch op.body {
         case .none: return nil
+        case .document(let types, let description, let schema):
+            let recorded = schema.record(registry)
+            return .object([
+                ("required", true),
+                ("description", .string(description)),
+                ("content", .object(types.map { ($0, .object([("schema", recorded)])) })),
+            ])
         case .binary(let types, let maxBytes, let description):
             // The limit is stated in words and as an extension, not as `maxLength`: generators then
             // try to draw bodies of up to that many bytes. `format: binary` makes schemathesis send

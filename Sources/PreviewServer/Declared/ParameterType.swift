@@ -1,6 +1,7 @@
+import Controls
 import HTTPServer
 
-/// What a parameter accepts. This one value decides its validation, the `allowed` text of its
+/// What a parameter (or a control's prop) accepts. This one value decides its validation, the `allowed` text of its
 /// errors, its JSON Schema in /openapi.json, its README row and its boundary tests.
 enum ParameterType: Sendable, Equatable {
     case integer(ClosedRange<Int>)
@@ -12,8 +13,14 @@ enum ParameterType: Sendable, Equatable {
     /// One or more of these words separated by commas, such as `debug=points,bounds`.
     case list([String])
     case string(maxLength: Int, pattern: String?)
-    /// `#rrggbb` (the `#` may be left out) or one of these names, in any letter case.
-    case color(names: [String])
+    /// `#rrggbb` (the `#` may be left out) or one of these names, in any letter case; with `alpha`
+    /// also `#rrggbbaa`.
+    case color(names: [String], alpha: Bool = false)
+    /// At most `maxCount` colours `#rrggbb` or `#rrggbbaa`, separated by commas (a JSON array of them).
+    case colorList(maxCount: Int)
+    /// A timing curve: one of `TimingCurve.Name`, or `x1,y1,x2,y2` (also written `cubic-bezier(…)`)
+    /// with x in `TimingCurve.xRange` and y in `TimingCurve.yRange` (a JSON array of four numbers).
+    case curve
 
     /// For people, in errors and docs: "an integer from 16 to 4096".
     func allowed(unit: String? = nil) -> String {
@@ -27,7 +34,15 @@ enum ParameterType: Sendable, Equatable {
         case .list(let words): return "one or more of \(words.joined(separator: ", ")), separated by commas"
         case .string(let maxLength, let pattern):
             return "text of at most \(maxLength) characters" + (pattern.map { " matching \($0)" } ?? "")
-        case .color(let names): return "#rrggbb or one of " + names.joined(separator: ", ")
+        case .color(let names, let alpha):
+            let hex = alpha ? "#rrggbb or #rrggbbaa" : "#rrggbb"
+            return names.isEmpty ? hex : hex + " or one of " + names.joined(separator: ", ")
+        case .colorList(let maxCount): return "at most \(maxCount) colours #rrggbb or #rrggbbaa, separated by commas"
+        case .curve:
+            return "one of " + TimingCurve.Name.allCases.map(\.rawValue).joined(separator: ", ")
+                + ", or cubic-bezier control points x1,y1,x2,y2 with x from \(Self.format(TimingCurve.xRange.lowerBound)) to "
+                + "\(Self.format(TimingCurve.xRange.upperBound)) and y from \(Self.format(TimingCurve.yRange.lowerBound)) to "
+                + "\(Self.format(TimingCurve.yRange.upperBound))"
         }
     }
 
@@ -53,12 +68,50 @@ enum ParameterType: Sendable, Equatable {
             return parts.allSatisfy { words.contains(String($0)) } ? text : nil
         case .string(let maxLength, _):
             return text.count <= maxLength ? text : nil
-        case .color(let names):
+        case .color(let names, let alpha):
             if names.contains(text.lowercased()) { return text.lowercased() }
             let hex = text.hasPrefix("#") ? text.dropFirst() : Substring(text)
             // ASCII only: Unicode counts fullwidth digits as hex digits too.
-            guard hex.count == 6, hex.allSatisfy({ $0.isASCII && $0.isHexDigit }) else { return nil }
+            guard hex.count == 6 || (alpha && hex.count == 8), hex.allSatisfy({ $0.isASCII && $0.isHexDigit }) else {
+                return nil
+            }
             return "#" + hex.lowercased()
+        case .colorList(let maxCount):
+            if text.isEmpty { return "" }
+            let colours = text.split(separator: ",", omittingEmptySubsequences: false)
+                .map { ParameterType.color(names: [], alpha: true).accepts(String($0).trimmingSpaces) }
+            guard colours.count <= maxCount, colours.allSatisfy({ $0 != nil }) else { return nil }
+            return colours.compactMap { $0 }.joined(separator: ",")
+        case .curve:
+            return Self.curve(text).map(Self.text(of:))
+        }
+    }
+
+    /// A timing curve written as a name, `x1,y1,x2,y2` or `cubic-bezier(x1, y1, x2, y2)`; nil when
+    /// it is none of these or its points are out of range.
+    static func curve(_ text: String) -> TimingCurve? {
+        if let name = TimingCurve.Name(rawValue: text) { return .named(name) }
+        var inner = Substring(text.trimmingSpaces)
+        if inner.hasPrefix("cubic-bezier("), inner.hasSuffix(")") {
+            inner = inner.dropFirst("cubic-bezier(".count).dropLast()
+        }
+        let numbers = inner.split(separator: ",", omittingEmptySubsequences: false).map { part -> Double? in
+            let t = String(part).trimmingSpaces
+            return ParameterType.number(-Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude).accepts(t)
+                .flatMap(Double.init)
+        }
+        guard numbers.count == 4, let x1 = numbers[0], let y1 = numbers[1], let x2 = numbers[2], let y2 = numbers[3] else {
+            return nil
+        }
+        let curve = TimingCurve.bezier(x1: x1, y1: y1, x2: x2, y2: y2)
+        return curve.isValid ? curve : nil
+    }
+
+    /// The curve as `accepts` writes it: its name, or its four control points.
+    static func text(of curve: TimingCurve) -> String {
+        switch curve {
+        case .named(let name): name.rawValue
+        case .bezier: curve.controlPoints.map(format).joined(separator: ",")
         }
     }
 
@@ -67,7 +120,8 @@ enum ParameterType: Sendable, Equatable {
         switch self {
         case .integer, .number: .number
         case .boolean: .bool
-        case .enumeration, .list, .string, .color: .string
+        // As a flat parameter a list or a curve is one string; props take JSON arrays as well.
+        case .enumeration, .list, .string, .color, .colorList, .curve: .string
         }
     }
 
@@ -87,12 +141,26 @@ enum ParameterType: Sendable, Equatable {
             return [("type", "string"), ("pattern", .string("^\(word)(,\(word))*$"))]
         case .string(let maxLength, let pattern):
             return [("type", "string"), ("maxLength", .int(maxLength))] + (pattern.map { [("pattern", .string($0))] } ?? [])
-        case .color(let names):
+        case .color(let names, let alpha):
             // Names in any letter case, spelled out so the pattern needs no regex flags.
             let spelled = names.map { name in
                 name.map { c in c.isLetter ? "[\(c.lowercased())\(c.uppercased())]" : Self.escaped(String(c)) }.joined()
             }
-            return [("type", "string"), ("pattern", .string("^(#?[0-9A-Fa-f]{6}|" + spelled.joined(separator: "|") + ")$"))]
+            let hex = alpha ? "#?([0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})" : "#?[0-9A-Fa-f]{6}"
+            let pattern = "^(" + ([hex] + spelled).joined(separator: "|") + ")$"
+            return [("type", "string")] + (alpha ? [("format", "color")] : []) + [("pattern", .string(pattern))]
+        case .colorList(let maxCount):
+            return [("type", "array"), ("items", .object(ParameterType.color(names: [], alpha: true).schema)),
+                    ("maxItems", .int(maxCount))]
+        case .curve:
+            let x = JSONValue.object([("type", "number"), ("minimum", Self.json(TimingCurve.xRange.lowerBound)),
+                                      ("maximum", Self.json(TimingCurve.xRange.upperBound))])
+            let y = JSONValue.object([("type", "number"), ("minimum", Self.json(TimingCurve.yRange.lowerBound)),
+                                      ("maximum", Self.json(TimingCurve.yRange.upperBound))])
+            return [("oneOf", [
+                .object([("type", "string"), ("enum", .array(TimingCurve.Name.allCases.map { .string($0.rawValue) }))]),
+                .object([("type", "array"), ("prefixItems", [x, y, x, y]), ("items", false), ("minItems", 4), ("maxItems", 4)]),
+            ]), ("format", "x-timing-curve")]
         }
     }
 
@@ -104,6 +172,11 @@ enum ParameterType: Sendable, Equatable {
         case .number: return Double(accepted).map(Self.json)
         case .boolean: return .bool(accepted == "true")
         case .enumeration, .list, .string, .color: return .string(accepted)
+        case .colorList: return .array(accepted.isEmpty ? [] : accepted.split(separator: ",").map { .string(String($0)) })
+        case .curve:
+            guard let curve = Self.curve(accepted) else { return nil }
+            if case .named(let name) = curve { return .string(name.rawValue) }
+            return .array(curve.controlPoints.map(Self.json))
         }
     }
 
@@ -129,5 +202,11 @@ enum ParameterType: Sendable, Equatable {
             out.append(c)
         }
         return out
+    }
+}
+
+extension String {
+    var trimmingSpaces: String {
+        String(drop(while: { $0 == " " }).reversed().drop(while: { $0 == " " }).reversed())
     }
 }

@@ -12,6 +12,14 @@ extension SchemaEnumerable where Self: CaseIterable & RawRepresentable, RawValue
     static func schemaPlaceholder() -> Self? { allCases.first }
 }
 
+/// A reply type whose JSON is not its Swift type's shape (a control's props, whose members come from
+/// declarations): it states its schema instead of being recorded.
+protocol SchemaDescribed: Decodable {
+    static func schema(in registry: SchemaRegistry) -> JSONValue
+    /// Some value, for the recorder to hand back.
+    static var schemaPlaceholder: Self { get }
+}
+
 /// What a reply type's fields cannot say by their Swift types: a description, a range, a pattern.
 /// Every noted field must exist; the recorder reports a note on a field it did not see.
 protocol SchemaAnnotated {
@@ -57,8 +65,18 @@ final class SchemaRegistry {
     /// Types that could not be recorded, and notes on fields that do not exist.
     private(set) var problems: [String] = []
     private var inProgress: Set<String> = []
+    /// Schemas that state defaults state this server's (`--meter-duration`).
+    let configuration: PreviewServerConfiguration
 
-    init() {}
+    init(configuration: PreviewServerConfiguration = PreviewServerConfiguration()) {
+        self.configuration = configuration
+    }
+
+    /// A `$ref` to the named schema `name`, defined by `make` the first time it is asked for.
+    func component(_ name: String, _ make: () -> JSONValue) -> JSONValue {
+        if components[name] == nil { components[name] = make() }
+        return .object([("$ref", .string("#/components/schemas/\(name)"))])
+    }
 
     /// A `$ref` for a named type, or the schema in place for primitives and arrays.
     func schema<T: Decodable>(of type: T.Type) -> JSONValue {
@@ -75,6 +93,10 @@ final class SchemaRegistry {
     /// A value of `T` (zeros, empty strings, first cases) and its schema.
     func record<T: Decodable>(_ type: T.Type) throws -> (value: T, schema: JSONValue) {
         if let primitive = Self.primitive(T.self) { return primitive }
+        if let described = T.self as? any SchemaDescribed.Type {
+            guard let value = described.schemaPlaceholder as? T else { throw RecordingError.noCases(Self.name(of: T.self)) }
+            return (value, described.schema(in: self))
+        }
         if let enumeration = T.self as? any SchemaEnumerable.Type {
             return try recordEnum(enumeration, as: T.self)
         }

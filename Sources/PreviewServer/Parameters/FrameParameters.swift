@@ -49,6 +49,16 @@ enum FrameParameters {
         "Several variants side by side: modes (play-button, meter, player or spinner), themes (play-button only) or "
             + "scales (1×, 2×, 3×; leave out `scale`). Cells default to \(VariantSet.defaultCellSize) points.")
 
+    static let props = ParameterFamily(
+        prefix: PropOverrides.prefix, names: "`props.NAME`, `props.CONTROL.NAME`",
+        values: "a prop's value, as `GET /controls/CONTROL/props` describes it",
+        description: "Props for this render only; the shared scene is left as it is. `props.NAME` with one `control`, "
+            + "`props.CONTROL.NAME` with `control=all`. An unknown name or a bad value is a 400.")
+
+    /// A `props.` value the control cannot take now, as its own routes would refuse it.
+    static let propsConflict = Answer.conflict(
+        "A `props.` value the control cannot take now: the meter's `duration` while it has segments.")
+
     /// What a frame, clip and stream share.
     static let common: [any DeclaredParameter] = [control, size, width, height, scale, quality, background, label, debug]
 

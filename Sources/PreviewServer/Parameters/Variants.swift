@@ -87,7 +87,7 @@ struct VariantSet {
     }
 
     /// Builds the cells from a copy of the live scene at `time`.
-    init(_ kind: VariantKind, spec: FrameSpec, scene: Scene, at time: Double, seed: UInt64) throws(APIError) {
+    init(_ kind: VariantKind, spec: FrameSpec, scene: Scene, at time: Double) throws(APIError) {
         self.kind = kind
         self.spec = spec
         cells = try Self.plan(kind, spec: spec).map { planned in
@@ -97,7 +97,7 @@ struct VariantSet {
             case .themes:
                 if let theme = PlayButton.Theme.named(planned.caption) { copy.playButton.setTheme(theme, at: time) }
             case .modes:
-                ModeVariant(caption: planned.caption, of: spec.subject)?.apply(to: &copy, at: time, seed: seed)
+                ModeVariant(caption: planned.caption, of: spec.subject)?.apply(to: &copy, at: time)
             }
             return Cell(caption: planned.caption, scene: copy, scale: planned.scale)
         }
@@ -146,13 +146,14 @@ private enum ModeVariant {
         }
     }
 
-    func apply(to scene: inout Scene, at time: Double, seed: UInt64) {
+    func apply(to scene: inout Scene, at time: Double) {
         switch self {
         case .playButton(let mode):
             scene.playButton.setMode(mode, animated: false, at: time)
         case .meter(let kind):
             let duration = scene.meter.duration
-            var m = RecordingMeter(duration: duration, seed: seed)
+            // Its own props, colours included.
+            var m = RecordingMeter(configuration: scene.meter.configuration)
             // A fresh meter is empty and never complete, so these presses cannot fail.
             switch kind {
             case .empty: break
@@ -167,14 +168,16 @@ private enum ModeVariant {
         case .player(let mode):
             // Longer than the slowest transition (the 1.5 s blur).
             let settle = 2.0
-            var p = MusicPlayer(artwork: scene.player.artwork, at: time - settle)
+            var p = MusicPlayer(artwork: scene.player.artwork, at: time - settle, configuration: scene.player.configuration)
             p.seek(to: scene.player.progress, at: time - settle)
             if mode == .playing { p.play(at: time - settle) }
             p.advance(to: time)
             scene.player = p
         case .spinner(let mode):
             if mode == .animating {
-                if !scene.spinner.isAnimating { scene.spinner = Spinner(startingAt: time) }
+                if !scene.spinner.isAnimating {
+                    scene.spinner = Spinner(startingAt: time, configuration: scene.spinner.configuration)
+                }
             } else {
                 scene.spinner.stop(at: time)
             }

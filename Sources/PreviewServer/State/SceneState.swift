@@ -16,6 +16,8 @@ struct SceneState: Codable, Sendable {
     let meter: RecordingMeter.State
     let player: MusicPlayer.State
     let playButton: PlayButton.State
+    /// Every control's prop values.
+    let props: ScenePropsState
 
     init(scene: Scene, time: Double, revision: UInt64, clock: ClockState) {
         sceneTime = time
@@ -25,6 +27,7 @@ struct SceneState: Codable, Sendable {
         meter = scene.meter.state(at: time)
         player = scene.player.state(at: time)
         playButton = scene.playButton.state(at: time)
+        props = ScenePropsState(scene: scene)
     }
 }
 

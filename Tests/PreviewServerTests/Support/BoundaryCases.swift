@@ -69,8 +69,14 @@ enum BoundaryCases {
             return [("maybe", false)]
         case .string(let maxLength, _):
             return [(String(repeating: "x", count: maxLength + 1), false)]
-        case .color:
-            return [("#12345g", false)]
+        case .color(_, let alpha):
+            return [("#12345g", false)] + (alpha ? [("#1234567", false), ("#12345678", true)] : [])
+        case .colorList(let maxCount):
+            return [(Array(repeating: "#000000", count: maxCount).joined(separator: ","), true),
+                    (Array(repeating: "#000000", count: maxCount + 1).joined(separator: ","), false), ("#12345g", false)]
+        case .curve:
+            return [("0,-1,1,2", true), ("1,2,0,-1", true), ("-0.01,0,1,1", false), ("0,0,1.01,1", false),
+                    ("0,-1.01,1,1", false), ("0,0,1,2.01", false), ("0,0,1", false), ("bouncy", false)]
         }
     }
 
@@ -109,7 +115,9 @@ enum BoundaryCases {
         case .boolean: "true"
         case .enumeration(let words), .list(let words): words.first
         case .string: "x"
-        case .color(let names): names.first ?? "#000000"
+        case .color(let names, _): names.first ?? "#000000"
+        case .colorList: "#000000"
+        case .curve: "linear"
         }
     }
 }
