@@ -17,6 +17,7 @@ import { loadView, saveView, streamTarget, frameUrl, stageBackground } from "./v
 import { viewPanel } from "./viewpanel.js";
 import { clockPanel } from "./clock.js";
 import { CARDS } from "./cards/index.js";
+import { propsPanels } from "./props/panels.js";
 
 /**
  * @typedef {import("./cards/index.js").Card} Card
@@ -37,7 +38,7 @@ const rawState = part(component("inspector"), "raw-state");
 
 // ---- Cards, keyed by the control each drives ----------------------------------------------------
 
-/** @type {Map<string, { root: HTMLElement, card: Card }>} */
+/** @type {Map<string, { root: HTMLElement, card: Card, queue: ReturnType<typeof serial> }>} */
 const cards = new Map();
 for (const root of $$(galleryRoot, "[data-control]")) {
   const control = root.dataset.control ?? "";
@@ -59,8 +60,17 @@ for (const root of $$(galleryRoot, "[data-control]")) {
       }
     },
   });
-  cards.set(control, { root, card });
+  cards.set(control, { root, card, queue });
 }
+
+// Each card's props panel sends its changes through the card's own queue, after its commands.
+const props = propsPanels(new Map([...cards].map(([control, { root, queue }]) => [control, {
+  root,
+  title: part(root, "title").textContent ?? control,
+  run: queue,
+  /** @param {any} reply */
+  onReply(reply) { if (store.applyProps(control, reply)) render(); },
+}])), view);
 
 const clock = clockPanel(component("clock"), {
   state: () => store.state,
@@ -75,6 +85,7 @@ function render() {
   const state = store.state;
   if (!state) return;
   for (const { card } of cards.values()) card.render(state);
+  props.render(state);
   clock.render(state.clock);
   speakChanges(state);
   if (!motion.playing && state.revision !== stillRevision) {
@@ -272,6 +283,7 @@ Object.assign(window, {
     get state() { return store.state; },
     get revision() { return store.revision; },
     get eventSource() { return feed.source; },
+    get propsReady() { return props.ready; },
     send,
   },
 });

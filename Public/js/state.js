@@ -12,7 +12,8 @@
  * @typedef {{ animating: boolean }} SpinnerState
  * @typedef {{ meter: MeterState, playButton: PlayButtonState, player: PlayerState, spinner: SpinnerState }} Controls
  * @typedef {keyof Controls} StateKey
- * @typedef {Controls & { sceneTime: number, revision: number, clock: Clock }} SceneState
+ * @typedef {Record<string, import("./props/schema.js").PropValues>} PropsByControl every control's props, by its id in the API
+ * @typedef {Controls & { sceneTime: number, revision: number, clock: Clock, props: PropsByControl }} SceneState
  * @typedef {{ sceneTime: number, revision: number, state: any }} CommandReply
  */
 
@@ -48,6 +49,18 @@ export class SceneStore {
     if (!this.state || !this.accepts(reply.revision)) return false;
     this.state = { ...this.state, [key]: reply.state };
     this.times[key] = reply.sceneTime;
+    return true;
+  }
+
+  /**
+   * The reply to a change of a control's props: its values, under the control's id.
+   * @param {string} control
+   * @param {{ revision: number, state: { values: import("./props/schema.js").PropValues } }} reply
+   * @returns {boolean}
+   */
+  applyProps(control, reply) {
+    if (!this.state || !this.accepts(reply.revision)) return false;
+    this.state = { ...this.state, props: { ...this.state.props, [control]: reply.state.values } };
     return true;
   }
 

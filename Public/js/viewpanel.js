@@ -3,20 +3,12 @@
 // overlay. Each change updates the view and calls onChange.
 import { $$, part } from "./dom.js";
 import { onSchemeChange } from "./view.js";
+import { showFill } from "./range.js";
 
 /**
  * @typedef {import("./view.js").View} View
  * @typedef {import("./layout.js").Layout} Layout
  */
-
-/**
- * How far along its range a slider stands, for its filled track.
- * @param {HTMLInputElement} slider
- */
-const fill = (slider) => {
-  const min = Number(slider.min || 0), max = Number(slider.max || 100);
-  return `${((Number(slider.value) - min) / Math.max(1, max - min)) * 100}%`;
-};
 
 /**
  * @param {HTMLElement} root the toolbar holding the settings
@@ -44,7 +36,7 @@ export function viewPanel(root, view, onChange) {
   customColor.addEventListener("input", () => change({ background: "custom", custom: customColor.value }));
   quality.addEventListener("input", () => {
     qualityOut.textContent = quality.value;
-    quality.style.setProperty("--fill", fill(quality));
+    showFill(quality);
   });
   quality.addEventListener("change", () => change({ quality: Number(quality.value) }));
   debug.addEventListener("change", () => change({ debug: debug.checked }));
@@ -60,7 +52,7 @@ export function viewPanel(root, view, onChange) {
       custom.style.setProperty("--custom", view.custom);
       customColor.value = view.custom;
       quality.value = String(view.quality);
-      quality.style.setProperty("--fill", fill(quality));
+      showFill(quality);
       qualityOut.textContent = quality.value;
       debug.checked = view.debug;
     },

@@ -58,12 +58,12 @@ return [...document.querySelectorAll(selector)].filter(el =>
   && !(el.closest('details:not([open])') && !el.matches('details > summary')));
 """
 
-# What shows an element's focus: the switch's track, the label around a hidden file or colour input,
-# or the element itself. Its box in document coordinates.
+# What shows an element's focus: the switch's track, the label around a hidden file, colour or radio
+# input, or the element itself. Its box in document coordinates.
 VISUAL_BOX_JS = """
 const el = arguments[0];
 const visual = el.matches('.switch input') ? el.nextElementSibling
-  : el.closest('.btn-file, .sw-custom') ?? el;
+  : el.closest('.btn-file, .sw-custom, .prop-swatch, .prop-choices label') ?? el;
 const r = visual.getBoundingClientRect();
 const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
 return {x: r.x + scrollX, y: r.y + scrollY, width: r.width, height: r.height,

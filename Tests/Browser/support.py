@@ -7,6 +7,9 @@ import urllib.error
 import urllib.parse
 import urllib.request
 
+# The controls, by their ids in the API.
+CONTROLS = ["meter", "play-button", "player", "spinner"]
+
 # Where each play-button mode comes to rest (docs/design/play-button.md §Animation states; the idle states are
 # equivalent pairs).
 RESTING = {
@@ -58,6 +61,20 @@ class Api:
     def state(self):
         return self.request("GET", "/state")
 
+    def props(self, control):
+        """GET /controls/{control}/props: {control, values, defaults, schema}."""
+        return self.request("GET", f"/controls/{control}/props")
+
+    def patch_props(self, control, patch):
+        """PATCH /controls/{control}/props with a JSON merge patch."""
+        req = urllib.request.Request(f"{self.base}/controls/{control}/props", data=json.dumps(patch).encode(),
+                                     method="PATCH", headers={"Content-Type": "application/merge-patch+json"})
+        try:
+            with urllib.request.urlopen(req, timeout=10) as response:
+                return json.loads(response.read())
+        except urllib.error.HTTPError as error:
+            raise AssertionError(f"PATCH {control} props {patch} -> {error.code}: {error.read()[:300]!r}") from None
+
     def metrics(self):
         with urllib.request.urlopen(self.base + "/metrics", timeout=10) as response:
             return response.read().decode()
@@ -79,6 +96,8 @@ class Api:
         self.request("POST", "/player/pause")
         self.request("POST", "/player/seek", progress=0)
         self.request("POST", "/spinner/start")
+        for control in CONTROLS:
+            self.request("DELETE", f"/controls/{control}/props")
 
 
 def free_port():

@@ -111,3 +111,19 @@ def test_the_live_region_announces_changes_not_frames(page, api):
     # The words said last are what the region holds.
     wait_until(lambda: "Clock paused" in region.get_attribute("textContent"), 2, "the region's text")
     assert console_errors(page) == []
+
+
+@pytest.mark.parametrize("width,height,dark,mobile", LAYOUTS)
+def test_axe_finds_no_wcag_violations_with_the_props_panels_open(browser, api, base_url, width, height, dark, mobile):
+    api.reset_scene()
+    # Changed props too: the changed marks, enabled Undo and Reset, a curve off the presets.
+    api.patch_props("play-button", {"barThickness": 4, "morphCurve": [0.3, -0.2, 0.3, 1.2]})
+    page = open_studio(browser, base_url, width, height, dark=dark, mobile=mobile)
+    wait_until(lambda: page.execute_script("return studio.propsReady"), 10, "the props panels")
+    for summary in page.find_elements(By.CSS_SELECTOR, '[data-part="props"] > summary'):
+        page.execute_script("arguments[0].click()", summary)
+    wait_until(lambda: len(page.find_elements(By.CSS_SELECTOR, '[data-part="props"][open] .prop')) > 20, 3,
+               "the panels' rows")
+    violations = axe_violations(page)
+    assert violations == [], "props panels open:\n" + describe_violations(violations)
+    assert console_errors(page) == []

@@ -8,7 +8,8 @@ from support import console_errors, in_component, wait_until
 def test_pause_step_speed_resume(page, api):
     in_component(page, "clock", "pause").click()
     clock = wait_until(lambda: (c := api.state()["clock"]) and c["paused"] and c, 1, "the clock to pause")
-    assert in_component(page, "clock", "pause-label").text == "Resume"
+    # The reply reaches the page a moment after the server has it.
+    wait_until(lambda: in_component(page, "clock", "pause-label").text == "Resume", 1, "the Resume label")
     wait_until(lambda: in_component(page, "status", "conn-label").text == "Live · clock paused", 1, "the paused clock in the status")
     t0 = clock["sceneTime"]
 

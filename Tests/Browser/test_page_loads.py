@@ -4,9 +4,7 @@ import time
 
 from selenium.webdriver.common.by import By
 
-from support import CANVAS_VARIETY_JS, console_errors, in_card, in_component, wait_until
-
-CONTROLS = ["meter", "play-button", "player", "spinner"]
+from support import CANVAS_VARIETY_JS, CONTROLS, console_errors, in_card, in_component, wait_until
 
 
 def canvas(driver, name):

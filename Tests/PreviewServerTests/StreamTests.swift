@@ -58,9 +58,11 @@ import Testing
     @Test func twentyViewersOfOneFeedShareOneRenderPerTick() throws {
         try withTestServer(clock: MonotonicClock(startingAt: 0)) { s in
             let target = "/stream.mjpg?control=spinner&size=64&fps=10"
+            let started = ContinuousClock.now
             let viewers = try (0..<20).map { _ in try StreamClient(port: s.port, target: target) }
             StreamClient.readAll(viewers, for: 1.5)
             let renders = s.counters.renders
+            let ticks = Int((ContinuousClock.now - started) / .milliseconds(100))
             let feeds = s.server.context.hub.watchedFeeds
             for v in viewers { v.close() }
 
@@ -68,10 +70,11 @@ import Testing
             let most = try #require(received.max())
             #expect(viewers.allSatisfy { $0.framingErrors.isEmpty })
             #expect(received.allSatisfy { $0 >= 5 }, "\(received)")
-            // One feed, and at most one render for each part a single viewer saw (plus one in
-            // flight at each end), not one per viewer.
+            // One feed, and at most one render per 10 fps tick (plus one in flight at each end), not
+            // one per viewer. Bounded by the ticks, not by what the busiest viewer read: on a loaded
+            // machine every viewer may skip a frame, which is the newest-frame rule working.
             #expect(feeds == 1)
-            #expect(renders <= most + 2, "\(renders) renders for \(most) parts per viewer")
+            #expect(renders <= ticks + 2, "\(renders) renders in \(ticks) ticks (\(most) parts for the busiest viewer)")
             #expect(received.reduce(0, +) >= 10 * renders, "\(received) for \(renders) renders")
 
             // Every viewer got the very same bytes for the same tick.

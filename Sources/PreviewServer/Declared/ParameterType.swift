@@ -157,10 +157,15 @@ enum ParameterType: Sendable, Equatable {
                                       ("maximum", Self.json(TimingCurve.xRange.upperBound))])
             let y = JSONValue.object([("type", "number"), ("minimum", Self.json(TimingCurve.yRange.lowerBound)),
                                       ("maximum", Self.json(TimingCurve.yRange.upperBound))])
+            // Each name's control points too (`x-curves`), so a curve editor plots and offers the named
+            // curves without a copy of their numbers.
+            let named = TimingCurve.Name.allCases.map { name in
+                (name.rawValue, JSONValue.array(TimingCurve.named(name).controlPoints.map(Self.json)))
+            }
             return [("oneOf", [
                 .object([("type", "string"), ("enum", .array(TimingCurve.Name.allCases.map { .string($0.rawValue) }))]),
                 .object([("type", "array"), ("prefixItems", [x, y, x, y]), ("items", false), ("minItems", 4), ("maxItems", 4)]),
-            ]), ("format", "x-timing-curve")]
+            ]), ("format", "x-timing-curve"), ("x-curves", .object(named))]
         }
     }
 
