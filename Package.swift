@@ -42,7 +42,7 @@ let package = Package(
             .product(name: "Prometheus", package: "swift-prometheus"),
         ]),
         .executableTarget(name: "layercast", dependencies: [
-            "PreviewServer", "HTTPServer", "HTTPClient", "Rendering", "Controls", "Animation",
+            "PreviewServer", "HTTPServer", "HTTPClient", "Rendering", "Controls", "Animation", "FrameCheck",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),

@@ -16,6 +16,7 @@ import { loadLayout } from "./layout.js";
 import { loadView, saveView, streamTarget, frameUrl, stageBackground } from "./view.js";
 import { viewPanel } from "./viewpanel.js";
 import { clockPanel } from "./clock.js";
+import { recorder } from "./record.js";
 import { CARDS } from "./cards/index.js";
 import { propsPanels } from "./props/panels.js";
 
@@ -77,6 +78,7 @@ const clock = clockPanel(component("clock"), {
   applyClock(reply) { if (store.applyClock(reply)) render(); },
 });
 const gallery = new Gallery(galleryRoot);
+const recording = recorder(component("recorder"));
 
 // ---- Live state -------------------------------------------------------------------------------
 
@@ -283,6 +285,7 @@ Object.assign(window, {
     get state() { return store.state; },
     get revision() { return store.revision; },
     get eventSource() { return feed.source; },
+    get recorder() { return recording; },
     get propsReady() { return props.ready; },
     send,
   },

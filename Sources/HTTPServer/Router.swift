@@ -3,27 +3,47 @@ public typealias HTTPHandler = @Sendable (HTTPRequest) -> HTTPResponse
 /// One registered route.
 public struct Route: Sendable {
     public let method: String
-    /// An exact path, or a prefix ending in "/*" ("/*" alone matches every path).
+    /// An exact path, or a prefix ending in "/*" ("/*" alone matches every path); a "*" segment
+    /// before the end matches exactly one segment ("/scenarios/*/play").
     public let pattern: String
     /// Run the handler on a background queue while the connection is suspended.
     public let offload: Bool
     /// Overrides the server's body cap for this route.
     public let maxBodyBytes: Int?
     public let handler: HTTPHandler
+    /// The segments of a pattern with a "*" segment before its end; nil for any other pattern.
+    let segmentPattern: [Substring]?
 
-    /// Exact patterns beat prefixes; longer prefixes beat shorter ones.
+    init(method: String, pattern: String, offload: Bool, maxBodyBytes: Int?, handler: @escaping HTTPHandler) {
+        self.method = method
+        self.pattern = pattern
+        self.offload = offload
+        self.maxBodyBytes = maxBodyBytes
+        self.handler = handler
+        let segments = pattern.split(separator: "/", omittingEmptySubsequences: false)
+        segmentPattern = segments.dropLast().contains("*") ? segments : nil
+    }
+
+    /// Exact patterns beat the others, then more literal characters beat fewer: "/scenarios/*/play"
+    /// beats the prefix "/scenarios/*", and longer prefixes beat shorter ones.
     var specificity: Int {
+        if let segments = segmentPattern { return segments.reduce(0) { $0 + ($1 == "*" ? 0 : $1.utf8.count + 1) } }
         guard let prefix = prefixPath else { return Int.max }
         return prefix.utf8.count
     }
 
-    /// "/static/*" → "/static"; nil for an exact pattern.
+    /// "/static/*" → "/static"; nil for an exact pattern or one with a "*" segment before its end.
     var prefixPath: String? {
-        guard pattern.hasSuffix("/*") else { return nil }
+        guard pattern.hasSuffix("/*"), segmentPattern == nil else { return nil }
         return String(pattern.dropLast(2))
     }
 
     func matches(path: String) -> Bool {
+        if let segments = segmentPattern {
+            let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+            return parts.count == segments.count
+                && zip(parts, segments).allSatisfy { part, segment in segment == "*" ? !part.isEmpty : part == segment }
+        }
         guard let prefix = prefixPath else { return path == pattern }
         return prefix.isEmpty || path == prefix || path.hasPrefix(prefix + "/")
     }

@@ -11,6 +11,17 @@ func drawText(_ cr: OpaquePointer, _ text: TextContent) {
     cairo_select_font_face(cr, family, CAIRO_FONT_SLANT_NORMAL,
                            text.bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
     cairo_set_font_size(cr, min(text.fontSize, 4096))
+    // Fontconfig turns hinting off below about 8 px, and Cairo resolves a toy face once, at the size
+    // first asked for, then keeps that choice for every size. Left to them, a label's pixels would
+    // depend on what the process drew first; stated here, they depend on nothing but the frame
+    // (docs/design/engine.md §Frames as a function of time).
+    if let options = cairo_font_options_create() {
+        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+        cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
+        cairo_set_font_options(cr, options)
+        cairo_font_options_destroy(options)
+    }
 
     var font = cairo_font_extents_t()
     cairo_font_extents(cr, &font)

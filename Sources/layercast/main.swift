@@ -1,2 +1,2 @@
 // The entry point only; the commands live in their own files (C callbacks never live here).
-Layercast.main()
+Layercast.run()

@@ -247,6 +247,26 @@ private func apiRouter() -> Router {
         #expect(body("POST", "/api/upload") == "200 upload")
     }
 
+    /// A "*" segment before the end matches one segment, and beats a shorter prefix.
+    @Test func aMiddleWildcardMatchesOneSegment() {
+        var router = Router()
+        router.get("/*") { _ in .text("static") }
+        router.get("/scenarios/*") { _ in .text("one") }
+        router.post("/scenarios/*/play") { _ in .text("play") }
+        router.post("/scenarios/record") { _ in .text("record") }
+        func body(_ m: String, _ p: String) -> String {
+            let r = router.respond(to: HTTPRequest(method: m, path: p))
+            return "\(r.status) " + String(decoding: r.bodyBytes ?? [], as: UTF8.self)
+        }
+        #expect(body("POST", "/scenarios/abc/play") == "200 play")
+        #expect(body("POST", "/scenarios/record") == "200 record")
+        #expect(body("GET", "/scenarios/abc") == "200 one")
+        #expect(body("GET", "/scenarios/abc/play").hasPrefix("405 "))
+        #expect(body("POST", "/scenarios//play").hasPrefix("405 "), "an empty segment is no segment: the prefix answers")
+        #expect(body("GET", "/scenarios/a/b/play") == "200 one")
+        #expect(body("POST", "/scenarios/a/b/play").hasPrefix("405 "))
+    }
+
     @Test func portZeroPicksAFreePortAndStopResetsIt() throws {
         let server = HTTPServer(configuration: .init(port: 0), router: apiRouter())
         try server.start()

@@ -96,4 +96,24 @@ import Testing
             }
         }
     }
+
+    /// A scenario's video is the same file from the server and from `layercast render`'s renderer,
+    /// odd size and background included: 1.2 s at 10 fps is 12 frames, 95 points coded as 96.
+    @Test(arguments: formats)
+    func aScenariosVideoIsTheSameFromTheServerAndTheHeadlessRenderer(_ format: ClipWriter.Format) throws {
+        let options = [("control", "all"), ("size", "95"), ("fps", "10"), ("background", "dark")]
+        let render = try HeadlessRender(document: Array(Scenarios.busy.utf8), artworks: [],
+                                        format: try #require(HeadlessRender.Format(rawValue: format.rawValue)), options: options)
+        let headless = try render.clip()
+        try withTestServer(.router) { s in
+            let id = try Scenarios.store(Scenarios.busy, on: s)
+            let query = options.map { "\($0.0)=\($0.1)" }.joined(separator: "&")
+            let r = try s.get("/clip.\(format.rawValue)?scenario=\(id)&" + query)
+            #expect(r.status == 200, "\(r.text.prefix(200))")
+            #expect(r.header("X-Clip-Frames") == "12" && r.header("X-Clip-Seconds") == "1.2")
+            #expect(r.body == headless, "\(r.body.count) bytes served, \(headless.count) rendered")
+            let (stream, _) = try FFmpegTools.probe(r.body, suffix: format.rawValue)
+            #expect(stream["width"] as? Int == 96 && stream["nb_read_frames"] as? String == "12")
+        }
+    }
 }

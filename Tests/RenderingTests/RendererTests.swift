@@ -121,6 +121,20 @@ import Testing
         #expect(abs((minY + maxY) / 2 - 40) <= 4)
     }
 
+    /// Fontconfig turns hinting off below about 8 px, and Cairo keeps the font it resolved for a
+    /// family at the first size asked for. Text must not depend on that history: two spellings of
+    /// the same family (two toy faces), first resolved at 4 px and at 20 px, draw 20 px text alike.
+    @Test func textDoesNotDependOnTheSizeAFontWasFirstResolvedAt() {
+        func draw(_ family: String, _ size: Double) -> RenderedImage {
+            let text = LayerSnapshot(content: .text(TextContent(text: "0:02.5", center: Point(60, 40.3), fontFamily: family,
+                                                                fontSize: size, color: .black)))
+            return renderer.render(text, width: 120, height: 80, background: white)
+        }
+        _ = draw("dejavu sans", 4)
+        _ = draw("DEJAVU SANS", 20)
+        #expect(draw("dejavu sans", 20) == draw("DEJAVU SANS", 20))
+    }
+
     @Test func checkerboardAlternates() {
         let grey = Color(white: 0.8)
         let image = renderer.render(LayerSnapshot(), width: 40, height: 40,

@@ -12,6 +12,9 @@ import Synchronization
 /// Every command, on the scene or on its clock, gets the next revision, under the same lock as the
 /// change itself, so a copy and its revision always agree. Clients order states by revision, not by
 /// scene time, which steps backwards when the clock is stepped back.
+///
+/// Commands may also be scheduled for later scene times (a scenario playing): whoever next looks
+/// at the scene at or after such a time applies it first, at its own time, with its own revision.
 public final class LiveScene: Sendable {
     public let clock: any ControllableClock
     private let state: Mutex<History>
@@ -24,6 +27,14 @@ public final class LiveScene: Sendable {
         var checkpoints: [Scene]
         /// How many commands have been applied: 0 for the scene as made.
         var revision: UInt64 = 0
+        /// Scheduled commands not yet applied, in time order; all later than `live.time`.
+        var pending: [ScheduledCommand] = []
+
+        mutating func checkpoint() {
+            checkpoints.append(live)
+            if checkpoints.count > LiveScene.historyLimit { checkpoints.removeFirst(checkpoints.count - LiveScene.historyLimit) }
+            revision += 1
+        }
 
         /// The scene as it was (or will be, with no further commands) at `t`.
         mutating func scene(at t: Double) -> Scene {
@@ -48,16 +59,14 @@ public final class LiveScene: Sendable {
     /// A command that throws (a refused one) takes no revision.
     public func apply<R, E: Error>(_ command: (inout Scene, Double) throws(E) -> R) throws(E) -> (result: R, time: Double, revision: UInt64) {
         try state.withLock { (h: inout History) throws(E) -> (result: R, time: Double, revision: UInt64) in
-            let t = clock.now
+            let t = catchUp(&h)
             if t < h.live.time {
                 h.live = h.scene(at: t)
                 h.checkpoints.removeAll { $0.time > t }
             }
             h.live.advance(to: t)
             let result = try command(&h.live, t)
-            h.checkpoints.append(h.live)
-            if h.checkpoints.count > Self.historyLimit { h.checkpoints.removeFirst(h.checkpoints.count - Self.historyLimit) }
-            h.revision += 1
+            h.checkpoint()
             return (result, t, h.revision)
         }
     }
@@ -66,10 +75,55 @@ public final class LiveScene: Sendable {
     /// Returns the scene time after the change and that revision.
     public func adjustClock(_ change: (any ControllableClock) -> Void) -> (time: Double, revision: UInt64) {
         state.withLock { h in
+            _ = catchUp(&h)
             change(clock)
             h.revision += 1
             return (clock.now, h.revision)
         }
+    }
+
+    /// Schedules what `commands` makes of a copy of the scene at the clock's time and that time, in
+    /// place of any commands scheduled before, and returns the time. Nothing changes when it throws.
+    public func schedule<E: Error>(_ commands: (Scene, Double) throws(E) -> [ScheduledCommand]) throws(E) -> Double {
+        try state.withLock { (h: inout History) throws(E) -> Double in
+            let now = catchUp(&h)
+            let scene = h.scene(at: now)
+            h.pending = ScheduledScene(scene, pending: try commands(scene, now)).pending
+            return now
+        }
+    }
+
+    /// How many scheduled commands have not come yet.
+    public var pendingCount: Int {
+        state.withLock { h in
+            _ = catchUp(&h)
+            return h.pending.count
+        }
+    }
+
+    /// Applies every scheduled command due by the clock's time, each at its own time, and returns the
+    /// clock's time after them: a scheduled pause stops the clock at the pause's own time, so the
+    /// commands after it wait (docs/design/scenarios.md §Playing on the live scene).
+    private func catchUp(_ h: inout History) -> Double {
+        var t = clock.now
+        while let next = h.pending.first, next.time <= t {
+            h.pending.removeFirst()
+            let at = max(next.time, h.live.time)
+            h.live.advance(to: at)
+            next.change?(&h.live, at)
+            for change in next.clock {
+                switch change {
+                case .pause:
+                    clock.pause()
+                    clock.step(by: at - clock.now)
+                case .resume: clock.resume()
+                case .speed(let speed): clock.setSpeed(speed)
+                }
+            }
+            h.checkpoint()
+            t = clock.now
+        }
+        return t
     }
 
     /// A copy of the scene at the clock's time, and that time.
@@ -81,8 +135,17 @@ public final class LiveScene: Sendable {
     /// A copy of the scene at the clock's time, that time, and the revision of the newest command in it.
     public func snapshotWithRevision() -> (scene: Scene, time: Double, revision: UInt64) {
         state.withLock { h in
-            let t = clock.now
+            let t = catchUp(&h)
             return (h.scene(at: t), t, h.revision)
+        }
+    }
+
+    /// A copy of the scene at the clock's time with the commands still scheduled on it, so that
+    /// frames of the future show them; and that time.
+    public func scheduledSnapshot() -> (scene: ScheduledScene, time: Double) {
+        state.withLock { h in
+            let t = catchUp(&h)
+            return (ScheduledScene(h.scene(at: t), pending: h.pending), t)
         }
     }
 }

@@ -13,9 +13,10 @@ extension APIContext {
         spinnerEndpoint(start: true), spinnerEndpoint(start: false),
         meterPress, meterRelease, meterHold, meterReset, meterConfig,
     ] + PlayerCommand.allCases.map(playerEndpoint) + [
-        playerSeek, playerArtwork,
+        playerSeek, playerArtwork, playerArtworkByHash,
         playButtonMode, playButtonHighlighted, playButtonEnabled, playButtonTheme, playButtonPaths,
     ] + propsEndpoints + [
+        storeScenario, listScenarios, getScenario, playScenario, recordScenario,
         staticFiles,
     ]
 

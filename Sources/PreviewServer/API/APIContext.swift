@@ -13,6 +13,9 @@ struct APIContext: Sendable {
     let logger: Logger
     /// Shared by every copy of the context, so one per server.
     let clipSlots = ClipSlots(limit: maxConcurrentClips)
+    let artworks = ArtworkLibrary()
+    let scenarios = ScenarioStore()
+    let recorder = ScenarioRecorder()
     let files: StaticFiles
     /// The operations this server serves (the catalogue, unless a test declares otherwise), and
     /// the document generated from them.

@@ -40,6 +40,6 @@ extension ClipWriter.Format {
 
     var parameters: [any DeclaredParameter] {
         FrameParameters.common + [FrameParameters.ahead, FrameParameters.variants, APIContext.clipSeconds, fps]
-            + (self == .webp ? [APIContext.clipLossless] : [])
+            + (self == .webp ? [APIContext.clipLossless] : []) + [FrameParameters.scenario]
     }
 }

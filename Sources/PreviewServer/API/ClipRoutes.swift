@@ -10,8 +10,12 @@ import Synchronization
 extension APIContext {
     typealias ClipFormat = ClipWriter.Format
 
+    static let clipSecondsRange = 0.1...20.0
+
     static let clipSeconds = Param.number(
-        "seconds", 0.1...20, unit: "seconds", in: .query, example: "0.1", "Length of the clip in seconds of scene time."
+        "seconds", clipSecondsRange, unit: "seconds", in: .query, example: "0.1",
+        "Length of the clip in seconds of scene time. With `scenario` and no `seconds`: the rest of the scenario from "
+            + "`ahead`, at most 20."
     ).defaulting(3.0)
 
     static let clipLossless = Param.boolean("lossless", in: .query, "Lossless WebP frames instead of lossy ones at `quality`.")
@@ -41,11 +45,13 @@ extension APIContext {
                     + "with no further commands, at `fps`, as \(format.isVideo ? "one video" : "one animated image"). "
                     + (format.isVideo ? videoNotes : "") + "The cost width × height × frames is "
                     + "capped at 480×480×600 (138,240,000): past that the answer is 400. At most "
-                    + "\(maxConcurrentClips) clips render at once per server; more get 503.",
+                    + "\(maxConcurrentClips) clips render at once per server; more get 503. With `scenario=` it is that "
+                    + "scenario played from a fresh scene, from `ahead` seconds after its start, the same frames every time.",
                 parameters: format.parameters,
-                answers: [FrameParameters.propsConflict,
-                          .busy("\(maxConcurrentClips) clips are being rendered already; try again shortly.")], offload: true,
-                families: [FrameParameters.props], cost: { input throws(APIError) in try clipCost(input, format) }),
+                answers: [.notFound("No stored scenario has the id given in `scenario`."), FrameParameters.scenarioConflict,
+                          .busy("\(maxConcurrentClips) clips are being rendered already; try again shortly.")],
+                offload: true, families: [FrameParameters.props],
+                cost: { input throws(APIError) in try clipCost(input, format) }),
             produces: Success(
                 description: format.isVideo ? "A video, offered as a download." : "An animated image, offered as a download.",
                 content: .media([format.contentType], binary: true),
@@ -61,18 +67,30 @@ extension APIContext {
         ) { context, input in try context.clip(input, format: format) }
     }
 
-    /// Frames × pixels per frame, from the parameters alone.
+    /// Frames × pixels per frame, from the parameters alone. A scenario's clip without `seconds`
+    /// lasts as long as the rest of the scenario, which only the stored scenario knows, so it is
+    /// priced at the longest a clip may be.
     static func clipCost(_ input: Input, _ format: ClipFormat) throws(APIError) -> RequestCost {
-        let timing = ClipTiming(seconds: try input[clipSeconds], fps: try input[format.fps])
+        try clipCost(input, format, seconds: input.has(FrameParameters.scenario) && !input.has(clipSeconds)
+                     ? clipSecondsRange.upperBound : try input[clipSeconds])
+    }
+
+    static func clipCost(_ input: Input, _ format: ClipFormat, seconds: Double) throws(APIError) -> RequestCost {
+        let timing = ClipTiming(seconds: seconds, fps: try input[format.fps])
         return .frames(timing.frameCount, of: try FrameParameters.Picture(input).pixels())
     }
 
     func clip(_ input: Input, format: ClipFormat) throws(APIError) -> HTTPResponse {
-        let seconds = try input[Self.clipSeconds]
+        let scenario = try input[FrameParameters.scenario].map { id throws(APIError) in try storedScenario(id) }
+        var seconds = try input[Self.clipSeconds]
+        if let scenario, !input.has(Self.clipSeconds) {
+            let rest = scenario.duration - (try input[FrameParameters.ahead])
+            seconds = min(max(rest, Self.clipSecondsRange.lowerBound), Self.clipSecondsRange.upperBound)
+        }
         let fps = try input[format.fps]
         let lossless = format == .webp ? try input[Self.clipLossless] : false
         let timing = ClipTiming(seconds: seconds, fps: fps)
-        let cost = try Self.clipCost(input, format)
+        let cost = try Self.clipCost(input, format, seconds: seconds)
         guard cost.pixelFrames <= Self.clipPixelFrameBudget else {
             throw APIError(400, "the clip is too large: \(cost.pixels) pixels × \(timing.frameCount) frames",
                            parameter: "seconds",
@@ -85,18 +103,16 @@ extension APIContext {
         defer { slot.release() }
 
         let ahead = try input[FrameParameters.ahead]
+        let (copy, now) = try startingScene(input, scenario: scenario)
+        let start = now + ahead
         var source: ClipSource
-        let start: Double
         switch try FrameParameters.Picture(input) {
         case .plain(let spec):
-            var (copy, now) = try sceneCopy(input, subject: spec.subject)
-            copy.advance(to: now + ahead)
+            var copy = copy
+            copy.advance(to: start)
             source = .scene(copy, spec)
-            start = now + ahead
         case .variants(let kind, let spec):
-            let (copy, now) = try sceneCopy(input, subject: spec.subject)
             source = .variants(try VariantSet(kind, spec: spec, scene: copy, at: now))
-            start = now + ahead
         }
 
         var clipCost = ClipCost()
@@ -112,7 +128,9 @@ extension APIContext {
         // A video's frames all last 1/fps; an animated image's add up to `seconds` (`ClipTiming`).
         let secondsText = format.isVideo ? printfFormat("%g", Double(timing.frameCount) / Double(fps))
             : ParameterType.format(seconds)
-        let name = "layercast-\(source.spec.subject.rawValue)\(source.variantsSuffix)-\(secondsText)s-\(fps)fps.\(format.rawValue)"
+        let subject = scenario.map { "scenario-\($0.id)-" } ?? ""
+        let name = "layercast-\(subject)\(source.spec.subject.rawValue)\(source.variantsSuffix)-\(secondsText)s-\(fps)fps"
+            + ".\(format.rawValue)"
         return HTTPResponse(status: 200, headers: [
             ("Content-Type", format.contentType),
             ("Content-Disposition", "attachment; filename=\"\(name)\""),
@@ -154,9 +172,10 @@ struct ClipCost {
     }
 }
 
-/// What a clip shows: one scene copy in one spec, or a set of variants.
+/// What a clip shows: one scene copy (with the commands scheduled on it) in one spec, or a set of
+/// variants.
 enum ClipSource {
-    case scene(Scene, FrameSpec)
+    case scene(ScheduledScene, FrameSpec)
     case variants(VariantSet)
 
     var spec: FrameSpec {
@@ -184,7 +203,7 @@ enum ClipSource {
         case .scene(var scene, let spec):
             scene.advance(to: time)
             self = .scene(scene, spec)
-            return frameRenderer.image(of: frameRenderer.tree(of: scene, at: time, spec: spec), spec: spec)
+            return frameRenderer.image(of: frameRenderer.tree(of: scene.scene, at: time, spec: spec), spec: spec)
         case .variants(var set):
             let tree = set.tree(at: time, frameRenderer: frameRenderer)
             self = .variants(set)

@@ -14,11 +14,15 @@ extension APIContext {
             APIOperation(
                 .get, png ? "/frame.png" : "/frame.jpg", id: png ? "framePNG" : "frameJPEG", tag: "frames",
                 summary: "One frame of the scene as it is now, as \(format)",
-                description: "Renders the scene as it is now (or `ahead` seconds on, with no further commands) from a "
-                    + "copy, so it never moves the live scene. With `variants=` the chosen control is shown in several "
-                    + "modes, themes or scales side by side, each with a caption (header `X-Variants`).",
-                parameters: FrameParameters.common + [FrameParameters.ahead, FrameParameters.variants],
-                answers: [FrameParameters.propsConflict], offload: true, families: [FrameParameters.props], cost: { input throws(APIError) in .frames(1, of: try FrameParameters.Picture(input).pixels()) }),
+                description: "Renders the scene as it is now (or `ahead` seconds on, with no further commands but the "
+                    + "steps of a playing scenario) from a copy, so it never moves the live scene. With `variants=` the "
+                    + "chosen control is shown in several modes, themes or scales side by side, each with a caption "
+                    + "(header `X-Variants`). With `scenario=` it shows that scenario instead, played from a fresh "
+                    + "scene, `ahead` seconds from its start.",
+                parameters: FrameParameters.common + [FrameParameters.ahead, FrameParameters.variants, FrameParameters.scenario],
+                answers: [.notFound("No stored scenario has the id given in `scenario`."), FrameParameters.scenarioConflict],
+                offload: true, families: [FrameParameters.props],
+                cost: { input throws(APIError) in .frames(1, of: try FrameParameters.Picture(input).pixels()) }),
             produces: Success(description: "One frame.", content: .media([png ? "image/png" : "image/jpeg"], binary: true),
                               headers: [
                                   sceneTimeHeader,
@@ -54,17 +58,16 @@ extension APIContext {
     /// Works on a copy of the scene, so it never waits on a stream and never moves the live one.
     func frame(_ input: Input, png: Bool) throws(APIError) -> HTTPResponse {
         let ahead = try input[FrameParameters.ahead]
+        let scenario = try input[FrameParameters.scenario].map { id throws(APIError) in try storedScenario(id) }
+        let (copy, now) = try startingScene(input, scenario: scenario)
         switch try FrameParameters.Picture(input) {
         case .plain(let spec):
-            var (copy, time) = try sceneCopy(input, subject: spec.subject)
-            if ahead > 0 {
-                time += ahead
-                copy.advance(to: time)
-            }
-            let image = frameRenderer.image(of: frameRenderer.tree(of: copy, at: time, spec: spec), spec: spec)
+            var copy = copy
+            let time = now + ahead
+            copy.advance(to: time)
+            let image = frameRenderer.image(of: frameRenderer.tree(of: copy.scene, at: time, spec: spec), spec: spec)
             return try snapshot(image, png: png, quality: spec.quality, sceneTime: time)
         case .variants(let kind, let spec):
-            let (copy, now) = try sceneCopy(input, subject: spec.subject)
             var set = try VariantSet(kind, spec: spec, scene: copy, at: now)
             let image = set.render(set.tree(at: now + ahead, frameRenderer: frameRenderer), frameRenderer: frameRenderer)
             // Header values stay ASCII.
@@ -74,11 +77,14 @@ extension APIContext {
         }
     }
 
-    /// A copy of the live scene at the clock's time, with the request's `props.` applied to it alone.
-    func sceneCopy(_ input: Input, subject: FrameSubject) throws(APIError) -> (scene: Scene, time: Double) {
-        var (copy, time) = scene.snapshot()
-        let overrides = try PropOverrides(input.entries(of: FrameParameters.props), subject: subject, scene: copy)
-        try overrides.apply(to: &copy, at: time)
+    /// The scene a frame or clip starts from and its time: a scenario's fresh scene at its start (0),
+    /// or a copy of the live scene now with the steps still scheduled on it; either with the
+    /// request's `props.` applied to it alone.
+    func startingScene(_ input: Input, scenario: Scenario?) throws(APIError) -> (scene: ScheduledScene, time: Double) {
+        var (copy, time) = scenario.map { ($0.freshScene(), 0) } ?? scene.scheduledSnapshot()
+        let overrides = try PropOverrides(input.entries(of: FrameParameters.props), subject: try input[FrameParameters.control],
+                                          scene: copy.scene)
+        try copy.modify { (scene: inout Scene) throws(APIError) in try overrides.apply(to: &scene, at: time) }
         return (copy, time)
     }
 

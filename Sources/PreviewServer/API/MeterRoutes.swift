@@ -48,7 +48,7 @@ extension APIContext {
     }
 
     /// A meter change: what it does to the meter at a scene time.
-    typealias MeterChange = (inout RecordingMeter, Double) throws(MeterError) -> Void
+    typealias MeterChange = @Sendable (inout RecordingMeter, Double) throws(MeterError) -> Void
 
     private static func meterEndpoint(
         _ path: String, method: APIOperation.Method = .post, id: String, summary: String, description: String,
@@ -57,16 +57,16 @@ extension APIContext {
     ) -> Endpoint<APIContext> {
         let operation = APIOperation(method, path, id: id, tag: "meter", summary: summary, description: description,
                                      parameters: parameters, command: true, answers: answers)
-        return Endpoint(command: operation, state: RecordingMeter.State.self) { context, input in
+        return Endpoint(command: operation, state: RecordingMeter.State.self) { input, _ throws(APIError) in
             // The parameters are read before the scene is locked.
             let apply = try change(input)
-            do throws(MeterError) {
-                return try context.command { (s: inout Scene, t: Double) throws(MeterError) in
+            return PreparedCommand { s, t throws(APIError) in
+                do throws(MeterError) {
                     try apply(&s.meter, t)
-                    return s.meter.state(at: t)
+                } catch {
+                    throw APIError(meter: error)
                 }
-            } catch {
-                throw APIError(meter: error)
+                return s.meter.state(at: t)
             }
         }
     }

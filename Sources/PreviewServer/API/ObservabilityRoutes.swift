@@ -14,11 +14,12 @@ extension APIContext {
                      summary: "Prometheus text: frames rendered per feed, encode time, viewers, bytes, skipped frames, requests",
                      description: "Requests per route and status, frames rendered and skipped, encode failures per "
                          + "format, bytes sent, open streams, and viewers per control and size class (labels take values "
-                         + "from fixed sets only)."),
+                         + "from fixed sets only); stored scenarios and artwork against their limits."),
         produces: Success(description: "Prometheus text exposition format 0.0.4.",
                           content: .media(["text/plain"], binary: false), headers: [.noStore])
     ) { context, _ in
-        .text(context.metrics.exposition, contentType: "text/plain; version=0.0.4; charset=utf-8",
+        context.metrics.stores(scenarios: context.scenarios, artworks: context.artworks)
+        return .text(context.metrics.exposition, contentType: "text/plain; version=0.0.4; charset=utf-8",
               headers: [("Cache-Control", "no-store")])
     }
 

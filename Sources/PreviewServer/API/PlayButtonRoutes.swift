@@ -23,9 +23,9 @@ extension APIContext {
                 + "as the original does.",
             parameters: [PlayButtonParameters.mode, PlayButtonParameters.animated], command: true),
         state: PlayButton.State.self
-    ) { context, input in
+    ) { input, _ throws(APIError) in
         let mode = try input[PlayButtonParameters.mode], animated = try input[PlayButtonParameters.animated]
-        return context.command { s, t in
+        return PreparedCommand { s, t in
             s.playButton.setMode(mode, animated: animated, at: t)
             return s.playButton.state(at: t)
         }
@@ -44,9 +44,9 @@ extension APIContext {
             command: APIOperation(.post, "/play-button/\(name)", id: "playButton\(name.capitalized)", tag: "play-button",
                                   summary: summary, parameters: [PlayButtonParameters.value], command: true),
             state: PlayButton.State.self
-        ) { context, input in
+        ) { input, _ throws(APIError) in
             let value = try input[PlayButtonParameters.value]
-            return context.command { s, t in
+            return PreparedCommand { s, t in
                 set(&s.playButton, value, t)
                 return s.playButton.state(at: t)
             }
@@ -58,9 +58,9 @@ extension APIContext {
                               summary: "Sets the colour theme", parameters: [PlayButtonParameters.theme], command: true,
                               bareWord: "theme"),
         state: PlayButton.State.self
-    ) { context, input in
+    ) { input, _ throws(APIError) in
         let theme = try input[PlayButtonParameters.theme]
-        return context.command { s, t in
+        return PreparedCommand { s, t in
             s.playButton.setTheme(theme, at: t)
             return s.playButton.state(at: t)
         }

@@ -28,8 +28,8 @@ extension APIContext {
             command: APIOperation(.post, "/player/\(command.rawValue)", id: "player\(command.rawValue.capitalized)",
                                   tag: "player", summary: command.summary, command: true),
             state: MusicPlayer.State.self
-        ) { context, _ in
-            context.command { s, t in
+        ) { _, _ in
+            PreparedCommand { s, t in
                 switch command {
                 case .play: s.player.play(at: t)
                 case .pause: s.player.pause(at: t)
@@ -48,51 +48,68 @@ extension APIContext {
                               summary: "Jumps to `progress` percent, animated over 0.5 s",
                               description: "Rounded to a whole percent.", parameters: [seekProgress], command: true),
         state: MusicPlayer.State.self
-    ) { context, input in
+    ) { input, _ throws(APIError) in
         let progress = Int(try input[seekProgress].rounded())
-        return context.command { s, t in
+        return PreparedCommand { s, t in
             s.player.seek(to: progress, at: t)
             return s.player.state(at: t)
         }
     }
+
+    static let artworkHash = Param.text(
+        "sha256", maxLength: 64, pattern: "^[0-9a-fA-F]{64}$",
+        "The SHA-256 of a PNG uploaded before with PUT /player/artwork, as sha256sum prints it (GET /scenarios lists "
+            + "the kept ones).").required()
 
     static let playerArtwork = Endpoint<APIContext>(
         command: APIOperation(
             .put, "/player/artwork", id: "playerArtwork", tag: "player", summary: "Replaces the artwork",
             description: "A PNG of at most \(maxArtworkSide)×\(maxArtworkSide) pixels. Larger dimensions are refused "
                 + "from the PNG header, before any pixel is decoded (413); a larger body is refused before it is read "
-                + "(413). On any error the previous artwork stays.",
+                + "(413). On any error the previous artwork stays. The newest \(ArtworkLibrary.maxCount) uploads are "
+                + "kept by their SHA-256 for PUT /player/artwork/by-hash (and scenarios).",
             command: true,
             body: .binary(types: ["image/png"], maxBytes: maxArtworkBytes, description: "The PNG image."),
             answers: [.other(413, "The body is over \(maxArtworkBytes >> 20) MiB, or the image is larger than "
                              + "\(maxArtworkSide)×\(maxArtworkSide) pixels.")],
             offload: true),
         state: MusicPlayer.State.self
-    ) { context, input in try context.setArtwork(input.request) }
+    ) { input, artworks throws(APIError) in try uploadedArtwork(input.request, artworks) }
 
-    func setArtwork(_ request: HTTPRequest) throws(APIError) -> CommandReply<MusicPlayer.State> {
+    static let playerArtworkByHash = Endpoint<APIContext>(
+        command: APIOperation(
+            .put, "/player/artwork/by-hash", id: "playerArtworkByHash", tag: "player",
+            summary: "Replaces the artwork with one uploaded before, named by its SHA-256",
+            description: "Without sending the image again. A recording keeps an upload as this command, and a "
+                + "scenario names artwork this way.",
+            parameters: [artworkHash], command: true,
+            answers: [.notFound("No uploaded artwork has this SHA-256 (the newest \(ArtworkLibrary.maxCount) are kept).")],
+            offload: true, bareWord: "sha256"),
+        state: MusicPlayer.State.self
+    ) { input, artworks throws(APIError) in
+        let hash = try input[artworkHash].lowercased()
+        let bitmap = try artworks.bitmap(hash)
+        return PreparedCommand { s, t in
+            s.player.setArtwork(bitmap, at: t)
+            return s.player.state(at: t)
+        }
+    }
+
+    /// The artwork in a request's body, kept in the library; a recording writes it as
+    /// `PUT /player/artwork/by-hash` with its hash.
+    static func uploadedArtwork(_ request: HTTPRequest, _ artworks: ArtworkLibrary) throws(APIError) -> PreparedCommand<MusicPlayer.State> {
         let type = (request.header("content-type") ?? "").lowercased()
         guard type.hasPrefix("image/png") else {
             throw APIError(415, "the artwork must be sent as image/png, not '\(type.isEmpty ? "no Content-Type" : type)'",
                            parameter: "Content-Type", allowed: "image/png")
         }
-        let side = "\(Self.maxArtworkSide)×\(Self.maxArtworkSide) pixels"
         guard !request.body.isEmpty else {
             throw APIError(400, "the body is empty", parameter: "body",
-                           allowed: "a PNG image of at most \(Self.maxArtworkBytes >> 20) MiB and \(side)")
+                           allowed: "a PNG image of at most \(maxArtworkBytes >> 20) MiB and \(maxArtworkSide)×\(maxArtworkSide) pixels")
         }
-        let bitmap: Bitmap
-        do {
-            bitmap = try PNGDecoder.decode(request.body, maxWidth: Self.maxArtworkSide, maxHeight: Self.maxArtworkSide)
-        } catch let error as PNGDecodingError {
-            if case .tooLarge = error {
-                throw APIError(413, "\(error)", parameter: "body", allowed: "at most \(side)")
-            }
-            throw APIError(400, "the artwork is not a usable PNG: \(error)", parameter: "body", allowed: "a complete PNG image")
-        } catch {
-            throw APIError(400, "the artwork is not a usable PNG: \(error)", parameter: "body", allowed: "a complete PNG image")
-        }
-        return command { s, t in
+        let bitmap = try ArtworkLibrary.decode(request.body)
+        let hash = artworks.add(request.body)
+        return PreparedCommand(recorded: Recorded(playerArtworkByHash.operation, [(artworkHash.spec.name, hash)])) { s, t in
             s.player.setArtwork(bitmap, at: t)
             return s.player.state(at: t)
         }

@@ -31,8 +31,7 @@ extension APIContext {
     }
 
     static func patchProps(_ control: FrameSubject) -> Endpoint<APIContext> {
-        Endpoint(
-            APIOperation(
+        let operation = APIOperation(
                 .patch, path(control), id: "patch\(idName(control))Props", tag: "props",
                 summary: "Changes props of \(control.rawValue) at once: a JSON merge patch",
                 description: "An RFC 7396 merge patch of the values: each member sets a prop, null restores its "
@@ -45,31 +44,46 @@ extension APIContext {
                                     let table = PropTable(control, registry.configuration.scene)
                                     return registry.component(table.componentName + "Patch") { table.patchSchema }
                                 }),
-                answers: refusals(control)),
-            produces: commandSuccess(control)
-        ) { context, input in
-            let patch: JSONDocument
-            do throws(JSONDocument.Failure) {
-                patch = try JSONDocument(parsing: input.request.body)
-            } catch {
-                throw APIError(400, error == .tooDeep ? "the body nests too deep" : "the body is not JSON", parameter: "body",
-                               allowed: PropTable.patchAllowed)
+                answers: refusals(control))
+        var endpoint = Endpoint<APIContext>(operation, produces: commandSuccess(control)) { context, input in
+            let patch = try propsPatch(input)
+            return try context.changeProps(control, recorded: Recorded(operation, [], body: patch.value)) {
+                table, current throws(APIError) in try table.merging(patch, into: current)
             }
-            return try context.changeProps(control) { table, current throws(APIError) in
-                try table.merging(patch, into: current)
+        }
+        // A scenario's step runs the same merge on its own scene.
+        endpoint.sceneCommand = SceneCommand { input, _ throws(APIError) in
+            let patch = try propsPatch(input)
+            // Checked now against the props as declared, so a scenario's fault names the prop.
+            let table = PropTable(control, SceneConfiguration())
+            _ = try table.merging(patch, into: table.defaults)
+            return PreparedCommand { s, t throws(APIError) in
+                try setProps(control, of: &s, at: t) { table, current throws(APIError) in try table.merging(patch, into: current) }
             }
+        }
+        return endpoint
+    }
+
+    private static func propsPatch(_ input: Input) throws(APIError) -> JSONDocument {
+        do throws(JSONDocument.Failure) {
+            return try JSONDocument(parsing: input.request.body)
+        } catch {
+            throw APIError(400, error == .tooDeep ? "the body nests too deep" : "the body is not JSON", parameter: "body",
+                           allowed: PropTable.patchAllowed)
         }
     }
 
     static func resetProps(_ control: FrameSubject) -> Endpoint<APIContext> {
-        Endpoint(
-            APIOperation(.delete, path(control), id: "reset\(idName(control))Props", tag: "props",
-                         summary: "Restores every prop of \(control.rawValue) to its default", command: true,
-                         body: APIOperation.Body.none, answers: refusals(control)),
-            produces: commandSuccess(control)
-        ) { context, _ in
-            try context.changeProps(control) { table, _ in table.defaults }
+        let operation = APIOperation(.delete, path(control), id: "reset\(idName(control))Props", tag: "props",
+                                     summary: "Restores every prop of \(control.rawValue) to its default", command: true,
+                                     body: APIOperation.Body.none, answers: refusals(control))
+        var endpoint = Endpoint<APIContext>(operation, produces: commandSuccess(control)) { context, _ in
+            try context.changeProps(control, recorded: Recorded(operation, [])) { table, _ in table.defaults }
         }
+        endpoint.sceneCommand = SceneCommand { _, _ in
+            PreparedCommand { s, t throws(APIError) in try setProps(control, of: &s, at: t) { table, _ in table.defaults } }
+        }
+        return endpoint
     }
 
     /// What a control may refuse: the meter's duration while it has segments.
@@ -100,25 +114,36 @@ extension APIContext {
 
     /// Applies the values `change` makes of the current ones, as one command: checked and applied
     /// under the scene's lock, so a refused change leaves the scene and its revision as they were.
+    /// A running recording keeps it as `recorded`.
     func changeProps(
-        _ control: FrameSubject, _ change: @escaping (PropTable, PropValues) throws(APIError) -> PropValues
+        _ control: FrameSubject, recorded: Recorded,
+        _ change: @escaping (PropTable, PropValues) throws(APIError) -> PropValues
     ) throws(APIError) -> HTTPResponse {
         let applied = try scene.apply { (s: inout Scene, t: Double) throws(APIError) -> Scene in
-            let table = PropTable(control, s.configuration)
-            let values = try change(table, s.props(of: control))
-            do throws(PropRefusal) {
-                try s.setProps(values, of: control, at: t)
-            } catch {
-                throw APIError(prop: error, control: control)
-            }
+            try Self.setProps(control, of: &s, at: t, change)
             return s
         }
+        recorder.record(recorded, at: applied.time)
         let reply = JSONValue.object([
             ("sceneTime", ParameterType.json(applied.time)),
             ("revision", .int(Int(applied.revision))),
             ("state", Self.propsReply(control, scene: applied.result, revision: applied.revision)),
         ])
         return .json(raw: reply.serialized, headers: [("Cache-Control", "no-store")])
+    }
+
+    /// Sets the values `change` makes of the scene's current ones; a control's refusal is a 409.
+    static func setProps(
+        _ control: FrameSubject, of s: inout Scene, at t: Double,
+        _ change: (PropTable, PropValues) throws(APIError) -> PropValues
+    ) throws(APIError) {
+        let table = PropTable(control, s.configuration)
+        let values = try change(table, s.props(of: control))
+        do throws(PropRefusal) {
+            try s.setProps(values, of: control, at: t)
+        } catch {
+            throw APIError(prop: error, control: control)
+        }
     }
 
     static func propsReply(_ control: FrameSubject, scene: Scene, revision: UInt64) -> JSONValue {

@@ -11,8 +11,8 @@ extension APIContext {
                 description: start ? "Starts the Material spinner (idempotent)." : "Stops the Material spinner (idempotent).",
                 command: true),
             state: Spinner.State.self
-        ) { context, _ in
-            context.command { s, t in
+        ) { _, _ in
+            PreparedCommand { s, t in
                 if start { s.spinner.start(at: t) } else { s.spinner.stop(at: t) }
                 return s.spinner.state(at: t)
             }

@@ -15,11 +15,13 @@ struct APIOperation: Sendable {
         /// Raw bytes of one of these media types, at most `maxBytes` (refused before it is read).
         case binary(types: [String], maxBytes: Int, description: String)
         /// A JSON document of one of these media types, which the handler reads; `schema` describes it.
-        case document(types: [String], description: String, schema: SchemaSource)
+        /// At most `maxBytes` when given (refused before it is read), else the server's body limit.
+        case document(types: [String], description: String, schema: SchemaSource, maxBytes: Int? = nil)
     }
 
     var method: Method
-    /// The path as OpenAPI writes it; a trailing `{name}` stands for the router's prefix `/*`.
+    /// The path as OpenAPI writes it. A `{name}` segment is a path parameter: the last segment
+    /// stands for the router's prefix `/*` (the rest of the path), any other for one segment.
     var path: String
     var id: String
     var tag: String
@@ -71,16 +73,43 @@ struct APIOperation: Sendable {
         success = Success(description: "", content: .none)
     }
 
-    /// The router's pattern: `/{file}` → `/*`.
+    /// The router's pattern: `/{file}` → `/*`, `/scenarios/{id}/play` → `/scenarios/*/play`.
     var routePattern: String {
-        guard let open = path.lastIndex(of: "{"), path.hasSuffix("}") else { return path }
-        return String(path[..<open]) + "*"
+        path.split(separator: "/", omittingEmptySubsequences: false)
+            .map { Self.isParameter($0) ? "*" : $0 }.joined(separator: "/")
+    }
+
+    private static func isParameter(_ segment: Substring) -> Bool {
+        segment.hasPrefix("{") && segment.hasSuffix("}")
+    }
+
+    /// The values of the path's parameters in a request's path, by name; nil when the path does
+    /// not fit the template.
+    func pathValues(_ requestPath: String) -> [(name: String, value: String)]? {
+        let template = path.split(separator: "/", omittingEmptySubsequences: false)
+        let parts = requestPath.split(separator: "/", omittingEmptySubsequences: false)
+        var values: [(name: String, value: String)] = []
+        for (i, segment) in template.enumerated() {
+            guard i < parts.count else { return nil }
+            if Self.isParameter(segment) {
+                let last = i == template.count - 1
+                values.append((String(segment.dropFirst().dropLast()),
+                               last ? parts[i...].joined(separator: "/") : String(parts[i])))
+                if last { return values }
+            } else if parts[i] != segment {
+                return nil
+            }
+        }
+        return parts.count == template.count ? values : nil
     }
 
     /// The byte limit of the body, when the route sets its own.
     var maxBodyBytes: Int? {
-        if case .binary(_, let maxBytes, _) = body { return maxBytes }
-        return nil
+        switch body {
+        case .binary(_, let maxBytes, _): maxBytes
+        case .document(_, _, _, let maxBytes): maxBytes
+        case .none, .parameters: nil
+        }
     }
 
     func parameter(named name: String) -> (any DeclaredParameter)? {
@@ -94,7 +123,7 @@ struct APIOperation: Sendable {
     /// Where each parameter may really come from on this operation.
     func locations(of parameter: ParameterSpec) -> ParameterLocations {
         if case .parameters = body { return parameter.locations }
-        return parameter.locations.intersection(.query)
+        return parameter.locations.intersection([.query, .path])
     }
 
     /// Every non-2xx answer, in status order: the declared ones and the ones its kind implies.

@@ -10,6 +10,9 @@ import HTTPServer
 struct Endpoint<Context: Sendable>: Sendable {
     var operation: APIOperation
     let handle: @Sendable (Context, Input) throws -> HTTPResponse
+    /// For a command on the scene: what it does to any scene, so a scenario's step runs the very
+    /// declaration the route does (`SceneCommand`); nil for every other operation.
+    var sceneCommand: SceneCommand?
 
     /// A JSON reply of `Reply`; the reply's schema in /openapi.json is derived from the same type,
     /// and `headers` with a constant value are set on every reply.

@@ -6,16 +6,16 @@ import HTTPServer
 struct Input: Sendable {
     let request: HTTPRequest
     private let values: [String: any Sendable]
-    /// The names the client gave.
-    let given: Set<String>
+    /// The names the client gave, with their accepted text ("on" becomes "true").
+    let givenTexts: [String: String]
     /// The query parameters of the operation's families, in the order given, each name once.
     private let familyEntries: [(name: String, value: String)]
 
-    init(request: HTTPRequest, values: [String: any Sendable], given: Set<String>,
+    init(request: HTTPRequest, values: [String: any Sendable], givenTexts: [String: String],
          familyEntries: [(name: String, value: String)] = []) {
         self.request = request
         self.values = values
-        self.given = given
+        self.givenTexts = givenTexts
         self.familyEntries = familyEntries
     }
 
@@ -23,6 +23,9 @@ struct Input: Sendable {
     func entries(of family: ParameterFamily) -> [(name: String, value: String)] {
         familyEntries.filter { $0.name.hasPrefix(family.prefix) }
     }
+
+    /// The names the client gave.
+    var given: Set<String> { Set(givenTexts.keys) }
 
     /// The parameter's value. Throws (a 500) only when the operation does not declare it, which
     /// the generated tests would catch first.
@@ -36,6 +39,6 @@ struct Input: Sendable {
     }
 
     func has<Value>(_ parameter: Parameter<Value>) -> Bool {
-        given.contains(parameter.spec.name)
+        givenTexts[parameter.spec.name] != nil
     }
 }

@@ -1,15 +1,45 @@
 import HTTPServer
 
 extension Input {
-    /// Decodes the query, and for operations that take parameters in the body a form or JSON body,
-    /// against the operation's declaration. Strict: a parameter the operation does not take, one
-    /// given twice (in one place or in two), one given where it may not come from, or one of the
-    /// wrong type or out of range is refused with a 400 that names it.
+    /// Decodes the path, the query, and for operations that take parameters in the body a form or
+    /// JSON body, against the operation's declaration. Strict: a parameter the operation does not
+    /// take, one given twice (in one place or in two), one given where it may not come from, or one
+    /// of the wrong type or out of range is refused with a 400 that names it.
     init(decoding request: HTTPRequest, for operation: APIOperation,
          configuration: PreviewServerConfiguration) throws(APIError) {
+        guard let pathValues = operation.pathValues(request.path) else {
+            throw APIError(404, "no \(operation.method.rawValue) \(operation.path) at '\(APIError.quote(request.path))'")
+        }
+        var (entries, familyEntries) = try Self.queryEntries(request.query, operation)
+        switch operation.body {
+        case .parameters where !request.body.isEmpty:
+            entries += try Self.bodyEntries(request, bareWord: operation.bareWord)
+        case .document(let types, _, _, _):
+            try Self.checkMediaType(request, types)
+        default: break
+        }
+        entries += pathValues.map { Entry(name: $0.name, value: .text($0.value), location: .path) }
+        try self.init(entries: entries, familyEntries: familyEntries, request: request, operation: operation,
+                      configuration: configuration, checksLocations: true)
+    }
+
+    /// Parameters as a query gives them (the command line's render options), decoded as strictly as
+    /// a request's query.
+    init(query parameters: [(name: String, value: String)], for operation: APIOperation,
+         configuration: PreviewServerConfiguration) throws(APIError) {
+        let request = HTTPRequest(method: operation.method.rawValue, path: operation.path, query: parameters)
+        let (entries, familyEntries) = try Self.queryEntries(parameters, operation)
+        try self.init(entries: entries, familyEntries: familyEntries, request: request, operation: operation,
+                      configuration: configuration, checksLocations: true)
+    }
+
+    /// The query's declared parameters, and those of its families (`props.NAME`), each name once.
+    private static func queryEntries(
+        _ query: [(name: String, value: String)], _ operation: APIOperation
+    ) throws(APIError) -> (entries: [Entry], families: [(name: String, value: String)]) {
         var entries: [Entry] = []
         var familyEntries: [(name: String, value: String)] = []
-        for item in request.query {
+        for item in query {
             if operation.parameter(named: item.name) == nil, operation.family(of: item.name) != nil {
                 guard !familyEntries.contains(where: { $0.name == item.name }) else {
                     throw APIError(400, "parameter '\(APIError.quote(item.name))' is given more than once",
@@ -21,43 +51,59 @@ extension Input {
             if operation.ignoresUnknownQuery, operation.parameter(named: item.name) == nil { continue }
             entries.append(Entry(name: item.name, value: .text(item.value), location: .query))
         }
-        switch operation.body {
-        case .parameters where !request.body.isEmpty:
-            entries += try Self.bodyEntries(request, bareWord: operation.bareWord)
-        case .document(let types, _, _):
-            try Self.checkMediaType(request, types)
-        default: break
-        }
+        return (entries, familyEntries)
+    }
 
+    /// A scenario step's `with`: JSON values, each of its parameter's JSON type, decoded as strictly
+    /// as a request, wherever the operation would read them from.
+    /// `body` stands for the document an operation with a JSON-document body reads.
+    init(step values: [(key: String, value: FlatJSONObject.Value)], for operation: APIOperation, body: [UInt8] = [],
+         configuration: PreviewServerConfiguration) throws(APIError) {
+        let request = HTTPRequest(method: operation.method.rawValue, path: operation.path, body: body)
+        try self.init(entries: values.map { Entry(name: $0.key, value: .json($0.value), location: .json) },
+                      familyEntries: [], request: request, operation: operation, configuration: configuration,
+                      checksLocations: false)
+    }
+
+    private init(entries: [Entry], familyEntries: [(name: String, value: String)], request: HTTPRequest,
+                 operation: APIOperation, configuration: PreviewServerConfiguration,
+                 checksLocations: Bool) throws(APIError) {
         var values: [String: any Sendable] = [:]
-        var given: Set<String> = []
+        var given: [String: String] = [:]
         for entry in entries {
             guard let parameter = operation.parameter(named: entry.name) else {
                 throw .unknownParameter(entry.name, of: operation)
             }
             let spec = parameter.spec
-            guard !given.contains(entry.name) else { throw .repeatedParameter(spec) }
-            guard operation.locations(of: spec).contains(entry.location) else {
+            guard given[entry.name] == nil else { throw .repeatedParameter(spec) }
+            guard !checksLocations || operation.locations(of: spec).contains(entry.location) else {
                 throw .misplacedParameter(spec, in: entry.location, operation: operation)
             }
             let text = try entry.text(for: spec)
-            guard let accepted = spec.type.accepts(text) else { throw .badParameter(spec.name, text, allowed: spec.allowed) }
+            guard let accepted = spec.type.accepts(text) else {
+                // A path that no value of its parameter can name names nothing: 404, as for any unknown path.
+                if entry.location == .path {
+                    throw APIError(404, "no \(operation.method.rawValue) \(operation.path) with \(spec.name) "
+                                   + "'\(APIError.quote(text))'", parameter: spec.name, allowed: spec.allowed)
+                }
+                throw .badParameter(spec.name, text, allowed: spec.allowed)
+            }
             guard let value = parameter.value(fromAccepted: accepted) else {
                 throw APIError(500, "the declaration of '\(spec.name)' does not accept its own type's value")
             }
             values[spec.name] = value
-            given.insert(spec.name)
+            given[spec.name] = accepted
         }
-        for parameter in operation.parameters where !given.contains(parameter.spec.name) && parameter.spec.locations != .path {
+        for parameter in operation.parameters where given[parameter.spec.name] == nil {
             guard let value = parameter.absentValue(configuration) else {
                 throw .missing(parameter.spec.name, allowed: parameter.spec.allowed)
             }
             values[parameter.spec.name] = value
         }
         for rule in operation.rules {
-            try rule.check(given: given)
+            try rule.check(given: Set(given.keys))
         }
-        self.init(request: request, values: values, given: given, familyEntries: familyEntries)
+        self.init(request: request, values: values, givenTexts: given, familyEntries: familyEntries)
     }
 
     private struct Entry {

@@ -55,8 +55,8 @@ enum MarkdownTables {
         switch op.body {
         case .binary(let types, let maxBytes, _):
             text += " (body: " + types.map { "`\($0)`" }.joined(separator: " or ") + ", at most \(bytes(maxBytes)))"
-        case .document(let types, _, _):
-            text += " (body: " + types.map { "`\($0)`" }.joined(separator: " or ") + ")"
+        case .document(let types, _, _, let maxBytes):
+            text += " (body: " + types.map { "`\($0)`" }.joined(separator: " or ") + (maxBytes.map { ", at most \(bytes($0))" } ?? "") + ")"
         case .none, .parameters: break
         }
         let conditions = op.rules.map(\.text)

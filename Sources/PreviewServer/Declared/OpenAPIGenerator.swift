@@ -144,13 +144,18 @@ struct OpenAPIGenerator {
     private func requestBody(_ op: APIOperation, _ registry: SchemaRegistry) -> JSONValue? {
         switch op.body {
         case .none: return nil
-        case .document(let types, let description, let schema):
+        case .document(let types, let description, let schema, let maxBytes):
             let recorded = schema.record(registry)
-            return .object([
-                ("required", true),
-                ("description", .string(description)),
-                ("content", .object(types.map { ($0, .object([("schema", recorded)])) })),
-            ])
+            var members: [(String, JSONValue)] = [("required", true)]
+            if let maxBytes {
+                members.append(("description", .string("\(description) At most \(maxBytes) bytes; a larger body is refused "
+                                                       + "before it is read (413).")))
+                members.append(("x-layercast-max-bytes", .int(maxBytes)))
+            } else {
+                members.append(("description", .string(description)))
+            }
+            members.append(("content", .object(types.map { ($0, .object([("schema", recorded)])) })))
+            return .object(members)
         case .binary(let types, let maxBytes, let description):
             // The limit is stated in words and as an extension, not as `maxLength`: generators then
             // try to draw bodies of up to that many bytes. `format: binary` makes schemathesis send

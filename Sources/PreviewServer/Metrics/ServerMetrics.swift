@@ -6,7 +6,7 @@ import Synchronization
 /// its registry (no global bootstrap), so several servers in one process (tests) stay apart.
 final class ServerMetrics: Sendable {
     let registry = PrometheusCollectorRegistry()
-    private let factory: PrometheusMetricsFactory
+    let factory: PrometheusMetricsFactory
 
     private let bytesSent: CoreMetrics.Counter
     private let openStreams: CoreMetrics.Gauge

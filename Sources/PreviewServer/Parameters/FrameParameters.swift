@@ -39,9 +39,12 @@ enum FrameParameters {
 
     static let debug = Param.list("debug", of: DebugWord.self, in: .query, "Debug overlays: path points, layer bounds, or none.")
 
+    static let aheadRange = 0.0...60
+
     static let ahead = Param.number(
-        "ahead", 0...60, unit: "seconds", in: .query,
-        "Show the scene this many seconds from now, as it will be if no further command arrives."
+        "ahead", aheadRange, unit: "seconds", in: .query,
+        "Show the scene this many seconds from now, as it will be if no further command arrives (a playing "
+            + "scenario's steps do); with `scenario`, this many seconds from the scenario's start."
     ).defaulting(0.0)
 
     static let variants = Param.choice(
@@ -49,15 +52,22 @@ enum FrameParameters {
         "Several variants side by side: modes (play-button, meter, player or spinner), themes (play-button only) or "
             + "scales (1×, 2×, 3×; leave out `scale`). Cells default to \(VariantSet.defaultCellSize) points.")
 
+    static let scenario = Param.text(
+        "scenario", maxLength: Scenario.idLength, pattern: Scenario.idPattern, in: .query,
+        "A stored scenario's id (POST /scenarios): show it played from a fresh scene, `ahead` seconds from its start, "
+            + "instead of the live scene.")
+
     static let props = ParameterFamily(
         prefix: PropOverrides.prefix, names: "`props.NAME`, `props.CONTROL.NAME`",
         values: "a prop's value, as `GET /controls/CONTROL/props` describes it",
         description: "Props for this render only; the shared scene is left as it is. `props.NAME` with one `control`, "
             + "`props.CONTROL.NAME` with `control=all`. An unknown name or a bad value is a 400.")
 
-    /// A `props.` value the control cannot take now, as its own routes would refuse it.
-    static let propsConflict = Answer.conflict(
-        "A `props.` value the control cannot take now: the meter's `duration` while it has segments.")
+    /// A `props.` value the control cannot take now, as its own routes would refuse it; or a stored
+    /// scenario that can no longer run.
+    static let scenarioConflict = Answer.conflict(
+        "A `props.` value the control cannot take now (the meter's `duration` while it has segments), or a scenario "
+            + "that names artwork the server no longer keeps.")
 
     /// What a frame, clip and stream share.
     static let common: [any DeclaredParameter] = [control, size, width, height, scale, quality, background, label, debug]

@@ -13,12 +13,13 @@ enum VariantKind: String, CaseIterable, Sendable, DeclaredEnum {
         + "scales: any control or all (1×, 2×, 3×)"
 }
 
-/// The cells of a variants frame: each its own copy of the scene, built from the live one at one
-/// time and then advanced like any copy, so a clip of variants animates every cell.
+/// The cells of a variants frame: each its own copy of the scene (with the commands scheduled on
+/// it), built from the live one, or a scenario's, at one time and then advanced like any copy, so a
+/// clip of variants animates every cell.
 struct VariantSet {
     struct Cell {
         var caption: String
-        var scene: Scene
+        var scene: ScheduledScene
         /// Pixels per point of this cell.
         var scale: Double
     }
@@ -86,8 +87,8 @@ struct VariantSet {
         return plan
     }
 
-    /// Builds the cells from a copy of the live scene at `time`.
-    init(_ kind: VariantKind, spec: FrameSpec, scene: Scene, at time: Double) throws(APIError) {
+    /// Builds the cells from a copy of a scene at `time`.
+    init(_ kind: VariantKind, spec: FrameSpec, scene: ScheduledScene, at time: Double) throws(APIError) {
         self.kind = kind
         self.spec = spec
         cells = try Self.plan(kind, spec: spec).map { planned in
@@ -95,9 +96,11 @@ struct VariantSet {
             switch kind {
             case .scales: break
             case .themes:
-                if let theme = PlayButton.Theme.named(planned.caption) { copy.playButton.setTheme(theme, at: time) }
+                if let theme = PlayButton.Theme.named(planned.caption) { copy.modify { $0.playButton.setTheme(theme, at: time) } }
             case .modes:
-                ModeVariant(caption: planned.caption, of: spec.subject)?.apply(to: &copy, at: time)
+                if let mode = ModeVariant(caption: planned.caption, of: spec.subject) {
+                    copy.modify { mode.apply(to: &$0, at: time) }
+                }
             }
             return Cell(caption: planned.caption, scene: copy, scale: planned.scale)
         }
@@ -197,7 +200,7 @@ extension VariantSet {
             let (w, h) = Self.pictureSize(cell.scale, spec)
             var cellSpec = spec
             cellSpec.scale = cell.scale
-            let picture = frameRenderer.tree(of: cell.scene, at: time, spec: cellSpec)
+            let picture = frameRenderer.tree(of: cell.scene.scene, at: time, spec: cellSpec)
             let band = Double(Self.bandHeight(cell.scale, spec))
             let caption = LayerSnapshot(name: "caption", content: .text(TextContent(
                 text: cell.caption, center: Point(Double(w) / 2, Double(h) + band / 2),

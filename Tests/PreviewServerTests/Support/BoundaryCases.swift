@@ -88,10 +88,10 @@ enum BoundaryCases {
     }
 
     /// Values for the other parameters: every required one and every one with an example, except
-    /// one that may not be given together with the parameter under test.
+    /// one that may not be given together with the parameter under test and those in the path.
     static func others(_ op: APIOperation, besides name: String) -> [(name: String, value: String)] {
         var out: [(name: String, value: String)] = []
-        for p in op.parameters where p.spec.name != name {
+        for p in op.parameters where p.spec.name != name && p.spec.locations != .path {
             let spec = p.spec
             let excluded = op.rules.contains { rule in
                 if case .notTogether(let a, let b) = rule { return (a == name && b == spec.name) || (b == name && a == spec.name) }

@@ -1,0 +1,133 @@
+import Controls
+import HTTPServer
+
+/// `POST /scenarios`, `GET /scenarios`, `GET /scenarios/{id}`, `POST /scenarios/{id}/play` and
+/// `POST /scenarios/record`. Frames and clips of a stored scenario are `/frame.png?scenario=` and
+/// `/clip.webp?scenario=`.
+extension APIContext {
+    static let scenarioID = Param.text("id", maxLength: Scenario.idLength, pattern: Scenario.idPattern, in: .path,
+                                       example: "0123456789abcdef", "A stored scenario's id.").required()
+
+    static let storeScenario = Endpoint<APIContext>(
+        APIOperation(
+            .post, "/scenarios", id: "storeScenario", tag: "scenarios", summary: "Checks and stores a scenario",
+            description: "The whole document is checked before anything is kept: each step must name a command a "
+                + "scenario can run, with that command's own parameters, in time order, and must apply on a fresh scene. "
+                + "A fault is a 400 whose `parameter` names the member, such as `steps[3].with.mode`. The id is the "
+                + "start of the SHA-256 of the scenario's canonical text, so storing it again gives the same id. The "
+                + "newest \(ScenarioStore.maxCount) scenarios within \(ScenarioStore.maxBytes >> 20) MiB are kept, the "
+                + "oldest pushed out first.",
+            command: true,
+            body: .document(types: ["application/json"], description: "The scenario.",
+                            schema: SchemaSource { Scenario.jsonSchema($0) }, maxBytes: Scenario.Limits.maxDocumentBytes)),
+        reply: ScenarioSummary.self, "The stored scenario's id and size."
+    ) { context, input in
+        context.scenarios.add(try Scenario(parsing: input.request.body, artworks: context.artworks))
+    }
+
+    static let listScenarios = Endpoint<APIContext>(
+        APIOperation(.get, "/scenarios", id: "listScenarios", tag: "scenarios",
+                     summary: "The stored scenarios, the kept artwork, the limits, and the running recording"),
+        reply: ScenarioList.self, "Oldest first.", headers: [.noStore]
+    ) { context, _ in ScenarioList(context) }
+
+    static let getScenario = Endpoint<APIContext>(
+        APIOperation(.get, "/scenarios/{id}", id: "getScenario", tag: "scenarios",
+                     summary: "A stored scenario, in its canonical form", parameters: [scenarioID],
+                     answers: [.notFound("No stored scenario has this id.")]),
+        produces: Success(description: "The scenario: one step per line, members in a fixed order.",
+                          content: .json(SchemaSource { Scenario.jsonSchema($0) }), headers: [.noStore])
+    ) { context, input in
+        .json(raw: try context.scenarios.bytes(try input[scenarioID]), headers: [("Cache-Control", "no-store")])
+    }
+
+    static let playScenario = Endpoint<APIContext>(
+        APIOperation(
+            .post, "/scenarios/{id}/play", id: "playScenario", tag: "scenarios",
+            summary: "Plays a stored scenario on the live scene, from now",
+            description: "Each step applies at the scene time now + its `at`, exactly, in place of the steps of a "
+                + "scenario playing before. On a paused clock the steps wait for scene time to reach them. `POST /clock` "
+                + "steps pause, resume or change the speed of the live clock.",
+            parameters: [scenarioID], command: true,
+            answers: [.notFound("No stored scenario has this id."),
+                      .conflict("A step would be refused by the live scene (a press on a complete meter), or the "
+                                + "scenario names artwork the server no longer keeps.")]),
+        reply: PlayReply.self, "When the scenario starts and ends, in scene time."
+    ) { context, input in
+        let scenario = try context.storedScenario(try input[scenarioID], parameter: "id")
+        let start = try context.scene.schedule { live, now throws(APIError) in
+            if let refusal = scenario.refusal(on: live, from: now) { throw refusal }
+            return scenario.scheduled(from: now)
+        }
+        return PlayReply(id: scenario.id, startsAt: start, endsAt: start + scenario.duration, steps: scenario.steps.count)
+    }
+
+    /// A stored scenario, ready to run; 404 naming `parameter` for an unknown id.
+    func storedScenario(_ id: String, parameter: String = FrameParameters.scenario.spec.name) throws(APIError) -> Scenario {
+        try scenarios.scenario(id, artworks: artworks, parameter: parameter)
+    }
+}
+
+/// A stored scenario, as listed.
+struct ScenarioSummary: Codable, Sendable {
+    let id: String
+    let name: String?
+    let duration: Double
+    let steps: Int
+    /// The canonical text's size.
+    let bytes: Int
+
+    init(_ scenario: Scenario) {
+        id = scenario.id
+        name = scenario.name
+        duration = scenario.duration
+        steps = scenario.steps.count
+        bytes = scenario.canonicalBytes.count
+    }
+}
+
+struct PlayReply: Codable, Sendable {
+    let id: String
+    let startsAt: Double
+    let endsAt: Double
+    let steps: Int
+}
+
+/// `GET /scenarios`.
+struct ScenarioList: Codable, Sendable {
+    /// What one scenario may hold.
+    struct Limits: Codable, Sendable {
+        let maxSteps: Int
+        let maxDuration: Double
+        let maxDocumentBytes: Int
+    }
+
+    struct Artwork: Codable, Sendable {
+        let sha256: String
+        let bytes: Int
+    }
+
+    struct Recording: Codable, Sendable {
+        let since: Double
+        let steps: Int
+    }
+
+    let scenarios: [ScenarioSummary]
+    let artworks: [Artwork]
+    let limits: Limits
+    /// Scenarios kept, against the store's limits.
+    let stored: StoreUsage
+    /// Artwork kept, against the library's limits.
+    let storedArtworks: StoreUsage
+    let recording: Recording?
+
+    init(_ context: APIContext) {
+        scenarios = context.scenarios.store.entries.map(\.value.summary)
+        artworks = context.artworks.store.entries.map { Artwork(sha256: $0.key, bytes: $0.bytes) }
+        limits = Limits(maxSteps: Scenario.Limits.maxSteps, maxDuration: Scenario.Limits.duration.upperBound,
+                        maxDocumentBytes: Scenario.Limits.maxDocumentBytes)
+        stored = context.scenarios.store.usage
+        storedArtworks = context.artworks.store.usage
+        recording = context.recorder.current.map { Recording(since: $0.since, steps: $0.steps.count) }
+    }
+}

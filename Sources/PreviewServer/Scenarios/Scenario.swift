@@ -1,0 +1,103 @@
+import Controls
+import HTTPServer
+
+/// A scenario: timed steps that run the API's own declared commands, from a fresh scene, for a
+/// duration. Validated as a whole before anything runs (`Scenario(parsing:)`); its canonical text
+/// gives its id, so the same steps are the same scenario however they were written.
+struct Scenario: Sendable {
+    /// The bounds of a document, declared once: the parser, the server's body limit, the JSON Schema
+    /// in /openapi.json and the README state these.
+    enum Limits {
+        static let maxSteps = 1000
+        /// Every moment of a scenario can be fetched as a frame (`ahead` from its start).
+        static let duration: ClosedRange<Double> = 0.1...FrameParameters.aheadRange.upperBound
+        static let maxDocumentBytes = 256 << 10
+        static let maxNameLength = 100
+    }
+
+    struct Step: Sendable {
+        /// Seconds of scene time from the start.
+        var at: Double
+        var operation: APIOperation
+        /// The parameters as given, in declaration order, as their accepted text.
+        var with: [(name: String, value: String)]
+        /// For an operation that reads a JSON document (a props patch): the document.
+        var body: JSONValue?
+        var effect: Effect
+
+        var doText: String { Scenario.doText(operation) }
+    }
+
+    enum Effect: Sendable {
+        case scene(PreparedCommand<Void>)
+        /// Meaningful on the live scene only: frames are sampled by scene time, whatever the clock.
+        case clock([ScheduledCommand.ClockChange])
+    }
+
+    /// One control's props: a merge patch of the props the scenario sets, the others keeping theirs.
+    struct Props: Sendable {
+        var control: FrameSubject
+        var patch: JSONValue
+    }
+
+    var name: String?
+    var duration: Double
+    var props: [Props]
+    var steps: [Step]
+
+    /// "POST /meter/press": how a step names an operation.
+    static func doText(_ operation: APIOperation) -> String {
+        "\(operation.method.rawValue) \(operation.path)"
+    }
+
+    /// The document with its members in a fixed order and numbers as a person writes them.
+    var canonicalJSON: JSONValue {
+        var members: [(String, JSONValue)] = []
+        if let name { members.append(("name", .string(name))) }
+        members.append(("duration", ParameterType.json(duration)))
+        if !props.isEmpty {
+            members.append(("props", .object(props.map { ($0.control.rawValue, $0.patch) })))
+        }
+        members.append(("steps", .array(steps.map(\.json))))
+        return .object(members)
+    }
+
+    /// The canonical document as the store keeps it and `GET /scenarios/{id}` serves it: one member,
+    /// and one step, per line.
+    var canonicalText: String {
+        guard case .object(let members) = canonicalJSON else { return canonicalJSON.text }
+        let lines = members.map { key, value -> String in
+            let name = "  " + JSONValue.string(key).text + ": "
+            guard case .array(let items) = value, !items.isEmpty else { return name + value.text }
+            return name + "[\n" + items.map { "    " + $0.text }.joined(separator: ",\n") + "\n  ]"
+        }
+        return "{\n" + lines.joined(separator: ",\n") + "\n}\n"
+    }
+
+    var canonicalBytes: [UInt8] { Array(canonicalText.utf8) }
+
+    /// The first 16 hex digits of the SHA-256 of the canonical text.
+    var id: String { String(SHA256.hex(canonicalBytes).prefix(Self.idLength)) }
+
+    static let idLength = 16
+    static let idPattern = "^[0-9a-f]{\(idLength)}$"
+}
+
+extension Scenario.Step {
+    var json: JSONValue { Self.json(at: at, operation: operation, with: with, body: body) }
+
+    /// `{"at": 2.5, "do": "POST /play-button/mode", "with": {"mode": "pause"}}`, each value as its
+    /// parameter's JSON type; for an operation that reads a document, the document.
+    static func json(at: Double, operation: APIOperation, with: [(name: String, value: String)],
+                     body: JSONValue? = nil) -> JSONValue {
+        var members: [(String, JSONValue)] = [("at", ParameterType.json(at)), ("do", .string(Scenario.doText(operation)))]
+        if let body {
+            members.append(("with", body))
+        } else if !with.isEmpty {
+            members.append(("with", .object(with.map { name, text in
+                (name, operation.parameter(named: name).flatMap { $0.spec.type.jsonValue(text) } ?? .string(text))
+            })))
+        }
+        return .object(members)
+    }
+}

@@ -1,0 +1,267 @@
+import Controls
+import HTTPServer
+
+/// Reading a scenario: every member checked, every step resolved against the operations the HTTP API
+/// declares (the same parameters, ranges and rules), then the steps run once on a fresh scene so a
+/// step the scene would refuse is found now. Any fault is a 400 whose `parameter` is the member's
+/// path, such as `steps[3].with.mode`; nothing runs.
+extension Scenario {
+    init(parsing bytes: [UInt8], artworks: ArtworkLibrary) throws(APIError) {
+        guard bytes.count <= Limits.maxDocumentBytes else {
+            throw APIError(413, "the scenario is \(bytes.count) bytes", parameter: "body",
+                           allowed: "at most \(Limits.maxDocumentBytes) bytes")
+        }
+        let document: JSONDocument
+        do throws(JSONDocument.Failure) {
+            document = try JSONDocument(parsing: bytes)
+        } catch {
+            throw APIError(400, error == .tooDeep ? "the scenario nests objects or arrays too deeply" : "the scenario is not JSON",
+                           parameter: "body", allowed: Self.shape)
+        }
+        let top = try Members(document, at: "", allowed: ["name", "duration", "props", "steps"])
+        name = try top["name"].map { value throws(APIError) in
+            try Self.text(value, at: "name", maxLength: Limits.maxNameLength)
+        }
+        guard let durationValue = top["duration"] else {
+            throw APIError(400, "missing 'duration'", parameter: "duration", allowed: Self.durationAllowed)
+        }
+        duration = try Self.seconds(durationValue, at: "duration", in: Limits.duration, allowed: Self.durationAllowed)
+        props = try top["props"].map { value throws(APIError) in try Self.props(value) } ?? []
+        guard let stepsValue = top["steps"] else {
+            throw APIError(400, "missing 'steps'", parameter: "steps", allowed: "an array of steps (it may be empty)")
+        }
+        guard case .array(let items) = stepsValue else {
+            throw APIError(400, "'steps' must be an array, not \(stepsValue.kindName)", parameter: "steps",
+                           allowed: "an array of at most \(Limits.maxSteps) steps")
+        }
+        guard items.count <= Limits.maxSteps else {
+            throw APIError(400, "\(items.count) steps", parameter: "steps", allowed: "at most \(Limits.maxSteps) steps")
+        }
+        var steps: [Step] = []
+        for (i, item) in items.enumerated() {
+            let step = try Self.step(item, index: i, duration: duration, artworks: artworks)
+            if let previous = steps.last, step.at < previous.at {
+                throw APIError(400, "steps[\(i)] at \(ParameterType.format(step.at)) s comes before steps[\(i - 1)] at "
+                               + "\(ParameterType.format(previous.at)) s", parameter: "steps[\(i)].at",
+                               allowed: "steps in time order (steps at the same time run in the order given)")
+            }
+            steps.append(step)
+        }
+        self.steps = steps
+        try dryRun()
+    }
+
+    static let shape = "a JSON object {\"duration\": seconds, \"steps\": [{\"at\": seconds, \"do\": \"POST /meter/press\", "
+        + "\"with\": {…}}, …]}, with an optional \"name\" and \"props\""
+    static var durationAllowed: String {
+        "a number from \(ParameterType.format(Limits.duration.lowerBound)) to \(ParameterType.format(Limits.duration.upperBound)) (seconds)"
+    }
+
+    /// Runs the steps on a fresh scene, as a render will, and refuses the first one a control refuses.
+    private func dryRun() throws(APIError) {
+        var scene = initialScene()
+        for (i, step) in steps.enumerated() {
+            guard case .scene(let command) = step.effect else { continue }
+            scene.advance(to: step.at)
+            do {
+                try command.change(&scene, step.at)
+            } catch {
+                throw APIError(400, "steps[\(i)] (\(step.doText) at \(ParameterType.format(step.at)) s) would be refused: "
+                               + error.message, parameter: "steps[\(i)].do", allowed: error.allowed)
+            }
+        }
+    }
+
+    // MARK: Steps
+
+    private static func step(_ value: JSONDocument, index i: Int, duration: Double,
+                             artworks: ArtworkLibrary) throws(APIError) -> Step {
+        let path = "steps[\(i)]"
+        let members = try Members(value, at: path, allowed: ["at", "do", "with"])
+        guard let atValue = members["at"] else {
+            throw APIError(400, "\(path): missing 'at'", parameter: "\(path).at", allowed: "seconds from the start")
+        }
+        let at = try seconds(atValue, at: "\(path).at", in: 0...duration,
+                             allowed: "a number from 0 to the duration, \(ParameterType.format(duration)) (seconds)")
+        guard let doValue = members["do"] else {
+            throw APIError(400, "\(path): missing 'do'", parameter: "\(path).do", allowed: runnableList)
+        }
+        let doText = try text(doValue, at: "\(path).do", maxLength: 100)
+        guard let endpoint = runnable.first(where: { doText == Scenario.doText($0.operation) }) else {
+            throw APIError(400, "\(path): '\(APIError.quote(doText))' is not a command a scenario can run",
+                           parameter: "\(path).do", allowed: runnableList)
+        }
+        let operation = endpoint.operation
+        let withValue = members["with"] ?? .object([])
+        _ = try Members(withValue, at: "\(path).with", allowed: nil)
+        func located(_ error: APIError) -> APIError {
+            let field = error.parameter.map { "\(path).with.\($0.hasPrefix("props.") ? String($0.dropFirst(6)) : $0)" }
+                ?? "\(path).with"
+            return APIError(400, "\(path): \(error.message)", parameter: field, allowed: error.allowed)
+        }
+        let input: Input
+        var body: JSONValue?
+        do {
+            if case .document = operation.body {
+                // A step names what the route reads from its body: `with` is that document.
+                body = withValue.value
+                input = try Input(step: [], for: operation, body: withValue.value.serialized,
+                                  configuration: PreviewServerConfiguration())
+            } else {
+                input = try Input(step: try scalars(withValue, of: operation), for: operation,
+                                  configuration: PreviewServerConfiguration())
+            }
+        } catch {
+            throw located(error)
+        }
+        let effect: Effect
+        if let command = endpoint.sceneCommand {
+            do {
+                effect = .scene(try command.prepare(input, artworks))
+            } catch {
+                throw located(error)
+            }
+        } else {
+            effect = .clock(try clockChanges(input, path: path))
+        }
+        return Step(at: at, operation: operation, with: input.recordedParameters(of: operation), body: body, effect: effect)
+    }
+
+    /// A `with` of parameters: each a string, number or boolean.
+    private static func scalars(_ with: JSONDocument,
+                                of operation: APIOperation) throws(APIError) -> [(key: String, value: FlatJSONObject.Value)] {
+        var out: [(key: String, value: FlatJSONObject.Value)] = []
+        for (name, value) in with.members ?? [] {
+            switch value {
+            case .string(let s): out.append((name, .string(s)))
+            case .number(let n): out.append((name, .number(n)))
+            case .bool(let b): out.append((name, .bool(b)))
+            case .null: out.append((name, .null))
+            case .object, .array:
+                throw APIError(400, "'\(APIError.quote(name))' must be a string, number or boolean, not \(value.kindName)",
+                               parameter: name, allowed: APIError.parameterList(operation))
+            }
+        }
+        return out
+    }
+
+    /// The operations a step may name: every command on the scene that takes parameters or a JSON
+    /// document rather than raw bytes (an upload is named by its hash: PUT /player/artwork/by-hash),
+    /// and the clock.
+    static let runnable: [Endpoint<APIContext>] = APIContext.endpoints.filter { endpoint in
+        if case .binary = endpoint.operation.body { return false }
+        return endpoint.sceneCommand != nil || endpoint.operation.id == APIContext.setClock.operation.id
+    }
+
+    static var runnableList: String {
+        runnable.map { Scenario.doText($0.operation) }.joined(separator: ", ")
+    }
+
+    /// `POST /clock` in a scenario: pause, resume and speed, which matter when it plays on the live
+    /// scene. Steps are placed in scene time, so stepping the clock has no meaning in one
+    /// (docs/design/scenarios.md §Scene time).
+    private static func clockChanges(_ input: Input, path: String) throws(APIError) -> [ScheduledCommand.ClockChange] {
+        typealias P = APIContext.ClockParameters
+        for stepping in [P.step.spec.name, P.frames.spec.name] where input.givenTexts[stepping] != nil {
+            throw APIError(400, "\(path): a scenario's steps are placed in scene time, so '\(stepping)' has no meaning in one",
+                           parameter: "\(path).with.\(stepping)", allowed: "'paused' and 'speed'")
+        }
+        var changes: [ScheduledCommand.ClockChange] = []
+        if let speed = try input[P.speed] { changes.append(.speed(speed)) }
+        if let paused = try input[P.paused] { changes.append(paused ? .pause : .resume) }
+        return changes
+    }
+
+    // MARK: Props
+
+    /// Props per control, as a merge patch over the control's defaults (`PATCH /controls/CONTROL/props`
+    /// reads the same): a fault names `props.CONTROL.NAME`.
+    private static func props(_ value: JSONDocument) throws(APIError) -> [Props] {
+        let members = try Members(value, at: "props", allowed: FrameSubject.controls.map(\.rawValue))
+        var props: [Props] = []
+        for (name, patch) in members.members {
+            guard let control = FrameSubject(rawValue: name) else { continue }
+            _ = try Members(patch, at: "props.\(name)", allowed: nil)
+            let table = PropTable(control, SceneConfiguration())
+            do {
+                _ = try table.merging(patch, into: table.defaults)
+            } catch {
+                let field = error.parameter.map { $0.hasPrefix("props.") ? "props.\(name)." + $0.dropFirst(6) : $0 }
+                throw APIError(400, error.message, parameter: field ?? "props.\(name)", allowed: error.allowed)
+            }
+            // The canonical form keeps what was given, each value as the table writes it.
+            let given: [(String, JSONValue)] = (patch.members ?? []).compactMap { key, value in
+                guard case .null = value else {
+                    return table.declaration(key).flatMap { d in d.kind.value(json: value).map { (key, d.kind.json($0)) } }
+                }
+                return nil
+            }
+            if !given.isEmpty { props.append(Props(control: control, patch: .object(given))) }
+        }
+        return props
+    }
+
+    // MARK: Values
+
+    private static func text(_ value: JSONDocument, at path: String, maxLength: Int) throws(APIError) -> String {
+        guard case .string(let text) = value, text.count <= maxLength else {
+            throw APIError(400, "'\(path)' must be a string of at most \(maxLength) characters, not \(value.kindName)",
+                           parameter: path, allowed: "a string of at most \(maxLength) characters")
+        }
+        return text
+    }
+
+    private static func seconds(_ value: JSONDocument, at path: String, in range: ClosedRange<Double>,
+                                allowed: String) throws(APIError) -> Double {
+        guard case .number(let text) = value else {
+            throw APIError(400, "'\(path)' must be a number, not \(value.kindName)", parameter: path, allowed: allowed)
+        }
+        guard ParameterType.number(range).accepts(text) != nil, let seconds = Double(text) else {
+            throw APIError.badParameter(path, text, allowed: allowed)
+        }
+        return seconds
+    }
+}
+
+extension JSONDocument {
+    /// For errors: "an object", "a number".
+    var kindName: String {
+        switch self {
+        case .object: "an object"
+        case .array: "an array"
+        case .string: "a string"
+        case .number: "a number"
+        case .bool: "a boolean"
+        case .null: "null"
+        }
+    }
+}
+
+/// An object's members, each name at most once and, when `allowed` is given, each one of those.
+private struct Members {
+    let members: [(key: String, value: JSONDocument)]
+
+    init(_ value: JSONDocument, at path: String, allowed: [String]?) throws(APIError) {
+        let prefix = path.isEmpty ? "" : path + "."
+        guard case .object(let members) = value else {
+            throw APIError(400, "\(path.isEmpty ? "the scenario" : "'\(path)'") must be a JSON object, not \(value.kindName)",
+                           parameter: path.isEmpty ? "body" : path, allowed: path.isEmpty ? Scenario.shape : "a JSON object")
+        }
+        var seen: Set<String> = []
+        for (key, _) in members {
+            guard seen.insert(key).inserted else {
+                throw APIError(400, "'\(prefix)\(APIError.quote(key))' is given more than once", parameter: prefix + key,
+                               allowed: "each member once")
+            }
+            if let allowed, !allowed.contains(key) {
+                throw APIError(400, "unknown member '\(prefix)\(APIError.quote(key))'", parameter: prefix + key,
+                               allowed: allowed.joined(separator: ", "))
+            }
+        }
+        self.members = members
+    }
+
+    subscript(_ key: String) -> JSONDocument? {
+        members.first { $0.key == key }?.value
+    }
+}

@@ -1,0 +1,73 @@
+import Controls
+
+extension Scenario {
+    /// The scene a render starts from: made at time 0 with the built-in settings, with the
+    /// scenario's props, so the same scenario gives the same frames whatever server or machine
+    /// renders it.
+    func initialScene() -> Scene {
+        var scene = Scene()
+        applyProps(to: &scene, at: 0)
+        return scene
+    }
+
+    /// The scenario from a fresh scene, as every render plays it (frames, clips, the CLI).
+    func freshScene() -> ScheduledScene {
+        ScheduledScene(initialScene(), pending: scheduled(from: 0, withProps: false))
+    }
+
+    /// The steps as commands for a scene, at `start` plus their times; the props first, at `start`,
+    /// when `withProps` (the live scene has its own).
+    func scheduled(from start: Double, withProps: Bool = true) -> [ScheduledCommand] {
+        let props = withProps && !self.props.isEmpty
+            ? [ScheduledCommand(time: start) { scene, time in applyProps(to: &scene, at: time) }] : []
+        return props + steps.map { step in
+            switch step.effect {
+            case .scene(let command):
+                ScheduledCommand(time: start + step.at) { scene, time in try? command.change(&scene, time) }
+            case .clock(let changes):
+                ScheduledCommand(time: start + step.at, clock: changes, change: nil)
+            }
+        }
+    }
+
+    /// Merges the scenario's props into the scene's; a control that refuses (the meter's duration
+    /// while it has segments) keeps its own.
+    func applyProps(to scene: inout Scene, at time: Double) {
+        _ = try? propsRefusal(on: &scene, at: time)
+    }
+
+    private func propsRefusal(on scene: inout Scene, at time: Double) throws(APIError) {
+        for p in props {
+            let table = PropTable(p.control, scene.configuration)
+            let values = try table.merging(JSONDocument(p.patch), into: scene.props(of: p.control))
+            do throws(PropRefusal) {
+                try scene.setProps(values, of: p.control, at: time)
+            } catch {
+                throw APIError(prop: error, control: p.control)
+            }
+        }
+    }
+
+    /// The first step (or prop) a copy of a scene refuses when the scenario runs on it from `start`,
+    /// as the 409 that names it; nil when everything applies.
+    func refusal(on scene: Scene, from start: Double) -> APIError? {
+        var scene = scene
+        do {
+            try propsRefusal(on: &scene, at: start)
+        } catch {
+            return APIError(409, "the scenario's props would be refused by the live scene: \(error.message)",
+                            parameter: error.parameter.map { "props." + $0.dropFirst("props.".count) }, allowed: error.allowed)
+        }
+        for (i, step) in steps.enumerated() {
+            guard case .scene(let command) = step.effect else { continue }
+            scene.advance(to: start + step.at)
+            do {
+                try command.change(&scene, start + step.at)
+            } catch {
+                return APIError(409, "steps[\(i)] (\(step.doText) at \(ParameterType.format(step.at)) s) would be refused "
+                                + "by the live scene: \(error.message)", parameter: "steps[\(i)].do", allowed: error.allowed)
+            }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,73 @@
+import Controls
+import HTTPServer
+
+extension Scenario {
+    /// The JSON Schema of a scenario document (a `$ref` to the `Scenario` component), from the same
+    /// declarations the parser reads: one step shape per operation a step may run, its `with` the
+    /// operation's own parameters (or, for a props patch, the patch's own schema), and per control
+    /// the props a scenario may set.
+    static func jsonSchema(_ registry: SchemaRegistry) -> JSONValue {
+        registry.component("Scenario") {
+            .object([
+                ("type", "object"),
+                ("description", .string("A scenario: steps that run the API's commands at scene times from a fresh scene. "
+                    + "At most \(Limits.maxSteps) steps and \(Limits.maxDocumentBytes) bytes.")),
+                ("properties", .object([
+                    ("name", .object([("type", "string"), ("maxLength", .int(Limits.maxNameLength))])),
+                    ("duration", .object([("type", "number"), ("minimum", ParameterType.json(Limits.duration.lowerBound)),
+                                          ("maximum", ParameterType.json(Limits.duration.upperBound)),
+                                          ("description", "Seconds of scene time the scenario lasts.")])),
+                    ("props", .object([
+                        ("type", "object"),
+                        ("description", "Props per control, by control id: a merge patch over the control's defaults."),
+                        ("properties", .object(FrameSubject.controls.map { control in
+                            (control.rawValue, PropTable(control, registry.configuration.scene).patchSchema)
+                        })),
+                        ("additionalProperties", false),
+                    ])),
+                    ("steps", .object([("type", "array"), ("maxItems", .int(Limits.maxSteps)),
+                                       ("items", .object([("oneOf", .array(runnable.map { stepSchema($0, registry) }))]))])),
+                ])),
+                ("required", ["duration", "steps"]),
+                ("additionalProperties", false),
+            ])
+        }
+    }
+
+    private static func stepSchema(_ endpoint: Endpoint<APIContext>, _ registry: SchemaRegistry) -> JSONValue {
+        let operation = endpoint.operation
+        let with: JSONValue
+        var required: [JSONValue] = []
+        if case .document(_, _, let schema, _) = operation.body {
+            with = schema.record(registry)
+        } else {
+            var parameters = operation.parameters
+            if endpoint.sceneCommand == nil {
+                let stepping = [APIContext.ClockParameters.step.spec.name, APIContext.ClockParameters.frames.spec.name]
+                parameters.removeAll { stepping.contains($0.spec.name) }
+            }
+            required = parameters.filter { $0.spec.requirement == .required }.map { .string($0.spec.name) }
+            var members: [(String, JSONValue)] = [
+                ("type", "object"),
+                ("properties", .object(parameters.map { p in
+                    (p.spec.name, .object(p.spec.type.schema + [("description", .string(p.spec.description))]))
+                })),
+                ("additionalProperties", false),
+            ]
+            if !required.isEmpty { members.append(("required", .array(required))) }
+            with = .object(members)
+        }
+        return .object([
+            ("type", "object"),
+            ("description", .string(operation.summary)),
+            ("properties", .object([
+                ("at", .object([("type", "number"), ("minimum", 0), ("maximum", ParameterType.json(Limits.duration.upperBound)),
+                                ("description", "Seconds of scene time from the start; steps in time order.")])),
+                ("do", .object([("const", .string(doText(operation)))])),
+                ("with", with),
+            ])),
+            ("required", .array(["at", "do"] + (required.isEmpty ? [] : ["with"]))),
+            ("additionalProperties", false),
+        ])
+    }
+}

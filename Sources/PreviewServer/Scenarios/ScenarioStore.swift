@@ -1,0 +1,44 @@
+/// The scenarios a server keeps, by id: the newest `maxCount` within `maxBytes` of canonical text,
+/// the oldest pushed out first. A stored scenario is read again each time it runs, so it always
+/// runs against the artwork the server still has.
+struct ScenarioStore: Sendable {
+    static let maxCount = 64
+    static let maxBytes = 4 << 20
+
+    /// The canonical text, and the summary `GET /scenarios` lists.
+    struct Stored: Sendable {
+        let bytes: [UInt8]
+        let summary: ScenarioSummary
+    }
+
+    let store = ContentStore<Stored>(maxCount: maxCount, maxBytes: maxBytes)
+
+    /// Stores a scenario under its id and returns its summary.
+    @discardableResult
+    func add(_ scenario: Scenario) -> ScenarioSummary {
+        let bytes = scenario.canonicalBytes
+        let summary = ScenarioSummary(scenario)
+        store.put(summary.id, Stored(bytes: bytes, summary: summary), bytes: bytes.count)
+        return summary
+    }
+
+    /// The canonical text; 404, naming `parameter`, when no scenario is stored under `id`.
+    func bytes(_ id: String, parameter: String = "id") throws(APIError) -> [UInt8] {
+        guard let bytes = store.get(id)?.bytes else {
+            throw APIError(404, "no stored scenario has the id '\(APIError.quote(id))'", parameter: parameter,
+                           allowed: "the id POST /scenarios returned, for one of the newest \(Self.maxCount) (GET /scenarios lists them)")
+        }
+        return bytes
+    }
+
+    /// The stored scenario, ready to run; 409 when it names artwork the server no longer keeps.
+    func scenario(_ id: String, artworks: ArtworkLibrary, parameter: String = "id") throws(APIError) -> Scenario {
+        let bytes = try bytes(id, parameter: parameter)
+        do {
+            return try Scenario(parsing: bytes, artworks: artworks)
+        } catch {
+            throw APIError(409, "scenario \(id) can no longer run: \(error.message)", parameter: error.parameter,
+                           allowed: error.allowed)
+        }
+    }
+}

@@ -1,0 +1,133 @@
+import Animation
+import Foundation
+import LayercastTesting
+@testable import PreviewServer
+import Rendering
+import Testing
+
+/// `POST /scenarios/record`: the commands that arrive become a scenario at their scene times, and
+/// the scenario replays from a fresh scene to the frames the live scene showed.
+@Suite struct ScenarioRecordingTests {
+    /// Record an interaction on a server with a manual clock, keeping its live frames; replay the
+    /// recording from a fresh scene; compare the pixels.
+    @Test func aRecordedInteractionReplaysToTheLiveFrames() throws {
+        let clock = ManualClock(startingAt: 0)
+        try withTestServer(.router, clock: clock) { s in
+            let start = try jsonObject(s.post("/scenarios/record", form: "action=start"))
+            #expect(start["recording"] as? Bool == true && start["since"] as? Double == 0)
+            var live: [(Double, Bitmap)] = []
+            func look(at t: Double) throws {
+                s.at(t)
+                live.append((t, try s.frame("control=all&size=96").image))
+            }
+            let interaction: [(Double, () throws -> Void)] = [
+                (0.2, { _ = try s.post("/meter/press") }),
+                (0.5, { _ = try s.post("/play-button/mode", json: #"{"mode": "pause"}"#) }),
+                (0.9, { _ = try s.post("/clock?speed=0.5") }),
+                (1.1, { _ = try s.post("/meter/release") }),
+                (1.3, { _ = try s.post("/player/seek?progress=40") }),
+                (1.45, { _ = try s.request("PATCH", "/controls/spinner/props", body: Array(##"{"color": "#1e88e5"}"##.utf8),
+                                           contentType: "application/merge-patch+json") }),
+                (1.6, { _ = try s.post("/play-button/enabled?value=false") }),
+            ]
+            for (t, command) in interaction {
+                try look(at: t - 0.05)
+                s.at(t)
+                try command()
+                try look(at: t + 0.05)
+            }
+            try look(at: 2.4)
+            s.at(2.5)
+            let stop = try s.post("/scenarios/record", form: "action=stop")
+            let reply = try jsonObject(stop)
+            let id = try #require(reply["id"] as? String, "\(stop.text)")
+            #expect(reply["steps"] as? Int == 6, "the clock command is not a step")
+            let scenario = try #require(reply["scenario"] as? [String: Any])
+            #expect(scenario["duration"] as? Double == 2.5)
+            let steps = try #require(scenario["steps"] as? [[String: Any]])
+            #expect(steps.map { $0["at"] as? Double } == [0.2, 0.5, 1.1, 1.3, 1.45, 1.6])
+            #expect(steps.map { $0["do"] as? String } == ["POST /meter/press", "POST /play-button/mode", "POST /meter/release",
+                                                          "POST /player/seek", "PATCH /controls/spinner/props",
+                                                          "POST /play-button/enabled"])
+            #expect(steps[1]["with"] as? [String: String] == ["mode": "pause"])
+            #expect(steps[4]["with"] as? [String: String] == ["color": "#1e88e5"], "a props patch is kept as its document")
+
+            for (t, frame) in live {
+                let replayed = try s.frame("control=all&size=96&scenario=\(id)&ahead=\(t)").image
+                #expect(replayed.pixels == frame.pixels, "t = \(t)")
+            }
+        }
+    }
+
+    /// Uploaded artwork is kept as its SHA-256, and the replay shows it.
+    @Test func artworkIsRecordedByItsHash() throws {
+        let png = try PNGEncoder.encode(RenderedImage(width: 4, height: 4, stride: 16,
+                                                      pixels: Array(repeating: [0x30, 0x60, 0xC0, 0xFF], count: 16).flatMap { $0 }))
+        try withTestServer(.router, clock: ManualClock(startingAt: 3)) { s in
+            _ = try s.post("/scenarios/record?action=start")
+            s.at(3.5)
+            #expect(try s.put("/player/artwork", body: png, contentType: "image/png").status == 200)
+            s.at(4)
+            let live = try s.frame("control=player&size=64").image
+            let reply = try jsonObject(s.post("/scenarios/record?action=stop"))
+            let steps = try #require((reply["scenario"] as? [String: Any])?["steps"] as? [[String: Any]])
+            let hash = SHA256Reference.hex(png)
+            #expect(steps.first?["do"] as? String == "PUT /player/artwork/by-hash")
+            #expect(steps.first?["with"] as? [String: String] == ["sha256": hash])
+            #expect(steps.first?["at"] as? Double == 0.5)
+            let id = try #require(reply["id"] as? String)
+            let replayed = try s.frame("control=player&size=64&scenario=\(id)&ahead=0.5").image
+            let before = try s.frame("control=player&size=64&scenario=\(id)&ahead=0.4").image
+            #expect(replayed.pixels != before.pixels, "the artwork changes at 0.5 s")
+            // The artwork is the upload; the fresh scene's player is paused, as the live one was.
+            #expect(replayed.pixels == live.pixels)
+            // The hash brings the image back without sending it again.
+            #expect(try s.put("/player/artwork/by-hash?sha256=\(hash)", body: [], contentType: nil).status == 200)
+            expectRefusal(try s.put("/player/artwork/by-hash?sha256=\(String(repeating: "0", count: 64))", body: [],
+                                    contentType: nil), status: 404, parameter: "sha256", "an unknown hash")
+            let listed = try jsonObject(s.get("/scenarios"))["artworks"] as? [[String: Any]]
+            #expect(listed?.first?["sha256"] as? String == hash)
+        }
+    }
+
+    /// Stepping the clock back and commanding there rewrites the recording as it rewrites the scene.
+    @Test func aCommandAtAnEarlierTimeRewritesWhatFollows() throws {
+        let clock = ManualClock(startingAt: 1)
+        try withTestServer(.router, clock: clock) { s in
+            _ = try s.post("/scenarios/record?action=start")
+            expectRefusal(try s.post("/scenarios/record?action=start"), status: 409, parameter: "action", "twice")
+            s.at(1.5)
+            _ = try s.post("/spinner/stop")
+            s.at(2)
+            _ = try s.post("/play-button/mode?mode=stop")
+            s.at(1.2)
+            _ = try s.post("/play-button/mode?mode=buffering")
+            s.at(2)
+            let list = try jsonObject(s.get("/scenarios"))["recording"] as? [String: Any]
+            #expect(list?["steps"] as? Int == 1 && list?["since"] as? Double == 1)
+            let reply = try jsonObject(s.post("/scenarios/record?action=stop"))
+            let steps = (reply["scenario"] as? [String: Any])?["steps"] as? [[String: Any]]
+            #expect(steps?.map { $0["at"] as? Double } == [0.2])
+            #expect(steps?.first?["with"] as? [String: String] == ["mode": "buffering"])
+            expectRefusal(try s.post("/scenarios/record?action=stop"), status: 409, parameter: "action", "no recording")
+        }
+    }
+}
+
+/// An independent SHA-256: Foundation-free code under test is checked against the system's tool.
+enum SHA256Reference {
+    static func hex(_ bytes: [UInt8]) -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("layercast-sha-\(UUID().uuidString)").path
+        _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/sha256sum")
+        process.arguments = [path]
+        let out = Pipe()
+        process.standardOutput = out
+        try? process.run()
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return String(text.prefix(64))
+    }
+}
