@@ -305,7 +305,7 @@ streams = []
 for i in range(100):
     s = socket.create_connection(("127.0.0.1", port), timeout=10)
     variant = ("spinner", "meter", "player", "play-button")[i % 4]
-    s.sendall(f"GET /stream.mjpg?control={variant}&size=64&fps=10 HTTP/1.1\r\nHost: x\r\n\r\n".encode())
+    s.sendall(f"GET /stream.mjpg?control={variant}&size=64&fps=10 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".encode())
     streams.append(s)
 for s in streams:  # every stream has answered with its head
     got = b""
@@ -317,7 +317,7 @@ def storm():
     while running:
         try:
             c = socket.create_connection(("127.0.0.1", port), timeout=2)
-            c.sendall(b"POST /player/toggle HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n\r\n"); c.recv(4096); c.close()
+            c.sendall(b"POST /player/toggle HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 0\r\n\r\n"); c.recv(4096); c.close()
         except OSError:
             pass
 workers = [threading.Thread(target=storm) for _ in range(4)]

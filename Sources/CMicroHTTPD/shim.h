@@ -5,6 +5,16 @@
 #include <malloc.h>
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+/* DedicatedThread lowers one thread's priority, which takes its kernel thread id; glibc declares
+   gettid() only under _GNU_SOURCE, which Swift's Glibc module is not built with. */
+static inline pid_t
+lc_gettid(void)
+{
+  return (pid_t) syscall(SYS_gettid);
+}
 
 // The variadic MHD entry points are not imported into Swift (and CVarArg is easy to get wrong),
 // so the few we need are wrapped here with fixed argument lists.
@@ -59,4 +69,21 @@ static inline int
 lc_tcp_notsent_lowat_option(void)
 {
   return TCP_NOTSENT_LOWAT;
+}
+
+/* The socket context set in MHD_OPTION_NOTIFY_CONNECTION's callback, or NULL. */
+static inline void *
+lc_mhd_socket_context(struct MHD_Connection *connection)
+{
+  const union MHD_ConnectionInfo *info =
+    MHD_get_connection_info(connection, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+  return (NULL == info) ? NULL : info->socket_context;
+}
+
+/* True from the moment MHD has the whole request head (state HEADERS_RECEIVED) until the
+   connection is reset for its next request: MHD reports the head's size only then. */
+static inline _Bool
+lc_mhd_request_head_parsed(struct MHD_Connection *connection)
+{
+  return NULL != MHD_get_connection_info(connection, MHD_CONNECTION_INFO_REQUEST_HEADER_SIZE);
 }

@@ -23,8 +23,11 @@ public final class BlockingSocket {
 
     /// `receiveBuffer` shrinks the kernel's receive queue before connecting, so that a reader that
     /// stops reading is not hidden behind a large buffer (the TCP window stays that small).
+    /// `sourceAddress` binds the local end to that IPv4 address first: Linux routes all of
+    /// 127.0.0.0/8 to loopback, so clients on 127.0.0.2 and up look like other machines to a
+    /// server on 127.0.0.1 (for per-address limits).
     public static func connect(host: String = "127.0.0.1", port: Int, timeout: Duration = .seconds(5),
-                               receiveBuffer: Int32? = nil) throws -> BlockingSocket {
+                               receiveBuffer: Int32? = nil, sourceAddress: String? = nil) throws -> BlockingSocket {
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
         hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
@@ -42,6 +45,11 @@ public final class BlockingSocket {
             if var size = receiveBuffer {
                 _ = setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
             }
+            if let sourceAddress, !bind(fd: fd, to: sourceAddress) {
+                lastErrno = errno
+                _ = Glibc.close(fd)
+                continue
+            }
             if connect(fd: fd, address: info.pointee.ai_addr, length: info.pointee.ai_addrlen, timeout: timeout) {
                 var tv = timeval(tv_sec: Int(timeout.components.seconds), tv_usec: Int(milliseconds(timeout) % 1000 * 1000))
                 if tv.tv_sec == 0 && tv.tv_usec == 0 { tv.tv_usec = 1000 }
@@ -54,6 +62,20 @@ public final class BlockingSocket {
             _ = Glibc.close(fd)
         }
         throw HTTPProbeError.connectFailed("\(host):\(port)", errno: lastErrno)
+    }
+
+    private static func bind(fd: Int32, to address: String) -> Bool {
+        var local = sockaddr_in()
+        local.sin_family = sa_family_t(AF_INET)
+        guard inet_pton(AF_INET, address, &local.sin_addr) == 1 else {
+            errno = EINVAL
+            return false
+        }
+        return withUnsafePointer(to: &local) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                Glibc.bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+            }
+        }
     }
 
     private static func milliseconds(_ duration: Duration) -> Int {
@@ -129,6 +151,14 @@ public final class BlockingSocket {
     /// Waits up to `timeout` for bytes without taking them: false at end of stream.
     public func waitForBytes(timeout: Duration? = nil) throws -> Bool {
         try bufferStart < buffer.count || fill(timeout: timeout)
+    }
+
+    /// Whether anything arrived unasked, without waiting: on a kept-alive connection between
+    /// requests that is the server's close (or a reset), so the connection cannot carry another.
+    public var peerHasSpoken: Bool {
+        if bufferStart < buffer.count { return true }
+        var pfd = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        return poll(&pfd, 1, 0) != 0
     }
 
     /// What has arrived (after waiting up to `timeout` for anything); nil at end of stream.

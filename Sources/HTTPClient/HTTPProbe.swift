@@ -63,9 +63,41 @@ public final class SimpleHTTPClient {
         connection = nil
     }
 
+    /// Methods RFC 9110 §9.2.2 calls idempotent: sending one again cannot do anything twice.
+    private static let idempotentMethods: Set<String> = ["GET", "HEAD", "OPTIONS", "PUT", "DELETE"]
+
     /// Sends one request, reconnecting if the server closed the previous connection.
+    ///
+    /// A server closes a kept-alive connection that stays idle (libmicrohttpd's idle timeout, the
+    /// head deadline): a connection the server has already closed is replaced before sending, and
+    /// an idempotent request that a reused connection loses before any byte of its answer (the
+    /// server closed it just as the request left) is sent once more on a new connection, as
+    /// RFC 9112 §9.3.1 allows.
     public func request(
         _ method: String, _ target: String, headers: [(String, String)] = [], body: [UInt8] = []
+    ) throws -> HTTPProbeResponse {
+        if let idle = connection, idle.peerHasSpoken {
+            close()
+        }
+        let reused = connection != nil
+        do {
+            return try send(method, target, headers: headers, body: body)
+        } catch is ClosedBeforeAnswer where reused && Self.idempotentMethods.contains(method) {
+            do {
+                return try send(method, target, headers: headers, body: body)
+            } catch is ClosedBeforeAnswer {
+                throw HTTPProbeError.connectionClosed
+            }
+        } catch is ClosedBeforeAnswer {
+            throw HTTPProbeError.connectionClosed
+        }
+    }
+
+    /// The connection ended before a byte of the answer came back.
+    private struct ClosedBeforeAnswer: Error {}
+
+    private func send(
+        _ method: String, _ target: String, headers: [(String, String)], body: [UInt8]
     ) throws -> HTTPProbeResponse {
         let socket = try connection ?? BlockingSocket.connect(host: host, port: port, timeout: timeout)
         connection = socket
@@ -77,7 +109,12 @@ public final class SimpleHTTPClient {
                 head += "Content-Length: \(body.count)\r\n"
             }
             head += "\r\n"
-            try socket.send(Array(head.utf8) + body)
+            do {
+                try socket.send(Array(head.utf8) + body)
+            } catch HTTPProbeError.connectionClosed {
+                throw ClosedBeforeAnswer()
+            }
+            guard try socket.waitForBytes() else { throw ClosedBeforeAnswer() }
             let response = try socket.readResponse(isHead: method == "HEAD")
             if response.header("Connection")?.lowercased() == "close" || response.version == "HTTP/1.0" {
                 close()

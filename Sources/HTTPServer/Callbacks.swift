@@ -21,25 +21,20 @@ func accessHandlerCallback(
     let context = ServerContext.from(cls)
 
     guard let existing = conCls.pointee else {
+        let record = ConnectionTracker.record(of: connection)
+        // Already answered by us (cut at the head deadline as the head completed): just close.
+        if let record, !record.beginRequest() { return .NO }
         let state = RequestState(
             method: method.map { String(cString: $0) } ?? "GET",
             path: url.map { String(cString: $0) } ?? "/",
             version: version.map { String(cString: $0) } ?? "HTTP/1.1",
             router: context.router,
-            defaultMaxBody: context.configuration.maxBodyBytes)
+            defaultMaxBody: context.configuration.maxBodyBytes,
+            record: record)
         conCls.pointee = Unmanaged.passRetained(state).toOpaque()
         context.counters.totalRequests.add(1, ordering: .relaxed)
-        if let problem = ambiguousBodyFraming(connection) {
-            return Responder.queue(.error(status: 400, message: problem,
-                                          ["allowed": .string("one Content-Length, or Transfer-Encoding: chunked alone")],
-                                          headers: [("Connection", "close")]),
-                                   state: state, connection: connection, context: context)
-        }
-        // Refuse an oversized declared body before reading any of it; MHD then closes the connection.
-        if let declared = declaredContentLength(connection), declared > state.maxBodyBytes {
-            state.bodyTooLarge = true
-            return Responder.queue(Responder.payloadTooLarge(state), state: state, connection: connection,
-                                   context: context)
+        if let refusal = HeadChecks.check(connection: connection, state: state, context: context) {
+            return Responder.queue(refusal, state: state, connection: connection, context: context)
         }
         return .YES
     }
@@ -48,8 +43,7 @@ func accessHandlerCallback(
     if uploadDataSize.pointee > 0 {
         let count = uploadDataSize.pointee
         uploadDataSize.pointee = 0
-        if state.answered { return .YES }
-        return state.receive(uploadData, count: count) ? .YES : .NO
+        return state.receive(uploadData, count: count, counters: context.counters) ? .YES : .NO
     }
     return Responder.respond(state: state, connection: connection, context: context)
 }
@@ -67,8 +61,14 @@ func requestCompletedCallback(
     let context = ServerContext.from(cls)
     state.offloadGate?.markGone()
     state.offloadGate = nil
+    for held in state.held { held.release() }
+    state.held = []
     // After this the connection is being torn down: a late wake must not resume it.
     state.stream?.gate.markGone()
+    if let record = state.record {
+        record.endRequest(now: .now)
+        context.tracker.releaseChunkedUpload(record)
+    }
     if let hook = context.configuration.onRequestCompleted {
         let streamed = state.stream?.bytesSent.load(ordering: .relaxed) ?? 0
         hook(RequestRecord(
@@ -80,7 +80,9 @@ func requestCompletedCallback(
     }
 }
 
-/// MHD_OPTION_NOTIFY_CONNECTION: keeps the open-connection counter.
+/// MHD_OPTION_NOTIFY_CONNECTION: keeps the open-connection counter, and each connection's
+/// `ConnectionRecord` in its socket context (retained until MHD reports it closed, which MHD does
+/// before it closes the descriptor).
 func connectionNotifyCallback(
     cls: UnsafeMutableRawPointer?,
     connection: OpaquePointer?,
@@ -88,15 +90,27 @@ func connectionNotifyCallback(
     code: MHD_ConnectionNotificationCode
 ) {
     guard let cls else { return }
-    let counters = ServerContext.from(cls).counters
+    let context = ServerContext.from(cls)
     switch code {
-    case .CONNECTION_NOTIFY_STARTED: counters.openConnections.add(1, ordering: .relaxed)
-    case .CONNECTION_NOTIFY_CLOSED: counters.openConnections.subtract(1, ordering: .relaxed)
+    case .CONNECTION_NOTIFY_STARTED:
+        context.counters.openConnections.add(1, ordering: .relaxed)
+        if let connection, let socketContext {
+            let record = context.tracker.opened(connection: connection, fd: lc_mhd_connection_fd(connection))
+            socketContext.pointee = Unmanaged.passRetained(record).toOpaque()
+        }
+    case .CONNECTION_NOTIFY_CLOSED:
+        context.counters.openConnections.subtract(1, ordering: .relaxed)
+        if let socketContext, let raw = socketContext.pointee {
+            socketContext.pointee = nil
+            context.tracker.closed(Unmanaged<ConnectionRecord>.fromOpaque(raw).takeRetainedValue())
+        }
     }
 }
 
-/// MHD_OPTION_EXTERNAL_LOGGER: MHD's own messages go to swift-log. Client disconnects make MHD
-/// log on every closed stream, so those are demoted to debug.
+/// MHD_OPTION_EXTERNAL_LOGGER: MHD's own messages go to swift-log. Its error pages that
+/// `LibraryPages` replaces are answered here; lines that come once per connection under attack
+/// (abandoned requests, per-IP refusals) are counted and summarised (`LogSummary`); the ones
+/// every departing client causes are demoted to debug.
 func mhdLogCallback(cls: UnsafeMutableRawPointer?, format: UnsafePointer<CChar>?, arguments: CVaListPointer?) {
     guard let cls, let format, let arguments else { return }
     var buffer = [CChar](repeating: 0, count: 1024)
@@ -106,13 +120,52 @@ func mhdLogCallback(cls: UnsafeMutableRawPointer?, format: UnsafePointer<CChar>?
     guard written > 0 else { return }
     let message = String(decoding: buffer.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
         .trimmingTrailingNewlines()
-    let logger = ServerContext.from(cls).logger
-    let noisy = ["failed to send", "connection reset", "timed out", "failed to receive", "closed by peer", "broken pipe"]
-    let lowered = message.lowercased()
-    if noisy.contains(where: { lowered.contains($0) }) {
+    let context = ServerContext.from(cls)
+    let logger = context.logger
+    if LibraryPages.intercept(message, tracker: context.tracker, counters: context.counters) {
+        logger.debug("libmicrohttpd: \(message.prefix(80))… (answered in JSON instead)")
+        return
+    }
+    switch MHDLogLine.classify(message) {
+    case .abandoned:
+        context.counters.abandonedConnections.add(1, ordering: .relaxed)
+        context.tracker.summary.note(.abandoned)
         logger.debug("libmicrohttpd: \(message)")
-    } else {
+    case .refusedAtAccept:
+        let counters = context.counters
+        if context.configuration.maxConnectionsPerIP > 0,
+           counters.openConnections.load(ordering: .relaxed) < context.configuration.connectionLimit {
+            counters.perIPRefusals.add(1, ordering: .relaxed)
+            context.tracker.summary.note(.perIPRefused)
+        }
+        logger.debug("libmicrohttpd: \(message)")
+    case .routine:
+        logger.debug("libmicrohttpd: \(message)")
+    case .other:
         logger.warning("libmicrohttpd: \(message)")
+    }
+}
+
+/// What one of MHD's log lines is about, from its text (libmicrohttpd 0.9.75's wording).
+enum MHDLogLine: Equatable {
+    /// A connection closed with its request incomplete.
+    case abandoned
+    /// A connection closed at accept, over the per-IP (or the total) connection limit.
+    case refusedAtAccept
+    /// What every departing client, timeout or refusal of ours causes.
+    case routine
+    case other
+
+    static func classify(_ message: String) -> MHDLogLine {
+        let lowered = message.lowercased()
+        if lowered.contains("incomplete request") || lowered.contains("disconnected when reading request")
+            || lowered.contains("closed when reading request") {
+            return .abandoned
+        }
+        if lowered.contains("reached connection limit") { return .refusedAtAccept }
+        let routine = ["failed to send", "connection reset", "timed out", "failed to receive", "closed by peer",
+                       "broken pipe", "application reported internal error", "error processing request"]
+        return routine.contains(where: { lowered.contains($0) }) ? .routine : .other
     }
 }
 
@@ -128,28 +181,6 @@ func keyValueIteratorCallback(
     let collector = Unmanaged<KeyValueCollector>.fromOpaque(cls).takeUnretainedValue()
     collector.pairs.append((String(cString: key), value.map { String(cString: $0) } ?? ""))
     return .YES
-}
-
-func declaredContentLength(_ connection: OpaquePointer) -> Int? {
-    guard let raw = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Length") else { return nil }
-    let text = String(cString: raw).filter { !$0.isWhitespace }
-    // A value too big for Int is certainly over any limit.
-    if let value = Int(text) { return value }
-    return text.allSatisfy(\.isNumber) && !text.isEmpty ? Int.max : nil
-}
-
-/// Two different Content-Lengths, or a Content-Length beside Transfer-Encoding, let a proxy in
-/// front and this server disagree on where a request ends (request smuggling). RFC 9112 §6.3
-/// requires refusing the first and allows refusing the second; libmicrohttpd silently picks one.
-func ambiguousBodyFraming(_ connection: OpaquePointer) -> String? {
-    guard MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Length") != nil else { return nil }
-    let headers = connectionValues(connection, kind: .HEADER_KIND)
-    let lengths = Set(headers.filter { $0.0.lowercased() == "content-length" }.map { $0.1.filter { !$0.isWhitespace } })
-    if lengths.count > 1 { return "conflicting Content-Length headers" }
-    if headers.contains(where: { $0.0.lowercased() == "transfer-encoding" }) {
-        return "both Content-Length and Transfer-Encoding"
-    }
-    return nil
 }
 
 func connectionValues(_ connection: OpaquePointer, kind: MHD_ValueKind) -> [(String, String)] {

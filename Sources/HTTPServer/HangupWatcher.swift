@@ -5,7 +5,7 @@ import Synchronization
 
 /// Wakes a stream connection as soon as its client hangs up. A suspended connection is out of
 /// MHD's poll set, so MHD would notice a departed viewer only at the next part it sends (a frame
-/// interval later, or a second on a still scene); meanwhile it counts against --max-streams and
+/// interval later, or a second on a still scene); meanwhile it counts against the budgets and
 /// holds its buffers. Each stream socket is registered once, edge-triggered on EPOLLRDHUP, so a
 /// healthy stream costs nothing here after its start.
 final class HangupWatcher: Sendable {

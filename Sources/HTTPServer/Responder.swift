@@ -5,18 +5,16 @@ import Glibc
 enum Responder {
     static func respond(state: RequestState, connection: OpaquePointer, context: ServerContext) -> MHD_Result {
         if state.answered { return .YES }
+        // The answer already went out on the socket (a body refused mid-upload): close.
+        if state.answeredDirectly { return .NO }
 
-        // Back from an offloaded handler (MHD calls the access handler again after resume).
+        // Back from deferred work (MHD calls the access handler again after resume).
         if let gate = state.offloadGate {
             state.offloadGate = nil
             defer { gate.markGone() }
             // No answer means stop() resumed us before the handler finished: just close.
             guard let response = gate.takeResult() else { return .NO }
             return queue(response, state: state, connection: connection, context: context)
-        }
-
-        if state.bodyTooLarge {
-            return queue(payloadTooLarge(state), state: state, connection: connection, context: context)
         }
 
         switch state.match {
@@ -32,15 +30,13 @@ enum Responder {
         case .route(let route):
             let request = makeRequest(state: state, connection: connection)
             state.body = []
-            if route.offload {
-                return offload(route: route, request: request, state: state, connection: connection, context: context)
-            }
             return queue(route.handler(request), state: state, connection: connection, context: context)
         }
     }
 
     static func payloadTooLarge(_ state: RequestState) -> HTTPResponse {
-        .error(status: 413, message: "request body too large", ["limit": .int(state.maxBodyBytes)])
+        .error(status: 413, message: "request body too large", ["limit": .int(state.maxBodyBytes)],
+               headers: [("Connection", "close")])
     }
 
     private static func makeRequest(state: RequestState, connection: OpaquePointer) -> HTTPRequest {
@@ -54,9 +50,9 @@ enum Responder {
                            body: state.body, version: state.version)
     }
 
-    /// Suspends the connection, runs the handler on the offload queue, and resumes to queue the answer.
+    /// Suspends the connection, runs the work on its lane, and resumes to queue the answer.
     private static func offload(
-        route: Route, request: HTTPRequest, state: RequestState, connection: OpaquePointer, context: ServerContext
+        _ deferred: DeferredWork, state: RequestState, connection: OpaquePointer, context: ServerContext
     ) -> MHD_Result {
         let gate = SuspendGate(connection: connection, kind: .offload, context: context)
         context.register(gate)
@@ -66,9 +62,16 @@ enum Responder {
                          context: context)
         }
         state.offloadGate = gate
-        let handler = route.handler
-        context.offloadQueue.async {
-            gate.deliver(handler(request))
+        let work = deferred.work
+        let run: @Sendable () -> Void = { gate.deliver(work()) }
+        switch deferred.lane {
+        case .shared:
+            context.offloadQueue.async {
+                DedicatedThread.lowerCurrentThread(to: DedicatedThread.sharedWorkNiceness)
+                run()
+            }
+        case .ownThread:
+            if !DedicatedThread.start(niceness: DedicatedThread.longWorkNiceness, run) { context.offloadQueue.async(execute: run) }
         }
         return .YES
     }
@@ -76,8 +79,12 @@ enum Responder {
     static func queue(
         _ response: HTTPResponse, state: RequestState, connection: OpaquePointer, context: ServerContext
     ) -> MHD_Result {
+        if case .deferred(let deferred) = response.body {
+            return offload(deferred, state: state, connection: connection, context: context)
+        }
         state.answered = true
         state.status = response.status
+        if let held = response.heldUntilSent { state.held.append(held) }
         let isHead = state.method == "HEAD"
         var headers = response.headers
 
@@ -93,6 +100,9 @@ enum Responder {
             }
             mhdResponse = fileResponse
             state.bytesSent = isHead ? 0 : size
+        case .deferred:
+            // Handled above.
+            return .NO
         case .stream(let producer):
             if isHead {
                 // A HEAD never reads the stream: release the producer now and send the headers only.

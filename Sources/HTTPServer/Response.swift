@@ -3,6 +3,10 @@ public struct HTTPResponse: Sendable {
     public var status: Int
     public var headers: [(String, String)]
     public var body: Body
+    /// Released by the server when the request completes (its answer sent, or its connection
+    /// closed): a budget's reservation for the bytes the answer holds, say, which a slow reader
+    /// keeps in memory for as long as it takes.
+    public var heldUntilSent: (any HeldUntilSent)?
 
     public enum Body: Sendable {
         case bytes([UInt8])
@@ -10,12 +14,19 @@ public struct HTTPResponse: Sendable {
         case file(path: String, size: Int)
         /// A long-lived body sent as plain bytes with `Connection: close` (never chunked).
         case stream(any StreamProducer)
+        /// Work too slow for the server's thread (a render, an upload's decoding): the connection
+        /// is suspended while it runs, and the response it returns is the answer. The handler has
+        /// already done the quick part on the server's thread (decoding, admission), so a refusal
+        /// goes out at once instead of waiting behind slow work.
+        case deferred(DeferredWork)
     }
 
-    public init(status: Int = 200, headers: [(String, String)] = [], body: Body = .bytes([])) {
+    public init(status: Int = 200, headers: [(String, String)] = [], body: Body = .bytes([]),
+                heldUntilSent: (any HeldUntilSent)? = nil) {
         self.status = status
         self.headers = headers
         self.body = body
+        self.heldUntilSent = heldUntilSent
     }
 
     /// Case-insensitive; the first match.
@@ -27,6 +38,41 @@ public struct HTTPResponse: Sendable {
     public var bodyBytes: [UInt8]? {
         if case .bytes(let b) = body { return b }
         return nil
+    }
+
+    /// The answer with its deferred work (if any) done here and now, as a server without a
+    /// connection (a test's router) answers.
+    public var resolved: HTTPResponse {
+        if case .deferred(let deferred) = body { return deferred.work().resolved }
+        return self
+    }
+}
+
+/// What a request holds until it completes (`HTTPResponse.heldUntilSent`, `BodyAdmission`). The
+/// server calls `release()` itself, on its thread, as the request completes, before the
+/// connection's next request is read; an object's lifetime could run later, wherever the last
+/// copy of the answer happens to be dropped.
+public protocol HeldUntilSent: Sendable {
+    func release()
+}
+
+/// What a handler hands off the server's thread (`HTTPResponse.Body.deferred`), and where it runs.
+public struct DeferredWork: Sendable {
+    public enum Lane: Sendable {
+        /// The shared offload queue: work of milliseconds to a second (a frame, an upload).
+        case shared
+        /// A thread of its own at a lower CPU priority (`DedicatedThread`): work of seconds (a
+        /// clip), which would otherwise hold up the shared queue, and on a busy machine the
+        /// streams, for as long as it runs.
+        case ownThread
+    }
+
+    public let lane: Lane
+    public let work: @Sendable () -> HTTPResponse
+
+    public init(lane: Lane, work: @escaping @Sendable () -> HTTPResponse) {
+        self.lane = lane
+        self.work = work
     }
 }
 
@@ -54,6 +100,12 @@ extension HTTPResponse {
         status: Int, message: String, _ extra: KeyValuePairs<String, JSONValue> = [:], headers: [(String, String)] = []
     ) -> HTTPResponse {
         json(status: status, .object([("error", .string(message))] + extra.map { ($0.key, $0.value) }), headers: headers)
+    }
+
+    /// An answer `work` gives later, off the server's thread (see `Body.deferred`).
+    public static func deferred(_ lane: DeferredWork.Lane = .shared,
+                                _ work: @escaping @Sendable () -> HTTPResponse) -> HTTPResponse {
+        HTTPResponse(body: .deferred(DeferredWork(lane: lane, work: work)))
     }
 
     public static func stream(

@@ -6,18 +6,15 @@ public struct Route: Sendable {
     /// An exact path, or a prefix ending in "/*" ("/*" alone matches every path); a "*" segment
     /// before the end matches exactly one segment ("/scenarios/*/play").
     public let pattern: String
-    /// Run the handler on a background queue while the connection is suspended.
-    public let offload: Bool
     /// Overrides the server's body cap for this route.
     public let maxBodyBytes: Int?
     public let handler: HTTPHandler
     /// The segments of a pattern with a "*" segment before its end; nil for any other pattern.
     let segmentPattern: [Substring]?
 
-    init(method: String, pattern: String, offload: Bool, maxBodyBytes: Int?, handler: @escaping HTTPHandler) {
+    init(method: String, pattern: String, maxBodyBytes: Int?, handler: @escaping HTTPHandler) {
         self.method = method
         self.pattern = pattern
-        self.offload = offload
         self.maxBodyBytes = maxBodyBytes
         self.handler = handler
         let segments = pattern.split(separator: "/", omittingEmptySubsequences: false)
@@ -65,31 +62,25 @@ public struct Router: Sendable {
     public init() {}
 
     public mutating func add(
-        _ method: String, _ pattern: String, offload: Bool = false, maxBodyBytes: Int? = nil,
-        _ handler: @escaping Handler
+        _ method: String, _ pattern: String, maxBodyBytes: Int? = nil, _ handler: @escaping Handler
     ) {
-        routes.append(Route(method: method.uppercased(), pattern: pattern, offload: offload,
-                            maxBodyBytes: maxBodyBytes, handler: handler))
+        routes.append(Route(method: method.uppercased(), pattern: pattern, maxBodyBytes: maxBodyBytes, handler: handler))
     }
 
-    public mutating func get(_ pattern: String, offload: Bool = false, _ handler: @escaping Handler) {
-        add("GET", pattern, offload: offload, handler)
+    public mutating func get(_ pattern: String, _ handler: @escaping Handler) {
+        add("GET", pattern, handler)
     }
 
-    public mutating func post(
-        _ pattern: String, offload: Bool = false, maxBodyBytes: Int? = nil, _ handler: @escaping Handler
-    ) {
-        add("POST", pattern, offload: offload, maxBodyBytes: maxBodyBytes, handler)
+    public mutating func post(_ pattern: String, maxBodyBytes: Int? = nil, _ handler: @escaping Handler) {
+        add("POST", pattern, maxBodyBytes: maxBodyBytes, handler)
     }
 
-    public mutating func put(
-        _ pattern: String, offload: Bool = false, maxBodyBytes: Int? = nil, _ handler: @escaping Handler
-    ) {
-        add("PUT", pattern, offload: offload, maxBodyBytes: maxBodyBytes, handler)
+    public mutating func put(_ pattern: String, maxBodyBytes: Int? = nil, _ handler: @escaping Handler) {
+        add("PUT", pattern, maxBodyBytes: maxBodyBytes, handler)
     }
 
-    public mutating func delete(_ pattern: String, offload: Bool = false, _ handler: @escaping Handler) {
-        add("DELETE", pattern, offload: offload, handler)
+    public mutating func delete(_ pattern: String, _ handler: @escaping Handler) {
+        add("DELETE", pattern, handler)
     }
 
     /// Registered routes in registration order (implicit HEAD and OPTIONS are not listed).
@@ -154,10 +145,10 @@ public struct Router: Sendable {
         HTTPResponse(status: 204, headers: [("Allow", allowed.joined(separator: ", "))])
     }
 
-    /// Runs the whole routing decision without a server (inline, ignoring `offload`); handy in tests.
+    /// Runs the whole routing decision without a server (deferred work inline); handy in tests.
     public func respond(to request: HTTPRequest) -> HTTPResponse {
         switch match(method: request.method, path: request.path) {
-        case .route(let route): return route.handler(request)
+        case .route(let route): return route.handler(request).resolved
         case .notFound: return Router.notFoundResponse(path: request.path)
         case .methodNotAllowed(let allowed):
             return Router.methodNotAllowedResponse(method: request.method, path: request.path, allowed: allowed)

@@ -60,6 +60,7 @@ public final class HTTPServer: Sendable {
         try running.withLock { running in
             guard running == nil else { throw HTTPServerError.alreadyRunning }
             let (address, isIPv6) = try SocketAddress.make(host: configuration.host, port: configuration.port)
+            DescriptorLimit.raise(toAtLeast: configuration.connectionLimit + DescriptorLimit.reserve, logger: logger)
             let context = ServerContext(router: router, configuration: configuration, logger: logger,
                                         counters: counters)
             let contextPointer = Unmanaged.passRetained(context).toOpaque()
@@ -82,6 +83,8 @@ public final class HTTPServer: Sendable {
                                ptr_value: contextPointer),
                 MHD_OptionItem(option: .CONNECTION_TIMEOUT, value: timeoutSeconds, ptr_value: nil),
                 MHD_OptionItem(option: .CONNECTION_LIMIT, value: max(1, configuration.connectionLimit), ptr_value: nil),
+                MHD_OptionItem(option: .PER_IP_CONNECTION_LIMIT, value: max(0, configuration.maxConnectionsPerIP),
+                               ptr_value: nil),
                 MHD_OptionItem(option: .NOTIFY_COMPLETED, value: unsafeBitCast(completedFn, to: Int.self),
                                ptr_value: contextPointer),
                 MHD_OptionItem(option: .NOTIFY_CONNECTION, value: unsafeBitCast(connectionFn, to: Int.self),
@@ -95,6 +98,7 @@ public final class HTTPServer: Sendable {
                 lc_mhd_start_daemon(flags, configuration.port, accessFn, contextPointer, buffer.baseAddress)
             }
             guard let daemon else {
+                context.tracker.stop()
                 Unmanaged<ServerContext>.fromOpaque(contextPointer).release()
                 address.deallocate()
                 throw HTTPServerError.startFailed(host: configuration.host, port: configuration.port)
@@ -119,11 +123,13 @@ public final class HTTPServer: Sendable {
             context.beginStopping()
             let openStreams = counters.openStreams.load(ordering: .relaxed)
             let listenFD = MHD_quiesce_daemon(current.daemon)
+            context.tracker.waitForAnsweredPages(upTo: .seconds(1))
             // MHD panics in MHD_stop_daemon if any connection is still suspended.
             for gate in context.liveGates { gate.resumeForShutdown() }
             MHD_stop_daemon(current.daemon)
             if listenFD >= 0 { close(listenFD) }
             context.hangups?.stop()
+            context.tracker.stop()
             for gate in context.liveGates { gate.markGone() }
             Unmanaged<ServerContext>.fromOpaque(context.unmanagedPointer).release()
             current.address.deallocate()

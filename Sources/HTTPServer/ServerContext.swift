@@ -8,10 +8,15 @@ final class ServerContext: Sendable {
     let configuration: HTTPServerConfiguration
     let logger: Logger
     let counters: HTTPServerCounters
-    /// Concurrent, so one slow render does not queue the next behind it.
-    let offloadQueue = DispatchQueue(label: "layercast.http.offload", qos: .userInitiated, attributes: .concurrent)
+    /// Deferred work on the shared lane. Concurrent, so one slow render does not queue the next
+    /// behind it; utility QoS, so that libdispatch runs it in a thread pool of its own (it sizes
+    /// each QoS class's pool to the cores on Linux), whose threads run it at
+    /// `DedicatedThread.sharedWorkNiceness`.
+    let offloadQueue = DispatchQueue(label: "layercast.http.offload", qos: .utility, attributes: .concurrent)
     /// Wakes suspended streams whose client left; stopped by `HTTPServer.stop()` after MHD.
     let hangups = HangupWatcher()
+    /// Every connection's record, the head deadline and the chunked-upload slot; stopped after MHD.
+    let tracker: ConnectionTracker
 
     private let stopping = Atomic<Bool>(false)
     /// Every live gate, so `stop()` can resume all suspended connections.
@@ -22,6 +27,7 @@ final class ServerContext: Sendable {
         self.configuration = configuration
         self.logger = logger
         self.counters = counters
+        tracker = ConnectionTracker(headDeadline: configuration.headDeadline, counters: counters, logger: logger)
     }
 
     var isStopping: Bool { stopping.load(ordering: .sequentiallyConsistent) }

@@ -1,8 +1,8 @@
 import CMicroHTTPD
 import Synchronization
 
-/// Owns the suspend/resume decisions for one suspended-capable request (a stream, or an offloaded
-/// handler), so that resume never targets a connection MHD has freed and no wake is lost.
+/// Owns the suspend/resume decisions for one suspended-capable request (a stream, or deferred
+/// work), so that resume never targets a connection MHD has freed and no wake is lost.
 ///
 /// `MHD_resume_connection` is called with the gate's lock held: that is what makes "suspended" and
 /// "alive" one atomic fact. MHD takes its own cleanup mutex inside resume and never calls back into
@@ -60,7 +60,7 @@ final class SuspendGate: Sendable {
         }
     }
 
-    /// Stores an offloaded handler's answer and lets MHD pick it up.
+    /// Stores the answer of deferred work and lets MHD pick it up.
     func deliver(_ response: HTTPResponse) {
         state.withLock { s in
             if s.gone { return }

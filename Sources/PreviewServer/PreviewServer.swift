@@ -14,6 +14,7 @@ public final class PreviewServer: Sendable {
     let context: APIContext
     private let router: Router
     private let server: HTTPServer
+    private let sweeper: CacheSweeper
 
     public convenience init(configuration: PreviewServerConfiguration, clock: any ControllableClock = MonotonicClock(),
                             logger: Logger = Logger(label: "layercast")) {
@@ -24,29 +25,51 @@ public final class PreviewServer: Sendable {
     init(configuration: PreviewServerConfiguration, clock: any ControllableClock, logger: Logger,
          endpoints: [Endpoint<APIContext>]) {
         self.configuration = configuration
-        scene = LiveScene(clock: clock, configuration: configuration.scene)
+        let historyBytes = configuration.limits.base(.history)
+        scene = LiveScene(clock: clock, configuration: configuration.scene, historyBytes: historyBytes)
         let frameRenderer = FrameRenderer()
+        sweeper = CacheSweeper(frameRenderer: frameRenderer)
         let metrics = ServerMetrics()
+        let ledger = BudgetLedger(settings: configuration.limits, metrics: metrics)
         let hub = FrameHub(scene: scene, frameRenderer: frameRenderer, counters: StreamCounters(metrics: metrics),
-                           maxStreams: configuration.maxStreams)
+                           ledger: ledger)
         let events = EventHub(source: APIContext.eventSource(scene: scene, fps: configuration.fps), now: MonotonicClock.hostTime)
         context = APIContext(configuration: configuration, scene: scene, frameRenderer: frameRenderer, hub: hub,
-                             eventHub: events, metrics: metrics, logger: logger, endpoints: endpoints)
+                             eventHub: events, metrics: metrics, ledger: ledger, logger: logger, endpoints: endpoints)
+        let scene = self.scene
+        metrics.readBudgets {
+            ledger.usage + [BudgetUsage(limit: .history, max: historyBytes, inUse: scene.historyBytes)]
+        }
         var http = HTTPServerConfiguration()
         http.host = configuration.host
         http.port = configuration.port
         http.connectionTimeout = .seconds(configuration.connectionTimeout)
+        http.headDeadline = configuration.headDeadline > 0 ? .seconds(configuration.headDeadline) : nil
+        http.maxConnectionsPerIP = configuration.maxConnectionsPerIP
+        http.allowedHosts = AllowedHosts(configuration.allowedHosts)
+        http.hostRefusalHint = "start layercast with --allowed-host NAME (or LAYERCAST_ALLOWED_HOST) to answer to another name"
         // A slow viewer's kernel queue holds about one frame, so "newest wins" holds on the wire too.
         http.streamSendLowWatermark = 16 * 1024
         http.onRequestCompleted = { record in
             metrics.request(route: record.route, method: record.method, status: record.status)
         }
+        // An upload's body is memory held from its first byte: admitted from its declared length.
+        http.bodyAdmission = { bytes in
+            do throws(APIError) {
+                return .admit(held: try ledger.reserve([BudgetShare(.memory, bytes)]))
+            } catch {
+                return .refuse(error.response)
+            }
+        }
         router = context.router()
-        server = HTTPServer(configuration: http, router: router, logger: logger)
+        let server = HTTPServer(configuration: http, router: router, logger: logger)
+        metrics.readHTTPCounters { server.counters.snapshot }
+        self.server = server
     }
 
     public func start() throws {
         try server.start()
+        sweeper.start()
         if let warning = configuration.exposureWarning {
             context.logger.warning("\(warning)")
         }
@@ -68,6 +91,7 @@ public final class PreviewServer: Sendable {
     public func stop() -> Int {
         let viewers = context.hub.finishAll()
         context.eventHub.finishAll()
+        sweeper.stop()
         server.stop()
         return viewers
     }

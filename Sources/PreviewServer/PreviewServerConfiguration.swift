@@ -1,5 +1,6 @@
 import Controls
 import Glibc
+import HTTPServer
 
 /// Everything the command line decides about a running server.
 public struct PreviewServerConfiguration: Sendable {
@@ -12,8 +13,16 @@ public struct PreviewServerConfiguration: Sendable {
     public var publicDirectory = "Public"
     /// Seconds a connection may stay idle (a stalled viewer, a half-sent request) before it is closed.
     public var connectionTimeout = 10
-    /// Streams beyond this get 503 at once instead of waiting in the listen backlog.
-    public var maxStreams = 256
+    /// Seconds a connection has to send a whole request head, however slowly it drips; 0: none.
+    public var headDeadline = Int(HTTPServerConfiguration.defaultHeadDeadline.components.seconds)
+    /// Connections one client address may hold; 0: no limit (behind a proxy, where every client
+    /// has the proxy's address).
+    public var maxConnectionsPerIP = HTTPServerConfiguration.defaultMaxConnectionsPerIP
+    /// Host names answered besides localhost, *.localhost and IP addresses (".example.com" for a
+    /// domain and its subdomains, "*" for any); other Host headers get 403.
+    public var allowedHosts: [String] = []
+    /// The budgets (render, memory, clips, history), in their flags' units.
+    public var limits = LimitSettings()
     /// Origins (scheme://host[:port]) allowed to send commands besides the server's own; "*" allows all.
     public var allowedOrigins: [String] = []
     /// When set, state-changing routes require `Authorization: Bearer <token>`.
@@ -21,6 +30,12 @@ public struct PreviewServerConfiguration: Sendable {
     public var scene = SceneConfiguration()
 
     public init() {}
+
+    /// The environment variable that sets the option `--name` of `layercast serve`: LAYERCAST_
+    /// and the name in capitals, dashes as underscores.
+    public static func environmentVariable(_ option: String) -> String {
+        "LAYERCAST_" + option.uppercased().replacing("-", with: "_")
+    }
 
     /// The one-line warning `start()` logs when `host` lets other machines reach the API (such
     /// as 0.0.0.0 in a container); nil for loopback addresses.

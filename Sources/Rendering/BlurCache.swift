@@ -19,6 +19,8 @@ final class BlurCache: Sendable {
     fileprivate struct Entry {
         var key: Key
         var pixels: [UInt32]
+        /// Monotonic seconds of the last draw that used it.
+        var used: Double
     }
 
     fileprivate struct State {
@@ -30,6 +32,11 @@ final class BlurCache: Sendable {
     let maxBytes: Int
     private let state = Mutex(State())
     private let runs = Atomic<Int>(0)
+    /// Held while a miss is computed. A blur of a 1024-pixel side takes 32 MiB of scratch besides
+    /// its result; one at a time bounds that whatever number of threads render at once (a burst
+    /// of new stream sizes would each blur the cover together), and a thread that waited finds
+    /// what the one before it computed instead of computing it again.
+    private let computing = Mutex(())
 
     init(maxEntries: Int, maxBytes: Int) {
         self.maxEntries = max(1, maxEntries)
@@ -42,24 +49,52 @@ final class BlurCache: Sendable {
     /// `bitmap` resampled to width × height premultiplied ARGB32, through `effect`.
     func processed(_ bitmap: Bitmap, width: Int, height: Int, effect: PixelEffect) -> [UInt32] {
         let key = Key(bitmapID: bitmap.id, width: width, height: height, effect: effect)
-        if let hit = state.withLock({ $0.take(key) }) { return hit }
+        let now = MonotonicClock.hostTime()
+        if let hit = state.withLock({ $0.take(key, now: now) }) { return hit }
 
-        // Computed outside the lock so other renders are not held up; two threads missing the
-        // same key at once both compute it, which costs time but never correctness.
-        var pixels = scaledPixels(bitmap, width: width, height: height)
-        effect.apply(to: &pixels, width: width, height: height)
-        // Without an effect this only resampled (an image kept at its drawn size): not an effect run.
-        if !effect.isIdentity { runs.add(1, ordering: .relaxed) }
-        state.withLock { $0.insert(Entry(key: key, pixels: pixels), maxEntries: maxEntries, maxBytes: maxBytes) }
-        return pixels
+        // Computed outside the cache's lock, so renders that hit are not held up.
+        return computing.withLock { _ in
+            if let hit = state.withLock({ $0.take(key, now: now) }) { return hit }
+            var pixels = scaledPixels(bitmap, width: width, height: height)
+            effect.apply(to: &pixels, width: width, height: height)
+            // Without an effect this only resampled (an image kept at its drawn size): not an effect run.
+            if !effect.isIdentity { runs.add(1, ordering: .relaxed) }
+            let entry = Entry(key: key, pixels: pixels, used: now)
+            state.withLock { $0.insert(entry, maxEntries: maxEntries, maxBytes: maxBytes) }
+            return pixels
+        }
+    }
+
+    /// Makes for `bitmap` every image the cache holds for `previous` (the same sizes and effects),
+    /// so that draws that move from one to the other find them ready: a stream whose cover is
+    /// replaced does not resample and blur it on its own frame's time.
+    func prepare(_ bitmap: Bitmap, like previous: Bitmap) {
+        let wanted = state.withLock { $0.entries.filter { $0.key.bitmapID == previous.id }.map(\.key) }
+        for key in wanted {
+            _ = processed(bitmap, width: key.width, height: key.height, effect: key.effect)
+        }
+    }
+
+    /// Drops the images no draw has used for `seconds` (they would stay until other images
+    /// pushed them out); returns the bytes dropped.
+    func drop(unusedFor seconds: Double, now: Double = MonotonicClock.hostTime()) -> Int {
+        state.withLock { s in
+            let stale = s.entries.filter { now - $0.used >= seconds }
+            guard !stale.isEmpty else { return 0 }
+            s.entries.removeAll { now - $0.used >= seconds }
+            let bytes = stale.reduce(0) { $0 + $1.pixels.count * 4 }
+            s.bytes -= bytes
+            return bytes
+        }
     }
 }
 
 extension BlurCache.State {
     /// The entry's pixels, marked as most recently used.
-    fileprivate mutating func take(_ key: BlurCache.Key) -> [UInt32]? {
+    fileprivate mutating func take(_ key: BlurCache.Key, now: Double) -> [UInt32]? {
         guard let index = entries.firstIndex(where: { $0.key == key }) else { return nil }
-        let entry = entries.remove(at: index)
+        var entry = entries.remove(at: index)
+        entry.used = now
         entries.append(entry)
         return entry.pixels
     }

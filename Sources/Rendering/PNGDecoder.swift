@@ -58,7 +58,7 @@ public enum PNGDecoder {
             }
         } catch let status as SpngStatus {
             if status.code == Int32(SPNG_EUSER_WIDTH.rawValue) || status.code == Int32(SPNG_EUSER_HEIGHT.rawValue) {
-                let (width, height) = declaredSize(data)
+                let (width, height) = declaredSize(data) ?? (0, 0)
                 throw PNGDecodingError.tooLarge(width: width, height: height, maxWidth: maxWidth, maxHeight: maxHeight)
             }
             throw PNGDecodingError.corrupt(String(cString: spng_strerror(status.code)))
@@ -77,9 +77,10 @@ public enum PNGDecoder {
     }
 
     /// The width and height the IHDR declares, at their fixed place after the signature and the
-    /// chunk's length and type; read only for the message, once libspng has refused them.
-    private static func declaredSize(_ data: [UInt8]) -> (width: Int, height: Int) {
-        guard data.count >= 24 else { return (0, 0) }
+    /// chunk's length and type, without decoding anything (to price a decode before it runs, or
+    /// to name the size libspng refused); nil when `data` does not start like a PNG.
+    public static func declaredSize(_ data: [UInt8]) -> (width: Int, height: Int)? {
+        guard data.count >= 24, data.starts(with: signature) else { return nil }
         func u32(_ at: Int) -> Int { data[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
         return (u32(16), u32(20))
     }

@@ -25,15 +25,33 @@ public final class Renderer: Sendable {
     /// How many blurs were actually computed rather than served from the cache.
     public var blurRuns: Int { blurCache.blurRuns }
 
+    /// Prepares the cached images of `bitmap` that draws of `previous` use now, for a bitmap
+    /// about to take its place (a new artwork): its first frames then find them ready.
+    public func prepareCachedImages(of bitmap: Bitmap, like previous: Bitmap) {
+        blurCache.prepare(bitmap, like: previous)
+    }
+
+    /// Drops the cached images no draw has used for `seconds`; returns the bytes dropped.
+    public func dropCachedImages(unusedFor seconds: Double) -> Int {
+        blurCache.drop(unusedFor: seconds)
+    }
+
     /// Renders `root` (whose transform maps into pixel space) over `background`.
-    /// Sizes are clamped to 1…`maxDimension`.
+    /// Sizes are clamped to 1…`maxDimension`. `recycling` is the pixels of an earlier image of the
+    /// same size that nothing else holds (a stream's previous frame): drawn into again rather
+    /// than a new buffer taken and given back on every frame.
     public func render(_ root: LayerSnapshot, width: Int, height: Int, background: Background,
-                       debug: DebugOverlay = []) -> RenderedImage {
+                       debug: DebugOverlay = [], recycling: consuming [UInt8]? = nil) -> RenderedImage {
         let w = min(max(width, 1), Self.maxDimension)
         let h = min(max(height, 1), Self.maxDimension)
         let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(w)))
         // Cairo draws straight into the array that becomes the image, so there is no copy-out.
-        var pixels = [UInt8](repeating: 0, count: stride * h)
+        var pixels = (consume recycling) ?? []
+        if pixels.count == stride * h {
+            pixels.withUnsafeMutableBytes { _ = $0.initializeMemory(as: UInt8.self, repeating: 0) }
+        } else {
+            pixels = [UInt8](repeating: 0, count: stride * h)
+        }
         pixels.withUnsafeMutableBufferPointer { buffer in
             guard let base = buffer.baseAddress,
                   let surface = cairo_image_surface_create_for_data(base, CAIRO_FORMAT_ARGB32,

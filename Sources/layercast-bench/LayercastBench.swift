@@ -1,7 +1,7 @@
 import ArgumentParser
 
 /// `layercast-bench`: loopback-only measurements of rendering, streaming, command latency,
-/// stream churn and video encoding. Every loop is bounded in count and in time.
+/// stream churn, video encoding and attacks. Every loop is bounded in count and in time.
 struct LayercastBench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "layercast-bench",
@@ -13,5 +13,6 @@ struct LayercastBench: ParsableCommand {
             --url), and read the server's CPU, memory, threads and fds from /proc. Results and the \
             targets they answer: docs/performance.md.
             """,
-        subcommands: [RenderBench.self, StreamBench.self, LatencyBench.self, ChurnBench.self, VideoBench.self])
+        subcommands: [RenderBench.self, StreamBench.self, LatencyBench.self, ChurnBench.self, VideoBench.self,
+                      AttackBench.self])
 }

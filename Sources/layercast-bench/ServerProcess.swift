@@ -14,9 +14,10 @@ final class ServerUnderTest {
     private let process: Process?
     let logPath: String?
 
-    /// Starts the release `layercast` next to this executable with `arguments` added to `serve`.
-    init(arguments: [String]) throws {
-        let binary = Self.serverBinary()
+    /// Starts `binary` (default: the release `layercast` next to this executable) with
+    /// `arguments` added to `serve`.
+    init(arguments: [String], binary: String? = nil) throws {
+        let binary = binary ?? Self.serverBinary()
         guard FileManager.default.isExecutableFile(atPath: binary) else {
             throw BenchError("no layercast binary at \(binary): run `swift build -c release` first")
         }

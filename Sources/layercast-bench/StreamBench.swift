@@ -248,7 +248,7 @@ struct StreamBench: ServerBench {
 }
 
 /// A GET of a frame or the state while the viewers run: are the API and snapshots still served
-/// (e.g. beyond --max-streams, next to stalled viewers)?
+/// (e.g. past a budget, next to stalled viewers)?
 struct APIProbeResult {
     let kind: String
     let status: Int

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import PreviewServer
 #if canImport(Glibc)
 import Glibc
 #else
@@ -16,10 +17,21 @@ enum EnvironmentDefaults {
         ProcessInfo.processInfo.environment[variable(option)]
     }
 
+    /// A comma-separated list (for repeatable options); empty items are dropped.
+    static func list(_ option: String) -> [String] {
+        string(option)?.split(separator: ",").map { String($0.filter { $0 != " " }) }
+            .filter { !$0.isEmpty } ?? []
+    }
+
     static func int(_ option: String, _ fallback: Int) -> Int {
         guard let raw = string(option) else { return fallback }
         guard let v = Int(raw) else { complain(option, raw); return fallback }
         return v
+    }
+
+    /// A budget's setting, or its declared default.
+    static func int(_ limit: ServerLimit) -> Int {
+        int(limit.option, limit.defaultValue)
     }
 
     static func double(_ option: String, _ fallback: Double) -> Double {
@@ -29,7 +41,7 @@ enum EnvironmentDefaults {
     }
 
     static func variable(_ option: String) -> String {
-        "LAYERCAST_" + option.uppercased().replacing("-", with: "_")
+        PreviewServerConfiguration.environmentVariable(option)
     }
 
     private static func complain(_ option: String, _ raw: String) {

@@ -15,7 +15,7 @@ struct Layercast: ParsableCommand {
         abstract: "Streams four celebrated iOS animated controls, rendered with Cairo, to browsers and curl.",
         discussion: """
             Every option can also come from an environment variable named LAYERCAST_ plus the option's \
-            name in capitals with dashes as underscores (LAYERCAST_PORT, LAYERCAST_MAX_STREAMS, …); \
+            name in capitals with dashes as underscores (LAYERCAST_PORT, LAYERCAST_RENDER_BUDGET, …); \
             a flag on the command line wins.
             """,
         version: version,

@@ -51,11 +51,41 @@ struct Serve: ParsableCommand {
     @Option(help: "Seconds before an idle or stalled connection is closed. [env: LAYERCAST_TIMEOUT]")
     var timeout: Int = EnvironmentDefaults.int("timeout", 10)
 
-    @Option(help: "Most streams open at once; more get 503. [env: LAYERCAST_MAX_STREAMS]")
-    var maxStreams: Int = EnvironmentDefaults.int("max-streams", 256)
+    @Option(help: "Seconds a connection has to send a whole request head, however slowly it drips; 0 for none. [env: LAYERCAST_HEAD_DEADLINE]")
+    var headDeadline: Int = EnvironmentDefaults.int("head-deadline", PreviewServerConfiguration().headDeadline)
+
+    @Option(help: "Connections one client address may hold at once; 0 for no limit (set 0 behind a proxy). [env: LAYERCAST_MAX_CONNECTIONS_PER_IP]")
+    var maxConnectionsPerIP: Int = EnvironmentDefaults.int("max-connections-per-ip",
+                                                            PreviewServerConfiguration().maxConnectionsPerIP)
+
+    @Option(help: "A host name to answer to besides localhost, *.localhost and IP addresses (the DNS-rebinding guard); repeatable, .example.com for a domain and its subdomains, * for any. [env: LAYERCAST_ALLOWED_HOST, comma-separated]")
+    var allowedHost: [String] = EnvironmentDefaults.list("allowed-host")
+
+    // The budgets: each flag's name, help, default and variable come from its declaration.
+    @Option(name: .customLong(ServerLimit.render.option), help: ArgumentHelp(ServerLimit.render.help))
+    var renderBudget: Int = EnvironmentDefaults.int(ServerLimit.render)
+
+    @Option(name: .customLong(ServerLimit.memory.option), help: ArgumentHelp(ServerLimit.memory.help))
+    var memoryBudget: Int = EnvironmentDefaults.int(ServerLimit.memory)
+
+    @Option(name: .customLong(ServerLimit.clips.option), help: ArgumentHelp(ServerLimit.clips.help))
+    var maxClips: Int = EnvironmentDefaults.int(ServerLimit.clips)
+
+    @Option(name: .customLong(ServerLimit.history.option), help: ArgumentHelp(ServerLimit.history.help))
+    var historyBudget: Int = EnvironmentDefaults.int(ServerLimit.history)
+
+    /// The budgets as given, each under its declaration.
+    private var limits: LimitSettings {
+        var limits = LimitSettings()
+        limits[.render] = renderBudget
+        limits[.memory] = memoryBudget
+        limits[.clips] = maxClips
+        limits[.history] = historyBudget
+        return limits
+    }
 
     @Option(help: "An origin (scheme://host:port) allowed to send commands from its pages; repeatable, * for any. [env: LAYERCAST_ALLOW_ORIGIN, comma-separated]")
-    var allowOrigin: [String] = EnvironmentDefaults.string("allow-origin")?.split(separator: ",").map(String.init) ?? []
+    var allowOrigin: [String] = EnvironmentDefaults.list("allow-origin")
 
     @Option(help: "Require 'Authorization: Bearer TOKEN' on commands. [env: LAYERCAST_TOKEN]")
     var token: String?
@@ -70,7 +100,11 @@ struct Serve: ParsableCommand {
         settings.scene.seed = UInt64(truncatingIfNeeded: seed)
         if let problem = settings.problems.first { throw ValidationError(problem) }
         guard (1...3600).contains(timeout) else { throw ValidationError("--timeout must be 1–3600 seconds") }
-        guard (1...100_000).contains(maxStreams) else { throw ValidationError("--max-streams must be 1–100000") }
+        if let problem = limits.problems.first { throw ValidationError(problem) }
+        guard (0...3600).contains(headDeadline) else { throw ValidationError("--head-deadline must be 0–3600 seconds") }
+        guard (0...100_000).contains(maxConnectionsPerIP) else {
+            throw ValidationError("--max-connections-per-ip must be 0–100000")
+        }
         guard Logger.Level(rawValue: logLevel) != nil else {
             throw ValidationError("--log-level must be one of trace, debug, info, notice, warning, error, critical")
         }
@@ -84,6 +118,8 @@ struct Serve: ParsableCommand {
             return handler
         }
         let logger = Logger(label: "layercast")
+        // The memory budget counts buffers in flight; freed, they must leave the process too.
+        MemoryTrim.configureAllocator()
 
         var config = PreviewServerConfiguration()
         config.host = host
@@ -92,7 +128,10 @@ struct Serve: ParsableCommand {
         config.size = size
         config.publicDirectory = publicDirectory
         config.connectionTimeout = timeout
-        config.maxStreams = maxStreams
+        config.limits = limits
+        config.headDeadline = headDeadline
+        config.maxConnectionsPerIP = maxConnectionsPerIP
+        config.allowedHosts = allowedHost
         config.allowedOrigins = allowOrigin
         config.token = token ?? EnvironmentDefaults.string("token")
         config.scene = SceneConfiguration(meterDuration: meterDuration, seed: UInt64(truncatingIfNeeded: seed),

@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import Synchronization
 import Testing
 import HTTPServer
@@ -94,40 +95,65 @@ import HTTPServer
     /// the reader has taken a value and publishes the next at once, while the reader checks for
     /// it after a pause that differs each round, so the two keep meeting between the reader's
     /// check and its wait. A wake lost there leaves the reader waiting for a value already
-    /// published. The bounds on the waits only keep a broken build from hanging.
-    @Test func noWakeUpIsLostBetweenCheckAndWait() async {
+    /// published. The bounds on the waits only keep a broken build from hanging. Both run on
+    /// threads of their own: as tasks they would need two threads of the cooperative pool at
+    /// once, which other tests' blocking waits can hold on a two-core machine (the reader then
+    /// never started while the publisher spun).
+    @Test func noWakeUpIsLostBetweenCheckAndWait() {
         let broadcast = Broadcast<Int>()
         let rounds = 20_000
         let woken = DispatchSemaphore(value: 0)
         let taken = SharedCount()
         let waker = StreamWaker { woken.signal() }
-        let reader = Task.detached { () -> [UInt64] in
-            var sequences: [UInt64] = []
-            while (sequences.last ?? 0) < UInt64(rounds) {
+        let done = DispatchGroup()
+        let sequences = Locked<[UInt64]>([])
+        let allTaken = Locked(false)
+        done.enter()
+        Thread {
+            var seen: [UInt64] = []
+            while (seen.last ?? 0) < UInt64(rounds) {
                 // A different short pause each round moves the check across the moment of the publish.
-                for _ in 0..<(sequences.count * 13 % 1024) { _ = taken.value.load(ordering: .relaxed) }
-                if let item = broadcast.value(after: sequences.last ?? 0, orWake: waker) {
-                    sequences.append(item.sequence)
-                    taken.value.store(sequences.count, ordering: .releasing)
+                for _ in 0..<(seen.count * 13 % 1024) { _ = taken.value.load(ordering: .relaxed) }
+                if let item = broadcast.value(after: seen.last ?? 0, orWake: waker) {
+                    seen.append(item.sequence)
+                    taken.value.store(seen.count, ordering: .releasing)
                 } else if woken.wait(timeout: .now() + 5) == .timedOut {
                     break
                 }
             }
-            return sequences
-        }
-        let publisher = Task.detached { () -> Bool in
-            for v in 1...rounds {
+            sequences.set(seen)
+            done.leave()
+        }.start()
+        done.enter()
+        Thread {
+            var all = true
+            publishing: for v in 1...rounds {
                 broadcast.publish(v)
                 let deadline = DispatchTime.now() + 5
                 while taken.value.load(ordering: .acquiring) < v {
-                    guard DispatchTime.now() < deadline else { return false }
+                    guard DispatchTime.now() < deadline else {
+                        all = false
+                        break publishing
+                    }
                 }
             }
-            return true
-        }
-        let allTaken = await publisher.value
-        let sequences = await reader.value
-        #expect(allTaken, "the reader waited for a value already published (last taken \(sequences.last ?? 0))")
-        #expect(sequences == (1...UInt64(rounds)).map { $0 })
+            allTaken.set(all)
+            done.leave()
+        }.start()
+        done.wait()
+        let last = sequences.value.last ?? 0
+        #expect(allTaken.value, "the reader waited for a value already published (last taken \(last))")
+        #expect(sequences.value == (1...UInt64(rounds)).map { $0 })
     }
+}
+
+/// A value handed from a thread to the test, under a lock.
+private final class Locked<Value: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: Value
+
+    init(_ value: Value) { stored = value }
+
+    var value: Value { lock.withLock { stored } }
+    func set(_ value: Value) { lock.withLock { stored = value } }
 }

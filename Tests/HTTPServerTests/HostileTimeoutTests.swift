@@ -13,14 +13,15 @@ import Testing
             for i in 0..<20 {
                 let socket = try BlockingSocket.connect(port: server.port)
                 switch i % 4 {
-                case 0: try socket.send("GET /healthz HTTP/1.1\r\nHost: t\r\nX-Slow: ")   // headers never end
+                case 0: try socket.send("GET /healthz HTTP/1.1\r\nHost: localhost\r\nX-Slow: ")   // headers never end
                 case 1: try socket.send("GET /heal")                                       // request line never ends
-                case 2: try socket.send("POST /submit HTTP/1.1\r\nHost: t\r\nContent-Length: 1000\r\n\r\n0123456789")
-                default: try socket.send("POST /submit HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n10\r\nabc")
+                case 2: try socket.send("POST /submit HTTP/1.1\r\nHost: localhost\r\nContent-Length: 1000\r\n\r\n0123456789")
+                default: try socket.send("POST /submit HTTP/1.1\r\nHost: localhost\r\nTransfer-Encoding: chunked\r\n\r\n10\r\nabc")
                 }
                 stalled.append(socket)
             }
-            #expect(eventually { server.counters.snapshot.openConnections >= 20 })
+            // One chunked upload at a time (see UploadLimitTests): the other four get 503 at once.
+            #expect(eventually { server.counters.snapshot.openConnections >= 16 })
             // Meanwhile everyone else is served at once, on new connections and on a kept-alive one.
             let client = SimpleHTTPClient(host: "127.0.0.1", port: server.port)
             defer { client.close() }
@@ -42,7 +43,7 @@ import Testing
         try withHTTPServer(hostileRouter(), configure: { $0.connectionTimeout = .seconds(1) }) { server in
             let sockets = try (0..<10).map { _ in try BlockingSocket.connect(port: server.port) }
             for socket in sockets {
-                try socket.send("GET /healthz HTTP/1.1\r\nHost: t\r\n\r\n")
+                try socket.send("GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n")
                 #expect(try socket.readResponse().status == 200)
             }
             for socket in sockets { #expect(socket.closes(within: .seconds(8))) }

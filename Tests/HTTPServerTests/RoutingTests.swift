@@ -104,7 +104,7 @@ private func apiRouter() -> Router {
         try withHTTPServer(apiRouter()) { server in
             let socket = try BlockingSocket.connect(port: server.port)
             // Only the headers are sent: the 413 must come without the server waiting for the body.
-            try socket.send("POST /echo HTTP/1.1\r\nHost: t\r\nContent-Length: 100000\r\n\r\n")
+            try socket.send("POST /echo HTTP/1.1\r\nHost: localhost\r\nContent-Length: 100000\r\n\r\n")
             let r = try socket.readResponse()
             #expect(r.status == 413)
             #expect(r.text == #"{"error":"request body too large","limit":65536}"#)
@@ -114,7 +114,7 @@ private func apiRouter() -> Router {
     @Test func sentBodyOverLimitIs413() throws {
         try withHTTPServer(apiRouter()) { server in
             let socket = try BlockingSocket.connect(port: server.port)
-            var request = Array("POST /echo HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n".utf8)
+            var request = Array("POST /echo HTTP/1.1\r\nHost: localhost\r\nTransfer-Encoding: chunked\r\n\r\n".utf8)
             for _ in 0..<10 {
                 request += Array("2000\r\n".utf8) + [UInt8](repeating: 65, count: 0x2000) + Array("\r\n".utf8)
             }
@@ -142,10 +142,12 @@ private func apiRouter() -> Router {
         let release = DispatchSemaphore(value: 0)
         let started = DispatchSemaphore(value: 0)
         var router = apiRouter()
-        router.get("/slow", offload: true) { _ in
-            started.signal()
-            _ = release.wait(timeout: .now() + 10)
-            return .text("slow done")
+        router.get("/slow") { _ in
+            .deferred {
+                started.signal()
+                _ = release.wait(timeout: .now() + 10)
+                return .text("slow done")
+            }
         }
         try withHTTPServer(router) { server in
             let slow = try BlockingSocket.connect(port: server.port)
@@ -170,11 +172,13 @@ private func apiRouter() -> Router {
         let started = DispatchSemaphore(value: 0)
         let finished = DispatchSemaphore(value: 0)
         var router = Router()
-        router.get("/slow", offload: true) { _ in
-            started.signal()
-            _ = release.wait(timeout: .now() + 10)
-            defer { finished.signal() }
-            return .text("too late")
+        router.get("/slow") { _ in
+            .deferred {
+                started.signal()
+                _ = release.wait(timeout: .now() + 10)
+                defer { finished.signal() }
+                return .text("too late")
+            }
         }
         let server = HTTPServer(configuration: .init(port: 0), router: router)
         try server.start()

@@ -103,7 +103,7 @@ private func staticRouter(_ files: StaticFiles) -> Router {
             ]
             for target in attempts {
                 let socket = try BlockingSocket.connect(port: server.port)
-                try socket.send("GET \(target) HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n")
+                try socket.send("GET \(target) HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
                 let r = try socket.readResponse()
                 #expect(r.status == 404, "\(target) gave \(r.status) \(r.reason)")
                 #expect(!r.text.contains("root:"), "\(target)")

@@ -11,7 +11,7 @@ import Testing
         try withHTTPServer(router, configure: { $0.connectionTimeout = .seconds(1) }) { server in
             let slow = try BlockingSocket.connect(port: server.port)
             // Headers are never finished.
-            try slow.send("GET /hello HTTP/1.1\r\nHost: t\r\nX-Slow: ")
+            try slow.send("GET /hello HTTP/1.1\r\nHost: localhost\r\nX-Slow: ")
             let r = try HTTPProbe.get("http://127.0.0.1:\(server.port)/hello")
             #expect(r.text == "hello")
             let started = Date()

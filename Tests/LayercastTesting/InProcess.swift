@@ -21,7 +21,7 @@ public enum InProcess {
         }
         let request = HTTPRequest(method: method, path: String(rawPath).removingPercentEncoding ?? String(rawPath), query: query,
                                   headers: Dictionary(headers, uniquingKeysWith: { first, _ in first }), body: body)
-        let response = handler(request)
+        let response = handler(request).resolved
         var status = response.status, bytes: [UInt8]
         switch response.body {
         case .bytes(let b): bytes = b
@@ -31,6 +31,7 @@ public enum InProcess {
             if contents == nil { status = 404 }
             bytes = Array(contents ?? Data())
         case .stream: throw StreamNeedsLiveMode()
+        case .deferred: preconditionFailure("resolved above")
         }
         if method == "HEAD" { bytes = [] }
         return HTTPProbeResponse(status: status, reason: "", version: "HTTP/1.1", headers: response.headers, body: bytes)

@@ -146,11 +146,13 @@ public func withTestServer<T>(_ mode: TestServer.Mode = .live, clock: any Contro
 
 /// An HTTP server with `router` on 127.0.0.1 on a free port for `body`; always stopped.
 @discardableResult
-public func withHTTPServer<T>(_ router: Router, configure: (inout HTTPServerConfiguration) -> Void = { _ in },
+public func withHTTPServer<T>(_ router: Router, logger: Logger? = nil,
+                              configure: (inout HTTPServerConfiguration) -> Void = { _ in },
                               _ body: (HTTPServer) throws -> T) throws -> T {
     var configuration = HTTPServerConfiguration(host: "127.0.0.1", port: 0)
     configure(&configuration)
-    let server = HTTPServer(configuration: configuration, router: router)
+    let server = logger.map { HTTPServer(configuration: configuration, router: router, logger: $0) }
+        ?? HTTPServer(configuration: configuration, router: router)
     try server.start()
     defer { server.stop() }
     return try body(server)

@@ -106,11 +106,20 @@ import Testing
                                   for: operation, configuration: PreviewServerConfiguration())
             return try operation.cost?(input)
         }
-        #expect(try cost("framePNG", [("size", "100"), ("scale", "2")]) == .frames(1, of: 200 * 200))
-        #expect(try cost("clipGIF", [("size", "64"), ("seconds", "2"), ("fps", "10")]) == .frames(20, of: 64 * 64))
-        #expect(try cost("stream", [("width", "320"), ("height", "240")]) == .stream(320 * 240, fps: 30))
+        #expect(try cost("framePNG", [("size", "100"), ("scale", "2")]) == .frame(pixels: 200 * 200, png: true))
+        #expect(try cost("framePNG", [("size", "100"), ("scale", "2")])?.memoryBytes == 200 * 200 * 12)
+        #expect(try cost("clipGIF", [("size", "64"), ("seconds", "2"), ("fps", "10")])
+                == .clip(pixels: 64 * 64, frames: 20, encoder: .gif))
+        // Lossless WebP keeps more buffers than lossy.
+        let lossy = try #require(try cost("clipWebP", [("size", "64")]))
+        let lossless = try #require(try cost("clipWebP", [("size", "64"), ("lossless", "true")]))
+        #expect(lossless.memoryBytes > lossy.memoryBytes && lossless.pixelFrames == lossy.pixelFrames)
+        // A stream: its feed, and the first viewer's buffers.
+        var stream = RequestCost.stream(pixels: 320 * 240, fps: 30)
+        stream.memoryBytes += CostModel.viewerBytes
+        #expect(try cost("stream", [("width", "320"), ("height", "240")]) == stream)
         // Variants: four 100-point play-button cells, each with its 16-point caption band.
         #expect(try cost("frameJPEG", [("control", "play-button"), ("variants", "modes"), ("size", "100")])
-                == .frames(1, of: 400 * 116))
+                == .frame(pixels: 400 * 116, png: false))
     }
 }

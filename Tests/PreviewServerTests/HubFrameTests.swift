@@ -16,7 +16,8 @@ import Testing
 
     init() {
         scene = LiveScene(clock: clock)
-        hub = FrameHub(scene: scene, frameRenderer: FrameRenderer(), counters: counters, maxStreams: 16)
+        hub = FrameHub(scene: scene, frameRenderer: FrameRenderer(), counters: counters,
+                       ledger: BudgetLedger(settings: LimitSettings(), metrics: counters.metrics))
     }
 
     /// A 32-point spinner at 30 fps.
@@ -32,7 +33,7 @@ import Testing
 
     /// A viewer of the small spinner, once its first frame is rendered.
     func attachViewer() throws -> (StreamViewer, HubViewerReader) {
-        let viewer = try #require(hub.attach(try Self.smallSpinner(), viewerClass: "test"))
+        let viewer = try hub.attach(try Self.smallSpinner(), viewerClass: "test")
         #expect(eventually { counters.snapshot.renders == 1 })
         return (viewer, HubViewerReader(viewer: viewer))
     }
@@ -84,7 +85,7 @@ import Testing
         usleep(150_000)
         #expect(counters.snapshot.renders == 0)
 
-        let viewers = try [small, small, small, medium].map { try #require(hub.attach($0, viewerClass: "test")) }
+        let viewers = try [small, small, small, medium].map { try hub.attach($0, viewerClass: "test") }
         #expect(hub.watchedFeeds == 2)
         #expect(hub.openStreams == 4)
         #expect(eventually { counters.snapshot.renders == 2 })
@@ -103,5 +104,47 @@ import Testing
         clock.advance(by: 0.1)
         usleep(150_000)
         #expect(counters.snapshot.renders == 8)
+    }
+
+    /// Streams are admitted by what they add: a new feed its pixels per second and its
+    /// surfaces, another viewer of a feed only its connection's bytes.
+    @Test func aNewFeedPaysItsRenderCostAnotherViewerOnlyItsBytes() throws {
+        var limits = LimitSettings()
+        limits[.render] = 1  // a million pixels per second
+        let ledger = BudgetLedger(settings: limits, metrics: counters.metrics)
+        let budgeted = FrameHub(scene: scene, frameRenderer: FrameRenderer(), counters: counters, ledger: ledger)
+        // 100×100 at 60 fps: 600,000 pixels/s, 120,000 bytes of feed.
+        let key = FeedKey(spec: try hubSpec(["control": "spinner", "size": "100"]), fps: 60)
+        let viewers = try (0..<3).map { _ in try budgeted.attach(key, viewerClass: "test") }
+        #expect(ledger.use(.render) == 600_000)
+        #expect(ledger.use(.memory) == 100 * 100 * CostModel.feedBytesPerPixel + 3 * CostModel.viewerBytes)
+
+        // Another feed of the same cost would pass the render budget: refused now, with the figures.
+        let other = FeedKey(spec: try hubSpec(["control": "meter", "size": "100"]), fps: 60)
+        let busy = try #require(throws: APIError.self) { try budgeted.attach(other, viewerClass: "test") }
+        #expect(busy.status == 503)
+        #expect(busy.headers.first { $0.0 == "Retry-After" }?.1 == "5")
+        let fields = Dictionary(busy.details, uniquingKeysWith: { a, _ in a })
+        #expect(fields["budget"] == .string("render") && fields["inUse"] == .int(600_000))
+        #expect(fields["cost"] == .int(600_000) && fields["limit"] == .int(1_000_000))
+        #expect(budgeted.watchedFeeds == 1 && budgeted.openStreams == 3)
+
+        // The last viewer of a feed gives its render cost back; then the other feed fits.
+        for viewer in viewers { viewer.closed() }
+        #expect(ledger.use(.render) == 0 && ledger.use(.memory) == 0)
+        let second = try budgeted.attach(other, viewerClass: "test")
+        #expect(ledger.use(.render) == 600_000)
+        second.closed()
+        #expect(budgeted.openStreams == 0 && budgeted.watchedFeeds == 0)
+    }
+
+    /// A thousand viewers of one stream fit the default budgets: one feed's render, a
+    /// thousand connections' buffers.
+    @Test func aThousandViewersOfOneFeedFit() throws {
+        let key = FeedKey(spec: try hubSpec(["control": "spinner", "size": "480"]), fps: 30)
+        let viewers = try (0..<1000).map { _ in try hub.attach(key, viewerClass: "test") }
+        #expect(hub.openStreams == 1000 && hub.watchedFeeds == 1)
+        for viewer in viewers { viewer.closed() }
+        #expect(hub.openStreams == 0 && hub.watchedFeeds == 0)
     }
 }

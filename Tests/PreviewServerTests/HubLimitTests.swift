@@ -5,12 +5,14 @@ import LayercastTesting
 @testable import PreviewServer
 import Testing
 
-/// Stream limits over real connections: the --max-streams cap answers 503 at once while frames
-/// and the API are still served, and a viewer that stops reading is closed after --timeout.
+/// Stream limits over real connections: the render budget admits streams by the feeds they add
+/// (503 at once when it is taken, 400 for a stream no budget could hold) while frames and the API
+/// are still served, and a viewer that stops reading is closed after --timeout.
 @Suite struct HubLimitTests {
-    @Test func streamsBeyondTheCapGet503WhileTheRestIsServed() throws {
-        try withTestServer(configure: { $0.maxStreams = 2 }) { server in
-            let query = "control=spinner&size=32"
+    @Test func streamsPastTheRenderBudgetAreRefusedWhileTheRestIsServed() throws {
+        try withTestServer(configure: { $0.limits[.render] = 1 }) { server in
+            // 100×100 at 60 fps: 600,000 of the budget's 1,000,000 pixels per second.
+            let query = "control=spinner&size=100&fps=60"
             let base = server.baseURL
             let a = try StreamClient(port: server.port, target: "/stream.mjpg?" + query)
             let b = try StreamClient(port: server.port, target: "/stream.mjpg?" + query)
@@ -18,27 +20,36 @@ import Testing
             _ = try a.nextPart()
             _ = try b.nextPart()
 
-            let refused = try HTTPProbe.get(base + "/stream.mjpg?\(query)")
+            // Another feed of the same cost does not fit now.
+            let refused = try HTTPProbe.get(base + "/stream.mjpg?control=meter&size=100&fps=60")
             #expect(refused.status == 503)
+            #expect(refused.header("Retry-After") == "5")
             #expect(refused.header("Content-Type")?.hasPrefix("application/json") == true)
             let json = try jsonObject(refused)
-            #expect((json["error"] as? String)?.contains("too many open streams (2)") == true)
-            #expect((json["allowed"] as? String)?.contains("--max-streams") == true)
+            #expect(json["budget"] as? String == "render")
+            #expect(json["inUse"] as? Int == 600_000 && json["cost"] as? Int == 600_000 && json["limit"] as? Int == 1_000_000)
 
-            // Snapshots and the API do not count against the cap.
+            // One that no idle server could hold: 400, with its cost.
+            let never = try HTTPProbe.get(base + "/stream.mjpg?size=1024&fps=30")
+            #expect(never.status == 400)
+            #expect(try jsonObject(never)["cost"] as? Int == 1024 * 1024 * 30)
+            #expect((try jsonObject(never)["allowed"] as? String)?.contains("--render-budget") == true)
+
+            // Snapshots and the API are not streams.
             #expect(try HTTPProbe.get(base + "/state").status == 200)
             let frame = try HTTPProbe.get(base + "/frame.jpg?size=32")
             #expect(frame.status == 200)
             #expect(frame.body.starts(with: [0xFF, 0xD8]))
             #expect(server.context.hub.openStreams == 2)
 
-            // A closed stream frees its slot for the next one.
+            // When both viewers of the feed have gone, its cost is free for the other feed.
             a.close()
-            #expect(eventually { server.context.hub.openStreams == 1 })
-            let c = try StreamClient(port: server.port, target: "/stream.mjpg?" + query)
+            b.close()
+            #expect(eventually { server.context.hub.openStreams == 0 })
+            let c = try StreamClient(port: server.port, target: "/stream.mjpg?control=meter&size=100&fps=60")
             #expect(try c.readHead().status == 200)
             _ = try c.nextPart()
-            #expect(server.context.hub.openStreams == 2)
+            #expect(server.context.ledger.use(.render) == 600_000)
         }
     }
 

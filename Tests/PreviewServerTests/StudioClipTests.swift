@@ -91,15 +91,14 @@ import Testing
         }
     }
 
-    @Test func clipSlotsAreCountedPerServer() {
-        let slots = ClipSlots(limit: 2)
-        let first = slots.take(), second = slots.take()
-        #expect(first != nil && second != nil)
-        #expect(slots.take() == nil)
-        first?.release()
-        #expect(slots.take() != nil)
-        let a = PreviewServer(configuration: PreviewServerConfiguration()), b = PreviewServer(configuration: PreviewServerConfiguration())
-        #expect(a.context.clipSlots.limit == APIContext.maxConcurrentClips)
-        #expect(a.context.clipSlots !== b.context.clipSlots, "another server has its own slots")
+    @Test func theClipsBudgetIsCountedPerServer() throws {
+        let a = PreviewServer(configuration: PreviewServerConfiguration())
+        let b = PreviewServer(configuration: PreviewServerConfiguration())
+        #expect(a.context.ledger.limit(.clips) == ServerLimit.clips.defaultValue)
+        let clip = try a.context.ledger.reserve([BudgetShare(.clips, 1)])
+        #expect(a.context.ledger.use(.clips) == 1)
+        #expect(b.context.ledger.use(.clips) == 0, "another server has its own budgets")
+        clip.release()
+        #expect(a.context.ledger.use(.clips) == 0)
     }
 }

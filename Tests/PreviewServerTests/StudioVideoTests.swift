@@ -116,4 +116,30 @@ import Testing
             #expect(stream["width"] as? Int == 96 && stream["nb_read_frames"] as? String == "12")
         }
     }
+
+    /// Videos are priced by their encoder before any work: with the default 192 MiB memory budget
+    /// a 1200×1200 MP4 (150 bytes a pixel) can never fit and is a 400 naming the budget and its
+    /// cost, while a WebM of the same size (96 bytes a pixel) is made; while every clip place is
+    /// taken a video gets 503 at once. Nothing stays reserved afterwards.
+    @Test func videosArePricedAndAdmittedByTheBudgets() throws {
+        try withTestServer { s in
+            let ledger = s.server.context.ledger
+            let size = "size=1200&seconds=0.1&fps=10&control=spinner"
+            let never = try s.get("/clip.mp4?" + size)
+            #expect(never.status == 400, "\(never.text.prefix(300))")
+            let refusal = try jsonObject(never)
+            #expect(refusal["budget"] as? String == "memory")
+            #expect(refusal["cost"] as? Int == CostModel.clipBytes(pixels: 1200 * 1200, frames: 1, encoder: .mp4))
+            let made = try s.get("/clip.webm?" + size)
+            #expect(made.status == 200 && made.header("Content-Type") == "video/webm", "\(made.text.prefix(300))")
+
+            let places = try ledger.reserve([BudgetShare(.clips, ServerLimit.clips.defaultValue)])
+            let busy = try s.get("/clip.mp4?size=32&seconds=0.1&fps=10")
+            #expect(busy.status == 503 && busy.header("Retry-After") == "2", "\(busy.text.prefix(300))")
+            #expect(try jsonObject(busy)["budget"] as? String == "clips")
+            places.release()
+            #expect(try s.get("/clip.mp4?size=32&seconds=0.1&fps=10").status == 200)
+            #expect(eventually { ledger.use(.clips) == 0 && ledger.use(.memory) == 0 })
+        }
+    }
 }

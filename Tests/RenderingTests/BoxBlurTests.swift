@@ -141,44 +141,34 @@ import Testing
         // The last repeats the second.
         #expect(cache.blurRuns == 4)
     }
-}
 
-/// The saturation and tint steps of UIImageEffects (docs/design/engine.md §Blur).
-@Suite struct PixelEffectTests {
-    @Test func theSaturationMatrixIsApplesIn256ths() {
-        // c′ = L + 1.8·(c − L) about the Rec. 709 luminance, each coefficient rounded to 1/256: the
-        // integers UIImageEffects hands to vImage (its 0.7873 for 1 − 0.2126 rounds the same).
-        #expect(PixelEffect.saturationMatrix(1.8) == [[417, -146, -15], [-44, 314, -15], [-44, -146, 446]])
-        #expect(PixelEffect.saturationMatrix(1) == [[256, 0, 0], [0, 256, 0], [0, 0, 256]])
+    /// A new artwork gets the images its predecessor has at the sizes and effects in use, before
+    /// its first draw; those draws then compute nothing.
+    @Test func aReplacementIsPreparedAtThePredecessorsSizes() {
+        let cache = BlurCache(maxEntries: 8, maxBytes: 1 << 30)
+        let old = Scenes.redBlueBitmap(id: 1), new = Scenes.redBlueBitmap(id: 2)
+        let small = PixelEffect(ImageEffect(blurRadius: 3), pixelsPerUnit: 1)
+        let large = PixelEffect(ImageEffect(blurRadius: 5, saturation: 1.8), pixelsPerUnit: 1)
+        _ = cache.processed(old, width: 8, height: 8, effect: small)
+        _ = cache.processed(old, width: 16, height: 16, effect: large)
+        cache.prepare(new, like: old)
+        #expect(cache.blurRuns == 4)
+        _ = cache.processed(new, width: 8, height: 8, effect: small)
+        _ = cache.processed(new, width: 16, height: 16, effect: large)
+        #expect(cache.blurRuns == 4)
     }
 
-    @Test func saturationMovesColoursAwayFromTheirLuminance() {
-        // (150, 120, 100): L = 124.93, so 1.8 gives (170.06, 116.06, 80.05).
-        var pixels: [UInt32] = [0xFF96_7864, 0xFFFF_0000, 0x8040_2010]
-        PixelEffect.saturate(&pixels, by: 1.8)
-        #expect(pixels[0] == 0xFFAA_7450)
-        // Clamped to 0…255, and within alpha for a premultiplied pixel.
-        #expect(pixels[1] == 0xFFFF_0000)
-        let a = pixels[2] >> 24, r = (pixels[2] >> 16) & 0xFF, g = (pixels[2] >> 8) & 0xFF, b = pixels[2] & 0xFF
-        #expect(a == 0x80 && r <= a && g <= a && b <= a && r > 0x40 && b < 0x10)
-        // Factor 0 is the luminance, in Apple's rounded weights 54, 183 and 18 (of 256): 124.95 → 124.
-        var grey: [UInt32] = [0xFF96_7864]
-        PixelEffect.saturate(&grey, by: 0)
-        #expect(grey == [0xFF7C_7C7C])
-    }
-
-    @Test func theTintIsPaintedOver() {
-        var pixels: [UInt32] = [0xFF00_0000, 0xFFFF_0000, 0x0000_0000]
-        PixelEffect.paint(Color(white: 1, alpha: 0.3), over: &pixels)
-        // 0.3 × 255 = 76.5 of white over black; red keeps its 255; nothing becomes white at 0.3.
-        #expect(pixels == [0xFF4D_4D4D, 0xFFFF_4D4D, 0x4D4D_4D4D])
-    }
-
-    @Test func anIdentityEffectIsNoneAndTheRadiusCountsInPixels() {
-        #expect(PixelEffect(.none, pixelsPerUnit: 2).isIdentity)
-        #expect(PixelEffect(ImageEffect(saturation: 1, tint: Color(white: 1, alpha: 0)), pixelsPerUnit: 2).isIdentity)
-        #expect(PixelEffect(ImageEffect(saturation: .nan), pixelsPerUnit: 2).isIdentity)
-        #expect(PixelEffect(ImageEffect(blurRadius: 30), pixelsPerUnit: 2).boxWidth == 113)
-        #expect(PixelEffect(ImageEffect(blurRadius: 30), pixelsPerUnit: 1).boxWidth == 57)
+    /// Images no draw used for a while are dropped (and their bytes reported); used ones stay.
+    @Test func unusedImagesAreDropped() {
+        let cache = BlurCache(maxEntries: 8, maxBytes: 1 << 30)
+        let a = Scenes.redBlueBitmap(id: 1), b = Scenes.redBlueBitmap(id: 2)
+        let blur = PixelEffect(ImageEffect(blurRadius: 3), pixelsPerUnit: 1)
+        _ = cache.processed(a, width: 8, height: 8, effect: blur)
+        _ = cache.processed(b, width: 4, height: 4, effect: blur)
+        let later = MonotonicClock.hostTime() + 10
+        #expect(cache.drop(unusedFor: 60, now: later) == 0)
+        #expect(cache.drop(unusedFor: 5, now: later) == (8 * 8 + 4 * 4) * 4)
+        _ = cache.processed(a, width: 8, height: 8, effect: blur)
+        #expect(cache.blurRuns == 3)
     }
 }

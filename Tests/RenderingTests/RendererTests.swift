@@ -19,6 +19,25 @@ import Testing
         }
     }
 
+    /// A stream's next frame is drawn into its previous frame's pixels: the same buffer, cleared
+    /// first (on a transparent background nothing of the earlier frame shows), and a buffer of
+    /// another size is not used.
+    @Test func aRecycledBufferIsDrawnIntoAgain() {
+        // Only the pixels outlive the call, as only they outlive a stream's tick.
+        func draw() -> [UInt8] {
+            renderer.render(Scenes.fill(Scenes.rect(0, 0, 40, 40)), width: 40, height: 40, background: .transparent).pixels
+        }
+        let pixels = draw()
+        let address = pixels.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
+        let second = renderer.render(Scenes.fill(Scenes.rect(10, 10, 20, 20)), width: 40, height: 40,
+                                     background: .transparent, recycling: consume pixels)
+        #expect(second.pixels.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) } == address)
+        #expect(second.pixel(x: 0, y: 0).a == 0 && second.pixel(x: 15, y: 15).a == 255)
+        let other = renderer.render(Scenes.fill(Scenes.rect(0, 0, 8, 8)), width: 8, height: 8, background: white,
+                                    recycling: second.pixels)
+        #expect(other.width == 8 && other.pixels.count == 8 * other.stride)
+    }
+
     @Test func evenOddLeavesAHole() {
         var path = Scenes.rect(0, 0, 40, 40)
         path.elements += Scenes.rect(10, 10, 20, 20).elements

@@ -17,53 +17,34 @@ import Synchronization
 /// at the scene at or after such a time applies it first, at its own time, with its own revision.
 public final class LiveScene: Sendable {
     public let clock: any ControllableClock
-    private let state: Mutex<History>
+    private let state: Mutex<SceneHistory>
 
-    /// Enough to step back through a long review session; older copies are dropped.
-    static let historyLimit = 1024
+    /// What one command's copy of the scene is taken to weigh in the history's budget (a scene
+    /// with every control busy measured 4.5 KiB a copy; artwork is counted on its own).
+    public static let checkpointBytes = 8 << 10
 
-    struct History {
-        var live: Scene
-        var checkpoints: [Scene]
-        /// How many commands have been applied: 0 for the scene as made.
-        var revision: UInt64 = 0
-        /// Scheduled commands not yet applied, in time order; all later than `live.time`.
-        var pending: [ScheduledCommand] = []
-
-        mutating func checkpoint() {
-            checkpoints.append(live)
-            if checkpoints.count > LiveScene.historyLimit { checkpoints.removeFirst(checkpoints.count - LiveScene.historyLimit) }
-            revision += 1
-        }
-
-        /// The scene as it was (or will be, with no further commands) at `t`.
-        mutating func scene(at t: Double) -> Scene {
-            if t >= live.time {
-                live.advance(to: t)
-                return live
-            }
-            var copy = checkpoints.last { $0.time <= t } ?? checkpoints.first ?? live
-            copy.advance(to: t)
-            return copy
-        }
-    }
-
-    public init(clock: any ControllableClock, configuration: SceneConfiguration = SceneConfiguration()) {
+    /// `historyBytes`: what the copies kept for stepping back may hold besides the live scene
+    /// (the server passes its history budget; unbounded by default).
+    public init(clock: any ControllableClock, configuration: SceneConfiguration = SceneConfiguration(),
+                historyBytes: Int = .max) {
         self.clock = clock
         let initial = Scene(configuration: configuration, time: clock.now)
-        state = Mutex(History(live: initial, checkpoints: [initial]))
+        state = Mutex(SceneHistory(live: initial, budget: historyBytes))
     }
+
+    /// Bytes the history holds besides the live scene.
+    public var historyBytes: Int { state.withLock { $0.bytes } }
+
+    /// How many copies the history holds (the newest is the live scene after the last command).
+    public var historyCount: Int { state.withLock { $0.checkpoints.count } }
 
     /// Runs `command` on the scene at the clock's current time, after every earlier completion has
     /// fired. Returns the command's result, the scene time it was applied at and its revision.
     /// A command that throws (a refused one) takes no revision.
     public func apply<R, E: Error>(_ command: (inout Scene, Double) throws(E) -> R) throws(E) -> (result: R, time: Double, revision: UInt64) {
-        try state.withLock { (h: inout History) throws(E) -> (result: R, time: Double, revision: UInt64) in
+        try state.withLock { (h: inout SceneHistory) throws(E) -> (result: R, time: Double, revision: UInt64) in
             let t = catchUp(&h)
-            if t < h.live.time {
-                h.live = h.scene(at: t)
-                h.checkpoints.removeAll { $0.time > t }
-            }
+            if t < h.live.time { h.rewind(to: t) }
             h.live.advance(to: t)
             let result = try command(&h.live, t)
             h.checkpoint()
@@ -85,7 +66,7 @@ public final class LiveScene: Sendable {
     /// Schedules what `commands` makes of a copy of the scene at the clock's time and that time, in
     /// place of any commands scheduled before, and returns the time. Nothing changes when it throws.
     public func schedule<E: Error>(_ commands: (Scene, Double) throws(E) -> [ScheduledCommand]) throws(E) -> Double {
-        try state.withLock { (h: inout History) throws(E) -> Double in
+        try state.withLock { (h: inout SceneHistory) throws(E) -> Double in
             let now = catchUp(&h)
             let scene = h.scene(at: now)
             h.pending = ScheduledScene(scene, pending: try commands(scene, now)).pending
@@ -104,7 +85,7 @@ public final class LiveScene: Sendable {
     /// Applies every scheduled command due by the clock's time, each at its own time, and returns the
     /// clock's time after them: a scheduled pause stops the clock at the pause's own time, so the
     /// commands after it wait (docs/design/scenarios.md §Playing on the live scene).
-    private func catchUp(_ h: inout History) -> Double {
+    private func catchUp(_ h: inout SceneHistory) -> Double {
         var t = clock.now
         while let next = h.pending.first, next.time <= t {
             h.pending.removeFirst()

@@ -53,9 +53,21 @@ extension APIContext {
         var router = Router()
         let guarded = RequestGuard(allowedOrigins: configuration.allowedOrigins, token: configuration.token)
         let logger = self.logger
-        router.register(endpoints, context: self, configuration: configuration, check: guarded.check) { operation, error in
+        router.register(endpoints, context: self, configuration: configuration, check: guarded.check,
+                        admit: admit) { operation, error in
             logger.error("\(operation.id) failed: \(error)")
         }
         return router
+    }
+
+    /// Prices a request from its parameters before any work starts: 400 if it could never fit a
+    /// budget, and for offloaded work (frames, clips, uploads) a reservation of every share, or
+    /// 503 when other requests hold them. A stream reserves when it joins its feed (`FrameHub`),
+    /// since only a new feed costs renders.
+    @Sendable func admit(_ operation: APIOperation, _ input: Input) throws(APIError) -> BudgetTicket? {
+        guard let cost = try operation.cost?(input) else { return nil }
+        try ledger.checkFits(cost.shares)
+        guard operation.offload != nil else { return nil }
+        return try ledger.reserve(cost.shares)
     }
 }

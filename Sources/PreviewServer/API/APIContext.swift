@@ -11,8 +11,8 @@ struct APIContext: Sendable {
     let eventHub: EventHub
     let metrics: ServerMetrics
     let logger: Logger
-    /// Shared by every copy of the context, so one per server.
-    let clipSlots = ClipSlots(limit: maxConcurrentClips)
+    /// What is in use of each budget; shared by every copy of the context, so one per server.
+    let ledger: BudgetLedger
     let artworks = ArtworkLibrary()
     let scenarios = ScenarioStore()
     let recorder = ScenarioRecorder()
@@ -23,13 +23,15 @@ struct APIContext: Sendable {
     let openAPIBytes: [UInt8]
 
     init(configuration: PreviewServerConfiguration, scene: LiveScene, frameRenderer: FrameRenderer, hub: FrameHub,
-         eventHub: EventHub, metrics: ServerMetrics, logger: Logger, endpoints: [Endpoint<APIContext>] = Self.endpoints) {
+         eventHub: EventHub, metrics: ServerMetrics, ledger: BudgetLedger, logger: Logger,
+         endpoints: [Endpoint<APIContext>] = Self.endpoints) {
         self.configuration = configuration
         self.scene = scene
         self.frameRenderer = frameRenderer
         self.hub = hub
         self.eventHub = eventHub
         self.metrics = metrics
+        self.ledger = ledger
         self.logger = logger
         files = StaticFiles(root: configuration.publicDirectory)
         self.endpoints = endpoints

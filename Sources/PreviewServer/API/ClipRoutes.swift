@@ -2,7 +2,6 @@ import Animation
 import Controls
 import HTTPServer
 import Rendering
-import Synchronization
 
 /// `GET /clip.webp`, `/clip.gif`, `/clip.mp4` and `/clip.webm`: the next `seconds` of the scene,
 /// as from now and with no further commands, rendered from a copy at `fps` into an animated image
@@ -22,11 +21,9 @@ extension APIContext {
         .defaulting(false)
 
     /// Width × height × frames: what one clip may cost, e.g. 480×480 for 600 frames (20 s at 30 fps)
-    /// or 240×240 for the full 20 s at 60 fps. Frames are encoded as they are rendered, so memory
-    /// holds a frame or two and the compressed file, but time grows with this product.
+    /// or 240×240 for the full 20 s at 60 fps. Frames are encoded as they are rendered, so the
+    /// time grows with this product; the memory budget prices the rest (`CostModel.ClipEncoder`).
     static let clipPixelFrameBudget = 480 * 480 * 600
-    /// Clips are seconds of CPU each; more at once on one server get 503 instead of queueing.
-    static let maxConcurrentClips = 2
 
     /// How a video's frames, timing and size follow from the parameters (`VideoEncoder`,
     /// `FrameConverter`).
@@ -44,13 +41,14 @@ extension APIContext {
                 description: "The next `seconds` of the scene from now (or from `ahead` seconds on), rendered from a copy "
                     + "with no further commands, at `fps`, as \(format.isVideo ? "one video" : "one animated image"). "
                     + (format.isVideo ? videoNotes : "") + "The cost width × height × frames is "
-                    + "capped at 480×480×600 (138,240,000): past that the answer is 400. At most "
-                    + "\(maxConcurrentClips) clips render at once per server; more get 503. With `scenario=` it is that "
-                    + "scenario played from a fresh scene, from `ahead` seconds after its start, the same frames every time.",
+                    + "capped at 480×480×600 (138,240,000): past that the answer is 400. A clip takes a place of the "
+                    + "clips budget (--max-clips) and its encoder's buffers from the memory budget while it renders; "
+                    + "when either is taken, the answer is 503 at once (clips are never queued). With `scenario=` it is "
+                    + "that scenario played from a fresh scene, from `ahead` seconds after its start, the same frames "
+                    + "every time.",
                 parameters: format.parameters,
-                answers: [.notFound("No stored scenario has the id given in `scenario`."), FrameParameters.scenarioConflict,
-                          .busy("\(maxConcurrentClips) clips are being rendered already; try again shortly.")],
-                offload: true, families: [FrameParameters.props],
+                answers: [.notFound("No stored scenario has the id given in `scenario`."), FrameParameters.scenarioConflict],
+                offload: .ownThread, families: [FrameParameters.props],
                 cost: { input throws(APIError) in try clipCost(input, format) }),
             produces: Success(
                 description: format.isVideo ? "A video, offered as a download." : "An animated image, offered as a download.",
@@ -75,9 +73,16 @@ extension APIContext {
                      ? clipSecondsRange.upperBound : try input[clipSeconds])
     }
 
+    /// Frames × pixels per frame, and the encoder's buffers (`CostModel.ClipEncoder`).
     static func clipCost(_ input: Input, _ format: ClipFormat, seconds: Double) throws(APIError) -> RequestCost {
         let timing = ClipTiming(seconds: seconds, fps: try input[format.fps])
-        return .frames(timing.frameCount, of: try FrameParameters.Picture(input).pixels())
+        let encoder: CostModel.ClipEncoder = switch format {
+        case .webp: try input[clipLossless] ? .webpLossless : .webp
+        case .gif: .gif
+        case .mp4: .mp4
+        case .webm: .webm
+        }
+        return .clip(pixels: try FrameParameters.Picture(input).pixels(), frames: timing.frameCount, encoder: encoder)
     }
 
     func clip(_ input: Input, format: ClipFormat) throws(APIError) -> HTTPResponse {
@@ -97,10 +102,6 @@ extension APIContext {
                            allowed: "width × height × frames up to \(Self.clipPixelFrameBudget) pixel-frames (e.g. 480×480 pixels "
                                + "for 600 frames, 240×240 for 2400); lower seconds, fps, size or scale")
         }
-        guard let slot = clipSlots.take() else {
-            throw APIError(503, "\(clipSlots.limit) clips are being rendered already; try again shortly")
-        }
-        defer { slot.release() }
 
         let ahead = try input[FrameParameters.ahead]
         let (copy, now) = try startingScene(input, scenario: scenario)
@@ -209,32 +210,5 @@ enum ClipSource {
             self = .variants(set)
             return set.render(tree, frameRenderer: frameRenderer)
         }
-    }
-}
-
-/// How many clips one server renders at once; a request beyond that is refused, not queued.
-final class ClipSlots: Sendable {
-    let limit: Int
-    private let busy = Mutex(0)
-
-    init(limit: Int) {
-        self.limit = limit
-    }
-
-    struct Slot {
-        let slots: ClipSlots
-
-        func release() {
-            slots.busy.withLock { $0 -= 1 }
-        }
-    }
-
-    func take() -> Slot? {
-        let taken = busy.withLock { busy -> Bool in
-            guard busy < limit else { return false }
-            busy += 1
-            return true
-        }
-        return taken ? Slot(slots: self) : nil
     }
 }

@@ -1,3 +1,4 @@
+import Animation
 import Controls
 import HTTPServer
 
@@ -16,10 +17,14 @@ struct PreparedCommand<State>: Sendable {
     let change: @Sendable (inout Scene, Double) throws(APIError) -> State
     /// What a recording writes for it; nil for its own operation with the parameters the request gave.
     var recorded: Recorded?
+    /// An artwork the change puts on show: the route has the renderer prepare its images first.
+    var shows: Bitmap?
 
-    init(recorded: Recorded? = nil, _ change: @escaping @Sendable (inout Scene, Double) throws(APIError) -> State) {
+    init(recorded: Recorded? = nil, shows: Bitmap? = nil,
+         _ change: @escaping @Sendable (inout Scene, Double) throws(APIError) -> State) {
         self.change = change
         self.recorded = recorded
+        self.shows = shows
     }
 }
 
@@ -56,6 +61,10 @@ extension Endpoint where Context == APIContext {
         self.init(operation, reply: CommandReply<State>.self,
                   "The control's new state, the scene time the command applied at and the scene's revision.") { context, input in
             let command = try prepare(input, context.artworks)
+            if let artwork = command.shows {
+                // Off the streams' ticks: their next frames then draw the new cover from the cache.
+                context.frameRenderer.renderer.prepareCachedImages(of: artwork, like: context.scene.snapshot().scene.player.artwork)
+            }
             let reply = try context.command(command.change)
             let step = command.recorded ?? Recorded(operation, input.recordedParameters(of: operation))
             context.recorder.record(step, at: reply.sceneTime)

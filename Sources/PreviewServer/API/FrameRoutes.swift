@@ -21,8 +21,8 @@ extension APIContext {
                     + "scene, `ahead` seconds from its start.",
                 parameters: FrameParameters.common + [FrameParameters.ahead, FrameParameters.variants, FrameParameters.scenario],
                 answers: [.notFound("No stored scenario has the id given in `scenario`."), FrameParameters.scenarioConflict],
-                offload: true, families: [FrameParameters.props],
-                cost: { input throws(APIError) in .frames(1, of: try FrameParameters.Picture(input).pixels()) }),
+                offload: .shared, families: [FrameParameters.props],
+                cost: { input throws(APIError) in .frame(pixels: try FrameParameters.Picture(input).pixels(), png: png) }),
             produces: Success(description: "One frame.", content: .media([png ? "image/png" : "image/jpeg"], binary: true),
                               headers: [
                                   sceneTimeHeader,
@@ -40,11 +40,11 @@ extension APIContext {
             .get, "/stream.mjpg", id: "stream", tag: "frames", summary: "A live MJPEG stream of the scene",
             description: "multipart/x-mixed-replace JPEG parts at `fps`, always the newest frame (a slow viewer skips "
                 + "frames rather than falls behind). All viewers of one feed (the same frame parameters and fps) share "
-                + "one render and encode per frame. The response never ends by itself; it is sent as plain bytes until "
-                + "close, never chunked.",
+                + "one render and encode per frame: a new feed takes its pixels per second from the render budget, "
+                + "another viewer of a feed only its connection's buffers from the memory budget. The response never "
+                + "ends by itself; it is sent as plain bytes until close, never chunked.",
             parameters: FrameParameters.common + [streamFPS],
-            answers: [.busy("--max-streams streams are open already.")],
-            cost: { input throws(APIError) in .stream(try FrameSpec(input).pixels, fps: try input[streamFPS]) }),
+            cost: { input throws(APIError) in try streamCost(input) }),
         // The media type without its boundary parameter, as OpenAPI names content.
         produces: Success(description: "An endless MJPEG stream.",
                           content: .media([String(MJPEGFraming.contentType.prefix { $0 != ";" })], binary: false),
@@ -53,6 +53,13 @@ extension APIContext {
 
     static let streamFPS = Param.integer("fps", 1...60, in: .query, example: "10", "Frames per second.")
         .defaulting(to: \.fps, flag: "--fps")
+
+    /// A new feed's cost, and the first viewer's bytes with it.
+    static func streamCost(_ input: Input) throws(APIError) -> RequestCost {
+        var cost = RequestCost.stream(pixels: try FrameSpec(input).pixels, fps: try input[streamFPS])
+        cost.memoryBytes += CostModel.viewerBytes
+        return cost
+    }
 
     /// One frame of the scene as it is now (or `ahead` seconds on, with no further commands).
     /// Works on a copy of the scene, so it never waits on a stream and never moves the live one.
@@ -110,11 +117,8 @@ extension APIContext {
 
     func stream(_ input: Input) throws(APIError) -> HTTPResponse {
         let spec = try FrameSpec(input)
-        guard let viewer = hub.attach(FeedKey(spec: spec, fps: try input[Self.streamFPS]),
-                                      viewerClass: Self.viewerClass(input.request)) else {
-            throw APIError(503, "too many open streams (\(hub.maxStreams))",
-                           allowed: "at most \(hub.maxStreams) streams at once; close one or raise --max-streams")
-        }
+        let viewer = try hub.attach(FeedKey(spec: spec, fps: try input[Self.streamFPS]),
+                                    viewerClass: Self.viewerClass(input.request))
         return .stream(viewer, contentType: MJPEGFraming.contentType, headers: [
             ("Cache-Control", "no-cache, no-store, must-revalidate"),
             ("Pragma", "no-cache"),

@@ -11,10 +11,13 @@ extension APIContext {
 
     static let metricsEndpoint = Endpoint<APIContext>(
         APIOperation(.get, "/metrics", id: "metrics", tag: "server",
-                     summary: "Prometheus text: frames rendered per feed, encode time, viewers, bytes, skipped frames, requests",
+                     summary: "Prometheus text: frames rendered per feed, encode time, viewers, bytes, skipped frames, requests, budgets, open connections, refused and cut connections",
                      description: "Requests per route and status, frames rendered and skipped, encode failures per "
                          + "format, bytes sent, open streams, and viewers per control and size class (labels take values "
-                         + "from fixed sets only); stored scenarios and artwork against their limits."),
+                         + "from fixed sets only); each budget's limit, use and refusals; stored scenarios and artwork "
+                         + "against their limits; open connections, and the HTTP layer's refusals: requests for another "
+                         + "Host, heads cut at the deadline, connections over the per-IP limit, connections closed with a "
+                         + "request incomplete, uploads over the limit."),
         produces: Success(description: "Prometheus text exposition format 0.0.4.",
                           content: .media(["text/plain"], binary: false), headers: [.noStore])
     ) { context, _ in

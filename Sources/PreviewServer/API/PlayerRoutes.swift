@@ -72,9 +72,17 @@ extension APIContext {
             body: .binary(types: ["image/png"], maxBytes: maxArtworkBytes, description: "The PNG image."),
             answers: [.other(413, "The body is over \(maxArtworkBytes >> 20) MiB, or the image is larger than "
                              + "\(maxArtworkSide)×\(maxArtworkSide) pixels.")],
-            offload: true),
+            offload: .shared, cost: { input in artworkCost(PNGDecoder.declaredSize(input.request.body)) }),
         state: MusicPlayer.State.self
     ) { input, artworks throws(APIError) in try uploadedArtwork(input.request, artworks) }
+
+    /// Decoding costs what the PNG header declares, up to the largest size the decoder accepts
+    /// (anything larger is refused from the header before a pixel is decoded); an image named by
+    /// its hash is priced at that largest size, since only the stored image knows its own.
+    static func artworkCost(_ declared: (width: Int, height: Int)?) -> RequestCost {
+        let (width, height) = declared ?? (maxArtworkSide, maxArtworkSide)
+        return .upload(decodedWidth: min(width, maxArtworkSide), height: min(height, maxArtworkSide))
+    }
 
     static let playerArtworkByHash = Endpoint<APIContext>(
         command: APIOperation(
@@ -84,12 +92,12 @@ extension APIContext {
                 + "scenario names artwork this way.",
             parameters: [artworkHash], command: true,
             answers: [.notFound("No uploaded artwork has this SHA-256 (the newest \(ArtworkLibrary.maxCount) are kept).")],
-            offload: true, bareWord: "sha256"),
+            offload: .shared, bareWord: "sha256", cost: { _ in artworkCost(nil) }),
         state: MusicPlayer.State.self
     ) { input, artworks throws(APIError) in
         let hash = try input[artworkHash].lowercased()
         let bitmap = try artworks.bitmap(hash)
-        return PreparedCommand { s, t in
+        return PreparedCommand(shows: bitmap) { s, t in
             s.player.setArtwork(bitmap, at: t)
             return s.player.state(at: t)
         }
@@ -107,9 +115,9 @@ extension APIContext {
             throw APIError(400, "the body is empty", parameter: "body",
                            allowed: "a PNG image of at most \(maxArtworkBytes >> 20) MiB and \(maxArtworkSide)×\(maxArtworkSide) pixels")
         }
-        let bitmap = try ArtworkLibrary.decode(request.body)
-        let hash = artworks.add(request.body)
-        return PreparedCommand(recorded: Recorded(playerArtworkByHash.operation, [(artworkHash.spec.name, hash)])) { s, t in
+        let (bitmap, hash) = try artworks.upload(request.body)
+        return PreparedCommand(recorded: Recorded(playerArtworkByHash.operation, [(artworkHash.spec.name, hash)]),
+                               shows: bitmap) { s, t in
             s.player.setArtwork(bitmap, at: t)
             return s.player.state(at: t)
         }

@@ -1,14 +1,15 @@
-import Glibc
 import HTTPServer
 
 /// Keeps other web pages from driving a local server: a state-changing request that carries an
-/// `Origin` naming another host than the one it was sent to is refused, unless that origin was
-/// allowed on purpose. Clients that send no Origin (curl, scripts) are not affected. With a token
-/// configured, state-changing requests must also carry it.
+/// `Origin` other than the server's own is refused, unless that origin was allowed on purpose.
+/// Clients that send no Origin (curl, scripts) are not affected. With a token configured,
+/// state-changing requests must also carry it.
 ///
-/// "Same origin" is trusted only under an IP address or a localhost name: under any other name a
-/// page can rebind its own domain to this machine (DNS rebinding) and then be same-origin with it.
-/// Pages served under such a name are let in with `--allow-origin`.
+/// "The server's own" means an http or https origin naming the host the request was sent to.
+/// That is safe to trust because the HTTP layer refuses every request whose Host is not an
+/// allowed name (`AllowedHosts`: localhost names, IP addresses, `--allowed-host`): a page that
+/// rebinds its own domain to this machine (DNS rebinding) sends its domain as the Host and never
+/// gets this far.
 struct RequestGuard: Sendable {
     let allowedOrigins: [String]
     let token: String?
@@ -29,26 +30,15 @@ struct RequestGuard: Sendable {
         return nil
     }
 
+    static let sameOriginSchemes = ["http", "https"]
+
     private func isAllowed(origin: String, host: String?) -> Bool {
         if allowedOrigins.contains("*") || allowedOrigins.contains(origin) { return true }
-        // "null" (sandboxed frames, file: pages) never matches a host.
-        guard let host, let schemeEnd = origin.firstRange(of: "://") else { return false }
-        let authority = origin[schemeEnd.upperBound...].lowercased()
-        return authority == host.lowercased() && Self.cannotBeRebound(authority)
-    }
-
-    /// An IP literal or a localhost name (browsers resolve those to loopback themselves), with or
-    /// without a port.
-    static func cannotBeRebound(_ authority: String) -> Bool {
-        if authority.hasPrefix("[") {
-            guard let close = authority.firstIndex(of: "]") else { return false }
-            var address = in6_addr()
-            return inet_pton(AF_INET6, String(authority[authority.index(after: authority.startIndex)..<close]), &address) == 1
-        }
-        let name = authority.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
-        if name == "localhost" || name.hasSuffix(".localhost") { return true }
-        var address = in_addr()
-        return inet_pton(AF_INET, name, &address) == 1
+        // "null" (sandboxed frames, file: pages) never matches a host; nor does a scheme a page
+        // of this server cannot have (`evil://127.0.0.1:8080`).
+        guard let host, let schemeEnd = origin.firstRange(of: "://"),
+              Self.sameOriginSchemes.contains(origin[..<schemeEnd.lowerBound].lowercased()) else { return false }
+        return origin[schemeEnd.upperBound...].lowercased() == host.lowercased()
     }
 
     private func constantTimeEquals(_ a: String, _ b: String) -> Bool {

@@ -6,8 +6,8 @@ public enum APIDocumentation {
             .document().text
     }
 
-    /// The README's API tables, each between its `<!-- api:TAG -->` markers.
+    /// The README's API tables, each between its `<!-- api:TAG -->` markers, and the budgets' table.
     public static func markdown() -> String {
-        MarkdownTables.document(APIContext.operations)
+        MarkdownTables.document(APIContext.operations) + BudgetTable.section
     }
 }

@@ -34,8 +34,9 @@ struct APIOperation: Sendable {
     /// Answers beyond the ones every operation of its kind gives (see `allAnswers`).
     var answers: [Answer]
     var rules: [ParameterRule]
-    /// Runs on a background queue while the connection is suspended (rendering, decoding).
-    var offload: Bool
+    /// Where its work runs while the connection is suspended (rendering, decoding), after its
+    /// parameters are decoded and its cost admitted on the server's thread; nil: on that thread.
+    var offload: DeferredWork.Lane?
     /// The 2xx answer; set by `Endpoint` from the handler's reply type.
     var success: Success
     /// What a request costs, from its decoded parameters, before any work starts.
@@ -51,8 +52,9 @@ struct APIOperation: Sendable {
     init(
         _ method: Method, _ path: String, id: String, tag: String, summary: String, description: String? = nil,
         parameters: [any DeclaredParameter] = [], command: Bool = false, body: Body? = nil, answers: [Answer] = [],
-        rules: [ParameterRule] = [], offload: Bool = false, ignoresUnknownQuery: Bool = false, bareWord: String? = nil,
-        families: [ParameterFamily] = [], cost: (@Sendable (Input) throws(APIError) -> RequestCost)? = nil
+        rules: [ParameterRule] = [], offload: DeferredWork.Lane? = nil, ignoresUnknownQuery: Bool = false,
+        bareWord: String? = nil, families: [ParameterFamily] = [],
+        cost: (@Sendable (Input) throws(APIError) -> RequestCost)? = nil
     ) {
         self.method = method
         self.path = path
@@ -131,11 +133,17 @@ struct APIOperation: Sendable {
         var all = answers
         func add(_ a: Answer) { if !all.contains(where: { $0.status == a.status }) { all.append(a) } }
         let decoded = parameters.contains { $0.spec.locations != .path }
+        // A priced operation's 400 also covers a request no budget could ever hold.
+        if cost != nil {
+            add(.badParameterOrOverBudget)
+            add(.budgetInUse)
+        }
         if decoded || !ignoresUnknownQuery || isCommand { add(.badParameter) }
         if isCommand {
             add(.unauthorized)
             add(.crossOrigin)
         }
+
         switch body {
         case .none: break
         case .parameters:
@@ -207,25 +215,4 @@ struct ResponseHeader: Sendable {
     }
 
     static let noStore = constant("Cache-Control", "no-store")
-}
-
-/// What a request will cost before any work starts: pixels per frame × frames for frames and clips,
-/// or pixels per frame × frames per second for streams.
-struct RequestCost: Sendable, Equatable {
-    var pixels: Int
-    /// Frames rendered, for a finite answer.
-    var frames: Int
-    /// Frames per second, for a stream (then `frames` is 0).
-    var framesPerSecond: Int
-
-    static func frames(_ count: Int, of pixels: Int) -> RequestCost {
-        RequestCost(pixels: pixels, frames: count, framesPerSecond: 0)
-    }
-
-    static func stream(_ pixels: Int, fps: Int) -> RequestCost {
-        RequestCost(pixels: pixels, frames: 0, framesPerSecond: fps)
-    }
-
-    var pixelFrames: Int { pixels * frames }
-    var pixelRate: Int { pixels * framesPerSecond }
 }

@@ -16,6 +16,20 @@ struct Answer: Sendable {
         description: "A parameter is unknown, given twice, missing or out of range, or the body is malformed; "
             + "`parameter` and `allowed` say which and what.")
 
+    /// A priced operation (a frame, clip, stream or upload): a bad parameter, or a request that
+    /// costs more than a whole budget.
+    static let badParameterOrOverBudget = Answer(
+        status: 400, component: "BadParameterOrOverBudget",
+        description: badParameter.description + " Or the request costs more than a whole budget allows, even on an idle "
+            + "server: `budget` names it, with its `unit`, the request's `cost` and the budget's `limit`.")
+
+    /// A priced operation when other requests hold the budget it needs.
+    static let budgetInUse = Answer(
+        status: 503, component: "BudgetInUse",
+        description: "Other requests hold the budget this one needs; it would fit once some of them end. `budget` names "
+            + "it, with its `unit`, the request's `cost`, what is `inUse` and the `limit`; Retry-After says when to ask again.",
+        headers: [ResponseHeader(name: "Retry-After", description: "Seconds to wait before asking again.", pattern: "^[0-9]+$")])
+
     static let unauthorized = Answer(
         status: 401, component: "Unauthorized",
         description: "The server runs with --token and the request did not carry `Authorization: Bearer <token>`.",
@@ -37,11 +51,6 @@ struct Answer: Sendable {
     /// The command does not apply in the current state.
     static func conflict(_ description: String) -> Answer {
         Answer(status: 409, component: nil, description: description)
-    }
-
-    /// The server is busy with other requests; try again shortly.
-    static func busy(_ description: String) -> Answer {
-        Answer(status: 503, component: nil, description: description)
     }
 
     static func notFound(_ description: String) -> Answer {

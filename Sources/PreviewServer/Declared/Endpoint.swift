@@ -48,29 +48,62 @@ struct Endpoint<Context: Sendable>: Sendable {
 
 extension Router {
     /// Registers declared operations: commands pass `check` (origin and token) first, then the
-    /// request is decoded strictly against the declaration, then the handler runs. A thrown
-    /// `HTTPResponseError` is the answer; anything else is reported to `failed` and answered 500.
+    /// request is decoded strictly against the declaration and priced (`admit`), all on the
+    /// server's thread, so a refusal goes out at once; then the handler runs, off that thread
+    /// for an offloaded operation. A thrown `HTTPResponseError` is the answer; anything else is
+    /// reported to `failed` and answered 500.
     mutating func register<Context>(
         _ endpoints: [Endpoint<Context>], context: Context, configuration: PreviewServerConfiguration,
         check: @escaping @Sendable (HTTPRequest) -> HTTPResponse?,
+        admit: @escaping @Sendable (APIOperation, Input) throws -> BudgetTicket?,
         failed: @escaping @Sendable (APIOperation, any Error) -> Void
     ) {
         for endpoint in endpoints {
             let operation = endpoint.operation
-            add(operation.method.rawValue, operation.routePattern, offload: operation.offload,
-                maxBodyBytes: operation.maxBodyBytes, throwing: { request in
-                    if operation.isCommand, let refused = check(request) { return refused }
-                    do {
-                        let input = try Input(decoding: request, for: operation, configuration: configuration)
-                        return try endpoint.handle(context, input)
-                    } catch let error as any HTTPResponseError {
-                        if let apiError = error as? APIError, apiError.status == 500 { failed(operation, error) }
-                        throw error
-                    } catch {
-                        failed(operation, error)
-                        throw error
+            add(operation.method.rawValue, operation.routePattern, maxBodyBytes: operation.maxBodyBytes, throwing: { request in
+                if operation.isCommand, let refused = check(request) { return refused }
+                return try Self.answer(operation, failed) {
+                    let input = try Input(decoding: request, for: operation, configuration: configuration)
+                    let ticket = try admit(operation, input)
+                    guard let lane = operation.offload else { return try endpoint.handle(context, input) }
+                    return .deferred(lane) {
+                        var response = HTTPResponse(answering: operation, failed) { try endpoint.handle(context, input) }
+                        // Until it is sent, the answer holds its bytes, and nothing else, of the budgets.
+                        ticket?.keepOnly(memory: response.bodyBytes?.count ?? 0)
+                        response.heldUntilSent = ticket
+                        return response
                     }
-                })
+                }
+            })
+        }
+    }
+
+    /// Runs `body`; an `HTTPResponseError` is rethrown as it is (the router answers it), anything
+    /// else is reported to `failed` first, as is a 500 the API throws itself.
+    fileprivate static func answer(
+        _ operation: APIOperation, _ failed: @Sendable (APIOperation, any Error) -> Void,
+        _ body: () throws -> HTTPResponse
+    ) throws -> HTTPResponse {
+        do {
+            return try body()
+        } catch let error as any HTTPResponseError {
+            if let apiError = error as? APIError, apiError.status == 500 { failed(operation, error) }
+            throw error
+        } catch {
+            failed(operation, error)
+            throw error
+        }
+    }
+}
+
+extension HTTPResponse {
+    /// What `body` answers, or its error's answer (see `Router.answer`).
+    fileprivate init(answering operation: APIOperation, _ failed: @Sendable (APIOperation, any Error) -> Void,
+                     _ body: () throws -> HTTPResponse) {
+        do {
+            self = try Router.answer(operation, failed, body)
+        } catch {
+            self = HTTPResponse(answering: error)
         }
     }
 }

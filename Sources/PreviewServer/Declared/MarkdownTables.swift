@@ -65,6 +65,7 @@ enum MarkdownTables {
         for answer in op.answers where [409, 503].contains(answer.status) {
             text += "; \(answer.status): \(answer.description)"
         }
+        if op.cost != nil { text += "; priced before any work (400 past a whole budget, 503 while others hold it)" }
         return text
     }
 

@@ -250,7 +250,8 @@ struct OpenAPIGenerator {
             ("type", "object"),
             ("description", .string("Every error the server produces. `parameter` names the parameter at fault and `allowed` "
                 + "says what it accepts, where that helps. 404 adds `path`; 405 adds `method`, `path` and `allowed` as a list "
-                + "of methods; 413 adds `limit` (bytes).")),
+                + "of methods; 413 adds `limit` (bytes). A budget's refusal (400, 503) adds `budget`, `unit`, `cost`, "
+                + "`limit` and, for 503, `inUse`, in the budget's unit.")),
             ("properties", .object([
                 ("error", .object([("type", "string"), ("description", "What is wrong, for a person.")])),
                 ("parameter", .object([("type", "string")])),
@@ -259,6 +260,10 @@ struct OpenAPIGenerator {
                 ("path", .object([("type", "string")])),
                 ("method", .object([("type", "string")])),
                 ("limit", .object([("type", "integer")])),
+                ("budget", .object([("type", "string"), ("enum", .array(ServerLimit.all.filter(\.refuses).map { .string($0.id) }))])),
+                ("unit", .object([("type", "string")])),
+                ("cost", .object([("type", "integer")])),
+                ("inUse", .object([("type", "integer")])),
                 ("detail", .object([("type", "string")])),
             ])),
             ("required", ["error"]),

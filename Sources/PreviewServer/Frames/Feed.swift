@@ -1,6 +1,5 @@
 import Animation
 import Controls
-import Dispatch
 import HTTPServer
 import Synchronization
 
@@ -18,7 +17,9 @@ final class Feed: Sendable {
         var viewers = 0
         var lastTree: LayerSnapshot?
         var lastPublishHost = 0.0
-        var timer: RepeatingTimer?
+        var ticker: FeedTicker?
+        /// The last frame's pixels, drawn into again by the next tick (ticks never overlap).
+        var surface: [UInt8]?
     }
 
     let key: FeedKey
@@ -28,19 +29,20 @@ final class Feed: Sendable {
     private let scene: LiveScene
     private let frameRenderer: FrameRenderer
     private let counters: StreamCounters
-    private let queue: DispatchQueue
     private let state = Mutex(State())
+    /// Its share of the render and memory budgets, given back when the last viewer leaves.
+    private let ticket: BudgetTicket?
 
     /// A still scene re-sends its last frame this often, so browsers and proxies keep the stream.
     static let keepAliveInterval = 1.0
 
-    init(key: FeedKey, scene: LiveScene, frameRenderer: FrameRenderer, counters: StreamCounters) {
+    init(key: FeedKey, scene: LiveScene, frameRenderer: FrameRenderer, counters: StreamCounters, ticket: BudgetTicket?) {
         self.key = key
+        self.ticket = ticket
         labels = FeedLabels(key.spec)
         self.scene = scene
         self.frameRenderer = frameRenderer
         self.counters = counters
-        queue = DispatchQueue(label: "layercast.feed", qos: .userInitiated)
     }
 
     /// Adds a viewer; the first one starts the ticks.
@@ -51,25 +53,24 @@ final class Feed: Sendable {
         }
         counters.viewerJoined(labels)
         guard first else { return }
-        let timer = RepeatingTimer(interval: 1.0 / Double(key.fps), queue: queue, strict: true) { [weak self] in
-            self?.tick()
-        }
-        state.withLock { $0.timer = timer }
-        timer.start()
+        let ticker = FeedTicker(interval: 1.0 / Double(key.fps))
+        state.withLock { $0.ticker = ticker }
+        ticker.start { [weak self] in self?.tick() }
     }
 
     /// Removes a viewer; returns true when it was the last: the ticks stop and the hub drops the
     /// feed (it is never attached again, so nothing of it needs resetting).
     func detach() -> Bool {
-        let timer: RepeatingTimer? = state.withLock { s in
+        let ticker: FeedTicker? = state.withLock { s in
             s.viewers -= 1
             guard s.viewers == 0 else { return nil }
-            defer { s.timer = nil }
-            return s.timer
+            defer { s.ticker = nil }
+            return s.ticker
         }
         counters.viewerLeft(labels)
-        timer?.cancel()
-        return timer != nil
+        ticker?.cancel()
+        if ticker != nil { ticket?.release() }
+        return ticker != nil
     }
 
     private func tick() {
@@ -83,8 +84,14 @@ final class Feed: Sendable {
             counters.keepAliveResent()
             return
         }
-        let image = frameRenderer.image(of: tree, spec: key.spec)
-        guard let jpeg = try? frameRenderer.jpeg(image, quality: key.spec.quality) else {
+        let surface = state.withLock { s in
+            defer { s.surface = nil }
+            return s.surface
+        }
+        let image = frameRenderer.image(of: tree, spec: key.spec, recycling: consume surface)
+        let encoded = try? frameRenderer.jpeg(image, quality: key.spec.quality)
+        state.withLock { $0.surface = image.pixels }
+        guard let jpeg = encoded else {
             counters.encodeFailed()
             return
         }

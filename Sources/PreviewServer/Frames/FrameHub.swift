@@ -2,7 +2,9 @@ import Controls
 import HTTPServer
 import Synchronization
 
-/// Keeps one feed per watched feed key and none for keys nobody watches.
+/// Keeps one feed per watched feed key and none for keys nobody watches. Streams are admitted by
+/// what they add: a new feed its render cost and surfaces (`RequestCost.stream`), another viewer
+/// of a feed only its connection's buffers, so a thousand viewers of one stream cost one render.
 final class FrameHub: Sendable {
     private struct State {
         var feeds: [FeedKey: Feed] = [:]
@@ -12,33 +14,37 @@ final class FrameHub: Sendable {
     private let state = Mutex(State())
     private let scene: LiveScene
     private let frameRenderer: FrameRenderer
+    private let ledger: BudgetLedger
     let counters: StreamCounters
-    let maxStreams: Int
 
-    init(scene: LiveScene, frameRenderer: FrameRenderer, counters: StreamCounters, maxStreams: Int) {
+    init(scene: LiveScene, frameRenderer: FrameRenderer, counters: StreamCounters, ledger: BudgetLedger) {
         self.scene = scene
         self.frameRenderer = frameRenderer
         self.counters = counters
-        self.maxStreams = maxStreams
+        self.ledger = ledger
     }
 
     var openStreams: Int { state.withLock { $0.viewers.count } }
     var watchedFeeds: Int { state.withLock { $0.feeds.count } }
 
-    /// A new viewer of `key`, or nil when `maxStreams` are already open. One lock covers the cap,
-    /// the lookup and the attach, so neither can a concurrent attach pass the cap nor a concurrent
-    /// last detach drop the feed between lookup and attach.
-    func attach(_ key: FeedKey, viewerClass: String) -> StreamViewer? {
-        let viewer: StreamViewer? = state.withLock { s in
-            guard s.viewers.count < maxStreams else { return nil }
-            let feed = s.feeds[key] ?? Feed(key: key, scene: scene, frameRenderer: frameRenderer, counters: counters)
+    /// A new viewer of `key`, or the budget's refusal. One lock covers the admission, the lookup
+    /// and the attach, so neither can two first viewers of a key both pay for its feed nor a
+    /// concurrent last detach drop the feed between lookup and attach.
+    func attach(_ key: FeedKey, viewerClass: String) throws(APIError) -> StreamViewer {
+        let viewer = try state.withLock { s throws(APIError) -> StreamViewer in
+            let existing = s.feeds[key]
+            let feedTicket = existing == nil
+                ? try ledger.reserve(RequestCost.stream(pixels: key.spec.pixels, fps: key.fps).shares) : nil
+            let viewerTicket = try ledger.reserve([BudgetShare(.memory, CostModel.viewerBytes)])
+            let feed = existing ?? Feed(key: key, scene: scene, frameRenderer: frameRenderer, counters: counters,
+                                        ticket: feedTicket)
             s.feeds[key] = feed
             feed.attach()
-            let viewer = StreamViewer(feed: feed, hub: self, viewerClass: viewerClass)
+            let viewer = StreamViewer(feed: feed, hub: self, viewerClass: viewerClass, ticket: viewerTicket)
             s.viewers[ObjectIdentifier(viewer)] = viewer
             return viewer
         }
-        if viewer != nil { counters.streamOpened() }
+        counters.streamOpened()
         return viewer
     }
 

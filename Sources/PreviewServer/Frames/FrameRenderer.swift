@@ -17,9 +17,10 @@ final class FrameRenderer: Sendable {
                     options: spec.options)
     }
 
-    func image(of tree: LayerSnapshot, spec: FrameSpec) -> RenderedImage {
+    func image(of tree: LayerSnapshot, spec: FrameSpec, recycling: consuming [UInt8]? = nil) -> RenderedImage {
         renderer.render(tree, width: spec.pixelWidth, height: spec.pixelHeight,
-                        background: spec.background.background(scale: spec.scale), debug: spec.debug)
+                        background: spec.background.background(scale: spec.scale), debug: spec.debug,
+                        recycling: consume recycling)
     }
 
     func jpeg(_ image: RenderedImage, quality: Int) throws -> [UInt8] {

@@ -19,12 +19,15 @@ final class StreamViewer: StreamProducer {
     private let feed: Feed
     private let hub: FrameHub
     private let state = Mutex(State())
+    /// Its connection's buffers in the memory budget, given back when it closes.
+    private let ticket: BudgetTicket
     let viewerClass: String
 
-    init(feed: Feed, hub: FrameHub, viewerClass: String) {
+    init(feed: Feed, hub: FrameHub, viewerClass: String, ticket: BudgetTicket) {
         self.feed = feed
         self.hub = hub
         self.viewerClass = viewerClass
+        self.ticket = ticket
     }
 
     func finish() {
@@ -65,5 +68,6 @@ final class StreamViewer: StreamProducer {
 
     func closed() {
         hub.detach(self, from: feed)
+        ticket.release()
     }
 }

@@ -1,4 +1,5 @@
 import CoreMetrics
+import HTTPServer
 import Prometheus
 import Synchronization
 
@@ -10,8 +11,11 @@ final class ServerMetrics: Sendable {
 
     private let bytesSent: CoreMetrics.Counter
     private let openStreams: CoreMetrics.Gauge
+    private let openConnections: CoreMetrics.Gauge
     private let counters = Mutex<[String: CoreMetrics.Counter]>([:])
     private let timers = Mutex<[String: CoreMetrics.Timer]>([:])
+    private let http = Mutex<HTTPCounterExport?>(nil)
+    private let budgets = Mutex<(@Sendable () -> [BudgetUsage])?>(nil)
 
     /// A frame takes about 0.5–5 ms to render and encode; the default buckets start at 5 ms and
     /// would put nearly every frame in the first one.
@@ -23,12 +27,60 @@ final class ServerMetrics: Sendable {
         self.factory = factory
         bytesSent = CoreMetrics.Counter(label: "layercast_stream_bytes_sent_total", factory: factory)
         openStreams = CoreMetrics.Gauge(label: "layercast_open_streams", factory: factory)
+        openConnections = CoreMetrics.Gauge(label: "layercast_http_open_connections", factory: factory)
         // Every failure series exists from the start at 0, so a scrape can tell "none" from "unknown".
         for format in EncodedFormat.allCases { _ = encodeFailures(format) }
+        for series in HTTPCounterExport.series { _ = counter(series.label, []) }
+        for limit in ServerLimit.all where limit.refuses {
+            for status in [400, 503] { _ = budgetRefusals(limit, status: status) }
+        }
     }
 
     /// Prometheus text format 0.0.4.
-    var exposition: String { registry.emitToString() }
+    var exposition: String {
+        exportHTTPCounters()
+        exportBudgets()
+        return registry.emitToString()
+    }
+
+    /// Each budget's limit and what is in use of it, read at every scrape.
+    func readBudgets(_ read: @escaping @Sendable () -> [BudgetUsage]) {
+        budgets.withLock { $0 = read }
+    }
+
+    private func exportBudgets() {
+        guard let read = budgets.withLock({ $0 }) else { return }
+        for usage in read() {
+            let dimensions = [("budget", usage.limit.id)]
+            CoreMetrics.Gauge(label: "layercast_budget_limit", dimensions: dimensions, factory: factory).record(usage.max)
+            CoreMetrics.Gauge(label: "layercast_budget_in_use", dimensions: dimensions, factory: factory).record(usage.inUse)
+        }
+    }
+
+    /// A request a budget refused: 400 (it could never fit) or 503 (not now).
+    func budgetRefused(_ limit: ServerLimit, status: Int) { budgetRefusals(limit, status: status).increment() }
+
+    private func budgetRefusals(_ limit: ServerLimit, status: Int) -> CoreMetrics.Counter {
+        counter("layercast_budget_refusals_total", [("budget", limit.id), ("status", String(status))])
+    }
+
+    /// The HTTP layer keeps its own counts (refusals, deadline closes, abandoned connections);
+    /// each scrape brings the series up to them.
+    func readHTTPCounters(_ read: @escaping @Sendable () -> HTTPServerCounters.Snapshot) {
+        http.withLock { $0 = HTTPCounterExport(read: read) }
+    }
+
+    private func exportHTTPCounters() {
+        http.withLock { export in
+            guard let current = export?.read(), let previous = export?.exported else { return }
+            for series in HTTPCounterExport.series {
+                let delta = current[keyPath: series.count] - previous[keyPath: series.count]
+                if delta > 0 { counter(series.label, []).increment(by: delta) }
+            }
+            openConnections.record(current.openConnections)
+            export?.exported = current
+        }
+    }
 
     private func counter(_ label: String, _ dimensions: [(String, String)]) -> CoreMetrics.Counter {
         let key = label + dimensions.map { "|\($0.0)=\($0.1)" }.joined()
@@ -80,4 +132,25 @@ final class ServerMetrics: Sendable {
     func request(route: String, method: String, status: Int) {
         counter("layercast_http_requests_total", [("route", route), ("method", method), ("status", String(status))]).increment()
     }
+}
+
+/// One budget on `/metrics`: its limit and what is in use, in its base unit.
+struct BudgetUsage: Sendable {
+    let limit: ServerLimit
+    let max: Int
+    let inUse: Int
+}
+
+/// The HTTP layer's counts on `/metrics`, and what the last scrape exported of them.
+struct HTTPCounterExport: Sendable {
+    let read: @Sendable () -> HTTPServerCounters.Snapshot
+    var exported = HTTPServerCounters.Snapshot.zero
+
+    static let series: [(label: String, count: KeyPath<HTTPServerCounters.Snapshot, Int> & Sendable)] = [
+        ("layercast_http_host_refusals_total", \.hostRefusals),
+        ("layercast_http_head_deadline_closes_total", \.headDeadlineCloses),
+        ("layercast_http_per_ip_refusals_total", \.perIPRefusals),
+        ("layercast_http_abandoned_connections_total", \.abandonedConnections),
+        ("layercast_http_uploads_refused_total", \.uploadsRefused),
+    ]
 }

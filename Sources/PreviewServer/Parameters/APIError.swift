@@ -1,18 +1,24 @@
 import HTTPServer
 
 /// A request the API refuses: the status, what is wrong, and, where it helps, the parameter at
-/// fault and what it allows. Rendered as `{"error": …, "parameter": …, "allowed": …}`.
+/// fault and what it allows. Rendered as `{"error": …, "parameter": …, "allowed": …}`, with any
+/// `details` after them (a budget's refusal names the budget and its figures).
 struct APIError: Error, Sendable {
     var status: Int
     var message: String
     var parameter: String?
     var allowed: String?
+    var details: [(String, JSONValue)] = []
+    var headers: [(String, String)] = []
 
-    init(_ status: Int, _ message: String, parameter: String? = nil, allowed: String? = nil) {
+    init(_ status: Int, _ message: String, parameter: String? = nil, allowed: String? = nil,
+         details: [(String, JSONValue)] = [], headers: [(String, String)] = []) {
         self.status = status
         self.message = message
         self.parameter = parameter
         self.allowed = allowed
+        self.details = details
+        self.headers = headers
     }
 
     static func badParameter(_ name: String, _ value: String, allowed: String) -> APIError {
@@ -29,7 +35,7 @@ struct APIError: Error, Sendable {
         var fields: [(String, JSONValue)] = [("error", .string(message))]
         if let parameter { fields.append(("parameter", .string(parameter))) }
         if let allowed { fields.append(("allowed", .string(allowed))) }
-        return .json(status: status, .object(fields))
+        return .json(status: status, .object(fields + details), headers: headers)
     }
 
     /// Echoes a bad value safely: bounded and printable, whatever the client sent.

@@ -1,13 +1,18 @@
 import Animation
 import Rendering
+import Synchronization
 
 /// The artwork images uploaded with `PUT /player/artwork`, kept as their PNG bytes under their
 /// SHA-256, so a scenario (and `PUT /player/artwork/by-hash`) can name one by content: the same
-/// hex digest `sha256sum cover.png` prints.
+/// hex digest `sha256sum cover.png` prints. An image decoded from the same bytes while the first
+/// decoding is still shown (by the live scene, its history or a scenario) is that same bitmap: an
+/// artwork is stored once however many copies of the scene show it, and the renderer's images of
+/// it still apply.
 struct ArtworkLibrary: Sendable {
     static let maxCount = 16
     static let maxBytes = 32 << 20
     let store = ContentStore<[UInt8]>(maxCount: maxCount, maxBytes: maxBytes)
+    private let shown = ShownBitmaps()
 
     /// Keeps a PNG (already decoded once by the caller) and returns its hash.
     @discardableResult
@@ -17,14 +22,23 @@ struct ArtworkLibrary: Sendable {
         return hash
     }
 
-    /// The image under `hash`, decoded; 404 when none is stored under it.
+    /// An upload: decodes a PNG, keeps it and returns the bitmap and its hash; the bitmap already
+    /// shown when the same bytes came before.
+    func upload(_ png: [UInt8]) throws(APIError) -> (bitmap: Bitmap, hash: String) {
+        let hash = SHA256.hex(png)
+        let bitmap = try shown.bitmap(hash) { () throws(APIError) in try Self.decode(png) }
+        store.put(hash, png, bytes: png.count)
+        return (bitmap, hash)
+    }
+
+    /// The image under `hash`, decoded (or the one shown already); 404 when none is stored under it.
     func bitmap(_ hash: String) throws(APIError) -> Bitmap {
         guard let png = store.get(hash.lowercased()) else {
             throw APIError(404, "no uploaded artwork has SHA-256 '\(APIError.quote(hash))'", parameter: "sha256",
                            allowed: "the SHA-256 of a PNG uploaded with PUT /player/artwork (the newest \(Self.maxCount) "
                                + "are kept), as sha256sum prints it")
         }
-        return try Self.decode(png)
+        return try shown.bitmap(hash.lowercased()) { () throws(APIError) in try Self.decode(png) }
     }
 
     /// A PNG of at most `APIContext.maxArtworkSide` pixels a side, or the 413 or 400 that says why not.
@@ -41,5 +55,25 @@ struct ArtworkLibrary: Sendable {
         } catch {
             throw APIError(400, "the artwork is not a usable PNG: \(error)", parameter: "body", allowed: "a complete PNG image")
         }
+    }
+}
+
+/// Decoded artwork by its PNG's hash, held weakly: what no scene copy shows any more is freed.
+private final class ShownBitmaps: Sendable {
+    private struct Entry {
+        weak var bitmap: Bitmap?
+    }
+
+    private let entries = Mutex<[String: Entry]>([:])
+
+    /// The living bitmap under `hash`, or what `decode` makes (then remembered).
+    func bitmap(_ hash: String, decode: () throws(APIError) -> Bitmap) throws(APIError) -> Bitmap {
+        if let living = entries.withLock({ $0[hash]?.bitmap }) { return living }
+        let bitmap = try decode()
+        entries.withLock { entries in
+            entries = entries.filter { $0.value.bitmap != nil }
+            entries[hash] = Entry(bitmap: bitmap)
+        }
+        return bitmap
     }
 }

@@ -98,5 +98,5 @@ func part(_ i: Int) -> [UInt8] {
 }
 
 func getRequest(_ path: String, method: String = "GET", extra: String = "") -> String {
-    "\(method) \(path) HTTP/1.1\r\nHost: test\r\n\(extra)\r\n"
+    "\(method) \(path) HTTP/1.1\r\nHost: localhost\r\n\(extra)\r\n"
 }

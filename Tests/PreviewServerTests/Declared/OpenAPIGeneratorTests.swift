@@ -78,7 +78,10 @@ import Testing
         let upload = operation(doc, "/upload", "put")
         #expect(schema(at(upload, "requestBody/content"), "image/png")?["format"] as? String == "binary")
         #expect(at(upload, "requestBody/x-layercast-max-bytes") as? Int == 8 << 20)
+        // A priced operation: its own 503 comes first; its 400 also covers a request over a budget.
         #expect(at(operation(doc, "/clip.webp", "get"), "responses/503/description") as? String == "Clips are being rendered already.")
+        #expect(at(operation(doc, "/clip.webp", "get"), "responses/400/$ref") as? String
+            == "#/components/responses/BadParameterOrOverBudget")
         let reply = schema(at(operation(doc, "/fruit/pick", "post"), "responses/200/content"), "application/json")
         #expect(reply?["$ref"] as? String == "#/components/schemas/SampleAPIReply")
         #expect(at(doc, "components/schemas/SampleAPIReply/required") as? [String] == ["fruit", "ripe", "count", "tags", "pip"])

@@ -63,11 +63,11 @@ enum SampleAPI {
     static let clip = Endpoint<Context>(
         APIOperation(.get, "/clip.webp", id: "clip", tag: "frames", summary: "A clip",
                      parameters: [size, fps, seconds, debug, background],
-                     answers: [.busy("Clips are being rendered already.")], offload: true,
+                     answers: [.other(503, "Clips are being rendered already.")], offload: .shared,
                      cost: { input throws(APIError) in
                          let side = try input[size]
                          let frames = Int((try input[seconds] * Double(try input[fps])).rounded(.up))
-                         return .frames(frames, of: side * side)
+                         return .clip(pixels: side * side, frames: frames, encoder: .webp)
                      }),
         produces: Success(description: "A WebP.", content: .media(["image/webp"], binary: true))
     ) { _, input in
@@ -98,7 +98,7 @@ enum SampleAPI {
     static func router(check: @escaping @Sendable (HTTPRequest) -> HTTPResponse? = { _ in nil }) -> Router {
         var router = Router()
         router.register(endpoints, context: Context(name: "ctx"), configuration: PreviewServerConfiguration(),
-                        check: check, failed: { _, _ in })
+                        check: check, admit: { _, _ in nil }, failed: { _, _ in })
         return router
     }
 }

@@ -158,9 +158,14 @@ import Testing
                                                     query: [(name: "size", value: "100"), (name: "seconds", value: "2")]),
                               for: op, configuration: PreviewServerConfiguration())
         let cost = try #require(try op.cost?(input))
-        // 100×100 pixels, 2 s at the server's 30 fps.
-        #expect(cost == .frames(60, of: 10_000))
+        // 100×100 pixels, 2 s at the server's 30 fps: the encoder's 24 bytes a pixel, 0.1 a
+        // pixel-frame of file, and its 4 MiB.
+        #expect(cost == .clip(pixels: 10_000, frames: 60, encoder: .webp))
         #expect(cost.pixelFrames == 600_000)
-        #expect(RequestCost.stream(480 * 480, fps: 30).pixelRate == 6_912_000)
+        #expect(cost.memoryBytes == 10_000 * 24 + 60_000 + 4 << 20)
+        #expect(cost.shares == [BudgetShare(.clips, 1), BudgetShare(.memory, cost.memoryBytes)])
+        let stream = RequestCost.stream(pixels: 480 * 480, fps: 30)
+        #expect(stream.pixelRate == 6_912_000)
+        #expect(stream.shares == [BudgetShare(.render, 6_912_000), BudgetShare(.memory, 480 * 480 * 12)])
     }
 }

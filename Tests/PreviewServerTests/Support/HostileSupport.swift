@@ -37,7 +37,9 @@ extension TestServer {
         try exchange(port: port, bytes)
     }
 
-    var artworkID: UInt64? { try? state().player.artwork.id }
+    /// The player's artwork id, from `/state`; a failed request throws its own error rather
+    /// than turning into a nil that reads like a missing artwork.
+    func artworkID() throws -> UInt64 { try state().player.artwork.id }
 
     var publicDirectory: String { server.configuration.publicDirectory }
     /// Beside the public folder: what a traversal would reach.

@@ -1,0 +1,75 @@
+import Animation
+
+/// The live scene and the copies taken after each command (see `LiveScene`), bounded in bytes
+/// rather than in copies: a command's copy weighs a few KiB, but an artwork can weigh 64 MiB.
+/// An artwork is a shared bitmap, so it is stored once however many copies show it, and counted
+/// once; it is freed when the last copy that shows it goes. The live scene's own artwork is not
+/// the history's to count: it stays whatever the budget.
+struct SceneHistory {
+    var live: Scene
+    /// Oldest first; the newest is the live scene as the last command left it.
+    private(set) var checkpoints: [Scene]
+    /// How many commands have been applied: 0 for the scene as made.
+    var revision: UInt64 = 0
+    /// Scheduled commands not yet applied, in time order; all later than `live.time`.
+    var pending: [ScheduledCommand] = []
+    let budget: Int
+    /// Each artwork the checkpoints show: how many show it, and its bytes.
+    private var artworks: [ObjectIdentifier: (copies: Int, bytes: Int)] = [:]
+
+    init(live: Scene, budget: Int) {
+        self.live = live
+        self.budget = budget
+        checkpoints = []
+        append(live)
+    }
+
+    /// What the history holds besides the live scene.
+    var bytes: Int {
+        let own = artworks.reduce(0) { $0 + $1.value.bytes }
+        let liveArtwork = artworks[ObjectIdentifier(live.player.artwork)]?.bytes ?? 0
+        return checkpoints.count * LiveScene.checkpointBytes + own - liveArtwork
+    }
+
+    /// The scene as it was (or will be, with no further commands) at `t`.
+    mutating func scene(at t: Double) -> Scene {
+        if t >= live.time {
+            live.advance(to: t)
+            return live
+        }
+        var copy = checkpoints.last { $0.time <= t } ?? checkpoints.first ?? live
+        copy.advance(to: t)
+        return copy
+    }
+
+    /// Steps the live scene back to `t` (the clock went back): later copies are dropped, since a
+    /// command now rewrites the history from there.
+    mutating func rewind(to t: Double) {
+        live = scene(at: t)
+        checkpoints.removeAll { $0.time > t }
+        artworks = [:]
+        for copy in checkpoints { count(copy, by: 1) }
+    }
+
+    /// A command was applied: keeps a copy of the live scene, drops the oldest copies while over
+    /// the budget (the newest always stays), and counts the revision.
+    mutating func checkpoint() {
+        append(live)
+        while checkpoints.count > 1 && bytes > budget {
+            count(checkpoints.removeFirst(), by: -1)
+        }
+        revision += 1
+    }
+
+    private mutating func append(_ scene: Scene) {
+        checkpoints.append(scene)
+        count(scene, by: 1)
+    }
+
+    private mutating func count(_ scene: Scene, by delta: Int) {
+        let artwork = scene.player.artwork
+        let key = ObjectIdentifier(artwork)
+        let entry = artworks[key] ?? (0, artwork.pixels.count * 4)
+        artworks[key] = entry.copies + delta > 0 ? (entry.copies + delta, entry.bytes) : nil
+    }
+}
