@@ -51,12 +51,14 @@ enum CostModel {
 
         /// libx264 (medium preset, a 20-frame look-ahead, one thread) holds its look-ahead and
         /// reference frames with their half-pixel planes: the peak rose 41 MiB at 480×480, 155 MiB
-        /// at 1024×1024 and 257 MiB at 1440×1440 (`layercast-bench video`, the render included).
+        /// at 1024×1024 and 257 MiB at 1440×1440 (`layercast-bench video`, the render included);
+        /// 178 MiB for the server's 1100×1100 clip of the playing player (docs/security.md).
         /// The file: 0.006 bytes a pixel-frame for the playing player.
         static let mp4 = ClipEncoder(name: "MP4", bytesPerPixel: 150, fileMillibytesPerPixelFrame: 50,
                                      fixedBytes: 16 << 20)
         /// libvpx's VP9 (realtime, no look-ahead frames): 22 MiB at 256×256, 103 MiB at 1024×1024,
-        /// 183 MiB at 1440×1440; its file is about the MP4's size.
+        /// 183 MiB at 1440×1440; 173 MiB for the server's 1300×1300 clip of the playing player. Its
+        /// file is about the MP4's size.
         static let webm = ClipEncoder(name: "WebM", bytesPerPixel: 96, fileMillibytesPerPixelFrame: 50,
                                       fixedBytes: 24 << 20)
 
