@@ -1,5 +1,10 @@
 """2. Press and hold on the meter: 1.0 s with a mouse, then 0.5 s with touch; the segments' lengths
-follow the holds (±15 %). Space works as well, and a refused press reads as a message."""
+follow the holds (±15 %). Space works as well, and a refused press reads as a message.
+
+A hold is measured where the page saw it (the events' own timestamps), not as the pause WebDriver
+was asked for: on a loaded machine WebDriver delivers the release late, and the page then really
+held longer. The recorded segment must match what the page held; the page must have held at least
+what was asked."""
 import time
 
 from selenium.webdriver.common.action_chains import ActionChains
@@ -21,20 +26,45 @@ def settled_meter(api, count):
                       3, f"{count} finished segment(s)")
 
 
+HOLD_TIMER = """
+window.__holds = [];
+let down = null;
+const start = (e) => { if (down === null && (e.type !== "keydown" || e.key === " ")) down = e.timeStamp; };
+const end = (e) => {
+  if (down === null || (e.type === "keyup" && e.key !== " ")) return;
+  window.__holds.push((e.timeStamp - down) / 1000);
+  down = null;
+};
+for (const type of ["pointerdown", "keydown"]) window.addEventListener(type, start, true);
+for (const type of ["pointerup", "pointercancel", "keyup"]) window.addEventListener(type, end, true);
+"""
+
+
+def held(page):
+    """The holds the page saw so far, in seconds."""
+    return page.execute_script("return window.__holds")
+
+
+def expect_hold(recorded, seen, asked, tolerance):
+    assert seen >= asked - 0.02, f"the page held {seen:.3f} s, less than the {asked} s asked"
+    assert abs(recorded - seen) <= tolerance, f"a {seen:.3f} s hold (asked {asked} s) recorded {recorded:.3f} s"
+
+
 def test_hold_with_mouse_then_touch(page, api):
     stage = in_card(page, "meter", "stage")
+    page.execute_script(HOLD_TIMER)
 
     ActionChains(page).click_and_hold(stage).pause(1.0).release().perform()
     meter = settled_meter(api, 1)
     [first] = segment_seconds(meter)
-    assert abs(first - 1.0) <= 0.15, f"a 1.0 s mouse hold recorded {first:.3f} s"
+    expect_hold(first, held(page)[0], 1.0, 0.15)
 
     touch = ActionBuilder(page, mouse=PointerInput(interaction.POINTER_TOUCH, "finger"))
     touch.pointer_action.move_to(stage).pointer_down().pause(0.5).pointer_up()
     touch.perform()
     meter = settled_meter(api, 2)
     second = segment_seconds(meter)[1]
-    assert abs(second - 0.5) <= 0.075, f"a 0.5 s touch hold recorded {second:.3f} s"
+    expect_hold(second, held(page)[1], 0.5, 0.075)
 
     # The card shows what /state says.
     wait_until(lambda: in_card(page, "meter", "segments").text == "2", 2, "the segment count on the card")
@@ -44,6 +74,7 @@ def test_hold_with_mouse_then_touch(page, api):
 
 def test_hold_with_pen_and_space(page, api):
     stage = in_card(page, "meter", "stage")
+    page.execute_script(HOLD_TIMER)
     pen = ActionBuilder(page, mouse=PointerInput(interaction.POINTER_PEN, "pen"))
     pen.pointer_action.move_to(stage).pointer_down().pause(0.4).pointer_up()
     pen.perform()
@@ -53,13 +84,13 @@ def test_hold_with_pen_and_space(page, api):
     assert page.execute_script("return document.activeElement") == stage
     ActionChains(page).key_down(Keys.SPACE).pause(0.6).key_up(Keys.SPACE).perform()
     meter = settled_meter(api, 2)
-    assert abs(segment_seconds(meter)[1] - 0.6) <= 0.09
+    expect_hold(segment_seconds(meter)[1], held(page)[1], 0.6, 0.09)
 
     # With nothing focused, Space anywhere on the page records too.
     page.execute_script("document.activeElement.blur()")
     ActionChains(page).key_down(Keys.SPACE).pause(0.4).key_up(Keys.SPACE).perform()
     meter = settled_meter(api, 3)
-    assert abs(segment_seconds(meter)[2] - 0.4) <= 0.06
+    expect_hold(segment_seconds(meter)[2], held(page)[2], 0.4, 0.06)
     assert console_errors(page) == []
 
 
