@@ -6,9 +6,11 @@
 #      package the runtime stage installs, depends on, or starts from; and no ICU data is linked in;
 #   3. the runtime stage really builds (on a debootstrapped debian:bookworm-slim, with the host's
 #      binary through BINARY_FROM=prebuilt) and runs: its health check, /healthz, a PNG, the page,
-#      a second of MJPEG, the meter's label drawn as on the host, the token guard, PID 1 as uid
-#      10001; then SIGTERM, with a stream open, stops it with status 0 within 1 s;
-#   4. the image is under 350 MB (the video codecs' libraries are about 190 MB of it).
+#      a second of MJPEG, an MP4 and a WebM that the host's ffprobe reads (codec, pixel format,
+#      size, frames, rate, duration), the meter's label drawn as on the host, the token guard, PID 1
+#      as uid 10001; then SIGTERM, with a stream open, stops it with status 0 within 1 s;
+#   4. the image is under 350 MB (the video codecs' libraries are about 190 MB of it); the codec
+#      packages it carries are listed, for the README's licences.
 # Any failure exits non-zero. Safe to rerun: the base rootfs, the podman store and the image layers
 # are cached in .build-container/, so a warm run takes well under a minute.
 # LAYERCAST_BINARY=path skips the release build and proves that binary instead.
@@ -26,7 +28,7 @@ started=$SECONDS
 [ -z "$SUDO" ] || command -v sudo >/dev/null || fail "the container proof needs root (podman, debootstrap) or sudo"
 
 say "tools"
-apt_ensure podman buildah runc debootstrap binutils curl
+apt_ensure podman buildah runc debootstrap binutils curl ffmpeg
 hadolint_ensure
 mkdir -p "$WORK_DIR"
 
@@ -157,6 +159,24 @@ assert gif[:6] in (b"GIF87a", b"GIF89a") and gif.rstrip(b"\0")[-1:] == b"\x3b", 
 print(f"  /clip.webp: {len(webp)} bytes, {webp.count(b'ANMF')} frames; /clip.gif: {len(gif)} bytes")
 EOF
 
+# Videos go through libavcodec (libx264, libvpx) and libavformat: probed on the host by ffprobe.
+# 0.5 s at 24 fps is 12 frames; 63 points is odd, so the picture is coded 64 pixels wide.
+for format in mp4 webm; do
+    curl -fsS --max-time 30 -o "$WORK_DIR/clip.$format" "$base/clip.$format?control=spinner&seconds=0.5&fps=24&size=63" ||
+        fail "/clip.$format failed"
+done
+for check in "mp4 h264" "webm vp9"; do
+    read -r format codec <<<"$check"
+    probed=$(ffprobe -v error -count_frames -select_streams v:0 -of default=noprint_wrappers=1 \
+        -show_entries stream=codec_name,pix_fmt,width,height,nb_read_frames,r_frame_rate:format=duration \
+        "$WORK_DIR/clip.$format") || fail "ffprobe cannot read /clip.$format"
+    for want in "codec_name=$codec" pix_fmt=yuv420p width=64 height=64 nb_read_frames=12 r_frame_rate=24/1 \
+        duration=0.500000; do
+        grep -qx "$want" <<<"$probed" || fail "/clip.$format: ffprobe does not report $want: $(tr '\n' ' ' <<<"$probed")"
+    done
+    echo "  /clip.$format: $(tr '\n' ' ' <<<"$probed")$(stat -c %s "$WORK_DIR/clip.$format") bytes"
+done
+
 curl -fsS --max-time 5 -o "$WORK_DIR/index.html" "$base/" || fail "GET / failed"
 cmp -s "$WORK_DIR/index.html" Public/index.html || fail "GET / is not Public/index.html (LAYERCAST_PUBLIC)"
 echo "  /: Public/index.html"
@@ -220,5 +240,10 @@ base_size=$(podman_ image inspect -f '{{.Size}}' "$BASE_IMAGE")
 size_mb=$((size / 1000000))
 echo "  $IMAGE: $size_mb MB (base debian:bookworm-slim $((base_size / 1000000)) MB, binary $(($(stat -c %s "$WORK_DIR/prebuilt/layercast") / 1000000)) MB, libraries and fonts the rest)"
 [ "$size_mb" -lt "$SIZE_TARGET_MB" ] || fail "the image is $size_mb MB, target < $SIZE_TARGET_MB MB"
+# The libraries FFmpeg's packages depend on, as installed in the image (the README's licences).
+# shellcheck disable=SC2016  # dpkg-query's format, not shell
+echo "  libav* and libswscale depend on: $(podman_ run --rm --network=host --no-healthcheck --entrypoint dpkg-query "$IMAGE" \
+    -W -f '${Depends}, ' libavcodec59 libavformat59 libavutil57 libswscale6 |
+    tr ',' '\n' | sed 's/[(|].*//; s/ //g' | sort -u | grep . | tr '\n' ' ')"
 
 say "container proof passed in $((SECONDS - started)) s"

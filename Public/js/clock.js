@@ -1,5 +1,6 @@
 // @ts-check
-// The scene clock: pause and resume, speed, one-frame steps (also on , and .), and Save clip.
+// The scene clock: pause and resume, speed, one-frame steps (also on , and .), and Save clip in
+// the chosen format (WebP, GIF, MP4 or WebM).
 import { send, errorFrom, ApiError } from "./api.js";
 import { $$, part } from "./dom.js";
 import { reportError, toast } from "./toast.js";
@@ -19,6 +20,14 @@ export function clockPanel(root, ctx) {
   const pause = part(root, "pause");
   const speeds = $$(part(root, "speed"), "[data-speed]");
   const link = part(root, "save-clip", HTMLAnchorElement);
+  const format = part(root, "clip-format", HTMLSelectElement);
+  let control = "play-button";
+  const target = () => {
+    link.href = clipUrl(control, format.value);
+    link.download = `layercast-${control}.${format.value}`;
+  };
+  format.addEventListener("change", target);
+  target(); // a reload may restore the select's last choice
 
   /** @param {import("./api.js").Params} params */
   const post = async (params) => {
@@ -57,7 +66,7 @@ export function clockPanel(root, ctx) {
     link.setAttribute("aria-busy", "true");
     try {
       const response = await fetch(link.href, { cache: "no-store" });
-      if (response.status === 404) throw new ApiError("this server cannot make clips yet (no /clip.webp route)");
+      if (response.status === 404) throw new ApiError(`this server cannot make ${format.value} clips (no /clip.${format.value} route)`);
       if (!response.ok) throw await errorFrom(response);
       const blob = await response.blob();
       const url = URL.createObjectURL(blob);
@@ -86,13 +95,13 @@ export function clockPanel(root, ctx) {
       }
     },
     /**
-     * Save clip records `control`, shown by its `name`.
-     * @param {string} control
+     * Save clip records `focused`, shown by its `name`.
+     * @param {string} focused
      * @param {string} name
      */
-    focus(control, name) {
-      link.href = clipUrl(control);
-      link.download = `layercast-${control}.webp`;
+    focus(focused, name) {
+      control = focused;
+      target();
       part(root, "save-clip-target").textContent = `· ${name}`;
     },
   };

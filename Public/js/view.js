@@ -112,7 +112,12 @@ export function frameUrl(view, control) {
   return `frame.png?${common(view, params)}`;
 }
 
-/** @param {string} control */
-export function clipUrl(control) {
-  return `clip.webp?${new URLSearchParams({ control, seconds: "3", fps: "30" })}`;
+/**
+ * The next 3 seconds of `control` at 30 fps, in `format`: webp, gif, mp4 or webm (the server's
+ * /clip.FORMAT routes).
+ * @param {string} control
+ * @param {string} format
+ */
+export function clipUrl(control, format) {
+  return `clip.${format}?${new URLSearchParams({ control, seconds: "3", fps: "30" })}`;
 }

@@ -23,9 +23,10 @@ public final class ClipWriter {
     private let durations: [Int]
     public private(set) var frameCount = 0
 
-    /// `quality` (1–100) and `lossless` apply to WebP only.
+    /// `quality` (1–100) and `lossless` apply to WebP only; `background`, the frames' own, to the
+    /// padding a video adds to an odd width or height (`VideoEncoder.Options.background`).
     public init(_ format: Format, width: Int, height: Int, timing: ClipTiming, quality: Int = 80,
-                lossless: Bool = false) throws {
+                lossless: Bool = false, background: Background = .transparent) throws {
         self.format = format
         self.timing = timing
         switch format {
@@ -40,7 +41,8 @@ public final class ClipWriter {
             durations = timing.durations(unitsPerSecond: 100)
         case .mp4, .webm:
             let encoder = try VideoEncoder(format: format == .mp4 ? .mp4 : .webm, width: width, height: height,
-                                           fps: timing.fps, frameCount: timing.frameCount)
+                                           fps: timing.fps, frameCount: timing.frameCount,
+                                           options: .init(background: background))
             (add, finishing) = ({ image, _ in try encoder.add(image) }, encoder.finish)
             durations = Array(repeating: 1, count: timing.frameCount)
         }

@@ -53,7 +53,7 @@ import Testing
         return cases
     }()
 
-    /// Clips: over the pixel budget, out of range, or options the format or control does not have.
+    /// Clips and videos: over the pixel budget, out of range, or options the format or control does not have.
     static let clipsAndVariants = [
         get("/clip.webp?size=480&seconds=20&fps=31", "seconds", "138240000"),
         get("/clip.webp?size=240&scale=2&seconds=20&fps=31", "seconds", "pixel"),
@@ -61,6 +61,10 @@ import Testing
         get("/clip.webp?seconds=20.5", "seconds", "0.1 to 20"),
         get("/clip.webp?fps=61", "fps", "1 to 60"),
         get("/clip.gif?fps=51", "fps", "1 to 50"),
+        get("/clip.mp4?fps=61", "fps", "1 to 60"),
+        get("/clip.webm?fps=0", "fps", "1 to 60"),
+        get("/clip.mp4?size=480&seconds=20&fps=31", "seconds", "138240000"),
+        get("/clip.webm?lossless=true", "lossless", "seconds, fps"),
         get("/clip.gif?lossless=true", "lossless", "seconds, fps"),
         get("/clip.webp?lossless=perhaps", "lossless", "true or false"),
         get("/clip.webp?control=dial", "control", "play-button"),

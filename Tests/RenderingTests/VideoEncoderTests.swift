@@ -1,5 +1,6 @@
 import Animation
 import Foundation
+import LayercastTesting
 import Testing
 @testable import Rendering
 
@@ -21,8 +22,10 @@ import Testing
     }
 
     static func encode(_ format: VideoFormat, frames: Int, fps: Int = 30, width: Int = 128, height: Int = 96,
+                       options: VideoEncoder.Options = .init(),
                        image: (Int) -> RenderedImage = { frame($0) }) throws -> [UInt8] {
-        let encoder = try VideoEncoder(format: format, width: width, height: height, fps: fps, frameCount: frames)
+        let encoder = try VideoEncoder(format: format, width: width, height: height, fps: fps, frameCount: frames,
+                                       options: options)
         for i in 0..<frames { try encoder.add(image(i)) }
         return try encoder.finish()
     }
@@ -94,23 +97,25 @@ extension VideoEncoderTests {
         }
     }
 
-    /// 61×33 is coded as 62×34 (yuv420p needs even sizes): the added column repeats the red
-    /// right edge, the added row the green bottom edge; nothing is scaled. The edge bands are 3
-    /// pixels wide because 4:2:0 shares each colour sample with the pixels around it, so a thinner
-    /// band would take on some of the blue beside it whatever the padding.
+    /// 61×33 is coded as 62×34 (yuv420p needs even sizes): the picture keeps its pixels at the
+    /// top left, and the added column and row show the frames' dark background, not the white
+    /// and light grey bands along the picture's right and bottom edges; nothing is scaled. Grey
+    /// levels carry no colour, so the 2×2 colour samples of 4:2:0 that straddle the picture's
+    /// edge and the padding cannot blur the two into each other.
     @Test(arguments: VideoFormat.allCases)
-    func oddSizesArePaddedByRepeatingTheEdge(_ format: VideoFormat) throws {
+    func oddSizesArePaddedWithTheBackground(_ format: VideoFormat) throws {
         let (width, height) = (61, 33)
-        let (blue, red, green): (RGB, RGB, RGB) = ((0, 122, 255), (255, 59, 48), (52, 199, 89))
+        let (dark, white, grey): (RGB, RGB, RGB) = ((51, 51, 51), (255, 255, 255), (200, 200, 200))
         func image(_ i: Int) -> RenderedImage {
             let layers = LayerSnapshot(sublayers: [
-                Scenes.fill(Scenes.rect(Double(width - 3), 0, 3, Double(height)), Self.color(red)),
-                Scenes.fill(Scenes.rect(0, Double(height - 3), Double(width - 3), 3), Self.color(green)),
-                Scenes.fill(Scenes.rect(Double(i), 8, 8, 8), .white),
+                Scenes.fill(Scenes.rect(Double(width - 3), 0, 3, Double(height)), Self.color(white)),
+                Scenes.fill(Scenes.rect(0, Double(height - 3), Double(width - 3), 3), Self.color(grey)),
+                Scenes.fill(Scenes.rect(Double(i), 8, 8, 8), Self.color(Self.orange)),
             ])
-            return Self.renderer.render(layers, width: width, height: height, background: .color(Self.color(blue)))
+            return Self.renderer.render(layers, width: width, height: height, background: .color(Self.color(dark)))
         }
-        let encoder = try VideoEncoder(format: format, width: width, height: height, fps: 30, frameCount: 30)
+        let encoder = try VideoEncoder(format: format, width: width, height: height, fps: 30, frameCount: 30,
+                                       options: .init(background: .color(Self.color(dark))))
         #expect(encoder.codedWidth == 62 && encoder.codedHeight == 34)
         for i in 0..<30 { try encoder.add(image(i)) }
         let bytes = try encoder.finish()
@@ -124,15 +129,35 @@ extension VideoEncoderTests {
         let picture = try FFmpegTools.decodeRGB(bytes, suffix: format.rawValue, frame: 20)
         #expect(picture.count == 62 * 34 * 3)
         for y in [4, 16, 26] {
-            #expect(Self.distance(Self.rgb(picture, width: 62, 60, y), red) <= 8, "visible edge at y \(y)")
-            #expect(Self.distance(Self.rgb(picture, width: 62, 61, y), red) <= 8, "added column at y \(y)")
+            #expect(Self.distance(Self.rgb(picture, width: 62, 60, y), white) <= 8, "visible edge at y \(y)")
+            #expect(Self.distance(Self.rgb(picture, width: 62, 61, y), dark) <= 8, "added column at y \(y)")
         }
         for x in [4, 30, 54] {
-            #expect(Self.distance(Self.rgb(picture, width: 62, x, 32), green) <= 8, "visible edge at x \(x)")
-            #expect(Self.distance(Self.rgb(picture, width: 62, x, 33), green) <= 8, "added row at x \(x)")
+            #expect(Self.distance(Self.rgb(picture, width: 62, x, 32), grey) <= 8, "visible edge at x \(x)")
+            #expect(Self.distance(Self.rgb(picture, width: 62, x, 33), dark) <= 8, "added row at x \(x)")
         }
-        #expect(Self.distance(Self.rgb(picture, width: 62, 40, 20), blue) <= 4)
-        #expect(Self.distance(Self.rgb(picture, width: 62, 24, 12), (255, 255, 255)) <= 4, "the white square of frame 20")
+        #expect(Self.distance(Self.rgb(picture, width: 62, 40, 20), dark) <= 4)
+        #expect(Self.distance(Self.rgb(picture, width: 62, 24, 12), Self.orange) <= 8, "the orange square of frame 20")
+    }
+
+    /// A checkerboard background goes on into the padding: 9×9 with 3-pixel squares is coded as
+    /// 10×10, and the added column (x 9) starts the fourth column of squares, where the picture's
+    /// last column (x 8) ends the third: black where x 8 is white in rows 0–2, white where it is
+    /// black in rows 3–5. Likewise the added row (y 9) against y 8. Repeating the edge would copy
+    /// the third column's colours instead.
+    @Test(arguments: VideoFormat.allCases)
+    func aCheckerboardContinuesIntoThePadding(_ format: VideoFormat) throws {
+        let board = Background.checkerboard(light: .white, dark: .black, cell: 3)
+        let image = Self.renderer.render(LayerSnapshot(), width: 9, height: 9, background: board)
+        let bytes = try Self.encode(format, frames: 2, width: 9, height: 9, options: .init(crf: 0, background: board)) { _ in image }
+        let picture = try FFmpegTools.decodeRGB(bytes, suffix: format.rawValue, frame: 1)
+        #expect(picture.count == 10 * 10 * 3)
+        let (light, dark): (RGB, RGB) = ((255, 255, 255), (0, 0, 0))
+        func at(_ x: Int, _ y: Int) -> RGB { Self.rgb(picture, width: 10, x, y) }
+        for (x, y, expected) in [(8, 1, light), (9, 1, dark), (8, 4, dark), (9, 4, light),
+                                 (1, 8, light), (1, 9, dark), (4, 8, dark), (4, 9, light), (9, 9, light)] {
+            #expect(Self.distance(at(x, y), expected) <= 16, "(\(x), \(y)) \(at(x, y))")
+        }
     }
 
     /// Video has no alpha: a transparent frame shows composited over black, so a 50 % white

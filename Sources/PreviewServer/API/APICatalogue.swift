@@ -7,7 +7,8 @@ extension APIContext {
     static let endpoints: [Endpoint<APIContext>] = [
         health, openAPIEndpoint, metricsEndpoint,
         getState, getLayout, eventsEndpoint,
-        frameEndpoint(png: true), frameEndpoint(png: false), clipEndpoint(.webp), clipEndpoint(.gif), stream,
+        frameEndpoint(png: true), frameEndpoint(png: false), clipEndpoint(.webp), clipEndpoint(.gif), clipEndpoint(.mp4), clipEndpoint(.webm),
+        stream,
         getClock, setClock, getTimeline, getTimelineValues, timelinePicture,
         spinnerEndpoint(start: true), spinnerEndpoint(start: false),
         meterPress, meterRelease, meterHold, meterReset, meterConfig,

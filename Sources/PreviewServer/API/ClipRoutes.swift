@@ -3,28 +3,11 @@ import Controls
 import HTTPServer
 import Rendering
 
-/// `GET /clip.webp` and `GET /clip.gif`: the next `seconds` of the scene, as from now and with no
-/// further commands, rendered from a copy at `fps` into an animated image.
+/// `GET /clip.webp`, `/clip.gif`, `/clip.mp4` and `/clip.webm`: the next `seconds` of the scene,
+/// as from now and with no further commands, rendered from a copy at `fps` into an animated image
+/// or a video. One declaration serves the four; only `fps`'s range and `lossless` differ.
 extension APIContext {
-    enum ClipFormat: String, Sendable {
-        case webp, gif
-
-        var contentType: String { self == .webp ? "image/webp" : "image/gif" }
-        var encodedFormat: EncodedFormat { self == .webp ? .webp : .gif }
-
-        /// GIF delays are centiseconds, and browsers stretch delays under 2 cs to 10 cs.
-        var fps: Parameter<Int> {
-            Param.integer("fps", self == .webp ? 1...60 : 1...50, in: .query, example: "10", "Frames per second.")
-                .defaulting(to: \.fps, flag: "--fps")
-        }
-
-        var writerFormat: ClipWriter.Format { self == .webp ? .webp : .gif }
-
-        var parameters: [any DeclaredParameter] {
-            FrameParameters.common + [FrameParameters.ahead, FrameParameters.at, FrameParameters.variants, APIContext.clipSeconds, fps]
-                + (self == .webp ? [APIContext.clipLossless] : []) + [FrameParameters.scenario]
-        }
-    }
+    typealias ClipFormat = ClipWriter.Format
 
     static let clipSecondsRange = 0.1...20.0
 
@@ -42,15 +25,23 @@ extension APIContext {
     /// time grows with this product; the memory budget prices the rest (`CostModel.ClipEncoder`).
     static let clipPixelFrameBudget = 480 * 480 * 600
 
+    /// How a video's frames, timing and size follow from the parameters (`VideoEncoder`,
+    /// `FrameConverter`).
+    static let videoNotes = "A video is H.264 in MP4 (yuv420p, its index before the data) or VP9 in WebM (yuv420p), at a "
+        + "constant `fps`: round(seconds × fps) frames of 1/fps each, so it lasts exactly frames ÷ fps seconds "
+        + "(`X-Clip-Seconds`). yuv420p needs an even width and height: an odd one gets one more column on the right or "
+        + "row at the bottom showing the frame's background (black for `transparent`, as every transparent pixel), "
+        + "never a scaled picture. `quality` does not apply. "
+
     static func clipEndpoint(_ format: ClipFormat) -> Endpoint<APIContext> {
-        let name = format == .webp ? "WebP" : "GIF"
-        return Endpoint(
+        Endpoint(
             APIOperation(
-                .get, "/clip.\(format.rawValue)", id: "clip\(name)", tag: "frames",
-                summary: "The next `seconds` of the scene as an animated \(name)",
+                .get, "/clip.\(format.rawValue)", id: "clip\(format.operationName)", tag: "frames",
+                summary: "The next `seconds` of the scene as \(format.title)",
                 description: "The next `seconds` of the scene from now (or from `ahead` seconds on, or from the scene time "
                     + "`at`), rendered from a copy with no further commands (a later command in the kept history is not "
-                    + "replayed), at `fps`, as one animated image. The cost width × height × frames is "
+                    + "replayed), at `fps`, as \(format.isVideo ? "one video" : "one animated image"). "
+                    + (format.isVideo ? videoNotes : "") + "The cost width × height × frames is "
                     + "capped at 480×480×600 (138,240,000): past that the answer is 400. A clip takes a place of the "
                     + "clips budget (--max-clips) and its encoder's buffers from the memory budget while it renders; "
                     + "when either is taken, the answer is 503 at once (clips are never queued). With `scenario=` it is "
@@ -61,7 +52,7 @@ extension APIContext {
                 rules: FrameParameters.whenRules, offload: .ownThread, families: [FrameParameters.props],
                 cost: { input throws(APIError) in try clipCost(input, format) }),
             produces: Success(
-                description: "An animated image, offered as a download.",
+                description: format.isVideo ? "A video, offered as a download." : "An animated image, offered as a download.",
                 content: .media([format.contentType], binary: true),
                 headers: [
                     sceneTimeHeader,
@@ -89,6 +80,8 @@ extension APIContext {
         let encoder: CostModel.ClipEncoder = switch format {
         case .webp: try input[clipLossless] ? .webpLossless : .webp
         case .gif: .gif
+        case .mp4: .mp4
+        case .webm: .webm
         }
         return .clip(pixels: try FrameParameters.Picture(input).pixels(), frames: timing.frameCount, encoder: encoder)
     }
@@ -134,7 +127,9 @@ extension APIContext {
             metrics.encodeFailed(format.encodedFormat)
             throw APIError(500, "encoding the clip failed")
         }
-        let secondsText = ParameterType.format(seconds)
+        // A video's frames all last 1/fps; an animated image's add up to `seconds` (`ClipTiming`).
+        let secondsText = format.isVideo ? printfFormat("%g", Double(timing.frameCount) / Double(fps))
+            : ParameterType.format(seconds)
         let subject = scenario.map { "scenario-\($0.id)-" } ?? ""
         let name = "layercast-\(subject)\(source.spec.subject.rawValue)\(source.variantsSuffix)-\(secondsText)s-\(fps)fps"
             + ".\(format.rawValue)"
@@ -153,8 +148,8 @@ extension APIContext {
     private func encodeClip(_ source: inout ClipSource, start: Double, timing: ClipTiming, format: ClipFormat,
                             quality: Int, lossless: Bool, cost: inout ClipCost) throws -> [UInt8] {
         let (width, height) = source.pixelSize
-        let writer = try ClipWriter(format.writerFormat, width: width, height: height, timing: timing, quality: quality,
-                                    lossless: lossless)
+        let writer = try ClipWriter(format, width: width, height: height, timing: timing, quality: quality, lossless: lossless,
+                                    background: source.spec.background.background(scale: source.spec.scale))
         for i in 0..<timing.frameCount {
             let t0 = MonotonicClock.hostTime()
             let image = source.image(at: start + timing.offset(ofFrame: i), frameRenderer: frameRenderer)

@@ -26,8 +26,8 @@ enum CostModel {
     /// memory pool and the stream response's 32 KiB block); the parts it sends are the feed's.
     static let viewerBytes = 64 << 10
 
-    /// The animated-image encoders keep reference canvases and candidate encodings of their own
-    /// besides the frame being rendered, then the compressed file.
+    /// The animated-image and video encoders keep reference canvases or frames and candidate
+    /// encodings of their own besides the frame being rendered, then the compressed file.
     struct ClipEncoder: Sendable {
         var name: String
         /// Bytes per pixel at the peak, the frame's own surfaces included.
@@ -49,11 +49,24 @@ enum CostModel {
         static let gif = ClipEncoder(name: "GIF", bytesPerPixel: 12, fileMillibytesPerPixelFrame: 250,
                                      fixedBytes: 16 << 20)
 
-        static let all = [webp, webpLossless, gif]
+        /// libx264 (medium preset, a 20-frame look-ahead, one thread) holds its look-ahead and
+        /// reference frames with their half-pixel planes: the peak rose 41 MiB at 480×480, 155 MiB
+        /// at 1024×1024 and 257 MiB at 1440×1440 (`layercast-bench video`, the render included);
+        /// 178 MiB for the server's 1100×1100 clip of the playing player (docs/security.md).
+        /// The file: 0.006 bytes a pixel-frame for the playing player.
+        static let mp4 = ClipEncoder(name: "MP4", bytesPerPixel: 150, fileMillibytesPerPixelFrame: 50,
+                                     fixedBytes: 16 << 20)
+        /// libvpx's VP9 (realtime, no look-ahead frames): 22 MiB at 256×256, 103 MiB at 1024×1024,
+        /// 183 MiB at 1440×1440; 173 MiB for the server's 1300×1300 clip of the playing player. Its
+        /// file is about the MP4's size.
+        static let webm = ClipEncoder(name: "WebM", bytesPerPixel: 96, fileMillibytesPerPixelFrame: 50,
+                                      fixedBytes: 24 << 20)
+
+        static let all = [webp, webpLossless, gif, mp4, webm]
 
         var formula: String {
             "pixels × \(bytesPerPixel) + pixel-frames × \(Double(fileMillibytesPerPixelFrame) / 1000)"
-                + " + \(fixedBytes >> 20) MiB for a \(name) clip"
+                + " + \(fixedBytes >> 20) MiB for \(name) clips"
         }
     }
 

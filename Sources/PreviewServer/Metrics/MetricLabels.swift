@@ -23,5 +23,5 @@ struct FeedLabels: Hashable, Sendable {
 
 /// The formats the server encodes, the label of `layercast_encode_failures_total`.
 enum EncodedFormat: String, CaseIterable, Sendable {
-    case jpeg, png, webp, gif
+    case jpeg, png, webp, gif, mp4, webm
 }

@@ -23,7 +23,7 @@ enum FrameParameters {
 
     static let scale = Param.number("scale", 1...3, in: .query, "Pixels per point, for retina.").defaulting(1.0)
 
-    static let quality = Param.integer("quality", 1...100, in: .query, "JPEG (and lossy WebP) quality; PNG and GIF ignore it.")
+    static let quality = Param.integer("quality", 1...100, in: .query, "JPEG (and lossy WebP) quality; PNG, GIF and the videos ignore it.")
         .defaulting(80)
 
     static let background = Parameter<BackgroundChoice?>(

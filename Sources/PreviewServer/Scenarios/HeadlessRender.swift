@@ -46,7 +46,8 @@ public struct HeadlessRender {
                 options: [(name: String, value: String)]) throws(Problem) {
         let library = ArtworkLibrary()
         for png in artworks { library.add(png) }
-        let clipFormat: APIContext.ClipFormat = format == .gif ? .gif : .webp
+        // PNG frames take the options of the WebP clip; the clips, their own route's.
+        let clipFormat = APIContext.ClipFormat(rawValue: format.rawValue) ?? .webp
         let operation = APIContext.clipEndpoint(clipFormat).operation
         do {
             scenario = try Scenario(parsing: document, artworks: library)
@@ -104,7 +105,8 @@ public struct HeadlessRender {
     public func clip(progress: (Int) -> Void = { _ in }) throws -> [UInt8] {
         let writerFormat = ClipWriter.Format(rawValue: format.rawValue) ?? .webp
         let writer = try ClipWriter(writerFormat, width: pixelWidth, height: pixelHeight, timing: timing,
-                                    quality: spec.quality, lossless: lossless)
+                                    quality: spec.quality, lossless: lossless,
+                                    background: spec.background.background(scale: spec.scale))
         try renderFrames { index, _, image in
             try writer.add(image)
             progress(index + 1)

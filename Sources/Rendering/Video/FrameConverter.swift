@@ -11,16 +11,18 @@ import CAVCodec
 /// strength (hard, jagged edges).
 ///
 /// Size: yuv420p holds one colour sample per 2×2 pixels, so the coded size is even. An odd width
-/// or height gets one extra column or row that repeats the last visible one, added to the pixels
-/// before conversion so the colour samples along that edge are as exact as anywhere else: the
-/// picture is never scaled, and the added edge is the colour beside it.
+/// or height gets one extra column or row on the right or at the bottom that shows the frame's
+/// `background`, painted once at the coded size (so a checkerboard continues its squares) with
+/// each picture copied over its top-left corner: the picture is never scaled or moved, and the
+/// padding is what the frame would show there had it been one pixel larger, without its layers.
 final class FrameConverter {
     let width: Int
     let height: Int
     /// The encoder's frame at the coded size, reused for every picture.
     let frame: UnsafeMutablePointer<AVFrame>
     private let scaler: OpaquePointer
-    /// Odd sizes only: the picture with its repeated edge, at the coded size (4 bytes a pixel).
+    /// Odd sizes only: the background at the coded size (4 bytes a pixel), each picture copied
+    /// over its top-left `width` × `height`.
     private var padded: [UInt8] = []
 
     private var codedWidth: Int { Self.coded(width) }
@@ -28,7 +30,7 @@ final class FrameConverter {
 
     static func coded(_ length: Int) -> Int { length + length % 2 }
 
-    init(width: Int, height: Int) throws(VideoEncodingError) {
+    init(width: Int, height: Int, background: Background) throws(VideoEncodingError) {
         self.width = width
         self.height = height
         guard let frame = av_frame_alloc() else {
@@ -39,7 +41,7 @@ final class FrameConverter {
         frame.pointee.width = Int32(Self.coded(width))
         frame.pointee.height = Int32(Self.coded(height))
         if Self.coded(width) != width || Self.coded(height) != height {
-            padded = [UInt8](repeating: 0, count: Self.coded(width) * Self.coded(height) * 4)
+            padded = background.pixels(width: Self.coded(width), height: Self.coded(height))
         }
         var released: UnsafeMutablePointer<AVFrame>? = frame
         do {
@@ -91,15 +93,14 @@ final class FrameConverter {
         return frame
     }
 
-    /// Copies `image` into `padded`, repeating its last column and row.
+    /// Copies `image` over the top-left of `padded`; the added column and row keep the background.
     private func pad(_ image: RenderedImage) {
         let row = width * 4, codedRow = codedWidth * 4
         padded.withUnsafeMutableBytes { out in
             image.pixels.withUnsafeBytes { source in
-                for y in 0..<codedHeight {
-                    let from = min(y, height - 1) * image.stride, to = y * codedRow
+                for y in 0..<height {
+                    let from = y * image.stride, to = y * codedRow
                     out[to..<to + row].copyBytes(from: source[from..<from + row])
-                    if codedRow > row { out[to + row..<to + codedRow].copyBytes(from: source[from + row - 4..<from + row]) }
                 }
             }
         }

@@ -19,9 +19,13 @@ public final class VideoEncoder {
         /// Constant-quality level on the encoder's own scale (`VideoFormat.crfRange`);
         /// nil for `VideoFormat.defaultCRF`.
         public var crf: Int?
+        /// The frames' background, which the column or row added to an odd width or height shows
+        /// (see `FrameConverter`); transparent shows black, as every transparent pixel does.
+        public var background: Background
 
-        public init(crf: Int? = nil) {
+        public init(crf: Int? = nil, background: Background = .transparent) {
             self.crf = crf
+            self.background = background
         }
     }
 
@@ -77,7 +81,7 @@ public final class VideoEncoder {
             throw .encoderUnavailable(format.encoder)
         }
         muxer = try VideoMuxer(format: format, limit: self.outputLimit)
-        converter = try FrameConverter(width: width, height: height)
+        converter = try FrameConverter(width: width, height: height, background: options.background)
         // Fully initialised: from here on deinit frees the codec whatever fails.
         let codec = try openCodec(encoder, options: options)
         try muxer.writeHeader(codec: codec, options: format.muxerOptions(fps: fps))

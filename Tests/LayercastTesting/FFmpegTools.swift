@@ -1,14 +1,14 @@
 import Foundation
 
 /// Debian's ffprobe and ffmpeg (scripts/install-deps.sh test), run on encoded bytes written to a
-/// temporary file: an independent reader of what the encoders wrote.
-enum FFmpegTools {
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
+/// temporary file: an independent reader of what the encoders and the clip routes wrote.
+public enum FFmpegTools {
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
     }
 
     /// `ffprobe -show_streams -show_format -count_frames` as JSON: the first stream and the format.
-    static func probe(_ bytes: [UInt8], suffix: String) throws -> (stream: [String: Any], format: [String: Any]) {
+    public static func probe(_ bytes: [UInt8], suffix: String) throws -> (stream: [String: Any], format: [String: Any]) {
         let output = try withTemporaryFile(bytes, suffix: suffix) { path in
             try run("ffprobe", ["-v", "error", "-show_streams", "-show_format", "-count_frames", "-of", "json", path])
         }
@@ -21,7 +21,7 @@ enum FFmpegTools {
     }
 
     /// Frame `index` decoded to packed RGB24 at the coded size, by ffmpeg's own converter.
-    static func decodeRGB(_ bytes: [UInt8], suffix: String, frame index: Int) throws -> [UInt8] {
+    public static func decodeRGB(_ bytes: [UInt8], suffix: String, frame index: Int) throws -> [UInt8] {
         try withTemporaryFile(bytes, suffix: suffix) { path in
             [UInt8](try run("ffmpeg", ["-v", "error", "-nostdin", "-i", path, "-vf", "select=eq(n\\,\(index))",
                                        "-frames:v", "1", "-f", "rawvideo", "-pix_fmt", "rgb24", "-"]))

@@ -1,0 +1,145 @@
+import Animation
+import Foundation
+import LayercastTesting
+@testable import PreviewServer
+import Rendering
+import Testing
+
+/// `/clip.mp4` and `/clip.webm` over HTTP, read back by ffprobe and decoded by ffmpeg: codec,
+/// pixel format, frame count, rate and duration, the padding of odd sizes, and the frames
+/// themselves against the stills at the same times.
+@Suite struct StudioVideoTests {
+    static let formats: [ClipWriter.Format] = [.mp4, .webm]
+
+    static func codec(_ format: ClipWriter.Format) -> String { format == .mp4 ? "h264" : "vp9" }
+
+    /// MP4 counts 1000 ticks a frame, exact to ffprobe's six places; WebM counts milliseconds.
+    static func durationTolerance(_ format: ClipWriter.Format) -> Double { format == .mp4 ? 0.5e-6 : 0.5e-3 }
+
+    /// ffprobe's decimal strings as numbers.
+    static func number(_ value: Any?) -> Double { Double(value as? String ?? "") ?? -1 }
+
+    /// (seconds, fps, size, frames, length): 97 and 121 points are odd, so coded one pixel larger;
+    /// 0.25 s at 10 fps is 2.5 frames, rounded to 3, which last 0.3 s.
+    static let clips: [(seconds: String, fps: Int, size: Int, frames: Int, length: String)] = [
+        ("1", 24, 97, 24, "1"), ("0.25", 10, 121, 3, "0.3"), ("0.5", 60, 64, 30, "0.5"),
+    ]
+
+    @Test(arguments: formats, clips)
+    func ffprobeReadsCodecPixelFormatFramesRateAndDuration(
+        _ format: ClipWriter.Format, _ clip: (seconds: String, fps: Int, size: Int, frames: Int, length: String)
+    ) throws {
+        try withTestServer(.router, clock: ManualClock(startingAt: 2)) { s in
+            let query = "control=spinner&seconds=\(clip.seconds)&fps=\(clip.fps)&size=\(clip.size)"
+            let r = try s.get("/clip.\(format.rawValue)?" + query)
+            #expect(r.status == 200, "\(r.text.prefix(200))")
+            #expect(r.header("Content-Type") == (format == .mp4 ? "video/mp4" : "video/webm"))
+            #expect(r.header("Content-Disposition")
+                == "attachment; filename=\"layercast-spinner-\(clip.length)s-\(clip.fps)fps.\(format.rawValue)\"")
+            #expect(r.header("X-Clip-Frames") == String(clip.frames))
+            #expect(r.header("X-Clip-Seconds") == clip.length)
+            #expect(r.sceneTime == 2)
+
+            let (stream, container) = try FFmpegTools.probe(r.body, suffix: format.rawValue)
+            #expect(stream["codec_name"] as? String == Self.codec(format))
+            #expect(stream["pix_fmt"] as? String == "yuv420p")
+            let coded = clip.size + clip.size % 2
+            #expect(stream["width"] as? Int == coded && stream["height"] as? Int == coded)
+            #expect(stream["nb_read_frames"] as? String == String(clip.frames))
+            #expect(stream["r_frame_rate"] as? String == "\(clip.fps)/1")
+            #expect(stream["avg_frame_rate"] as? String == "\(clip.fps)/1")
+            let exact = Double(clip.frames) / Double(clip.fps)
+            #expect(abs(Self.number(container["duration"]) - exact) <= Self.durationTolerance(format),
+                    "duration \(container["duration"] ?? "none")")
+            #expect(Self.number(container["start_time"]) == 0)
+
+            // Deterministic: the same request at the same scene time gives the same file.
+            #expect(try s.get("/clip.\(format.rawValue)?" + query).body == r.body)
+        }
+    }
+
+    /// 24 points at scale 1.125 is 27×27 pixels, coded as 28×28. The picture is not scaled: its
+    /// pixels match the still frames at the same times. The added column and row show the frame's
+    /// checkerboard going on (squares of 9 pixels: x 27 starts the fourth column of squares, light
+    /// #e6e6e6 where x 26 is white), not a copy of the picture's last column or row.
+    @Test(arguments: formats)
+    func oddSizesArePaddedWithTheFramesBackground(_ format: ClipWriter.Format) throws {
+        try withTestServer(.router, clock: ManualClock(startingAt: 1)) { s in
+            let query = "control=spinner&size=24&scale=1.125&background=checkerboard"
+            let r = try s.get("/clip.\(format.rawValue)?\(query)&seconds=0.5&fps=10")
+            #expect(r.status == 200, "\(r.text.prefix(200))")
+            let (stream, _) = try FFmpegTools.probe(r.body, suffix: format.rawValue)
+            #expect(stream["width"] as? Int == 28 && stream["height"] as? Int == 28)
+
+            let (white, dark) = (255, 0xE6)
+            for i in [0, 4] {
+                let picture = try FFmpegTools.decodeRGB(r.body, suffix: format.rawValue, frame: i)
+                #expect(picture.count == 28 * 28 * 3)
+                func green(_ x: Int, _ y: Int) -> Int { Int(picture[(y * 28 + x) * 3 + 1]) }
+                for y in [1, 4, 7] {
+                    #expect(abs(green(26, y) - white) <= 8, "frame \(i) last column at y \(y)")
+                    #expect(abs(green(27, y) - dark) <= 8, "frame \(i) added column at y \(y)")
+                    #expect(abs(green(y, 26) - white) <= 8, "frame \(i) last row at x \(y)")
+                    #expect(abs(green(y, 27) - dark) <= 8, "frame \(i) added row at x \(y)")
+                }
+                let still = RGBAImage(try s.frame("\(query)&ahead=\(Double(i) / 10)").image)
+                #expect(still.width == 27 && still.height == 27)
+                var error = 0
+                for y in 0..<27 {
+                    for x in 0..<27 {
+                        let p = still.pixel(x, y), o = (y * 28 + x) * 3
+                        error += abs(p.r - Int(picture[o])) + abs(p.g - Int(picture[o + 1])) + abs(p.b - Int(picture[o + 2]))
+                    }
+                }
+                let mean = Double(error) / Double(27 * 27 * 3)
+                #expect(mean < 3, "frame \(i): mean difference \(mean) from the still")
+            }
+        }
+    }
+
+    /// A scenario's video is the same file from the server and from `layercast render`'s renderer,
+    /// odd size and background included: 1.2 s at 10 fps is 12 frames, 95 points coded as 96.
+    @Test(arguments: formats)
+    func aScenariosVideoIsTheSameFromTheServerAndTheHeadlessRenderer(_ format: ClipWriter.Format) throws {
+        let options = [("control", "all"), ("size", "95"), ("fps", "10"), ("background", "dark")]
+        let render = try HeadlessRender(document: Array(Scenarios.busy.utf8), artworks: [],
+                                        format: try #require(HeadlessRender.Format(rawValue: format.rawValue)), options: options)
+        let headless = try render.clip()
+        try withTestServer(.router) { s in
+            let id = try Scenarios.store(Scenarios.busy, on: s)
+            let query = options.map { "\($0.0)=\($0.1)" }.joined(separator: "&")
+            let r = try s.get("/clip.\(format.rawValue)?scenario=\(id)&" + query)
+            #expect(r.status == 200, "\(r.text.prefix(200))")
+            #expect(r.header("X-Clip-Frames") == "12" && r.header("X-Clip-Seconds") == "1.2")
+            #expect(r.body == headless, "\(r.body.count) bytes served, \(headless.count) rendered")
+            let (stream, _) = try FFmpegTools.probe(r.body, suffix: format.rawValue)
+            #expect(stream["width"] as? Int == 96 && stream["nb_read_frames"] as? String == "12")
+        }
+    }
+
+    /// Videos are priced by their encoder before any work: with the default 192 MiB memory budget
+    /// a 1200×1200 MP4 (150 bytes a pixel) can never fit and is a 400 naming the budget and its
+    /// cost, while a WebM of the same size (96 bytes a pixel) is made; while every clip place is
+    /// taken a video gets 503 at once. Nothing stays reserved afterwards.
+    @Test func videosArePricedAndAdmittedByTheBudgets() throws {
+        try withTestServer { s in
+            let ledger = s.server.context.ledger
+            let size = "size=1200&seconds=0.1&fps=10&control=spinner"
+            let never = try s.get("/clip.mp4?" + size)
+            #expect(never.status == 400, "\(never.text.prefix(300))")
+            let refusal = try jsonObject(never)
+            #expect(refusal["budget"] as? String == "memory")
+            #expect(refusal["cost"] as? Int == CostModel.clipBytes(pixels: 1200 * 1200, frames: 1, encoder: .mp4))
+            let made = try s.get("/clip.webm?" + size)
+            #expect(made.status == 200 && made.header("Content-Type") == "video/webm", "\(made.text.prefix(300))")
+
+            let places = try ledger.reserve([BudgetShare(.clips, ServerLimit.clips.defaultValue)])
+            let busy = try s.get("/clip.mp4?size=32&seconds=0.1&fps=10")
+            #expect(busy.status == 503 && busy.header("Retry-After") == "2", "\(busy.text.prefix(300))")
+            #expect(try jsonObject(busy)["budget"] as? String == "clips")
+            places.release()
+            #expect(try s.get("/clip.mp4?size=32&seconds=0.1&fps=10").status == 200)
+            #expect(eventually { ledger.use(.clips) == 0 && ledger.use(.memory) == 0 })
+        }
+    }
+}
