@@ -16,8 +16,9 @@ def test_every_stage_shows_frames_and_the_console_is_clean(page, api):
         c = canvas(page, name)
         size = page.execute_script("return [arguments[0].width, arguments[0].height]", c)
         assert size[0] > 100 and size[1] > 100, f"{name} canvas is {size}"
-        variety = wait_until(lambda: page.execute_script(CANVAS_VARIETY_JS, c), 5, f"{name} to show a frame")
-        assert variety > 0.001, f"{name} canvas looks blank ({variety})"
+        # Waited for, not sampled once: the spinner's two ends meet at the start of each 2.5 s cycle
+        # (and a reset restarts it there), so for a moment its stage is rightly almost empty.
+        wait_until(lambda: page.execute_script(CANVAS_VARIETY_JS, c) > 0.001, 5, f"{name} to show a frame that is not blank")
 
     # The spinner turns, so its stage must change between two looks a few frames apart.
     grab = "return arguments[0].toDataURL()"

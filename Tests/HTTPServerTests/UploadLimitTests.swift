@@ -10,10 +10,6 @@ import Testing
 @Suite struct UploadLimitTests {
     static let chunkedHead = "POST /submit HTTP/1.1\r\nHost: localhost\r\nTransfer-Encoding: chunked\r\n\r\n"
 
-    static func chunk(_ size: Int) -> [UInt8] {
-        Array(String(size, radix: 16).utf8) + Array("\r\n".utf8) + [UInt8](repeating: 0x41, count: size) + Array("\r\n".utf8)
-    }
-
     @Test func chunkedBodyIsRefusedTheMomentItPassesTheLimit() throws {
         try withHTTPServer(hostileRouter()) { server in
             let limit = server.configuration.maxBodyBytes
@@ -22,7 +18,7 @@ import Testing
             defer { socket.close() }
             // Five 16 KiB chunks: the fifth passes 64 KiB. The body never ends (no last chunk),
             // so an answer can only come from counting.
-            try socket.send(Array(Self.chunkedHead.utf8) + Array([[UInt8]](repeating: Self.chunk(16 * 1024), count: 5).joined()))
+            try socket.send(Array(Self.chunkedHead.utf8) + Array([[UInt8]](repeating: BlockingSocket.chunk(16 * 1024), count: 5).joined()))
             let response = try socket.readResponse()
             #expect(response.status == 413)
             #expect(response.header("Content-Type") == HTTPResponse.jsonContentType)
@@ -45,12 +41,7 @@ import Testing
             let socket = try BlockingSocket.connect(port: server.port, timeout: .seconds(10))
             defer { socket.close() }
             try socket.send("PUT /upload HTTP/1.1\r\nHost: localhost\r\nTransfer-Encoding: chunked\r\n\r\n")
-            let piece = Self.chunk(1 << 20)
-            var sent = 0
-            while sent < 50, (try? socket.waitForBytes(timeout: .zero)) != true {
-                guard (try? socket.send(piece)) != nil else { break }
-                sent += 1
-            }
+            let sent = socket.dripChunks(50)
             let response = try socket.readResponse()
             #expect(response.status == 413)
             let body = try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any]

@@ -105,3 +105,23 @@ public final class CapturedLog: Sendable {
         }
     }
 }
+
+extension BlockingSocket {
+    /// One chunk of a chunked body: its size in hex, then `size` bytes of "A".
+    public static func chunk(_ size: Int) -> [UInt8] {
+        Array(String(size, radix: 16).utf8) + Array("\r\n".utf8) + [UInt8](repeating: 0x41, count: size) + Array("\r\n".utf8)
+    }
+
+    /// A chunked upload that never ends: after a head already sent, up to `count` chunks of
+    /// `size` bytes go out until the server answers or stops taking them. Returns how many went.
+    @discardableResult
+    public func dripChunks(_ count: Int, of size: Int = 1 << 20) -> Int {
+        let piece = Self.chunk(size)
+        var sent = 0
+        while sent < count, (try? waitForBytes(timeout: .zero)) != true {
+            guard (try? send(piece)) != nil else { break }
+            sent += 1
+        }
+        return sent
+    }
+}

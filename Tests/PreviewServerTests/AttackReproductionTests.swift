@@ -61,12 +61,7 @@ import Testing
         let socket = try BlockingSocket.connect(port: server.port, timeout: .seconds(10))
         defer { socket.close() }
         try socket.send("PUT /player/artwork HTTP/1.1\r\nHost: \(server.host)\r\nContent-Type: image/png\r\nTransfer-Encoding: chunked\r\n\r\n")
-        let piece = Array("100000\r\n".utf8) + [UInt8](repeating: 0x41, count: 1 << 20) + Array("\r\n".utf8)
-        var sent = 0
-        while sent < 50, (try? socket.waitForBytes(timeout: .zero)) != true {
-            guard (try? socket.send(piece)) != nil else { break }
-            sent += 1
-        }
+        let sent = socket.dripChunks(50)
         let response = try socket.readResponse()
         #expect(response.status == 413)
         #expect(try jsonObject(response)["limit"] as? Int == APIContext.maxArtworkBytes)
