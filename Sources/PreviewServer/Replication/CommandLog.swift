@@ -23,16 +23,18 @@ struct CommandLog: Sendable {
         return epoch
     }
 
-    /// Appends an entry; returns its id. A body over the inline limit goes first to its own key.
+    /// Appends an entry with `body`; returns its id. A body over the inline limit goes first to its
+    /// own key, once whatever how many entries carry it.
     func append(_ entry: LogEntry, body: [UInt8], on redis: RedisConnection) throws(RedisFailure) -> String {
-        var entry = entry
+        var stored = LogEntry.Body.inline(body)
         if body.count > Self.inlineBodyLimit {
             let key = blobKey(SHA256.hex(body))
             _ = try redis.command([Array("SET".utf8), Array(key.utf8), body, Array("NX".utf8)])
-            entry = LogEntry(operation: entry.operation, path: entry.path, query: entry.query,
-                             contentType: entry.contentType, body: .stored(key: key), accepted: entry.accepted,
-                             effect: entry.effect, origin: entry.origin)
+            stored = .stored(key: key)
         }
+        let entry = LogEntry(operation: entry.operation, path: entry.path, query: entry.query,
+                             contentType: entry.contentType, body: stored, accepted: entry.accepted,
+                             effect: entry.effect, origin: entry.origin)
         let reply = try redis.command([Array("XADD".utf8), Array(streamKey.utf8), Array("*".utf8)] + entry.fields)
         guard let id = reply.text else { throw .refused("XADD gave no id") }
         return id
