@@ -225,6 +225,8 @@ export function timelinePanel(root, hooks) {
       const el = /** @type {HTMLElement} */ (b);
       el.style.left = `${x(start)}%`;
       el.style.width = `${Math.max(x(end) - x(start), 0.4)}%`;
+      // A bar too short for its duration's text shows none, rather than a cut "0." (its label says it).
+      el.classList.toggle("narrow", x(end) - x(start) < 4);
     }
     lanes.querySelectorAll(".command-mark").forEach((m, i) => {
       const c = t.commands[i];
