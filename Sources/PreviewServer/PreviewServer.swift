@@ -26,11 +26,13 @@ public final class PreviewServer: Sendable {
          endpoints: [Endpoint<APIContext>]) {
         self.configuration = configuration
         let historyBytes = configuration.limits.base(.history)
-        scene = LiveScene(clock: clock, configuration: configuration.scene, historyBytes: historyBytes)
+        scene = LiveScene(clock: clock, configuration: configuration.scene, historyBytes: historyBytes,
+                          historySpan: configuration.historySpan)
         let frameRenderer = FrameRenderer()
         sweeper = CacheSweeper(frameRenderer: frameRenderer)
         let metrics = ServerMetrics()
         let ledger = BudgetLedger(settings: configuration.limits, metrics: metrics)
+        metrics.historySpan(configuration.historySpan)
         let hub = FrameHub(scene: scene, frameRenderer: frameRenderer, counters: StreamCounters(metrics: metrics),
                            ledger: ledger)
         let events = EventHub(source: APIContext.eventSource(scene: scene, fps: configuration.fps), now: MonotonicClock.hostTime)
