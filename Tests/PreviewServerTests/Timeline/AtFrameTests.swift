@@ -2,6 +2,7 @@ import Animation
 import Foundation
 import HTTPClient
 import LayercastTesting
+@testable import PreviewServer
 import Testing
 
 /// Frames and clips at a scene time (`at=`): the kept history shows exactly what was live, and
