@@ -1,12 +1,16 @@
 """The timeline panel (issue 18): lanes from GET /timeline, a playhead that scrubs this page alone
 through at= frames while the stream and other pages go on, a bar's plot, and Replay slowly at 0.1×."""
+import io
+import os
+import shutil
 import time
 
+from PIL import Image
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 from a11y import active, axe_violations, describe_violations, focus_indicator_pixels, press
-from conftest import open_studio
+from conftest import ROOT, open_studio
 from support import console_errors, wait_until
 
 PANEL = '[data-component="timeline"]'
@@ -147,4 +151,27 @@ def test_the_lanes_work_from_the_keyboard(page, api):
 
     violations = axe_violations(page)
     assert violations == [], "timeline with a plot open:\n" + describe_violations(violations)
+    assert console_errors(page) == []
+
+
+def test_the_panel_picture(page, api, artifacts):
+    """The README's picture of the panel: pause then play 0.3 s later, the replaced turn plotted.
+    Kept in artifacts/browser/; LAYERCAST_UPDATE_DOCS=1 also replaces docs/timeline-panel.png."""
+    api.request("POST", "/play-button/mode", mode="pause")
+    time.sleep(0.3)
+    api.request("POST", "/play-button/mode", mode="play")
+    replaced = f'{PANEL} .bar[data-outcome="replaced"][aria-label^="transform.rotation.z"]'
+    wait_until(lambda: page.find_elements(By.CSS_SELECTOR, replaced), 5, "the replaced turn on the lanes")
+    page.execute_script("document.querySelector(arguments[0]).click()", replaced)
+    plot = page.find_element(By.CSS_SELECTOR, f'{PANEL} [data-part="plot"]')
+    wait_until(lambda: plot.is_displayed() and "transform.rotation.z" in plot.text, 3, "the turn's plot")
+    panel = page.find_element(By.CSS_SELECTOR, PANEL)
+    page.execute_script("arguments[0].scrollIntoView()", panel)
+    png = panel.screenshot_as_png
+    path = artifacts / "timeline-panel.png"
+    path.write_bytes(png)
+    image = Image.open(io.BytesIO(png)).convert("RGB")
+    assert len(image.resize((64, 64)).getcolors(4096) or range(4097)) > 20, "the picture looks empty"
+    if os.environ.get("LAYERCAST_UPDATE_DOCS") == "1":
+        shutil.copyfile(path, ROOT / "docs" / "timeline-panel.png")
     assert console_errors(page) == []
