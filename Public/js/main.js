@@ -218,7 +218,7 @@ const timeline = timelinePanel(component("timeline"), {
   onFrame(bitmap, sceneTime) {
     if (!target) return bitmap.close();
     frameTime = sceneTime;
-    gallery.show(bitmap, { ...target.meta, sceneTime });
+    gallery.show(bitmap, target.meta);
     tick();
   },
   onLive() { if (!motion.playing) stills.refresh(); },

@@ -29,6 +29,7 @@ export function timelinePanel(root, hooks) {
   const replayButton = part(root, "replay", HTMLButtonElement);
   const timeOut = part(root, "time");
   const plot = part(root, "plot");
+  const detail = part(root, "detail");
 
   /** @type {Timeline | null} */
   let timeline = null;
@@ -58,9 +59,9 @@ export function timelinePanel(root, hooks) {
   /** @type {Map<string, { row: HTMLLIElement, track: HTMLElement, animations: Animation[] }>} lanes by label, kept */
   const laneRows = new Map();
 
-  /** The lane called `label`, made once: a label and a track. Neither takes focus, so the lanes
-   * changing as time goes on never move the keyboard's place; a pointer plots a bar or a lane's
-   * newest animation. */
+  /** The lane called `label`, made once: a label and a track of buttons (bars or command marks).
+   * A pointer on the label plots the lane's newest animation; the keyboard reaches every bar.
+   * @param {string} label @param {boolean} [commands] */
   function laneFor(label, commands = false) {
     const known = laneRows.get(label);
     if (known) return known;
@@ -97,6 +98,7 @@ export function timelinePanel(root, hooks) {
       return;
     }
     drawn = signature;
+    const focusedKey = lanes.contains(document.activeElement) ? itemKey.get(/** @type {Element} */ (document.activeElement)) : undefined;
     /** @type {Map<string, Animation[]>} */
     const byLane = new Map();
     for (const a of timeline.animations) {
@@ -106,24 +108,111 @@ export function timelinePanel(root, hooks) {
     const rows = [...byLane].map(([label, animations]) => {
       const lane = laneFor(label);
       lane.animations = animations;
-      lane.track.replaceChildren(...animations.map(bar));
+      setChildren(lane.track, animations.map(bar));
       return lane.row;
     });
     const marks = laneFor("Commands", true);
-    marks.track.replaceChildren(...timeline.commands.map((c) => {
-      const mark = document.createElement("span");
-      mark.className = "command-mark";
-      mark.title = `${c.method} ${c.path} ${c.parameters.map((p) => `${p.name}=${p.value}`).join(" ")} at ${c.sceneTime.toFixed(3)} s`;
-      return mark;
+    setChildren(marks.track, timeline.commands.map((c) => {
+        const label = `Command ${c.method} ${c.path} ${c.parameters.map((p) => `${p.name}=${p.value}`).join(" ")}`
+        + ` at ${c.sceneTime.toFixed(3)} s`;
+      return item("command-mark", `command ${c.revision}`, label, () => { detail.textContent = label; });
     }));
     const order = [...rows, marks.row];
-    // Rows move only when the lanes change, so a focused label keeps its focus.
-    if (order.length !== lanes.children.length || order.some((row, i) => lanes.children[i] !== row)) {
-      lanes.replaceChildren(...order);
-    }
+    setChildren(lanes, order);
     for (const [label, lane] of laneRows) if (!order.includes(lane.row)) laneRows.delete(label);
+    for (const [key, b] of items) if (!b.isConnected) items.delete(key);
     place();
+    rove(focusedKey);
   }
+
+  // Keyboard: the lanes are one stop in the tab order (a roving tabindex), so a long timeline does
+  // not lengthen the page's tab sequence. Left and right move along a lane, up and down to the
+  // nearest item of the lane above or below, Home and End to a lane's ends; Enter or Space
+  // activates (a bar plots, a command mark shows its parameters). The focused item is known by its
+  // key, so a redraw as time goes on keeps the keyboard's place.
+
+  /** @type {WeakMap<Element, string>} */
+  const itemKey = new WeakMap();
+  /** The key of the item that holds the lanes' one tab stop. */
+  let currentKey = "";
+
+  /** @type {Map<string, HTMLButtonElement>} the lanes' buttons by key, kept across redraws */
+  const items = new Map();
+  /** @type {WeakMap<Element, () => void>} what each button does, as of the newest timeline */
+  const actions = new WeakMap();
+
+  /** The lane's button keyed `key`, the same element from one redraw to the next (so a screen
+   * reader keeps its place): labelled, with the same text on hover and on focus, doing `activate`.
+   * @param {string} className @param {string} key @param {string} label @param {() => void} activate */
+  function item(className, key, label, activate) {
+    let b = items.get(key);
+    if (!b) {
+      const made = document.createElement("button");
+      made.type = "button";
+      made.className = className;
+      made.tabIndex = -1;
+      made.addEventListener("focus", () => { currentKey = key; detail.textContent = made.title; });
+      made.addEventListener("mouseenter", () => { detail.textContent = made.title; });
+      made.addEventListener("click", () => actions.get(made)?.());
+      items.set(key, made);
+      itemKey.set(made, key);
+      b = made;
+    }
+    b.title = label;
+    b.setAttribute("aria-label", label);
+    actions.set(b, activate);
+    return b;
+  }
+
+  /** Sets `parent`'s children to `nodes` only if they differ, so a focused child keeps its focus.
+   * @param {Element} parent @param {Element[]} nodes */
+  function setChildren(parent, nodes) {
+    if (nodes.length !== parent.children.length || nodes.some((n, i) => parent.children[i] !== n)) {
+      parent.replaceChildren(...nodes);
+    }
+  }
+
+  /** Gives the tab stop to the item keyed `focusKey` (and focus, if the lanes had it), else keeps the
+   * current item's, else the first item's.
+   * @param {string | undefined} focusKey */
+  function rove(focusKey) {
+    const items = [...lanes.querySelectorAll("button")];
+    const key = focusKey ?? currentKey;
+    const target = items.find((b) => itemKey.get(b) === key) ?? items[0];
+    for (const b of items) b.tabIndex = b === target ? 0 : -1;
+    if (target) currentKey = itemKey.get(target) ?? "";
+    if (focusKey !== undefined && target) target.focus();
+  }
+
+  lanes.addEventListener("keydown", (event) => {
+    const from = /** @type {HTMLElement} */ (event.target);
+    const row = from.closest(".lane");
+    if (!(from instanceof HTMLButtonElement) || !row) return;
+    const inRow = (/** @type {Element | null} */ r) => r ? [...r.querySelectorAll("button")] : [];
+    const here = inRow(row);
+    const i = here.indexOf(from);
+    const nearest = (/** @type {Element | null} */ r) => {
+      const candidates = inRow(r);
+      const left = from.getBoundingClientRect().left;
+      return candidates.reduce((best, b) =>
+        Math.abs(b.getBoundingClientRect().left - left) < Math.abs(best.getBoundingClientRect().left - left) ? b : best,
+        candidates[0]);
+    };
+    /** @type {Record<string, () => Element | undefined>} */
+    const moves = {
+      ArrowRight: () => here[i + 1],
+      ArrowLeft: () => here[i - 1],
+      Home: () => here[0],
+      End: () => here.at(-1),
+      ArrowDown: () => nearest(row.nextElementSibling),
+      ArrowUp: () => nearest(row.previousElementSibling),
+    };
+    const move = moves[event.key];
+    if (!move) return;
+    event.preventDefault();
+    const to = move();
+    if (to) rove(itemKey.get(to));
+  });
 
   /** Puts every bar and command mark where the current window has it. */
   function place() {
@@ -136,6 +225,8 @@ export function timelinePanel(root, hooks) {
       const el = /** @type {HTMLElement} */ (b);
       el.style.left = `${x(start)}%`;
       el.style.width = `${Math.max(x(end) - x(start), 0.4)}%`;
+      // A bar too short for its duration's text shows none, rather than a cut "0." (its label says it).
+      el.classList.toggle("narrow", x(end) - x(start) < 4);
     }
     lanes.querySelectorAll(".command-mark").forEach((m, i) => {
       const c = t.commands[i];
@@ -145,15 +236,13 @@ export function timelinePanel(root, hooks) {
 
   /** @param {Animation} a */
   function bar(a) {
-    const b = document.createElement("span");
-    b.className = "bar";
+    const curve = a.animation.timingFunction.name ?? a.animation.timingFunction.points.join(", ");
+    const b = item("bar", [a.control, ...a.layer, a.key, a.animation.begin].join(" "),
+      `${a.key}: ${a.animation.begin.toFixed(3)} s, ${a.animation.duration} s, ${curve}, ${a.outcome}`
+      + (a.cause ? ` — ${a.cause.method} ${a.cause.path}` : ""), () => showPlot(a));
     b.dataset.outcome = a.outcome;
     placed.set(b, a);
-    const curve = a.animation.timingFunction.name ?? a.animation.timingFunction.points.join(", ");
     b.textContent = `${a.animation.duration} s`;
-    b.title = `${a.key}: ${a.animation.begin.toFixed(3)} s, ${a.animation.duration} s, ${curve}, ${a.outcome}`
-      + (a.cause ? ` — ${a.cause.method} ${a.cause.path}` : "");
-    b.addEventListener("click", () => showPlot(a));
     return b;
   }
 
@@ -163,7 +252,8 @@ export function timelinePanel(root, hooks) {
     timeOut.textContent = `${t.toFixed(3)} s`;
   }
 
-  /** Asks for the frame at `t`; only the newest request is fetched once the one in flight lands. */
+  /** Asks for the frame at `t`; only the newest request is fetched once the one in flight lands.
+   * @param {number} t */
   function frameAt(t) {
     wanted = t;
     if (!inFlight) fetchWanted();

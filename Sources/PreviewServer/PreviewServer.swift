@@ -52,8 +52,11 @@ public final class PreviewServer: Sendable {
             metrics.readReplication { replica.status }
         }
         let scene = self.scene
-        metrics.readBudgets {
-            ledger.usage + [BudgetUsage(limit: .history, max: historyBytes, inUse: scene.historyBytes)]
+        // The metrics observe the ledger and the HTTP counters but do not own them: the ledger
+        // reports refusals to the metrics, so a strong capture here would be a cycle that keeps a
+        // stopped server (and its scene) alive.
+        metrics.readBudgets { [weak ledger] in
+            (ledger?.usage ?? []) + [BudgetUsage(limit: .history, max: historyBytes, inUse: scene.historyBytes)]
         }
         var http = HTTPServerConfiguration()
         http.host = configuration.host
@@ -78,7 +81,8 @@ public final class PreviewServer: Sendable {
         }
         router = context.router()
         let server = HTTPServer(configuration: http, router: router, logger: logger)
-        metrics.readHTTPCounters { server.counters.snapshot }
+        let counters = server.counters
+        metrics.readHTTPCounters { counters.snapshot }
         self.server = server
     }
 

@@ -1,10 +1,16 @@
 """The timeline panel (issue 18): lanes from GET /timeline, a playhead that scrubs this page alone
 through at= frames while the stream and other pages go on, a bar's plot, and Replay slowly at 0.1×."""
+import io
+import os
+import shutil
 import time
 
+from PIL import Image
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 
-from conftest import open_studio
+from a11y import active, axe_violations, describe_violations, focus_indicator_pixels, press
+from conftest import ROOT, open_studio
 from support import console_errors, wait_until
 
 PANEL = '[data-component="timeline"]'
@@ -60,7 +66,9 @@ def test_scrub_plot_and_replay_slowly(page, api, base_url):
     # Replay slowly: the last command's animations at a tenth of their speed.
     page.find_element(By.CSS_SELECTOR, f'{PANEL} [data-part="replay"]').click()
     wait_until(lambda: page.execute_script("return studio.timeline.replayRate") == 0.1, 3, "the slow replay")
-    wait_until(lambda: page.execute_script("return studio.timeline.shownTime") >= t0, 3, "the replay's first frame")
+    # The replay starts at the command's time, before the scrubbed frame still on screen (t0 + 0.3).
+    wait_until(lambda: t0 <= page.execute_script("return studio.timeline.shownTime") < t0 + 0.2, 3,
+               "the replay's first frame")
     start_scene, start_wall = page.execute_script("return studio.timeline.shownTime"), time.monotonic()
     wait_until(lambda: page.execute_script("return studio.timeline.shownTime") > start_scene + 0.02, 3, "the replay moving")
     scene = page.execute_script("return studio.timeline.shownTime") - start_scene
@@ -83,4 +91,87 @@ def test_the_panel_fits_a_phone_in_dark_mode(browser, api, base_url):
     width, scroll = page.execute_script("const p = arguments[0]; return [p.clientWidth, p.scrollWidth]", panel)
     assert scroll <= width, f"the panel overflows: {scroll} > {width}"
     assert page.execute_script("return document.documentElement.scrollWidth") <= 360
+    assert console_errors(page) == []
+
+
+def test_the_lanes_work_from_the_keyboard(page, api):
+    """One tab stop for all the lanes; arrows move between bars and lanes, each item says what it
+    is, Enter plots, the place survives a redraw, and axe finds nothing with the plot open.
+    (The lanes are redrawn as animations come and go, so the focus is read as text, not kept as an
+    element.)"""
+    api.request("POST", "/play-button/mode", mode="pause")
+    wait_until(lambda: len(bars(page)) >= 9, 5, "the pause's chain on the lanes")
+    lanes = f'{PANEL} [data-part="lanes"]'
+    stops = lambda: page.execute_script(f"return document.querySelectorAll('{lanes} button[tabindex=\"0\"]').length")
+    # Where the focus is: in the lanes or not, its lane's label, its own label and its tab index.
+    focus = lambda: page.execute_script(
+        "const a = document.activeElement, lanes = document.querySelector(arguments[0]);"
+        "return lanes.contains(a) ? {lane: a.closest('.lane').querySelector('.lane-label').textContent,"
+        " label: a.getAttribute('aria-label'), tabindex: a.getAttribute('tabindex'), cls: a.className} : null", lanes)
+    assert stops() == 1, "the lanes are one stop in the tab order"
+
+    page.execute_script("document.querySelector(arguments[0]).focus()", f'{PANEL} [data-part="playhead"]')
+    press(page, Keys.TAB)
+    first = focus()
+    assert first is not None, "Tab reaches the lanes"
+    detail = page.find_element(By.CSS_SELECTOR, f'{PANEL} [data-part="detail"]')
+    assert detail.text == first["label"] != "", "focus shows what hover shows"
+    changed, perimeter, _ = focus_indicator_pixels(page, active(page))
+    assert changed >= perimeter, f"the focused item is marked: {changed} px changed for a {perimeter} px perimeter"
+
+    press(page, Keys.ARROW_DOWN)
+    second = focus()
+    assert second is not None and second["lane"] != first["lane"], "Down moves to the next lane"
+    press(page, Keys.END)
+    last = focus()
+    assert last is not None and last["lane"] == second["lane"] and last["tabindex"] == "0", "End stays on the lane"
+    assert stops() == 1, "the tab stop follows the focus"
+
+    # Bars: Enter plots the focused one.
+    page.execute_script("document.querySelector(arguments[0]).focus()", f"{PANEL} .bar")
+    bar = focus()
+    press(page, Keys.ENTER)
+    plot = page.find_element(By.CSS_SELECTOR, f'{PANEL} [data-part="plot"]')
+    wait_until(lambda: plot.is_displayed() and "samples" in plot.text, 3, "the plot from the keyboard")
+    assert bar["lane"].split(" · ")[1] in plot.text, "the focused bar's key path is plotted"
+
+    # A redraw (the meter's new segment on a new lane) keeps the keyboard's place on the same animation.
+    meter_lanes = lambda: page.execute_script(
+        f"return [...document.querySelectorAll('{lanes} .lane-label')].filter(l => l.textContent.startsWith('meter')).length")
+    before = meter_lanes()
+    api.request("POST", "/meter/press")
+    wait_until(lambda: meter_lanes() > before, 5, "the meter's segment on the lanes")
+    now = focus()
+    assert now is not None, "the focus stays in the lanes"
+    assert (now["lane"], now["label"].split(",")[0]) == (bar["lane"], bar["label"].split(",")[0]), "on the same animation"
+
+    # Tab leaves the lanes at once, whatever their length.
+    press(page, Keys.TAB)
+    assert focus() is None
+
+    violations = axe_violations(page)
+    assert violations == [], "timeline with a plot open:\n" + describe_violations(violations)
+    assert console_errors(page) == []
+
+
+def test_the_panel_picture(page, api, artifacts):
+    """The README's picture of the panel: pause then play 0.3 s later, the replaced turn plotted.
+    Kept in artifacts/browser/; LAYERCAST_UPDATE_DOCS=1 also replaces docs/timeline-panel.png."""
+    api.request("POST", "/play-button/mode", mode="pause")
+    time.sleep(0.3)
+    api.request("POST", "/play-button/mode", mode="play")
+    replaced = f'{PANEL} .bar[data-outcome="replaced"][aria-label^="transform.rotation.z"]'
+    wait_until(lambda: page.find_elements(By.CSS_SELECTOR, replaced), 5, "the replaced turn on the lanes")
+    page.execute_script("document.querySelector(arguments[0]).click()", replaced)
+    plot = page.find_element(By.CSS_SELECTOR, f'{PANEL} [data-part="plot"]')
+    wait_until(lambda: plot.is_displayed() and "transform.rotation.z" in plot.text, 3, "the turn's plot")
+    panel = page.find_element(By.CSS_SELECTOR, PANEL)
+    page.execute_script("arguments[0].scrollIntoView()", panel)
+    png = panel.screenshot_as_png
+    path = artifacts / "timeline-panel.png"
+    path.write_bytes(png)
+    image = Image.open(io.BytesIO(png)).convert("RGB")
+    assert len(image.resize((64, 64)).getcolors(4096) or range(4097)) > 20, "the picture looks empty"
+    if os.environ.get("LAYERCAST_UPDATE_DOCS") == "1":
+        shutil.copyfile(path, ROOT / "docs" / "timeline-panel.png")
     assert console_errors(page) == []
