@@ -119,8 +119,9 @@ public final class PreviewServer: Sendable {
         let viewers = context.hub.finishAll()
         context.eventHub.finishAll()
         sweeper.stop()
-        server.stop()
+        // Before the HTTP server: commands still waiting for the log get their 503 on open connections.
         replica?.stop()
+        server.stop()
         return viewers
     }
 }
