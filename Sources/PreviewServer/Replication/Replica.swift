@@ -198,7 +198,7 @@ final class Replica: Sendable {
     static let entryHeader = "Layercast-Log-Entry"
 }
 
-struct ReplicaStatus: Sendable, Codable {
+struct ReplicaStatus: Sendable {
     let reachable: Bool
     let lastApplied: String
     let applied: Int
