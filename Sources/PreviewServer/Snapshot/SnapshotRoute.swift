@@ -1,0 +1,27 @@
+import Controls
+import HTTPServer
+
+/// `GET /snapshot`: the whole scene at the clock's time as a document (docs/design/replication.md §Snapshots).
+extension APIContext {
+    static let getSnapshot = Endpoint<APIContext>(
+        APIOperation(
+            .get, "/snapshot", id: "getSnapshot", tag: "state",
+            summary: "The whole scene at the clock's time, as the document a replica restores from",
+            description: "Every control's model values and props (as GET /state), the artwork shown (its SHA-256), every "
+                + "animation running (as GET /timeline describes it), the revision, the replication log entry last "
+                + "applied, and the engine's own state of the scene, from which a scene is rebuilt that shows the same "
+                + "frames at every later time. Read-only."),
+        reply: SceneSnapshot.self, "The scene at one time.", headers: [.noStore]
+    ) { context, _ in
+        // Entries only move forward: the scene taken after reading the last entry includes it.
+        let lastEntry = context.replica?.status.lastApplied
+        let (copy, time, revision) = context.scene.snapshotWithRevision()
+        return SceneSnapshot(scene: copy, time: time, revision: revision, lastEntry: lastEntry,
+                             clock: context.clockState(time: time), references: context.artworkReferences(copy))
+    }
+
+    /// How a snapshot of `scene` names its bitmaps on this server.
+    func artworkReferences(_ scene: Scene) -> ArtworkReferences {
+        ArtworkReferences(configuration: scene.configuration, library: artworks)
+    }
+}
