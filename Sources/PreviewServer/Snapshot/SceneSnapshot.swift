@@ -21,6 +21,10 @@ struct SceneSnapshot: Codable, Sendable {
     let revision: UInt64
     /// The replication log entry the scene includes last ("ms-seq"); null without `--replicate`.
     let lastEntry: String?
+    /// In a snapshot a replica stores in Redis: the shared clock when the last entry took effect, the
+    /// time the scene is taken at; a replica restores from it and reads the log after `lastEntry`.
+    /// Null in `GET /snapshot`, which is taken at the clock's time.
+    let replicaClock: ReplicaClock?
     /// The SHA-256 of the shown artwork's PNG; null for the server's own (`--artwork`, or the default).
     let artwork: String?
     let state: SceneState
@@ -28,12 +32,13 @@ struct SceneSnapshot: Codable, Sendable {
     let scene: CodedScene
 
     /// `scene` as it stands at `time` (advanced there); its bitmaps named through `references`.
-    init(scene: Scene, time: Double, revision: UInt64, lastEntry: String?, clock: ClockState,
-         references: ArtworkReferences) {
+    init(scene: Scene, time: Double, revision: UInt64, lastEntry: String?, replicaClock: ReplicaClock? = nil,
+         clock: ClockState, references: ArtworkReferences) {
         format = Self.currentFormat
         sceneTime = time
         self.revision = revision
         self.lastEntry = lastEntry
+        self.replicaClock = replicaClock
         let shown = references.reference(to: scene.player.artwork)
         artwork = shown == ArtworkReferences.configured ? nil : shown
         state = SceneState(scene: scene, time: time, revision: revision, clock: clock)
@@ -58,6 +63,14 @@ struct SceneSnapshot: Codable, Sendable {
         guard snapshot.format == currentFormat else { throw SnapshotFormatError(format: snapshot.format) }
         return snapshot
     }
+}
+
+/// The shared clock as a replica's snapshot carries it (docs/design/replication.md §Snapshots).
+struct ReplicaClock: Codable, Sendable {
+    /// Seconds since the epoch at which the last entry took effect and the scene is taken.
+    let hostTime: Double
+    /// The clock's timebase then, restored as it is so that the clock reads exactly the same.
+    let timebase: Timebase
 }
 
 struct SnapshotFormatError: Error, CustomStringConvertible {

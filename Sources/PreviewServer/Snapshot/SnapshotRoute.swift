@@ -13,11 +13,15 @@ extension APIContext {
                 + "frames at every later time. Read-only."),
         reply: SceneSnapshot.self, "The scene at one time.", headers: [.noStore]
     ) { context, _ in
-        // Entries only move forward: the scene taken after reading the last entry includes it.
-        let lastEntry = context.replica?.status.lastApplied
-        let (copy, time, revision) = context.scene.snapshotWithRevision()
+        guard let replica = context.replica else { return context.snapshot(lastEntry: nil) }
+        return replica.withAppliedEntry { context.snapshot(lastEntry: $0) }
+    }
+
+    /// The scene at the clock's time, naming `lastEntry` as the last log entry it includes.
+    func snapshot(lastEntry: String?) -> SceneSnapshot {
+        let (copy, time, revision) = scene.snapshotWithRevision()
         return SceneSnapshot(scene: copy, time: time, revision: revision, lastEntry: lastEntry,
-                             clock: context.clockState(time: time), references: context.artworkReferences(copy))
+                             clock: clockState(time: time), references: artworkReferences(copy))
     }
 
     /// How a snapshot of `scene` names its bitmaps on this server.
