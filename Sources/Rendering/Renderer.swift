@@ -11,15 +11,20 @@ public final class Renderer: Sendable {
 
     private let blurCache: BlurCache
     private let cullsCoveredLayers: Bool
+    private let samplesBlurredImagesCheaply: Bool
 
     /// - Parameters:
     ///   - blurCacheEntries: how many blurred images are kept (least recently used out).
     ///   - blurCacheBytes: memory budget for those images.
     ///   - cullsCoveredLayers: leave out layers an opaque sibling above hides (see `Occlusion`);
     ///     false draws every layer, to compare or measure.
-    public init(blurCacheEntries: Int = 8, blurCacheBytes: Int = 64 << 20, cullsCoveredLayers: Bool = true) {
+    ///   - samplesBlurredImagesCheaply: draw strongly blurred images with the nearest pixel rather
+    ///     than the bilinear filter (see `ImageDrawing`); false, to compare or measure.
+    public init(blurCacheEntries: Int = 8, blurCacheBytes: Int = 64 << 20, cullsCoveredLayers: Bool = true,
+                samplesBlurredImagesCheaply: Bool = true) {
         blurCache = BlurCache(maxEntries: blurCacheEntries, maxBytes: blurCacheBytes)
         self.cullsCoveredLayers = cullsCoveredLayers
+        self.samplesBlurredImagesCheaply = samplesBlurredImagesCheaply
     }
 
     /// How many blurs were actually computed rather than served from the cache.
@@ -83,7 +88,8 @@ public final class Renderer: Sendable {
             // An opaque background replaces every pixel it is painted on, so a recycled surface
             // needs no clearing first.
             background.paint(cr, width: w, height: h)
-            LayerDrawing(cr: cr, blurCache: blurCache, cullsCoveredLayers: cullsCoveredLayers).draw(root)
+            LayerDrawing(cr: cr, blurCache: blurCache, cullsCoveredLayers: cullsCoveredLayers,
+                         samplesBlurredImagesCheaply: samplesBlurredImagesCheaply).draw(root)
             if !debug.isEmpty {
                 DebugDrawing(cr: cr, options: debug).draw(root, parent: .identity)
             }

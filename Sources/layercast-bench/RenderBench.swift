@@ -26,6 +26,9 @@ struct RenderBench: Bench {
     @Flag(help: "Draw every layer, also those an opaque sibling above covers (the renderer leaves them out by default).")
     var drawCovered = false
 
+    @Flag(help: "Draw blurred images with the bilinear filter rather than the nearest pixel (as before issue 21).")
+    var bilinearBlurs = false
+
     @Flag(help: "Draw each frame into the previous one's pixels, only where the snapshot changed, as a stream does.")
     var reuse = false
 
@@ -78,7 +81,8 @@ struct RenderBench: Bench {
         if reuse { print("each frame drawn into the previous one's pixels, only where its snapshot changed (as a stream)") }
         print("frames per case: \(frames) (+5 warm-up), scene step 1/30 s, JPEG q\(quality), PNG via PNGEncoder")
         let wanted = only.map { Set($0.split(separator: ",").map(String.init)) }
-        let renderer = Renderer(cullsCoveredLayers: !drawCovered)
+        if bilinearBlurs { print("blurred images drawn with the bilinear filter") }
+        let renderer = Renderer(cullsCoveredLayers: !drawCovered, samplesBlurredImagesCheaply: !bilinearBlurs)
         var rows: [[String]] = []
         for c in Self.cases() where wanted?.contains(c.subject.rawValue) ?? true {
             let r = measure(c, renderer: renderer)
