@@ -92,14 +92,6 @@ C
 #    liq object Layercast creates is destroyed (Sources/Rendering/ClipPalette.swift).
 #  - Foundation's Process.run, which only tests call (ffmpeg, ffprobe, openapi-spec-validator):
 #    the weak-reference side table it forms for the child is never freed.
-# And two that are ours, suppressed so the other reports stay visible, and open (see the closing
-# note of the stop that added them): an /events subscriber whose connection is still open when a
-# live test server stops keeps its hub until the process exits (EventHub.subscribe's weak side
-# table is the one direct block); and the tests that build many servers in router mode (boundary and
-# error tables) find those servers' routes still held at exit (about 3.5 MB in all): a reference
-# cycle through the closures Router.register makes, which a process with its one server never shows. Until that cycle is broken, leaks allocated under
-# PreviewServerTests are not reported at all (the other targets still are). The scenes those servers
-# hold show up as leaks from Layer.timing's setter, whose stacks end before the test frame.
 write_leak_suppressions() {
     cat >"$1" <<'SUPP'
 leak:libXCTest.so
@@ -109,10 +101,6 @@ leak:cairo_toy_font_face_create
 leak:cairo_scaled_font_create
 leak:libimagequant.so
 leak:Foundation7ProcessC3run
-leak:EventHubC9subscribe
-leak:RouterV13PreviewServerE8register
-leak:PreviewServerTests0
-leak:Animation05LayerA0O6timing
 SUPP
 }
 

@@ -10,13 +10,15 @@ const token = new URLSearchParams(location.hash.slice(1)).get("token");
 export class ApiError extends Error {
   /**
    * @param {string} message
-   * @param {{ status?: number, parameter?: string | null, allowed?: string | null }} details
+   * @param {{ status?: number, parameter?: string | null, allowed?: string | null, retryAfter?: number }} details
    */
-  constructor(message, { status = 0, parameter = null, allowed = null } = {}) {
+  constructor(message, { status = 0, parameter = null, allowed = null, retryAfter = 0 } = {}) {
     super(message);
     this.status = status;
     this.parameter = parameter;
     this.allowed = allowed;
+    /** Seconds the server asked to wait before trying again (its Retry-After on a 503); 0 when it said none. */
+    this.retryAfter = retryAfter;
   }
 
   /** One line for a person: "invalid value for 'mode': x — allowed: play, pause". */
@@ -39,7 +41,11 @@ export async function errorFrom(response) {
     // Not JSON (a proxy page, an empty body): the status line has to do.
   }
   const message = body?.error ?? `the server answered ${response.status} ${response.statusText}`.trim();
-  return new ApiError(message, { status: response.status, parameter: body?.parameter, allowed: body?.allowed });
+  const retryAfter = Number.parseInt(response.headers.get("retry-after") ?? "", 10);
+  return new ApiError(message, {
+    status: response.status, parameter: body?.parameter, allowed: body?.allowed,
+    retryAfter: Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : 0,
+  });
 }
 
 /** @type {Set<(ms: number, path: string) => void>} */

@@ -19,6 +19,7 @@ import { clockPanel } from "./clock.js";
 import { recorder } from "./record.js";
 import { CARDS } from "./cards/index.js";
 import { propsPanels } from "./props/panels.js";
+import { timelinePanel } from "./timeline.js";
 
 /**
  * @typedef {import("./cards/index.js").Card} Card
@@ -161,6 +162,11 @@ function liveLabel() {
 
 const stream = new MjpegStream({
   onFrame(bitmap, meta) {
+    // While the timeline scrubs, the stream goes on but its frames are set aside.
+    if (timeline.scrubbing) {
+      bitmap.close();
+      return;
+    }
     if (Number.isFinite(meta.sceneTime)) frameTime = meta.sceneTime;
     gallery.show(bitmap, meta);
     tick();
@@ -179,6 +185,10 @@ const stream = new MjpegStream({
 
 const stills = new Stills({
   onFrame(bitmap, meta) {
+    if (timeline.scrubbing) {
+      bitmap.close();
+      return;
+    }
     if (Number.isFinite(meta.sceneTime)) frameTime = meta.sceneTime;
     gallery.show(bitmap, meta);
     tick();
@@ -199,6 +209,22 @@ const feed = new StateFeed({
 setInterval(() => { part(statusBar, "fps").textContent = document.hidden || !motion.playing ? "–" : String(stream.fps); }, 500);
 onLatency((ms) => { part(statusBar, "latency").textContent = `${Math.round(ms)} ms`; });
 
+// ---- Timeline: scrubbing and slow replay show `at=` frames on this page alone ------------------
+
+/** @type {ReturnType<typeof streamTarget> | null} */
+let target = null;
+const timeline = timelinePanel(component("timeline"), {
+  stillUrl: () => target?.still ?? null,
+  onFrame(bitmap, sceneTime) {
+    if (!target) return bitmap.close();
+    frameTime = sceneTime;
+    gallery.show(bitmap, target.meta);
+    tick();
+  },
+  onLive() { if (!motion.playing) stills.refresh(); },
+  onError: reportError,
+});
+
 // ---- View settings ----------------------------------------------------------------------------
 
 // Every stage has the same size; the first one is measured.
@@ -209,7 +235,7 @@ function retarget() {
   const h = view.size;
   if (!layout || w < 16) return;
   stageWidth = w;
-  const target = streamTarget(view, layout, w, h);
+  target = streamTarget(view, layout, w, h);
   gallery.resize(w, h, target.meta.scale);
   if (motion.playing) {
     stills.stop();
@@ -287,6 +313,7 @@ Object.assign(window, {
     get eventSource() { return feed.source; },
     get recorder() { return recording; },
     get propsReady() { return props.ready; },
+    get timeline() { return timeline; },
     send,
   },
 });

@@ -100,7 +100,8 @@ export class MjpegStream {
         this.onStatus("failed", error);
         return;
       }
-      const delay = RETRY_MS[Math.min(this.failures, RETRY_MS.length - 1)];
+      // A busy server (503) says when to come back; the page waits at least that long.
+      const delay = Math.max(RETRY_MS[Math.min(this.failures, RETRY_MS.length - 1)], (error.retryAfter ?? 0) * 1000);
       this.failures++;
       this.onStatus("reconnecting", error);
       this.retryTimer = setTimeout(() => this.connect(), delay);

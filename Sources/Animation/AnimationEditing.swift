@@ -61,5 +61,7 @@ extension ShapeLayer {
         var animation = animations[i].animation
         edit(&animation)
         animations[i].animation = animation
+        let sequence = animations[i].sequence
+        if let r = records.lastIndex(where: { $0.sequence == sequence }) { records[r].animation = animation }
     }
 }

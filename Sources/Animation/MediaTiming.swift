@@ -5,7 +5,7 @@ import Darwin
 #endif
 
 /// What an animation shows outside its active interval (CAMediaTimingFillMode).
-public enum FillMode: String, Sendable, Codable {
+public enum FillMode: String, Sendable, Codable, CaseIterable {
     case removed, forwards, backwards, both
 
     var fillsForwards: Bool { self == .forwards || self == .both }

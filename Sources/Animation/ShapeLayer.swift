@@ -35,6 +35,8 @@ public struct ShapeLayer: Sendable {
 
     /// Attached animations in the order they were added; each key appears at most once.
     public internal(set) var animations: [AttachedAnimation] = []
+    /// Every animation added and not yet forgotten, including those that finished or were replaced.
+    public internal(set) var records: [AnimationRecord] = []
     private var pendingStops: [AnimationStop] = []
     private var sequence = 0
 
@@ -167,11 +169,13 @@ public struct ShapeLayer: Sendable {
         if resolved.timing.beginTime == 0 {
             resolved.timing.beginTime = time
         }
-        removeAnimation(forKey: key, at: time)
+        removeAnimation(forKey: key, at: time, replaced: true)
         // Finished, removed-on-completion animations no longer matter: keep the list short.
         animations.removeAll { $0.hasReportedFinish && $0.animation.isRemovedOnCompletion }
         sequence += 1
         animations.append(AttachedAnimation(key: key, animation: resolved, sequence: sequence))
+        records.append(AnimationRecord(key: key, animation: resolved, addedAt: time, sequence: sequence))
+        if records.count > AnimationRecord.maxPerLayer { records.removeFirst(records.count - AnimationRecord.maxPerLayer) }
     }
 
     public mutating func add(_ animation: BasicAnimation, forKey key: String, at time: Double) throws {
@@ -187,8 +191,15 @@ public struct ShapeLayer: Sendable {
     }
 
     public mutating func removeAnimation(forKey key: String, at time: Double) {
+        removeAnimation(forKey: key, at: time, replaced: false)
+    }
+
+    private mutating func removeAnimation(forKey key: String, at time: Double, replaced: Bool) {
         guard let i = animations.firstIndex(where: { $0.key == key }) else { return }
         let old = animations.remove(at: i)
+        if let r = records.lastIndex(where: { $0.sequence == old.sequence }), records[r].interruption == nil {
+            records[r].interruption = AnimationRecord.Interruption(time: time, replaced: replaced)
+        }
         if !old.hasReportedFinish {
             // One that reached its end before being removed finished then, whenever stops are taken.
             let end = old.animation.timing.endTime

@@ -56,16 +56,20 @@ public struct TimingFunction: Hashable, Sendable {
     /// CAMediaTimingFunctionName.default, the same curve as CSS `ease`.
     public static let `default` = TimingFunction(0.25, 0.1, 0.25, 1)
 
+    /// The named curves: Core Animation's name, CSS's, and the curve.
+    private static let namedCurves: [(ca: String, css: String, curve: TimingFunction)] = [
+        ("linear", "linear", .linear), ("easeIn", "ease-in", .easeIn), ("easeOut", "ease-out", .easeOut),
+        ("easeInEaseOut", "ease-in-out", .easeInEaseOut), ("default", "ease", .default),
+    ]
+
     /// The named curves, by the names Core Animation and CSS share.
     public static func named(_ name: String) -> TimingFunction? {
-        switch name {
-        case "linear": .linear
-        case "easeIn", "ease-in": .easeIn
-        case "easeOut", "ease-out": .easeOut
-        case "easeInEaseOut", "ease-in-out": .easeInEaseOut
-        case "default", "ease": .default
-        default: nil
-        }
+        namedCurves.first { $0.ca == name || $0.css == name }?.curve
+    }
+
+    /// Core Animation's name for this curve when it is one of the named ones.
+    public var name: String? {
+        Self.namedCurves.first { $0.curve == self }?.ca
     }
 
     private func sampleX(_ t: Double) -> Double { ((ax * t + bx) * t + cx) * t }

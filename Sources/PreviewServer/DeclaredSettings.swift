@@ -25,6 +25,7 @@ extension PreviewServerConfiguration {
             ParameterType.format($0.scene.meterDuration)
         },
         DeclaredSetting("--seed", APIContext.MeterParameters.seed.spec) { String($0.scene.seed) },
+        DeclaredSetting("--history-span", TimelineParameters.historySpan.spec) { ParameterType.format($0.historySpan) },
     ]
 
     /// What a setting accepts, for its help text ("1–60"); empty for a flag no parameter shares.

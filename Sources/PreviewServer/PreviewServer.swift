@@ -26,19 +26,24 @@ public final class PreviewServer: Sendable {
          endpoints: [Endpoint<APIContext>]) {
         self.configuration = configuration
         let historyBytes = configuration.limits.base(.history)
-        scene = LiveScene(clock: clock, configuration: configuration.scene, historyBytes: historyBytes)
+        scene = LiveScene(clock: clock, configuration: configuration.scene, historyBytes: historyBytes,
+                          historySpan: configuration.historySpan)
         let frameRenderer = FrameRenderer()
         sweeper = CacheSweeper(frameRenderer: frameRenderer)
         let metrics = ServerMetrics()
         let ledger = BudgetLedger(settings: configuration.limits, metrics: metrics)
+        metrics.historySpan(configuration.historySpan)
         let hub = FrameHub(scene: scene, frameRenderer: frameRenderer, counters: StreamCounters(metrics: metrics),
                            ledger: ledger)
         let events = EventHub(source: APIContext.eventSource(scene: scene, fps: configuration.fps), now: MonotonicClock.hostTime)
         context = APIContext(configuration: configuration, scene: scene, frameRenderer: frameRenderer, hub: hub,
                              eventHub: events, metrics: metrics, ledger: ledger, logger: logger, endpoints: endpoints)
         let scene = self.scene
-        metrics.readBudgets {
-            ledger.usage + [BudgetUsage(limit: .history, max: historyBytes, inUse: scene.historyBytes)]
+        // The metrics observe the ledger and the HTTP counters but do not own them: the ledger
+        // reports refusals to the metrics, so a strong capture here would be a cycle that keeps a
+        // stopped server (and its scene) alive.
+        metrics.readBudgets { [weak ledger] in
+            (ledger?.usage ?? []) + [BudgetUsage(limit: .history, max: historyBytes, inUse: scene.historyBytes)]
         }
         var http = HTTPServerConfiguration()
         http.host = configuration.host
@@ -63,7 +68,8 @@ public final class PreviewServer: Sendable {
         }
         router = context.router()
         let server = HTTPServer(configuration: http, router: router, logger: logger)
-        metrics.readHTTPCounters { server.counters.snapshot }
+        let counters = server.counters
+        metrics.readHTTPCounters { counters.snapshot }
         self.server = server
     }
 

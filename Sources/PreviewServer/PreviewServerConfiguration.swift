@@ -28,6 +28,8 @@ public struct PreviewServerConfiguration: Sendable {
     /// When set, state-changing routes require `Authorization: Bearer <token>`.
     public var token: String?
     public var scene = SceneConfiguration()
+    /// Seconds of scene time the history keeps for stepping back, `at=` frames and the timeline.
+    public var historySpan = LiveScene.defaultHistorySpan
 
     public init() {}
 

@@ -45,6 +45,9 @@ struct Serve: ParsableCommand {
     @Option(help: "Recording meter duration, \(PreviewServerConfiguration.values(of: "--meter-duration")). [env: LAYERCAST_METER_DURATION]")
     var meterDuration: Double = EnvironmentDefaults.double("meter-duration", RecordingMeter.defaultDuration)
 
+    @Option(help: "Seconds of scene time kept for stepping back, at= frames and the timeline, \(PreviewServerConfiguration.values(of: "--history-span")). [env: LAYERCAST_HISTORY_SPAN]")
+    var historySpan: Double = EnvironmentDefaults.double("history-span", PreviewServerConfiguration().historySpan)
+
     @Option(help: "A PNG to use as the music player's artwork instead of the generated cover. [env: LAYERCAST_ARTWORK]")
     var artwork: String?
 
@@ -98,6 +101,7 @@ struct Serve: ParsableCommand {
         settings.size = size
         settings.scene.meterDuration = meterDuration
         settings.scene.seed = UInt64(truncatingIfNeeded: seed)
+        settings.historySpan = historySpan
         if let problem = settings.problems.first { throw ValidationError(problem) }
         guard (1...3600).contains(timeout) else { throw ValidationError("--timeout must be 1–3600 seconds") }
         if let problem = limits.problems.first { throw ValidationError(problem) }
@@ -128,6 +132,7 @@ struct Serve: ParsableCommand {
         config.size = size
         config.publicDirectory = publicDirectory
         config.connectionTimeout = timeout
+        config.historySpan = historySpan
         config.limits = limits
         config.headDeadline = headDeadline
         config.maxConnectionsPerIP = maxConnectionsPerIP

@@ -95,14 +95,15 @@ def page(browser, api, base_url):
 class SpareServer:
     """A server of a test's own, for tests that stop it or leave lasting marks (artwork)."""
 
-    def __init__(self):
+    def __init__(self, env=None):
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.api = Api(self.base)
+        self.env = env
         self.start()
 
     def start(self):
-        self.process = start_server(BIN, self.port, ROOT / "Public", ARTIFACTS / "server-spare.log")
+        self.process = start_server(BIN, self.port, ROOT / "Public", ARTIFACTS / "server-spare.log", self.env)
 
     def stop(self):
         stop_server(self.process)

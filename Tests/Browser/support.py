@@ -1,5 +1,6 @@
 """Helpers shared by the browser tests: the HTTP API from Python, the server process, waiting."""
 import json
+import os
 import socket
 import subprocess
 import time
@@ -106,11 +107,12 @@ def free_port():
         return s.getsockname()[1]
 
 
-def start_server(binary, port, public, log_path):
+def start_server(binary, port, public, log_path, env=None):
+    """Starts the server; `env` adds settings (LAYERCAST_…) to this process's environment."""
     log_path.parent.mkdir(parents=True, exist_ok=True)
     log = open(log_path, "ab")
     process = subprocess.Popen([str(binary), "--host", "127.0.0.1", "--port", str(port), "--public", str(public)],
-                               stdout=log, stderr=subprocess.STDOUT)
+                               stdout=log, stderr=subprocess.STDOUT, env={**os.environ, **(env or {})})
     url = f"http://127.0.0.1:{port}/healthz"
 
     def up():

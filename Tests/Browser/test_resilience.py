@@ -1,8 +1,12 @@
 """Resilience: a hidden tab closes its connections and reopens them when shown again; a server that
-goes away and comes back is picked up again without a reload."""
+goes away and comes back is picked up again without a reload; a busy server's refusal is shown in
+its own words and its Retry-After is honoured."""
+import socket
+import time
+
 from selenium.webdriver.common.by import By
 
-from conftest import open_studio
+from conftest import SpareServer, open_studio, set_viewport
 from support import console_errors, in_card, in_component, wait_until
 
 
@@ -39,3 +43,31 @@ def test_the_page_comes_back_after_the_server_restarts(browser, spare_server):
     # Refused connections while the server was down are expected; nothing else.
     assert console_errors(browser, allow=("ERR_CONNECTION_REFUSED", "ERR_EMPTY_RESPONSE", "events", "stream.mjpg",
                                           "ERR_INCOMPLETE_CHUNKED_ENCODING", "net::")) == []
+
+
+def test_a_busy_server_is_explained_and_its_retry_after_honoured(browser):
+    server = SpareServer(env={"LAYERCAST_RENDER_BUDGET": "25"})
+    refusals = '{budget="render",status="503"}'
+    refused = lambda: float(next(line.split()[1] for line in server.api.metrics().splitlines()
+                                 if line.startswith("layercast_budget_refusals_total" + refusals)))
+    try:
+        # Another viewer's stream holds nearly all of the render budget: 900² px × 30 fps = 24.3 of 25 Mpx/s.
+        hog = socket.create_connection(("127.0.0.1", server.port))
+        hog.sendall(b"GET /stream.mjpg?control=all&size=900&fps=30 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        assert hog.recv(64).startswith(b"HTTP/1.0 200")
+        set_viewport(browser, 1280, 800)
+        browser.get(server.base + "/")
+        toast = '[data-component="toasts"] .toast'
+        wait_until(lambda: any("render budget is in use" in t.text for t in browser.find_elements(By.CSS_SELECTOR, toast)),
+                   10, "the server's own words about its budget")
+        wait_until(lambda: in_component(browser, "status", "conn-label").text == "Reconnecting…", 3, "Reconnecting…")
+        # The 503 said Retry-After: 5. Without it the page would try again after 0.5, 1.5 and 3.5 s.
+        first = refused()
+        time.sleep(4)
+        assert refused() == first, "the page came back before the server's Retry-After"
+        hog.close()
+        wait_until(lambda: browser.execute_script("return studio.fps") > 5, 15, "frames once the budget is free")
+        wait_until(lambda: in_component(browser, "status", "conn-label").text == "Live", 5, "Live")
+        assert console_errors(browser, allow=("503", "stream.mjpg")) == []
+    finally:
+        server.stop()

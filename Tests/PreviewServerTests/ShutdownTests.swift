@@ -1,3 +1,4 @@
+import Controls
 import Dispatch
 import Foundation
 import HTTPClient
@@ -88,5 +89,31 @@ import Testing
         #expect(server.server.stop() == 0)
         for socket in subscribers { #expect(socket.closes(within: .seconds(5))) }
         #expect(eventually { server.server.context.eventHub.subscriberCount == 0 })
+    }
+    /// Once stopped and dropped, a server is freed with its scene: nothing it made (routes, metrics
+    /// readers, an /events subscriber whose connection outlived the stop) keeps it alive. Router mode
+    /// is what the boundary and error tables build by the hundred; live mode leaves a subscriber open.
+    @Test(arguments: [TestServer.Mode.router, .live])
+    func aStoppedServerIsFreed(mode: TestServer.Mode) throws {
+        weak var server: PreviewServer?
+        weak var scene: LiveScene?
+        var subscriber: BlockingSocket?
+        do {
+            let test = try TestServer(mode)
+            #expect(try test.post("/player/toggle").status == 200)
+            #expect(try test.get("/metrics").status == 200)
+            #expect(try test.get("/frame.png?size=48").status == 200)
+            if mode == .live {
+                let socket = try BlockingSocket.connect(port: test.port)
+                try socket.send("GET /events HTTP/1.1\r\nHost: \(test.host)\r\n\r\n")
+                #expect(try socket.receive(timeout: .seconds(10))?.isEmpty == false)
+                subscriber = socket
+            }
+            server = test.server
+            scene = test.server.scene
+            test.stop()
+        }
+        #expect(eventually { server == nil && scene == nil })
+        subscriber?.close()
     }
 }

@@ -137,6 +137,12 @@ public struct MusicPlayer: Control {
         self.time = max(self.time, time)
     }
 
+    public var layerTree: ShapeLayer { layer }
+
+    public mutating func forgetAnimationRecords(endedBefore time: Double) {
+        layer.forgetRecords(endedBefore: time)
+    }
+
     /// While playing, the opaque blurred cover hides the sharp one and the background beneath; the
     /// renderer leaves out what an opaque layer above covers, so the tree keeps them.
     public func snapshot(at time: Double, options: FrameOptions) -> LayerSnapshot {

@@ -164,6 +164,12 @@ public struct PlayButton: Control {
         }
     }
 
+    public var layerTree: ShapeLayer { root }
+
+    public mutating func forgetAnimationRecords(endedBefore time: Double) {
+        root.forgetRecords(endedBefore: time)
+    }
+
     public func snapshot(at time: Double, options: FrameOptions) -> LayerSnapshot {
         root.snapshot(at: time)
     }

@@ -301,6 +301,12 @@ public struct RecordingMeter: Control {
         return label
     }
 
+    public var layerTree: ShapeLayer { root }
+
+    public mutating func forgetAnimationRecords(endedBefore time: Double) {
+        root.forgetRecords(endedBefore: time)
+    }
+
     /// The track, the segments (oldest first, so newest on top) and, if `options` show it, the label.
     public func snapshot(at time: Double, options: FrameOptions) -> LayerSnapshot {
         var layers = root

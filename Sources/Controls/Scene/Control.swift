@@ -15,6 +15,10 @@ public protocol Control: Sendable {
     /// `view.backgroundColor`): a frame paints it over the control's whole cell. nil shows the
     /// frame's own background.
     var viewBackground: Color? { get }
+    /// The control's layers, whose records a timeline reads.
+    var layerTree: ShapeLayer { get }
+    /// Drops the records of animations that stopped showing before `time` (a timeline's bound).
+    mutating func forgetAnimationRecords(endedBefore time: Double)
 }
 
 extension Control {

@@ -9,6 +9,10 @@ import Synchronization
 /// copy taken at or before t, advanced to t, which is exact since no command came in between.
 /// A command issued at such an earlier time rewrites the history from there.
 ///
+/// The history spans `historySpan` seconds before the clock's time, within its byte budget: older
+/// copies, command records and animation records are dropped as time goes on, so a scene under a
+/// storm of commands keeps a bounded history (docs/design/engine.md §Timeline).
+///
 /// Every command, on the scene or on its clock, gets the next revision, under the same lock as the
 /// change itself, so a copy and its revision always agree. Clients order states by revision, not by
 /// scene time, which steps backwards when the clock is stepped back.
@@ -17,19 +21,24 @@ import Synchronization
 /// at the scene at or after such a time applies it first, at its own time, with its own revision.
 public final class LiveScene: Sendable {
     public let clock: any ControllableClock
+    /// Seconds of scene time before the clock's that the history keeps.
+    public var historySpan: Double { state.withLock { $0.span } }
     private let state: Mutex<SceneHistory>
+
+    public static let defaultHistorySpan = 60.0
 
     /// What one command's copy of the scene is taken to weigh in the history's budget (a scene
     /// with every control busy measured 4.5 KiB a copy; artwork is counted on its own).
     public static let checkpointBytes = 8 << 10
 
     /// `historyBytes`: what the copies kept for stepping back may hold besides the live scene
-    /// (the server passes its history budget; unbounded by default).
+    /// (the server passes its history budget; unbounded by default); `historySpan`: the seconds it
+    /// reaches back.
     public init(clock: any ControllableClock, configuration: SceneConfiguration = SceneConfiguration(),
-                historyBytes: Int = .max) {
+                historyBytes: Int = .max, historySpan: Double = LiveScene.defaultHistorySpan) {
         self.clock = clock
         let initial = Scene(configuration: configuration, time: clock.now)
-        state = Mutex(SceneHistory(live: initial, budget: historyBytes))
+        state = Mutex(SceneHistory(live: initial, budget: historyBytes, span: historySpan))
     }
 
     /// Bytes the history holds besides the live scene.
@@ -40,14 +49,17 @@ public final class LiveScene: Sendable {
 
     /// Runs `command` on the scene at the clock's current time, after every earlier completion has
     /// fired. Returns the command's result, the scene time it was applied at and its revision.
-    /// A command that throws (a refused one) takes no revision.
-    public func apply<R, E: Error>(_ command: (inout Scene, Double) throws(E) -> R) throws(E) -> (result: R, time: Double, revision: UInt64) {
+    /// A command that throws (a refused one) takes no revision. `cause` is what a timeline names as
+    /// the command (nil for one no request made).
+    public func apply<R, E: Error>(
+        cause: CommandCause? = nil, _ command: (inout Scene, Double) throws(E) -> R
+    ) throws(E) -> (result: R, time: Double, revision: UInt64) {
         try state.withLock { (h: inout SceneHistory) throws(E) -> (result: R, time: Double, revision: UInt64) in
             let t = catchUp(&h)
             if t < h.live.time { h.rewind(to: t) }
             h.live.advance(to: t)
             let result = try command(&h.live, t)
-            h.checkpoint()
+            h.checkpoint(cause: cause, at: t)
             return (result, t, h.revision)
         }
     }
@@ -101,7 +113,7 @@ public final class LiveScene: Sendable {
                 case .speed(let speed): clock.setSpeed(speed)
                 }
             }
-            h.checkpoint()
+            h.checkpoint(cause: next.cause, at: at)
             t = clock.now
         }
         return t
@@ -117,7 +129,63 @@ public final class LiveScene: Sendable {
     public func snapshotWithRevision() -> (scene: Scene, time: Double, revision: UInt64) {
         state.withLock { h in
             let t = catchUp(&h)
-            return (h.scene(at: t), t, h.revision)
+            let scene = h.scene(at: t)
+            h.live.forgetAnimationRecords(endedBefore: t - h.span)
+            return (scene, t, h.revision)
+        }
+    }
+
+    /// The times a copy can show, given the clock's time now: the kept history back to its
+    /// start, and as far ahead as it spans back.
+    public func showableTimes() -> (from: Double, now: Double, to: Double) {
+        state.withLock { h in
+            let now = catchUp(&h)
+            return (h.keptFrom(now: now), now, now + h.span)
+        }
+    }
+
+    /// A copy of the scene as it was at `time`, or as it will be with no further command but the
+    /// scheduled ones (which it carries on), and the clock's time; nil when `time` is outside
+    /// `showableTimes()`. Neither the clock nor the live scene moves.
+    public func copy(at time: Double) -> (scene: ScheduledScene, now: Double)? {
+        state.withLock { h in
+            let now = catchUp(&h)
+            guard time >= h.keptFrom(now: now), time <= now + h.span else { return nil }
+            // Every scheduled command is later than the live scene's time, so none is due in the past.
+            var copy = time >= h.live.time ? ScheduledScene(h.live, pending: h.pending) : ScheduledScene(h.copy(at: time))
+            copy.advance(to: time)
+            return (copy, now)
+        }
+    }
+
+    /// Calls `body` with a copy of the scene at each of `times` (ascending), each as `copy(at:)`
+    /// gives it, under the lock: a copy is advanced on to the next time unless a kept copy lies in
+    /// between. Times outside `showableTimes()` are skipped. `body` must be quick.
+    public func forEachCopy(at times: [Double], _ body: (Scene, Double) -> Void) {
+        state.withLock { h in
+            let now = catchUp(&h)
+            let kept = h.keptFrom(now: now)
+            var current: Scene?
+            for t in times where t >= kept && t <= now + h.span {
+                let base = t >= h.live.time ? h.live : h.checkpoints.last { $0.time <= t }
+                if var scene = current, scene.time <= t, base.map({ $0.time <= scene.time }) ?? true {
+                    scene.advance(to: t)
+                    current = scene
+                } else {
+                    current = h.copy(at: t)
+                }
+                if let scene = current { body(scene, t) }
+            }
+        }
+    }
+
+    /// The animations overlapping [from, to] and the commands in it; the window is cut to the
+    /// kept history.
+    public func timeline(from: Double, to: Double) -> SceneTimeline {
+        state.withLock { h in
+            let now = catchUp(&h)
+            let kept = h.keptFrom(now: now)
+            return h.timeline(from: max(from, kept), to: max(to, kept), now: now, keptFrom: kept)
         }
     }
 

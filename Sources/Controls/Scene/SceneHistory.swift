@@ -14,12 +14,17 @@ struct SceneHistory {
     /// Scheduled commands not yet applied, in time order; all later than `live.time`.
     var pending: [ScheduledCommand] = []
     let budget: Int
+    /// Seconds of scene time kept before the clock's (`LiveScene.historySpan`).
+    let span: Double
+    /// The commands the checkpoints came from, in order, within the span.
+    var commands: [AppliedCommand] = []
     /// Each artwork the checkpoints show: how many show it, and its bytes.
     private var artworks: [ObjectIdentifier: (copies: Int, bytes: Int)] = [:]
 
-    init(live: Scene, budget: Int) {
+    init(live: Scene, budget: Int, span: Double) {
         self.live = live
         self.budget = budget
+        self.span = span
         checkpoints = []
         append(live)
     }
@@ -37,9 +42,19 @@ struct SceneHistory {
             live.advance(to: t)
             return live
         }
-        var copy = checkpoints.last { $0.time <= t } ?? checkpoints.first ?? live
+        return copy(at: t)
+    }
+
+    /// The same, from a copy: the live scene is left where it is.
+    func copy(at t: Double) -> Scene {
+        var copy = t >= live.time ? live : checkpoints.last { $0.time <= t } ?? checkpoints.first ?? live
         copy.advance(to: t)
         return copy
+    }
+
+    /// The earliest time a copy shows exactly, given the clock's time `now`.
+    func keptFrom(now: Double) -> Double {
+        max(checkpoints.first?.time ?? live.time, now - span)
     }
 
     /// Steps the live scene back to `t` (the clock went back): later copies are dropped, since a
@@ -47,18 +62,40 @@ struct SceneHistory {
     mutating func rewind(to t: Double) {
         live = scene(at: t)
         checkpoints.removeAll { $0.time > t }
+        commands.removeAll { $0.time > t }
         artworks = [:]
         for copy in checkpoints { count(copy, by: 1) }
     }
 
-    /// A command was applied: keeps a copy of the live scene, drops the oldest copies while over
-    /// the budget (the newest always stays), and counts the revision.
-    mutating func checkpoint() {
+    /// A command was applied at `t` (named by `cause`): keeps a copy of the live scene, drops what
+    /// has fallen out of the span and the oldest copies while over the budget (the newest always
+    /// stays), and counts the revision.
+    mutating func checkpoint(cause: CommandCause?, at t: Double) {
+        revision += 1
+        if let cause { commands.append(AppliedCommand(cause: cause, time: t, revision: revision)) }
+        forget(before: t - span)
         append(live)
         while checkpoints.count > 1 && bytes > budget {
             count(checkpoints.removeFirst(), by: -1)
         }
-        revision += 1
+    }
+
+    /// Drops what lies wholly before `horizon`: copies but the last one before it (the start of
+    /// the span is rebuilt from it), commands older than the oldest copy but the last one of each
+    /// control (the cause of an animation still running), and records of animations that ended.
+    private mutating func forget(before horizon: Double) {
+        if let keep = checkpoints.lastIndex(where: { $0.time <= horizon }), keep > 0 {
+            for old in checkpoints[..<keep] { count(old, by: -1) }
+            checkpoints.removeFirst(keep)
+        }
+        let oldest = checkpoints.first?.time ?? horizon
+        if let first = commands.first, first.time < oldest {
+            // Newest first: an old command stays only while it is its control's latest old one.
+            var seen: Set<FrameSubject?> = []
+            commands = commands.reversed().filter { c in c.time >= oldest || seen.insert(c.cause.control).inserted }
+                .reversed()
+        }
+        live.forgetAnimationRecords(endedBefore: horizon)
     }
 
     private mutating func append(_ scene: Scene) {

@@ -13,11 +13,15 @@ public struct ScheduledCommand: Sendable {
     public var change: (@Sendable (inout Scene, Double) -> Void)?
     /// Applied to a live scene's clock only (a copy has no clock), after `change`.
     public var clock: [ClockChange]
+    /// The request the step stands for, as a timeline names the cause of what it starts.
+    public var cause: CommandCause?
 
-    public init(time: Double, clock: [ClockChange] = [], change: (@Sendable (inout Scene, Double) -> Void)?) {
+    public init(time: Double, clock: [ClockChange] = [], cause: CommandCause? = nil,
+                change: (@Sendable (inout Scene, Double) -> Void)?) {
         self.time = time
         self.change = change
         self.clock = clock
+        self.cause = cause
     }
 }
 

@@ -96,6 +96,12 @@ public struct Spinner: Control {
         while layer.nextStop(upTo: time) != nil {}
     }
 
+    public var layerTree: ShapeLayer { layer }
+
+    public mutating func forgetAnimationRecords(endedBefore time: Double) {
+        layer.forgetRecords(endedBefore: time)
+    }
+
     public func snapshot(at time: Double, options: FrameOptions) -> LayerSnapshot {
         layer.snapshot(at: time)
     }

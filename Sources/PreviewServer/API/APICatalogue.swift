@@ -9,7 +9,7 @@ extension APIContext {
         getState, getLayout, eventsEndpoint,
         frameEndpoint(png: true), frameEndpoint(png: false), clipEndpoint(.webp), clipEndpoint(.gif), clipEndpoint(.mp4), clipEndpoint(.webm),
         stream,
-        getClock, setClock,
+        getClock, setClock, getTimeline, getTimelineValues, timelinePicture,
         spinnerEndpoint(start: true), spinnerEndpoint(start: false),
         meterPress, meterRelease, meterHold, meterReset, meterConfig,
     ] + PlayerCommand.allCases.map(playerEndpoint) + [

@@ -39,7 +39,7 @@ extension ClipWriter.Format {
     }
 
     var parameters: [any DeclaredParameter] {
-        FrameParameters.common + [FrameParameters.ahead, FrameParameters.variants, APIContext.clipSeconds, fps]
+        FrameParameters.common + [FrameParameters.ahead, FrameParameters.at, FrameParameters.variants, APIContext.clipSeconds, fps]
             + (self == .webp ? [APIContext.clipLossless] : []) + [FrameParameters.scenario]
     }
 }

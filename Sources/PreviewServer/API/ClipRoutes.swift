@@ -38,8 +38,9 @@ extension APIContext {
             APIOperation(
                 .get, "/clip.\(format.rawValue)", id: "clip\(format.operationName)", tag: "frames",
                 summary: "The next `seconds` of the scene as \(format.title)",
-                description: "The next `seconds` of the scene from now (or from `ahead` seconds on), rendered from a copy "
-                    + "with no further commands, at `fps`, as \(format.isVideo ? "one video" : "one animated image"). "
+                description: "The next `seconds` of the scene from now (or from `ahead` seconds on, or from the scene time "
+                    + "`at`), rendered from a copy with no further commands (a later command in the kept history is not "
+                    + "replayed), at `fps`, as \(format.isVideo ? "one video" : "one animated image"). "
                     + (format.isVideo ? videoNotes : "") + "The cost width × height × frames is "
                     + "capped at 480×480×600 (138,240,000): past that the answer is 400. A clip takes a place of the "
                     + "clips budget (--max-clips) and its encoder's buffers from the memory budget while it renders; "
@@ -48,7 +49,7 @@ extension APIContext {
                     + "every time.",
                 parameters: format.parameters,
                 answers: [.notFound("No stored scenario has the id given in `scenario`."), FrameParameters.scenarioConflict],
-                offload: .ownThread, families: [FrameParameters.props],
+                rules: FrameParameters.whenRules, offload: .ownThread, families: [FrameParameters.props],
                 cost: { input throws(APIError) in try clipCost(input, format) }),
             produces: Success(
                 description: format.isVideo ? "A video, offered as a download." : "An animated image, offered as a download.",

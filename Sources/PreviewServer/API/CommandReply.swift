@@ -65,8 +65,9 @@ extension Endpoint where Context == APIContext {
                 // Off the streams' ticks: their next frames then draw the new cover from the cache.
                 context.frameRenderer.renderer.prepareCachedImages(of: artwork, like: context.scene.snapshot().scene.player.artwork)
             }
-            let reply = try context.command(command.change)
             let step = command.recorded ?? Recorded(operation, input.recordedParameters(of: operation))
+            let reply = try context.command(cause: step.cause(path: command.recorded == nil ? input.request.path
+                                                                  : step.operation.path), command.change)
             context.recorder.record(step, at: reply.sceneTime)
             return reply
         }
@@ -85,11 +86,23 @@ extension Input {
 }
 
 extension APIContext {
-    /// Applies a command to the live scene and replies with what `body` returns.
+    /// Applies a command to the live scene, named by `cause` in the timeline, and replies with what
+    /// `body` returns.
     func command<State, Failure: Error>(
-        _ body: (inout Scene, Double) throws(Failure) -> State
+        cause: CommandCause, _ body: (inout Scene, Double) throws(Failure) -> State
     ) throws(Failure) -> CommandReply<State> {
-        let applied = try scene.apply(body)
+        let applied = try scene.apply(cause: cause, body)
         return CommandReply(sceneTime: applied.time, revision: applied.revision, state: applied.result)
+    }
+}
+
+extension Recorded {
+    /// The step as a timeline names the cause of what it started: its method, path and parameters
+    /// (a document as its JSON text, under `body`). An upload is named as a recording keeps it, by
+    /// its hash.
+    func cause(path: String) -> CommandCause {
+        let document = body.map { [("body", String(decoding: $0.serialized, as: UTF8.self))] } ?? []
+        return CommandCause(method: operation.method.rawValue, path: path,
+                            parameters: (with + document).map { CommandCause.Parameter(name: $0.0, value: $0.1) })
     }
 }

@@ -15,13 +15,15 @@ extension APIContext {
                 .get, png ? "/frame.png" : "/frame.jpg", id: png ? "framePNG" : "frameJPEG", tag: "frames",
                 summary: "One frame of the scene as it is now, as \(format)",
                 description: "Renders the scene as it is now (or `ahead` seconds on, with no further commands but the "
-                    + "steps of a playing scenario) from a copy, so it never moves the live scene. With `variants=` the "
+                    + "steps of a playing scenario, or at the scene time `at`) from a copy, so it never moves the live "
+                    + "scene or the clock. With `variants=` the "
                     + "chosen control is shown in several modes, themes or scales side by side, each with a caption "
                     + "(header `X-Variants`). With `scenario=` it shows that scenario instead, played from a fresh "
                     + "scene, `ahead` seconds from its start.",
-                parameters: FrameParameters.common + [FrameParameters.ahead, FrameParameters.variants, FrameParameters.scenario],
+                parameters: FrameParameters.common
+                    + [FrameParameters.ahead, FrameParameters.at, FrameParameters.variants, FrameParameters.scenario],
                 answers: [.notFound("No stored scenario has the id given in `scenario`."), FrameParameters.scenarioConflict],
-                offload: .shared, families: [FrameParameters.props],
+                rules: FrameParameters.whenRules, offload: .shared, families: [FrameParameters.props],
                 cost: { input throws(APIError) in .frame(pixels: try FrameParameters.Picture(input).pixels(), png: png) }),
             produces: Success(description: "One frame.", content: .media([png ? "image/png" : "image/jpeg"], binary: true),
                               headers: [
@@ -61,7 +63,7 @@ extension APIContext {
         return cost
     }
 
-    /// One frame of the scene as it is now (or `ahead` seconds on, with no further commands).
+    /// One frame of the scene as it is now (or `ahead` seconds on, with no further commands, or at `at`).
     /// Works on a copy of the scene, so it never waits on a stream and never moves the live one.
     func frame(_ input: Input, png: Bool) throws(APIError) -> HTTPResponse {
         let ahead = try input[FrameParameters.ahead]
@@ -85,10 +87,17 @@ extension APIContext {
     }
 
     /// The scene a frame or clip starts from and its time: a scenario's fresh scene at its start (0),
-    /// or a copy of the live scene now with the steps still scheduled on it; either with the
-    /// request's `props.` applied to it alone.
+    /// a copy of the live scene at `at` (docs/design/engine.md §Timeline), or a copy of the live scene
+    /// now with the steps still scheduled on it; each with the request's `props.` applied to it alone.
+    /// Neither the live scene nor the clock moves.
     func startingScene(_ input: Input, scenario: Scenario?) throws(APIError) -> (scene: ScheduledScene, time: Double) {
-        var (copy, time) = scenario.map { ($0.freshScene(), 0) } ?? scene.scheduledSnapshot()
+        var copy: ScheduledScene, time: Double
+        if let at = try input[FrameParameters.at] {
+            guard let past = scene.copy(at: at) else { throw outsideHistory(FrameParameters.at.spec.name, at) }
+            (copy, time) = (past.scene, at)
+        } else {
+            (copy, time) = scenario.map { ($0.freshScene(), 0) } ?? scene.scheduledSnapshot()
+        }
         let overrides = try PropOverrides(input.entries(of: FrameParameters.props), subject: try input[FrameParameters.control],
                                           scene: copy.scene)
         try copy.modify { (scene: inout Scene) throws(APIError) in try overrides.apply(to: &scene, at: time) }

@@ -119,7 +119,8 @@ extension APIContext {
         _ control: FrameSubject, recorded: Recorded,
         _ change: @escaping (PropTable, PropValues) throws(APIError) -> PropValues
     ) throws(APIError) -> HTTPResponse {
-        let applied = try scene.apply { (s: inout Scene, t: Double) throws(APIError) -> Scene in
+        let applied = try scene.apply(cause: recorded.cause(path: recorded.operation.path)) {
+            (s: inout Scene, t: Double) throws(APIError) -> Scene in
             try Self.setProps(control, of: &s, at: t, change)
             return s
         }

@@ -14,9 +14,42 @@ enum MarkdownTables {
         for op in operations where !tags.contains(op.tag) { tags.append(op.tag) }
         return tags.map { tag in
             let ops = operations.filter { $0.tag == tag }
+            // A note three or more operations share is said once, under the table, not in each row.
+            let notes = ops.map(notes)
+            var shared: [(note: String, users: [String])] = []
+            for (op, list) in zip(ops, notes) {
+                for note in list where notes.filter({ $0.contains(note) }).count >= 3 {
+                    if let i = shared.firstIndex(where: { $0.note == note }) {
+                        shared[i].users.append(name(op))
+                    } else {
+                        shared.append((note, [name(op)]))
+                    }
+                }
+            }
             var lines = ["| Method and path | Does |", "|---|---|"]
-            for op in ops {
-                lines.append("| `\(op.method.rawValue) \(op.path)` | \(cell(summaryText(op))) |")
+            for (op, list) in zip(ops, notes) {
+                let own = list.filter { note in !shared.contains { $0.note == note } }
+                lines.append("| \(name(op)) | \(cell(([summaryText(op)] + own).joined(separator: "; "))) |")
+            }
+            // One line for each set of operations, its notes in declaration order.
+            var groups: [(users: [String], notes: [String])] = []
+            for (note, users) in shared {
+                if let i = groups.firstIndex(where: { $0.users == users }) {
+                    groups[i].notes.append(note)
+                } else {
+                    groups.append((users, [note]))
+                }
+            }
+            if !groups.isEmpty { lines.append("") }
+            for (users, notes) in groups {
+                let others = ops.map(name).filter { !users.contains($0) }
+                let who = switch others.count {
+                case 0: "All of these"
+                case 1: "All but \(others[0])"
+                default: users.joined(separator: ", ")
+                }
+                let text = notes.joined(separator: "; ")
+                lines.append("- \(who): \(text)" + (text.hasSuffix(".") ? "" : "."))
             }
             let rows = parameterRows(ops)
             if !rows.isEmpty {
@@ -50,6 +83,8 @@ enum MarkdownTables {
         }
     }
 
+    private static func name(_ op: APIOperation) -> String { "`\(op.method.rawValue) \(op.path)`" }
+
     private static func summaryText(_ op: APIOperation) -> String {
         var text = op.summary
         switch op.body {
@@ -59,44 +94,39 @@ enum MarkdownTables {
             text += " (body: " + types.map { "`\($0)`" }.joined(separator: " or ") + (maxBytes.map { ", at most \(bytes($0))" } ?? "") + ")"
         case .none, .parameters: break
         }
-        let conditions = op.rules.map(\.text)
-        if !conditions.isEmpty { text += "; " + conditions.joined(separator: "; ") }
-        // The answers particular to this operation: what a state conflict or a busy server means.
-        for answer in op.answers where [409, 503].contains(answer.status) {
-            text += "; \(answer.status): \(answer.description)"
-        }
-        if op.cost != nil { text += "; priced before any work (400 past a whole budget, 503 while others hold it)" }
         return text
+    }
+
+    /// What else a reader must know of an operation: its rules between parameters, what a state
+    /// conflict or a busy server means for it, and whether it is priced.
+    private static func notes(_ op: APIOperation) -> [String] {
+        var notes = op.rules.map(\.text)
+        for answer in op.answers where [409, 503].contains(answer.status) {
+            notes.append("\(answer.status): \(answer.description)")
+        }
+        if op.cost != nil { notes.append("priced before any work (400 past a whole budget, 503 while others hold it)") }
+        return notes
     }
 
     /// One row per distinct parameter (by name, values and default), saying which operations take
     /// it when not all of the section's do.
     private static func parameterRows(_ ops: [APIOperation]) -> [String] {
         struct Row { var key: String; var cells: [String]; var users: [String] }
-        var rows: [Row] = []
-        for op in ops {
-            for p in op.parameters {
-                let spec = p.spec
-                let cells = ["`\(spec.name)`", values(spec), defaultCell(spec)]
-                let key = cells.joined(separator: "|") + spec.description
-                let user = "`\(op.method.rawValue) \(op.path)`"
-                if let i = rows.firstIndex(where: { $0.key == key }) {
-                    rows[i].users.append(user)
-                } else {
-                    rows.append(Row(key: key, cells: cells + [spec.description], users: [user]))
-                }
+        // Every operation's parameters, then the families of parameters (`props.NAME`) after them.
+        let entries = ops.flatMap { op in
+            op.parameters.map { p in
+                (cells: ["`\(p.spec.name)`", values(p.spec), defaultCell(p.spec)], description: p.spec.description, user: name(op))
             }
+        } + ops.flatMap { op in
+            op.families.map { f in (cells: [f.names, f.values, "none"], description: f.description, user: name(op)) }
         }
-        for op in ops {
-            for f in op.families {
-                let cells = [f.names, f.values, "none"]
-                let key = cells.joined(separator: "|") + f.description
-                let user = "`\(op.method.rawValue) \(op.path)`"
-                if let i = rows.firstIndex(where: { $0.key == key }) {
-                    rows[i].users.append(user)
-                } else {
-                    rows.append(Row(key: key, cells: cells + [f.description], users: [user]))
-                }
+        var rows: [Row] = []
+        for entry in entries {
+            let key = entry.cells.joined(separator: "|") + entry.description
+            if let i = rows.firstIndex(where: { $0.key == key }) {
+                rows[i].users.append(entry.user)
+            } else {
+                rows.append(Row(key: key, cells: entry.cells + [entry.description], users: [entry.user]))
             }
         }
         return rows.map { row in

@@ -51,9 +51,19 @@ final class EventHub: Sendable {
         return subscriber
     }
 
-    /// Ends every subscription now (shutdown).
+    /// Ends every subscription now (shutdown) and lets go of them: a subscriber holds its hub, so
+    /// one whose connection has not closed yet would otherwise keep both alive after the server.
     func finishAll() {
-        for s in open.withLock({ Array($0.values) }) { s.finish() }
+        let ended = open.withLock { open in
+            defer { open.removeAll() }
+            return Array(open.values)
+        }
+        for s in ended { s.finish() }
+        let timer: RepeatingTimer? = state.withLock { s in
+            defer { s = State() }
+            return s.timer
+        }
+        timer?.cancel()
         events.wakeAll()
     }
 

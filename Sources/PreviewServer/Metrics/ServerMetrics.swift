@@ -123,6 +123,11 @@ final class ServerMetrics: Sendable {
 
     func keepAliveResent() { counter("layercast_keepalive_resends_total", []).increment() }
 
+    /// The configured history span, so a scrape shows how far back `at=` frames can go.
+    func historySpan(_ seconds: Double) {
+        CoreMetrics.Gauge(label: "layercast_history_span_seconds", factory: factory).record(seconds)
+    }
+
     func streams(open: Int) { openStreams.record(open) }
 
     func viewers(_ count: Int, _ labels: FeedLabels) {

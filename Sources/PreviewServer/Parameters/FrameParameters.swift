@@ -47,6 +47,14 @@ enum FrameParameters {
             + "scenario's steps do); with `scenario`, this many seconds from the scenario's start."
     ).defaulting(0.0)
 
+    static let at = Param.number(
+        "at", TimelineParameters.sceneTimes, unit: "seconds", in: .query, example: "12.5",
+        "Show the scene at this scene time: in the kept history exactly as it was, later as it will be if no further "
+            + "command arrives. Not with `ahead`; a time outside the history is refused.")
+
+    /// `at` is a time of the live scene: not with `ahead`, nor with a scenario's fresh scene.
+    static let whenRules = [ParameterRule.notTogether("at", "ahead"), .notTogether("at", "scenario")]
+
     static let variants = Param.choice(
         "variants", VariantKind.self, in: .query,
         "Several variants side by side: modes (play-button, meter, player or spinner), themes (play-button only) or "

@@ -21,11 +21,13 @@ extension Scenario {
         let props = withProps && !self.props.isEmpty
             ? [ScheduledCommand(time: start) { scene, time in applyProps(to: &scene, at: time) }] : []
         return props + steps.map { step in
-            switch step.effect {
+            // The timeline names a step's effects after the step, as a request would be named.
+            let cause = Recorded(step.operation, step.with, body: step.body).cause(path: step.operation.path)
+            return switch step.effect {
             case .scene(let command):
-                ScheduledCommand(time: start + step.at) { scene, time in try? command.change(&scene, time) }
+                ScheduledCommand(time: start + step.at, cause: cause) { scene, time in try? command.change(&scene, time) }
             case .clock(let changes):
-                ScheduledCommand(time: start + step.at, clock: changes, change: nil)
+                ScheduledCommand(time: start + step.at, clock: changes, cause: cause, change: nil)
             }
         }
     }

@@ -26,6 +26,14 @@ import Testing
         #expect(frames.contains("| `debug` | `points`, `bounds`, `none`, comma-separated | none | Debug overlays. |"))
         #expect(sections[1].markdown.contains("| `POST /clock` | Change the clock; give at least one of 'speed', 'step', 'frames'; give either 'step' or 'frames', not both |"))
         #expect(MarkdownTables.document(SampleAPI.operations).hasPrefix("<!-- api:fruit -->\n| Method and path |"))
+
+        // A note several operations share is said once under the table, naming them (or the one left out).
+        let real = MarkdownTables.sections(APIContext.endpoints.map(\.operation))
+        let streams = try #require(real.first { $0.tag == "frames" }).markdown
+        #expect(streams.contains("| `GET /stream.mjpg` | A live MJPEG stream of the scene |"))
+        #expect(streams.contains("\n- All but `GET /stream.mjpg`: give either 'at' or 'ahead', not both; "))
+        #expect(streams.contains("\n- All of these: priced before any work (400 past a whole budget, 503 while others hold it).\n"))
+        #expect(streams.components(separatedBy: "priced before any work").count == 2, "said once")
     }
 
     @Test func casesForEveryConstraint() {

@@ -1,0 +1,84 @@
+import Animation
+import Controls
+
+/// `GET /timeline`: every animation overlapping a window of scene time, and the commands in it.
+struct TimelineReply: Codable, Sendable {
+    let from: Double
+    let to: Double
+    let sceneTime: Double
+    /// The earliest scene time the history still holds; the window never starts before it.
+    let keptFrom: Double
+    let historySpan: Double
+    var animations: [TimelineAnimation]
+    var commands: [TimelineCommand]
+
+    init(_ timeline: SceneTimeline, historySpan: Double) {
+        from = timeline.from
+        to = timeline.to
+        sceneTime = timeline.now
+        keptFrom = timeline.keptFrom
+        self.historySpan = historySpan
+        animations = timeline.entries.map { TimelineAnimation($0, at: timeline.to) }
+        commands = timeline.commands.map(TimelineCommand.init)
+    }
+}
+
+/// A command as the timeline shows it: what was asked, when, and its revision.
+struct TimelineCommand: Codable, Sendable {
+    let method: String
+    let path: String
+    let parameters: [CommandCause.Parameter]
+    let sceneTime: Double
+    let revision: UInt64
+
+    /// The control the command's path names; nil for one on every control.
+    var control: FrameSubject? { CommandCause(method: method, path: path).control }
+
+    init(_ command: AppliedCommand) {
+        method = command.cause.method
+        path = command.cause.path
+        parameters = command.cause.parameters
+        sceneTime = command.time
+        revision = command.revision
+    }
+}
+
+/// One animation on one layer: where, when, how, and what became of it.
+struct TimelineAnimation: Codable, Sendable {
+    let control: FrameSubject
+    /// The names from the control's root layer down to the animated one.
+    let layer: [String]
+    let key: String
+    /// The animated key paths (several for a group).
+    let keyPaths: [String]
+    let addedAt: Double
+    let outcome: AnimationRecord.Outcome
+    /// When it stopped showing: its end, or the time it was replaced or removed; null when endless.
+    let end: Double?
+    let animation: TimelineAnimationBody
+    /// A group's children, in the group's local time; null for other animations.
+    let children: [TimelineAnimationBody]?
+    /// The command that added it or started its chain; null for the scene as made.
+    let cause: TimelineCommand?
+
+    init(_ entry: SceneTimeline.Entry, at time: Double) {
+        control = entry.control
+        layer = entry.layer.names
+        key = entry.key
+        keyPaths = entry.record.animation.properties.map(\.rawValue).sorted()
+        addedAt = entry.record.addedAt
+        outcome = entry.record.outcome(at: time)
+        end = entry.record.end.isFinite ? entry.record.end : nil
+        animation = TimelineAnimationBody(entry.record.animation)
+        let children = TimelineAnimationBody.children(of: entry.record.animation)
+        self.children = children.isEmpty ? nil : children
+        cause = entry.cause.map(TimelineCommand.init)
+    }
+}
+
+extension SceneTimeline.Entry {
+    var key: String { record.key }
+}
+
+extension AnimationRecord.Outcome: SchemaEnumerable {}
+extension FillMode: SchemaEnumerable {}

@@ -1,0 +1,45 @@
+import Controls
+import HTTPServer
+
+/// `GET /timeline`: what the scene's history knows about every animation in a window of time.
+extension APIContext {
+    static let getTimeline = Endpoint<APIContext>(
+        APIOperation(
+            .get, "/timeline", id: "getTimeline", tag: "timeline",
+            summary: "Every animation on every layer of every control overlapping a window of scene time",
+            description: "Each animation with its control, layer path and key paths; its begin, duration, repeats and "
+                + "autoreverse; its timing curve (named, and as Bézier points); its from/to/by or keyframes; additive; "
+                + "fill mode; its outcome at the window's end (running, finished, replaced under its key, or removed); "
+                + "and the command that caused it (method, path, parameters, scene time). Animations still to come "
+                + "show as the scene will run them if no further command arrives. The window is cut to the kept "
+                + "history (`keptFrom`, see --history-span).",
+            parameters: [TimelineParameters.from, TimelineParameters.to]),
+        reply: TimelineReply.self, "The animations and commands of the window.", headers: [.noStore]
+    ) { context, input in try context.timeline(input) }
+
+    static let timelinePicture = Endpoint<APIContext>(
+        APIOperation(
+            .get, "/timeline.svg", id: "timelineSVG", tag: "timeline",
+            summary: "The timeline as a standalone SVG picture, for bug reports and docs",
+            description: "One lane per control, layer and key path; a bar per animation coloured by its outcome (blue "
+                + "running, grey finished, orange replaced, red removed) and labelled with its duration and curve; a "
+                + "dashed marker per command, its request in the tooltip; a line at the clock's time.",
+            parameters: [TimelineParameters.control, TimelineParameters.from, TimelineParameters.to]),
+        produces: Success(description: "An SVG document.", content: .media(["image/svg+xml"], binary: false),
+                          headers: [.noStore])
+    ) { context, input in
+        var reply = try context.timeline(input)
+        let control = try input[TimelineParameters.control]
+        if control != .all {
+            reply.animations.removeAll { $0.control != control }
+            reply.commands.removeAll { $0.control.map { $0 != control } ?? false }
+        }
+        return HTTPResponse(status: 200, headers: [("Content-Type", "image/svg+xml; charset=utf-8"), ("Cache-Control", "no-store")],
+                            body: .bytes(Array(TimelineSVG(reply: reply).document.utf8)))
+    }
+
+    func timeline(_ input: Input) throws(APIError) -> TimelineReply {
+        let (from, to) = try TimelineParameters.window(input, now: scene.showableTimes().now)
+        return TimelineReply(scene.timeline(from: from, to: to), historySpan: scene.historySpan)
+    }
+}

@@ -1,0 +1,177 @@
+"""The timeline panel (issue 18): lanes from GET /timeline, a playhead that scrubs this page alone
+through at= frames while the stream and other pages go on, a bar's plot, and Replay slowly at 0.1×."""
+import io
+import os
+import shutil
+import time
+
+from PIL import Image
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+
+from a11y import active, axe_violations, describe_violations, focus_indicator_pixels, press
+from conftest import ROOT, open_studio
+from support import console_errors, wait_until
+
+PANEL = '[data-component="timeline"]'
+
+
+def bars(page):
+    return page.find_elements(By.CSS_SELECTOR, f"{PANEL} .bar")
+
+
+def scrub_to(page, t):
+    """What a drag of the playhead ends in: the range's value, and its input event."""
+    page.execute_script(
+        "const p = document.querySelector(arguments[0]); p.value = arguments[1];"
+        "p.dispatchEvent(new Event('input', {bubbles: true}));", f'{PANEL} [data-part="playhead"]', str(t))
+
+
+def test_scrub_plot_and_replay_slowly(page, api, base_url):
+    reply = api.request("POST", "/play-button/mode", mode="pause")
+    t0 = reply["sceneTime"]
+    wait_until(lambda: len(bars(page)) >= 9, 5, "the pause's chain on the lanes")
+
+    # Scrubbing: the frame of the playhead's time, by its X-Scene-Time, on this page only.
+    t = round(t0 + 0.3, 3)
+    wait_until(lambda: api.state()["sceneTime"] > t + 0.1, 3, "the clock to pass the scrubbed time")
+    scrub_to(page, t)
+    wait_until(lambda: abs(page.execute_script("return studio.timeline.shownTime") - t) < 1e-6, 5, "the scrubbed frame")
+    wait_until(lambda: abs(page.execute_script("return studio.frameTime") - t) < 1e-6, 2, "the scrubbed frame on screen")
+    assert page.execute_script("return studio.connections") == 2, "still the stream and the events"
+    clock = api.state()["clock"]
+    assert not clock["paused"] and api.state()["sceneTime"] > t, "the shared clock runs on"
+    time.sleep(0.3)
+    assert abs(page.execute_script("return studio.frameTime") - t) < 1e-6, "the stream's frames are set aside"
+
+    # A second page keeps streaming the live scene meanwhile.
+    original = page.current_window_handle
+    page.switch_to.new_window("tab")
+    try:
+        page.get(base_url + "/")
+        wait_until(lambda: page.execute_script("return window.studio && studio.fps > 0"), 10, "the second page's stream")
+        first = page.execute_script("return studio.frameTime")
+        wait_until(lambda: page.execute_script("return studio.frameTime") > first > t, 3, "the second page's live frames")
+    finally:
+        page.close()
+        page.switch_to.window(original)
+
+    # A bar's plot: its values and its curve.
+    # (Queried and clicked in one step: the lanes are redrawn as the window moves.)
+    page.execute_script("document.querySelector(arguments[0]).click()", f"{PANEL} .bar")
+    plot = page.find_element(By.CSS_SELECTOR, f'{PANEL} [data-part="plot"]')
+    wait_until(lambda: plot.is_displayed() and "samples" in plot.text, 3, "the plot")
+    assert plot.find_elements(By.CSS_SELECTOR, "polyline") and plot.find_elements(By.CSS_SELECTOR, "path")
+
+    # Replay slowly: the last command's animations at a tenth of their speed.
+    page.find_element(By.CSS_SELECTOR, f'{PANEL} [data-part="replay"]').click()
+    wait_until(lambda: page.execute_script("return studio.timeline.replayRate") == 0.1, 3, "the slow replay")
+    # The replay starts at the command's time, before the scrubbed frame still on screen (t0 + 0.3).
+    wait_until(lambda: t0 <= page.execute_script("return studio.timeline.shownTime") < t0 + 0.2, 3,
+               "the replay's first frame")
+    start_scene, start_wall = page.execute_script("return studio.timeline.shownTime"), time.monotonic()
+    wait_until(lambda: page.execute_script("return studio.timeline.shownTime") > start_scene + 0.02, 3, "the replay moving")
+    scene = page.execute_script("return studio.timeline.shownTime") - start_scene
+    wall = time.monotonic() - start_wall
+    assert scene < wall * 0.2, f"{scene:.3f} s of scene in {wall:.3f} s: not slowed to 0.1×"
+
+    # Live: the stream's frames again.
+    page.find_element(By.CSS_SELECTOR, f'{PANEL} [data-part="live"]').click()
+    wait_until(lambda: not page.execute_script("return studio.timeline.scrubbing"), 1, "Live")
+    wait_until(lambda: page.execute_script("return studio.frameTime") > api.state()["sceneTime"] - 1, 3, "live frames")
+    assert console_errors(page) == []
+
+
+def test_the_panel_fits_a_phone_in_dark_mode(browser, api, base_url):
+    api.reset_scene()
+    page = open_studio(browser, base_url, width=360, height=740, dark=True, mobile=True)
+    api.request("POST", "/play-button/mode", mode="stop")
+    wait_until(lambda: len(bars(page)) >= 3, 5, "bars on the lanes")
+    panel = page.find_element(By.CSS_SELECTOR, PANEL)
+    width, scroll = page.execute_script("const p = arguments[0]; return [p.clientWidth, p.scrollWidth]", panel)
+    assert scroll <= width, f"the panel overflows: {scroll} > {width}"
+    assert page.execute_script("return document.documentElement.scrollWidth") <= 360
+    assert console_errors(page) == []
+
+
+def test_the_lanes_work_from_the_keyboard(page, api):
+    """One tab stop for all the lanes; arrows move between bars and lanes, each item says what it
+    is, Enter plots, the place survives a redraw, and axe finds nothing with the plot open.
+    (The lanes are redrawn as animations come and go, so the focus is read as text, not kept as an
+    element.)"""
+    api.request("POST", "/play-button/mode", mode="pause")
+    wait_until(lambda: len(bars(page)) >= 9, 5, "the pause's chain on the lanes")
+    lanes = f'{PANEL} [data-part="lanes"]'
+    stops = lambda: page.execute_script(f"return document.querySelectorAll('{lanes} button[tabindex=\"0\"]').length")
+    # Where the focus is: in the lanes or not, its lane's label, its own label and its tab index.
+    focus = lambda: page.execute_script(
+        "const a = document.activeElement, lanes = document.querySelector(arguments[0]);"
+        "return lanes.contains(a) ? {lane: a.closest('.lane').querySelector('.lane-label').textContent,"
+        " label: a.getAttribute('aria-label'), tabindex: a.getAttribute('tabindex'), cls: a.className} : null", lanes)
+    assert stops() == 1, "the lanes are one stop in the tab order"
+
+    page.execute_script("document.querySelector(arguments[0]).focus()", f'{PANEL} [data-part="playhead"]')
+    press(page, Keys.TAB)
+    first = focus()
+    assert first is not None, "Tab reaches the lanes"
+    detail = page.find_element(By.CSS_SELECTOR, f'{PANEL} [data-part="detail"]')
+    assert detail.text == first["label"] != "", "focus shows what hover shows"
+    changed, perimeter, _ = focus_indicator_pixels(page, active(page))
+    assert changed >= perimeter, f"the focused item is marked: {changed} px changed for a {perimeter} px perimeter"
+
+    press(page, Keys.ARROW_DOWN)
+    second = focus()
+    assert second is not None and second["lane"] != first["lane"], "Down moves to the next lane"
+    press(page, Keys.END)
+    last = focus()
+    assert last is not None and last["lane"] == second["lane"] and last["tabindex"] == "0", "End stays on the lane"
+    assert stops() == 1, "the tab stop follows the focus"
+
+    # Bars: Enter plots the focused one.
+    page.execute_script("document.querySelector(arguments[0]).focus()", f"{PANEL} .bar")
+    bar = focus()
+    press(page, Keys.ENTER)
+    plot = page.find_element(By.CSS_SELECTOR, f'{PANEL} [data-part="plot"]')
+    wait_until(lambda: plot.is_displayed() and "samples" in plot.text, 3, "the plot from the keyboard")
+    assert bar["lane"].split(" · ")[1] in plot.text, "the focused bar's key path is plotted"
+
+    # A redraw (the meter's new segment on a new lane) keeps the keyboard's place on the same animation.
+    meter_lanes = lambda: page.execute_script(
+        f"return [...document.querySelectorAll('{lanes} .lane-label')].filter(l => l.textContent.startsWith('meter')).length")
+    before = meter_lanes()
+    api.request("POST", "/meter/press")
+    wait_until(lambda: meter_lanes() > before, 5, "the meter's segment on the lanes")
+    now = focus()
+    assert now is not None, "the focus stays in the lanes"
+    assert (now["lane"], now["label"].split(",")[0]) == (bar["lane"], bar["label"].split(",")[0]), "on the same animation"
+
+    # Tab leaves the lanes at once, whatever their length.
+    press(page, Keys.TAB)
+    assert focus() is None
+
+    violations = axe_violations(page)
+    assert violations == [], "timeline with a plot open:\n" + describe_violations(violations)
+    assert console_errors(page) == []
+
+
+def test_the_panel_picture(page, api, artifacts):
+    """The README's picture of the panel: pause then play 0.3 s later, the replaced turn plotted.
+    Kept in artifacts/browser/; LAYERCAST_UPDATE_DOCS=1 also replaces docs/timeline-panel.png."""
+    api.request("POST", "/play-button/mode", mode="pause")
+    time.sleep(0.3)
+    api.request("POST", "/play-button/mode", mode="play")
+    replaced = f'{PANEL} .bar[data-outcome="replaced"][aria-label^="transform.rotation.z"]'
+    wait_until(lambda: page.find_elements(By.CSS_SELECTOR, replaced), 5, "the replaced turn on the lanes")
+    page.execute_script("document.querySelector(arguments[0]).click()", replaced)
+    plot = page.find_element(By.CSS_SELECTOR, f'{PANEL} [data-part="plot"]')
+    wait_until(lambda: plot.is_displayed() and "transform.rotation.z" in plot.text, 3, "the turn's plot")
+    panel = page.find_element(By.CSS_SELECTOR, PANEL)
+    page.execute_script("arguments[0].scrollIntoView()", panel)
+    png = panel.screenshot_as_png
+    path = artifacts / "timeline-panel.png"
+    path.write_bytes(png)
+    image = Image.open(io.BytesIO(png)).convert("RGB")
+    assert len(image.resize((64, 64)).getcolors(4096) or range(4097)) > 20, "the picture looks empty"
+    if os.environ.get("LAYERCAST_UPDATE_DOCS") == "1":
+        shutil.copyfile(path, ROOT / "docs" / "timeline-panel.png")
+    assert console_errors(page) == []
