@@ -18,7 +18,7 @@ enum Damage {
 
     /// Pixel boxes (clamped to the surface) holding every pixel that can differ between the
     /// renders of `old` and `new`; empty when none can, nil when a change cannot be bounded
-    /// (text, non-finite geometry): then the whole frame is drawn.
+    /// (non-finite geometry): then the whole frame is drawn.
     static func boxes(from old: LayerSnapshot, to new: LayerSnapshot, width: Int, height: Int) -> [PixelBox]? {
         var found: [Rect] = []
         guard collect(old, new, device: .identity, into: &found) else { return nil }

@@ -45,9 +45,8 @@ public final class Renderer: Sendable {
     /// Sizes are clamped to 1…`maxDimension`. `recycling` is the pixels of an earlier image of the
     /// same size that nothing else holds (a stream's previous frame): drawn into again rather
     /// than a new buffer taken and given back on every frame. When `previous` is the snapshot
-    /// those pixels show, drawn with the same background and debug options, and the background is
-    /// opaque, only the pixels that can differ are drawn again (`Damage`); the frame is the same as
-    /// a full render's.
+    /// those pixels show, drawn with the same background and debug options, only the pixels that
+    /// can differ are drawn again (`Damage`); the frame is the same as a full render's.
     public func render(_ root: LayerSnapshot, width: Int, height: Int, background: Background,
                        debug: DebugOverlay = [], recycling: consuming [UInt8]? = nil,
                        previous: LayerSnapshot? = nil) -> RenderedImage {
@@ -57,11 +56,8 @@ public final class Renderer: Sendable {
         // Cairo draws straight into the array that becomes the image, so there is no copy-out.
         var pixels = (consume recycling) ?? []
         let reused = pixels.count == stride * h
-        // The debug overlay draws text, whose extent is not known: it is always drawn whole. Over a
-        // background that is not opaque, a shape the clip cuts through came out a level off in a
-        // few edge pixels (CellReuseTests found 3–11 per frame), so such frames are drawn whole too.
-        let damage = reused && debug.isEmpty && background.isOpaque
-            ? previous.flatMap { Damage.boxes(from: $0, to: root, width: w, height: h) } : nil
+        // The debug overlay draws text whose extent is not bounded here: it is always drawn whole.
+        let damage = reused && debug.isEmpty ? previous.flatMap { Damage.boxes(from: $0, to: root, width: w, height: h) } : nil
         if damage?.isEmpty == true { return RenderedImage(width: w, height: h, stride: stride, pixels: pixels) }
         if !reused {
             pixels = [UInt8](repeating: 0, count: stride * h)
@@ -84,6 +80,11 @@ public final class Renderer: Sendable {
                     cairo_rectangle(cr, Double(box.x0), Double(box.y0), Double(box.x1 - box.x0), Double(box.y1 - box.y0))
                 }
                 cairo_clip(cr)
+                if !background.isOpaque {
+                    cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
+                    cairo_paint(cr)
+                    cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
+                }
             }
             // An opaque background replaces every pixel it is painted on, so a recycled surface
             // needs no clearing first.

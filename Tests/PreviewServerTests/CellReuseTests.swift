@@ -7,8 +7,7 @@ import Testing
 /// (`Damage`). Those frames must be the very pixels a full render gives.
 @Suite struct CellReuseTests {
     static let side = 480
-    /// Over a transparent background every frame is drawn whole (see `Renderer.render`); it is
-    /// checked all the same.
+    /// Opaque ones need no clearing first; a transparent one has the damaged pixels cleared.
     static let backgrounds: [Background] = [
         .color(.white), .color(Color(red: 0.1, green: 0.2, blue: 0.3)),
         .checkerboard(light: Color(white: 0.9), dark: Color(white: 0.6), cell: 8), .transparent,
