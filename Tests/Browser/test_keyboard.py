@@ -31,12 +31,14 @@ def test_tab_walks_the_page_in_order_with_a_visible_focus(browser, api, base_url
     page.execute_script(NO_TRANSITIONS_JS)
     wait_until(lambda: page.find_elements(By.CSS_SELECTOR, '[data-component="timeline"] .lanes button[tabindex="0"]'),
                5, "the timeline's lanes")
-    expected = page.execute_script(TABBABLE_JS)
-    assert len(expected) > 40, f"only {len(expected)} elements can take focus"
     # The timeline's lanes are one stop, held by one of their bars; the bars come and go as the
-    # window moves (the scene was just reset), so that stop is checked as "somewhere in the lanes".
+    # window moves (the scene was just reset), so that stop is checked as "somewhere in the lanes"
+    # (and which stops are in the lanes is asked in the same call, before a redraw can intervene).
     lanes = page.find_element(By.CSS_SELECTOR, '[data-component="timeline"] [data-part="lanes"]')
-    in_lanes = [page.execute_script("return arguments[0].contains(arguments[1])", lanes, e) for e in expected]
+    expected, in_lanes = page.execute_script(
+        "const lanes = arguments[0], all = (() => {" + TABBABLE_JS + "})(); return [all, all.map(e => lanes.contains(e))]",
+        lanes)
+    assert len(expected) > 40, f"only {len(expected)} elements can take focus"
     assert in_lanes.count(True) == 1, "the lanes are one stop in the tab order"
     previous = None
     for element, lane_stop in zip(expected, in_lanes):

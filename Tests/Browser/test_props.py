@@ -280,10 +280,10 @@ def test_the_panel_by_keyboard_with_a_visible_focus(page, api):
     press(page, Keys.ENTER)
     wait_until(lambda: panel(page, "play-button").get_attribute("open") is not None, 2, "the panel to open")
     # Tab stops in the panel: of a radio group, only the checked radio (arrows move within the group).
-    inside = [e for e in page.execute_script(TABBABLE_JS)
-              if page.execute_script("""const e = arguments[0];
-                  return e.closest('[data-part=props]') === arguments[1] && !(e.type === 'radio' && !e.checked)""",
-                                     e, panel(page, "play-button"))]
+    # Filtered in the page, in one call: elements elsewhere (the timeline's lanes) may be redrawn meanwhile.
+    inside = page.execute_script(
+        "const panel = arguments[0]; return (() => {" + TABBABLE_JS + "})().filter(e =>"
+        " e.closest('[data-part=props]') === panel && !(e.type === 'radio' && !e.checked))", panel(page, "play-button"))
     assert len(inside) > 30, f"only {len(inside)} stops in the panel"
     for element in inside[1:]:
         press(page, Keys.TAB)

@@ -56,6 +56,8 @@ def test_a_busy_server_is_explained_and_its_retry_after_honoured(browser):
         hog.sendall(b"GET /stream.mjpg?control=all&size=900&fps=30 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
         assert hog.recv(64).startswith(b"HTTP/1.0 200")
         set_viewport(browser, 1280, 800)
+        browser.get("about:blank")
+        browser.get_log("browser")  # not this test's: what an earlier page left in the console
         browser.get(server.base + "/")
         toast = '[data-component="toasts"] .toast'
         wait_until(lambda: any("render budget is in use" in t.text for t in browser.find_elements(By.CSS_SELECTOR, toast)),

@@ -158,6 +158,21 @@ public final class LiveScene: Sendable {
         }
     }
 
+    /// The scene as each command in the kept history after `time` and up to `end` left it, oldest
+    /// first (for commands at one time, as the last left it): a clip from a past time switches to
+    /// each at its time, so that every frame, not only the first, shows what was live then. The
+    /// newest carries the live scene's pending steps. Neither the clock nor the live scene moves.
+    public func copiesAfterCommands(after time: Double, through end: Double) -> [ScheduledScene] {
+        state.withLock { h in
+            _ = catchUp(&h)
+            let later = h.checkpoints.filter { $0.time > time && $0.time <= end }
+            let lastOfEachTime = later.enumerated().filter { i, c in i + 1 == later.count || later[i + 1].time != c.time }
+            return lastOfEachTime.map { i, c in
+                ScheduledScene(c, pending: c.time == h.checkpoints.last?.time ? h.pending : [])
+            }
+        }
+    }
+
     /// Calls `body` with a copy of the scene at each of `times` (ascending), each as `copy(at:)`
     /// gives it, under the lock: a copy is advanced on to the next time unless a kept copy lies in
     /// between. Times outside `showableTimes()` are skipped. `body` must be quick.

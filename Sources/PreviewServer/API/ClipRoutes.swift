@@ -39,8 +39,8 @@ extension APIContext {
                 .get, "/clip.\(format.rawValue)", id: "clip\(format.operationName)", tag: "frames",
                 summary: "The next `seconds` of the scene as \(format.title)",
                 description: "The next `seconds` of the scene from now (or from `ahead` seconds on, or from the scene time "
-                    + "`at`), rendered from a copy with no further commands (a later command in the kept history is not "
-                    + "replayed), at `fps`, as \(format.isVideo ? "one video" : "one animated image"). "
+                    + "`at`, showing the commands the kept history has after it), rendered from a copy with no further "
+                    + "commands, at `fps`, as \(format.isVideo ? "one video" : "one animated image"). "
                     + (format.isVideo ? videoNotes : "") + "The cost width × height × frames is "
                     + "capped at 480×480×600 (138,240,000): past that the answer is 400. A clip takes a place of the "
                     + "clips budget (--max-clips) and its encoder's buffers from the memory budget while it renders; "
@@ -112,7 +112,7 @@ extension APIContext {
         case .plain(let spec):
             var copy = copy
             copy.advance(to: start)
-            source = .scene(copy, spec)
+            source = .scene(copy, later: try laterCommands(input, after: start, through: start + seconds), spec)
         case .variants(let kind, let spec):
             source = .variants(try VariantSet(kind, spec: spec, scene: copy, at: now))
         }
@@ -174,22 +174,22 @@ struct ClipCost {
     }
 }
 
-/// What a clip shows: one scene copy (with the commands scheduled on it) in one spec, or a set of
-/// variants.
+/// What a clip shows: one scene copy (with the commands scheduled on it) in one spec, and the
+/// copies later commands in the kept history left, each taken over at its time; or a set of variants.
 enum ClipSource {
-    case scene(ScheduledScene, FrameSpec)
+    case scene(ScheduledScene, later: [ScheduledScene], FrameSpec)
     case variants(VariantSet)
 
     var spec: FrameSpec {
         switch self {
-        case .scene(_, let spec): spec
+        case .scene(_, _, let spec): spec
         case .variants(let set): set.spec
         }
     }
 
     var pixelSize: (Int, Int) {
         switch self {
-        case .scene(_, let spec): (spec.pixelWidth, spec.pixelHeight)
+        case .scene(_, _, let spec): (spec.pixelWidth, spec.pixelHeight)
         case .variants(let set): (set.pixelWidth, set.pixelHeight)
         }
     }
@@ -199,12 +199,13 @@ enum ClipSource {
         return ""
     }
 
-    /// Advances the copy (never back) and renders it.
+    /// Advances the copy (never back), or takes over the newest later one due by `time`, and renders it.
     mutating func image(at time: Double, frameRenderer: FrameRenderer) -> RenderedImage {
         switch self {
-        case .scene(var scene, let spec):
+        case .scene(var scene, var later, let spec):
+            while let next = later.first, next.scene.time <= time { scene = later.removeFirst() }
             scene.advance(to: time)
-            self = .scene(scene, spec)
+            self = .scene(scene, later: later, spec)
             return frameRenderer.image(of: frameRenderer.tree(of: scene.scene, at: time, spec: spec), spec: spec)
         case .variants(var set):
             let tree = set.tree(at: time, frameRenderer: frameRenderer)

@@ -98,10 +98,27 @@ extension APIContext {
         } else {
             (copy, time) = scenario.map { ($0.freshScene(), 0) } ?? scene.scheduledSnapshot()
         }
+        try applyProps(input, to: &copy, at: time)
+        return (copy, time)
+    }
+
+    /// With `at`, the scene as each later command in the kept history left it, up to `end`, the
+    /// request's `props.` applied to each as to the first: a clip from the past shows the commands
+    /// that came during it (`ClipSource`). Without `at` the clip starts now or from a scenario's
+    /// fresh scene, and no kept command lies after its start.
+    func laterCommands(_ input: Input, after start: Double, through end: Double) throws(APIError) -> [ScheduledScene] {
+        guard try input[FrameParameters.at] != nil else { return [] }
+        var copies = scene.copiesAfterCommands(after: start, through: end)
+        for i in copies.indices {
+            try applyProps(input, to: &copies[i], at: copies[i].scene.time)
+        }
+        return copies
+    }
+
+    private func applyProps(_ input: Input, to copy: inout ScheduledScene, at time: Double) throws(APIError) {
         let overrides = try PropOverrides(input.entries(of: FrameParameters.props), subject: try input[FrameParameters.control],
                                           scene: copy.scene)
         try copy.modify { (scene: inout Scene) throws(APIError) in try overrides.apply(to: &scene, at: time) }
-        return (copy, time)
     }
 
     /// A still frame's response: the image encoded, stamped with its scene time. A failed encode

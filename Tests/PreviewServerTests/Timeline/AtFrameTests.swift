@@ -44,6 +44,36 @@ import Testing
         }
     }
 
+    /// A clip from a past time shows the commands that came during it, each from its own time: every
+    /// frame equals the `at=` frame of its time (lossless WebP on white, so equal means every byte).
+    @Test func aClipFromThePastShowsTheCommandsThatCameDuringIt() throws {
+        try withTestServer(.router) { s in
+            s.at(1)
+            _ = try s.post("/play-button/mode?mode=pause")
+            s.at(1.3)
+            _ = try s.post("/play-button/mode?mode=stop")
+            s.at(1.55)
+            _ = try s.post("/play-button/mode?mode=play")
+            s.at(4)
+            let clip = try s.get("/clip.webp?\(Self.query)&at=0.9&seconds=1&fps=10&lossless=true")
+            #expect(clip.status == 200 && clip.header("X-Scene-Time") == "0.900000")
+            let decoded = try ClipDecoder.decodeWebP(clip.body)
+            #expect(decoded.totalDuration == 1000)
+            // libwebp merges a frame equal to the one before into it, so each shown frame is placed
+            // by the durations before it.
+            var shown = 0
+            for frame in decoded.frames {
+                let t = 0.9 + Double(shown) / 1000
+                let still = try RGBAImage.png(s.frame(Self.query + "&at=\(t)").response.body)
+                let differing = zip(frame.rgba, still.bytes).filter { $0 != $1 }.count
+                #expect(frame.rgba.count == still.bytes.count && differing == 0,
+                        "the frame at \(t) s differs from the frame live then in \(differing) bytes")
+                shown += frame.duration
+            }
+            #expect(decoded.frames.count >= 6, "the pause, the stop and the play each show")
+        }
+    }
+
     @Test func timesOutsideTheHistoryAreRefusedNamingTheSpan() throws {
         try withTestServer(.router, configure: { $0.historySpan = 5 }) { s in
             s.at(20)
