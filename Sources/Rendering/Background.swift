@@ -12,6 +12,15 @@ public enum Background: Sendable, Equatable {
 }
 
 extension Background {
+    /// Whether painting it replaces every pixel beneath (so nothing needs clearing first).
+    var isOpaque: Bool {
+        switch self {
+        case .transparent: false
+        case .color(let color): color.alpha >= 1
+        case .checkerboard(let light, let dark, _): light.alpha >= 1 && dark.alpha >= 1
+        }
+    }
+
     /// The background alone, as Cairo ARGB32 words `width` × 4 bytes a row (Cairo's stride for
     /// that width); all zero (transparent) if Cairo cannot make the surface.
     func pixels(width: Int, height: Int) -> [UInt8] {

@@ -11,6 +11,14 @@ import Darwin
 struct ImageDrawing {
     let cr: OpaquePointer
     let blurCache: BlurCache
+    /// Draws blurred images with the nearest pixel rather than the bilinear filter (see `filter`).
+    let samplesBlurredImagesCheaply: Bool
+
+    /// A blur at least this wide (in device pixels, the box of the three passes) leaves neighbouring
+    /// pixels so alike that sampling the nearest one instead of blending four is invisible:
+    /// BlurredSamplingTests bounds the difference on the playing music player. The bilinear filter of a
+    /// rotated draw is what the player costs while it plays (docs/performance.md).
+    static let cheapSamplingMinBoxWidth = 4
 
     /// Effects are computed at device size up to this many pixels per side; beyond that the
     /// result is upscaled, which is invisible on a blur and bounds the memory.
@@ -35,8 +43,12 @@ struct ImageDrawing {
             // downscale (about 2 ms for the 480 px cover in a 240 px grid cell, per frame of a
             // stream). The cache resamples once, with the effect; each frame then draws at about 1:1.
             paint(blurCache.processed(bitmap, width: width, height: height, effect: effect), width: width, height: height,
-                  into: rect)
+                  into: rect, filter: filter(for: effect))
         }
+    }
+
+    private func filter(for effect: PixelEffect) -> cairo_filter_t {
+        samplesBlurredImagesCheaply && effect.boxWidth >= Self.cheapSamplingMinBoxWidth ? CAIRO_FILTER_FAST : CAIRO_FILTER_GOOD
     }
 
     static func deviceSide(_ length: Double) -> Int {
@@ -46,7 +58,7 @@ struct ImageDrawing {
 
     /// Stretches `pixels` over `rect`. PAD keeps the bilinear filter from fading the image's
     /// border into transparency.
-    private func paint(_ pixels: [UInt32], width: Int, height: Int, into rect: Rect) {
+    private func paint(_ pixels: [UInt32], width: Int, height: Int, into rect: Rect, filter: cairo_filter_t = CAIRO_FILTER_GOOD) {
         _ = withImageSurface(pixels, width: width, height: height) { surface -> Void? in
             cairo_save(cr)
             defer { cairo_restore(cr) }
@@ -57,7 +69,7 @@ struct ImageDrawing {
             cairo_set_source_surface(cr, surface, 0, 0)
             let pattern = cairo_get_source(cr)
             cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
-            cairo_pattern_set_filter(pattern, CAIRO_FILTER_GOOD)
+            cairo_pattern_set_filter(pattern, filter)
             cairo_fill(cr)
             return ()
         }

@@ -7,6 +7,8 @@ struct LayerDrawing {
     let blurCache: BlurCache
     /// Leaves out the sublayers an opaque sibling above hides (see `Occlusion`).
     let cullsCoveredLayers: Bool
+    /// See `ImageDrawing.samplesBlurredImagesCheaply`.
+    let samplesBlurredImagesCheaply: Bool
 
     func draw(_ node: LayerSnapshot) {
         // NaN opacity means a broken animation; hiding the layer is the least surprising outcome.
@@ -50,7 +52,7 @@ struct LayerDrawing {
         switch content {
         case .none: break
         case .shape(let shape): drawShape(shape)
-        case .image(let image): ImageDrawing(cr: cr, blurCache: blurCache).draw(image)
+        case .image(let image): ImageDrawing(cr: cr, blurCache: blurCache, samplesBlurredImagesCheaply: samplesBlurredImagesCheaply).draw(image)
         case .text(let text): drawText(cr, text)
         }
     }

@@ -13,6 +13,6 @@ struct LayercastBench: ParsableCommand {
             --url), and read the server's CPU, memory, threads and fds from /proc. Results and the \
             targets they answer: docs/performance.md.
             """,
-        subcommands: [RenderBench.self, StreamBench.self, LatencyBench.self, ChurnBench.self, VideoBench.self,
+        subcommands: [RenderBench.self, PNGBench.self, StreamBench.self, LatencyBench.self, ChurnBench.self, VideoBench.self,
                       AttackBench.self, ReplicasBench.self])
 }

@@ -26,6 +26,12 @@ struct RenderBench: Bench {
     @Flag(help: "Draw every layer, also those an opaque sibling above covers (the renderer leaves them out by default).")
     var drawCovered = false
 
+    @Flag(help: "Draw blurred images with the bilinear filter rather than the nearest pixel (as before issue 21).")
+    var bilinearBlurs = false
+
+    @Flag(help: "Draw each frame into the previous one's pixels, only where the snapshot changed, as a stream does.")
+    var reuse = false
+
     @Option(help: "Only these subjects (comma-separated: \(FrameSubject.allCases.map(\.rawValue).joined(separator: ", "))).")
     var only: String?
 
@@ -72,9 +78,11 @@ struct RenderBench: Bench {
         print("which a loaded machine does not inflate; tree, render and encode are wall-clock medians of each step")
         print("scene: \(idle ? "as a fresh server has it (only the spinner moves)" : "every control animating")")
         if drawCovered { print("every layer drawn, also those an opaque sibling covers") }
+        if reuse { print("each frame drawn into the previous one's pixels, only where its snapshot changed (as a stream)") }
         print("frames per case: \(frames) (+5 warm-up), scene step 1/30 s, JPEG q\(quality), PNG via PNGEncoder")
         let wanted = only.map { Set($0.split(separator: ",").map(String.init)) }
-        let renderer = Renderer(cullsCoveredLayers: !drawCovered)
+        if bilinearBlurs { print("blurred images drawn with the bilinear filter") }
+        let renderer = Renderer(cullsCoveredLayers: !drawCovered, samplesBlurredImagesCheaply: !bilinearBlurs)
         var rows: [[String]] = []
         for c in Self.cases() where wanted?.contains(c.subject.rawValue) ?? true {
             let r = measure(c, renderer: renderer)
@@ -102,6 +110,7 @@ struct RenderBench: Bench {
         var cpus: [Double] = []
         var totals: [Double] = [], trees: [Double] = [], renders: [Double] = [], encodes: [Double] = []
         var bytes = 0
+        var previous: (tree: LayerSnapshot, pixels: [UInt8])?
         let deadline = monotonicNow() + maxSeconds
         for i in -5..<frames {
             if monotonicNow() > deadline { break }
@@ -111,11 +120,14 @@ struct RenderBench: Bench {
             let start = monotonicNow()
             let tree = scene.frame(c.subject, at: t, width: Double(c.size), height: Double(c.size))
             let built = monotonicNow()
-            let image = renderer.render(tree, width: c.size, height: c.size, background: .color(.white))
+            let kept = previous.take()
+            let image = renderer.render(tree, width: c.size, height: c.size, background: .color(.white),
+                                        recycling: kept?.pixels, previous: kept?.tree)
             let rendered = monotonicNow()
             let encoded = c.png ? (try? PNGEncoder.encode(image)) : (try? JPEGEncoder.encode(image, quality: quality))
             let end = monotonicNow()
             let cpuEnd = threadCPUNow()
+            if reuse { previous = (tree, image.pixels) }
             guard i >= 0 else { continue }
             cpus.append(cpuEnd - cpuStart)
             totals.append(end - start)

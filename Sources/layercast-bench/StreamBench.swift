@@ -88,6 +88,8 @@ struct StreamBench: ServerBench {
         defer { procs?.stop(); metrics.stop(); probes?.stop() }
         usleep(600_000)  // a first metrics and /proc reading with no viewers
 
+        // A descriptor per viewer, and a few for the samplers and probes.
+        raiseOpenFileLimit(to: viewers + slow + stalled + 64)
         let loop = ViewerLoop(port: sut.port)
         let start = monotonicNow() + 0.05
         var kinds: [ViewerKind] = Array(repeating: .normal, count: viewers)

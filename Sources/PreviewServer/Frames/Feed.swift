@@ -18,8 +18,9 @@ final class Feed: Sendable {
         var lastTree: LayerSnapshot?
         var lastPublishHost = 0.0
         var ticker: FeedTicker?
-        /// The last frame's pixels, drawn into again by the next tick (ticks never overlap).
-        var surface: [UInt8]?
+        /// The last frame's pixels and the snapshot they show: the next tick (ticks never overlap)
+        /// draws into them again, only where its snapshot differs.
+        var canvas: Canvas?
     }
 
     let key: FeedKey
@@ -84,13 +85,14 @@ final class Feed: Sendable {
             counters.keepAliveResent()
             return
         }
-        let surface = state.withLock { s in
-            defer { s.surface = nil }
-            return s.surface
+        // Taken out of the state, so the pixels have one owner and are drawn into without a copy.
+        let (pixels, previous) = state.withLock { s -> ([UInt8]?, LayerSnapshot?) in
+            defer { s.canvas = nil }
+            return (s.canvas?.pixels, s.canvas?.tree)
         }
-        let image = frameRenderer.image(of: tree, spec: key.spec, recycling: consume surface)
+        let image = frameRenderer.image(of: tree, spec: key.spec, recycling: consume pixels, previous: previous)
         let encoded = try? frameRenderer.jpeg(image, quality: key.spec.quality)
-        state.withLock { $0.surface = image.pixels }
+        state.withLock { $0.canvas = Canvas(pixels: image.pixels, tree: tree) }
         guard let jpeg = encoded else {
             counters.encodeFailed()
             return
@@ -99,6 +101,11 @@ final class Feed: Sendable {
         publish(MJPEGFraming.part(jpeg: jpeg, timestamp: wallClockTimestamp(), sceneTime: time), tree: tree, host: host)
         // Counted once viewers can have it, so a count a reader sees never runs ahead of the frames.
         counters.rendered(labels, seconds: seconds, bytes: jpeg.count)
+    }
+
+    private struct Canvas {
+        var pixels: [UInt8]
+        var tree: LayerSnapshot
     }
 
     private func publish(_ part: [UInt8], tree: LayerSnapshot, host: Double) {

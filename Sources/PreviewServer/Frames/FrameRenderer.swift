@@ -17,10 +17,12 @@ final class FrameRenderer: Sendable {
                     options: spec.options)
     }
 
-    func image(of tree: LayerSnapshot, spec: FrameSpec, recycling: consuming [UInt8]? = nil) -> RenderedImage {
+    /// `recycling` and `previous`: see `Renderer.render`.
+    func image(of tree: LayerSnapshot, spec: FrameSpec, recycling: consuming [UInt8]? = nil,
+               previous: LayerSnapshot? = nil) -> RenderedImage {
         renderer.render(tree, width: spec.pixelWidth, height: spec.pixelHeight,
                         background: spec.background.background(scale: spec.scale), debug: spec.debug,
-                        recycling: consume recycling)
+                        recycling: consume recycling, previous: previous)
     }
 
     func jpeg(_ image: RenderedImage, quality: Int) throws -> [UInt8] {
