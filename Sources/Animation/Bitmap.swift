@@ -1,5 +1,6 @@
 /// Premultiplied 32-bit ARGB pixels in native byte order (Cairo's `CAIRO_FORMAT_ARGB32`), rows packed.
-/// Immutable and shared by reference: `id` lets a renderer cache what it derives from it (surfaces, blurs).
+/// Immutable and shared by reference: `id` names the pixels, so a renderer caches what it derives from it
+/// (surfaces, blurs) and snapshots compare by it; a copy (a restored snapshot's) keeps it.
 public final class Bitmap: Sendable {
     public let id: UInt64
     public let width: Int

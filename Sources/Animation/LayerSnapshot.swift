@@ -80,7 +80,7 @@ public struct ImageContent: Sendable, Equatable, Codable {
     }
 
     public static func == (a: ImageContent, b: ImageContent) -> Bool {
-        a.bitmap === b.bitmap && a.rect == b.rect && a.effect == b.effect
+        a.bitmap.id == b.bitmap.id && a.rect == b.rect && a.effect == b.effect
     }
 }
 

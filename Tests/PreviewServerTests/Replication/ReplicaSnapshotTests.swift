@@ -62,6 +62,42 @@ struct ReplicaSnapshotTests {
         #expect(try b.get("/snapshot").status == 200)
     }
 
+    @Test func aReplicaLaggingBehindATrimRestoresTheSnapshotAndCatchesUp() throws {
+        let redis = try RedisProcess()
+        let every = 3
+        let a = try replica(of: redis, scene: "lag", snapshotEvery: every)
+        let b = try replica(of: redis, scene: "lag", snapshotEvery: every)
+        defer { a.stop(); b.stop() }
+        let first = try a.post("/player/play")
+        try waitUntilApplied([a, b], through: try #require(TestServer.entry(of: first)))
+        let replicaB = try #require(b.context.replica)
+
+        // B's reader cannot apply while the test holds its lock; meanwhile A applies ten more
+        // commands, stores snapshots and trims the log past everything B has applied.
+        let commands = ["/meter/press", "/play-button/mode?mode=pause", "/clock?speed=0.5", "/meter/release",
+                        "/play-button/mode?mode=stop", "/player/seek?progress=40", "/meter/press",
+                        "/play-button/mode?mode=play", "/play-button/highlighted?value=true", "/meter/release"]
+        let (entries, heldAt) = replicaB.withAppliedEntry { held in
+            (commands.compactMap { (try? a.post($0)).flatMap(TestServer.entry(of:)) }, held)
+        }
+        #expect(entries.count == commands.count)
+        let last = try #require(entries.last)
+        let stored = try #require(try redis.string(["HGET", "layercast:lag:snapshot", "entry"]))
+        #expect(try redis.command(["XRANGE", "layercast:lag:log", "(" + heldAt, "(" + stored]).hasPrefix("*0"),
+                "the entries after B's last applied one and before the snapshot are trimmed")
+        #expect(stored != heldAt)
+
+        try waitUntilApplied([a, b], through: last)
+        #expect(try b.health().replication.applied < a.health().replication.applied, "B skipped the trimmed entries")
+        try pauseEverywhere([a, b], through: b)
+        let t = try a.sceneTime()
+        #expect(try a.get("/state").body == b.get("/state").body, "the same /state, byte for byte")
+        for at in [t, t + 0.1, t + 1.5] {
+            #expect(try b.frame("size=240&at=\(at)").response.body == a.frame("size=240&at=\(at)").response.body,
+                    "frames at scene time \(at)")
+        }
+    }
+
     /// Two flat halves: a PNG of a few hundred bytes.
     static func smallPNG() throws -> [UInt8] {
         let side = 48

@@ -98,6 +98,32 @@ import Testing
                           references: references).encoded()
     }
 
+    @Test func aRestoredSceneReportsTheSameStateAtEveryLaterTime() throws {
+        var original = Scene()
+        original.advance(to: 0.4)
+        original.player.play(at: 0.4)
+        try original.meter.press(at: 0.4)
+        original.advance(to: 0.9)
+        original.playButton.setMode(.stop, at: 0.9)
+        original.advance(to: 1.0)
+        let references = ArtworkReferences(configuration: original.configuration, library: ArtworkLibrary())
+        let bytes = try Self.document(original, revision: 3, references: references)
+        let read = try SceneSnapshot.decode(bytes, references: references)
+        #expect(read.artwork == nil, "the default artwork is the server's own")
+        let restored = read.scene.scene
+        let clock = ClockState(sceneTime: 0, paused: false, speed: 1, fps: 30)
+        for later in [1.0, 1.1, 1.45, 3.0] {
+            var mine = original, theirs = restored
+            mine.advance(to: later)
+            theirs.advance(to: later)
+            let state = { (scene: Scene) in
+                try SceneStateEncoding.encoder.encode(SceneState(scene: scene, time: later, revision: 3, clock: clock))
+            }
+            #expect(try state(mine) == state(theirs), "the state at scene time \(later)")
+        }
+        #expect(restored.player.state(at: 1).artwork.isDefault)
+    }
+
     @Test func aSnapshotNamingAnArtworkTheServerDoesNotHaveIsRefused() throws {
         let png = try Self.artworkPNG()
         let here = ArtworkLibrary()
