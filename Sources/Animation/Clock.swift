@@ -23,8 +23,7 @@ public protocol ControllableClock: Clock {
 }
 
 /// Maps a host time source onto scene time: anchored at a (host, scene) pair, scaled by speed.
-/// Coded in a snapshot of a replicated scene, so that a restored clock reads exactly as the original.
-public struct Timebase: Sendable, Equatable, Codable {
+struct Timebase: Sendable {
     var hostAnchor: Double
     var sceneAnchor: Double
     var speed: Double = 1
