@@ -142,7 +142,6 @@ struct APIOperation: Sendable {
         if isCommand {
             add(.unauthorized)
             add(.crossOrigin)
-            add(.replicationUnavailable)
         }
 
         switch body {
