@@ -24,8 +24,7 @@ run: release
 test: test-deps swift-test api-docs js-check browser-test api-fuzz sanitizers container-test
 
 swift-test:
-	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	SWIFT=$(SWIFT) scripts/test-swift.sh
 
 # The page's modules against their JSDoc types (jsconfig.json), with Debian's TypeScript compiler.
 # The README's API tables against the declarations they are generated from.

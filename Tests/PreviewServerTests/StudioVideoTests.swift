@@ -111,10 +111,27 @@ import Testing
             let r = try s.get("/clip.\(format.rawValue)?scenario=\(id)&" + query)
             #expect(r.status == 200, "\(r.text.prefix(200))")
             #expect(r.header("X-Clip-Frames") == "12" && r.header("X-Clip-Seconds") == "1.2")
-            #expect(r.body == headless, "\(r.body.count) bytes served, \(headless.count) rendered")
+            let difference = r.body == headless ? "" : try Self.framesThatDiffer(r.body, headless, format)
+            #expect(r.body == headless, "\(r.body.count) bytes served, \(headless.count) rendered; \(difference)")
             let (stream, _) = try FFmpegTools.probe(r.body, suffix: format.rawValue)
             #expect(stream["width"] as? Int == 96 && stream["nb_read_frames"] as? String == "12")
         }
+    }
+
+    /// When two videos that should be the same file are not: which decoded frames differ, and by
+    /// how much (the largest channel difference), so a failure says whether the pictures or only
+    /// the encoding changed.
+    static func framesThatDiffer(_ a: [UInt8], _ b: [UInt8], _ format: ClipWriter.Format) throws -> String {
+        guard a != b else { return "the same" }
+        var differing: [String] = []
+        for i in 0..<12 {
+            let (x, y) = (try FFmpegTools.decodeRGB(a, suffix: format.rawValue, frame: i),
+                          try FFmpegTools.decodeRGB(b, suffix: format.rawValue, frame: i))
+            guard x != y else { continue }
+            let largest = zip(x, y).map { abs(Int($0) - Int($1)) }.max() ?? -1
+            differing.append("frame \(i) (largest difference \(largest), \(x.count) vs \(y.count) bytes)")
+        }
+        return differing.isEmpty ? "every decoded frame is the same" : "decoded frames differ: " + differing.joined(separator: ", ")
     }
 
     /// Videos are priced by their encoder before any work: with the default 192 MiB memory budget
