@@ -14,7 +14,7 @@ FROM swift:6.3.1-bookworm AS build
 # hadolint ignore=DL3008
 RUN apt-get update \
     && apt-get install -y --no-install-recommends \
-        libcairo2-dev libgif-dev libimagequant-dev libmicrohttpd-dev libspng-dev \
+        libcairo2-dev libgif-dev libhiredis-dev libimagequant-dev libmicrohttpd-dev libspng-dev \
         libturbojpeg0-dev libwebp-dev pkg-config \
         libavcodec-dev libavformat-dev libavutil-dev libswscale-dev \
     && rm -rf /var/lib/apt/lists/*
@@ -44,7 +44,7 @@ FROM debian:bookworm-slim AS runtime
 # hadolint ignore=DL3008
 RUN apt-get update \
     && apt-get install -y --no-install-recommends \
-        libcairo2 libgif7 libimagequant0 libmicrohttpd12 libspng0 libturbojpeg0 libwebp7 libwebpdemux2 libwebpmux3 \
+        libcairo2 libgif7 libhiredis0.14 libimagequant0 libmicrohttpd12 libspng0 libturbojpeg0 libwebp7 libwebpdemux2 libwebpmux3 \
         libavcodec59 libavformat59 libavutil57 libswscale6 \
         fontconfig fonts-dejavu-core \
     && rm -rf /var/lib/apt/lists/* \

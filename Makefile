@@ -4,7 +4,7 @@ SWIFT ?= swift
 HOST ?= 127.0.0.1
 PORT ?= 8080
 
-.PHONY: run test deps test-deps build release swift-test api-docs js-check browser-test api-fuzz sanitizers container-test accept-golden
+.PHONY: run test deps test-deps build release swift-test api-docs js-check browser-test api-fuzz sanitizers container-test deploy-test accept-golden
 
 deps:
 	@scripts/install-deps.sh build
@@ -21,7 +21,7 @@ release: deps
 run: release
 	.build/release/layercast --host $(HOST) --port $(PORT)
 
-test: test-deps swift-test api-docs js-check browser-test api-fuzz sanitizers container-test
+test: test-deps swift-test api-docs js-check browser-test api-fuzz sanitizers container-test deploy-test
 
 swift-test:
 	SWIFT=$(SWIFT) scripts/test-swift.sh
@@ -45,6 +45,10 @@ sanitizers:
 
 container-test:
 	scripts/test-container.sh
+
+# deploy/: Redis, two replicas and HAProxy on loopback; a command on either replica shows on the other.
+deploy-test:
+	scripts/test-deploy.sh
 
 # After an intended visual change: copies the actual images a failed golden test left over the references.
 accept-golden:

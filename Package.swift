@@ -19,6 +19,8 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
+        // The replicas' command log on Redis Streams (docs/design/replication.md).
+        .systemLibrary(name: "CHiredis", providers: [.apt(["libhiredis-dev"])]),
         .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
         .systemLibrary(name: "CSpng", pkgConfig: "spng", providers: [.apt(["libspng-dev"])]),
         .systemLibrary(name: "CWebP", pkgConfig: "libwebpmux", providers: [.apt(["libwebp-dev"])]),
@@ -36,7 +38,7 @@ let package = Package(
         // Checking frames: golden comparison with diff images, and the MJPEG parser.
         .target(name: "FrameCheck", dependencies: ["Animation", "Rendering"]),
         .target(name: "PreviewServer", dependencies: [
-            "Animation", "Controls", "Rendering", "HTTPServer",
+            "Animation", "Controls", "Rendering", "HTTPServer", "CHiredis",
             .product(name: "Logging", package: "swift-log"),
             .product(name: "Metrics", package: "swift-metrics"),
             .product(name: "Prometheus", package: "swift-prometheus"),

@@ -23,7 +23,7 @@ public protocol ControllableClock: Clock {
 }
 
 /// Maps a host time source onto scene time: anchored at a (host, scene) pair, scaled by speed.
-struct Timebase {
+struct Timebase: Sendable {
     var hostAnchor: Double
     var sceneAnchor: Double
     var speed: Double = 1

@@ -62,8 +62,8 @@ enum Responder {
                          context: context)
         }
         state.offloadGate = gate
-        let work = deferred.work
-        let run: @Sendable () -> Void = { gate.deliver(work()) }
+        let start = deferred.start
+        let run: @Sendable () -> Void = { start { gate.deliver($0) } }
         switch deferred.lane {
         case .shared:
             context.offloadQueue.async {
@@ -72,6 +72,8 @@ enum Responder {
             }
         case .ownThread:
             if !DedicatedThread.start(niceness: DedicatedThread.longWorkNiceness, run) { context.offloadQueue.async(execute: run) }
+        case .handedOff:
+            run()
         }
         return .YES
     }

@@ -1,3 +1,6 @@
+import Dispatch
+import Synchronization
+
 /// What a handler returns. Header names are sent as given; MHD adds Date and Content-Length itself.
 public struct HTTPResponse: Sendable {
     public var status: Int
@@ -65,14 +68,37 @@ public struct DeferredWork: Sendable {
         /// clip), which would otherwise hold up the shared queue, and on a busy machine the
         /// streams, for as long as it runs.
         case ownThread
+        /// No thread at all: the work is started on the server's thread and answers later, from
+        /// whatever thread finishes it (a command waiting for a replicated log), so waiting holds
+        /// no thread.
+        case handedOff
     }
 
     public let lane: Lane
-    public let work: @Sendable () -> HTTPResponse
+    /// Starts the work; it calls the function it is given once, with the answer.
+    public let start: @Sendable (@escaping @Sendable (HTTPResponse) -> Void) -> Void
 
     public init(lane: Lane, work: @escaping @Sendable () -> HTTPResponse) {
         self.lane = lane
-        self.work = work
+        start = { deliver in deliver(work()) }
+    }
+
+    /// Work that answers when it is done, without a thread waiting for it.
+    public init(handingOff start: @escaping @Sendable (@escaping @Sendable (HTTPResponse) -> Void) -> Void) {
+        lane = .handedOff
+        self.start = start
+    }
+
+    /// The answer, waited for here (a server without a connection: a test's router).
+    public func work() -> HTTPResponse {
+        let answer = Mutex<HTTPResponse?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        start { response in
+            answer.withLock { $0 = response }
+            done.signal()
+        }
+        done.wait()
+        return answer.withLock { $0 } ?? .error(status: 500, message: "the work gave no answer")
     }
 }
 
@@ -106,6 +132,13 @@ extension HTTPResponse {
     public static func deferred(_ lane: DeferredWork.Lane = .shared,
                                 _ work: @escaping @Sendable () -> HTTPResponse) -> HTTPResponse {
         HTTPResponse(body: .deferred(DeferredWork(lane: lane, work: work)))
+    }
+
+    /// An answer `start` gives later by calling the function it is given (see `DeferredWork.Lane.handedOff`).
+    public static func handedOff(
+        _ start: @escaping @Sendable (@escaping @Sendable (HTTPResponse) -> Void) -> Void
+    ) -> HTTPResponse {
+        HTTPResponse(body: .deferred(DeferredWork(handingOff: start)))
     }
 
     public static func stream(

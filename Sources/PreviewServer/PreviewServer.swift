@@ -15,6 +15,7 @@ public final class PreviewServer: Sendable {
     private let router: Router
     private let server: HTTPServer
     private let sweeper: CacheSweeper
+    private let replica: Replica?
 
     public convenience init(configuration: PreviewServerConfiguration, clock: any ControllableClock = MonotonicClock(),
                             logger: Logger = Logger(label: "layercast")) {
@@ -26,8 +27,14 @@ public final class PreviewServer: Sendable {
          endpoints: [Endpoint<APIContext>]) {
         self.configuration = configuration
         let historyBytes = configuration.limits.base(.history)
-        scene = LiveScene(clock: clock, configuration: configuration.scene, historyBytes: historyBytes,
-                          historySpan: configuration.historySpan)
+        let replica = configuration.replication.map { Replica(settings: $0, logger: logger) }
+        self.replica = replica
+        // A replica's scene starts at scene time 0, the epoch, whenever it joins, so that every
+        // replica's scene is the same function of the log.
+        scene = SharedClock.$changeTime.withValue(replica == nil ? nil : 0) {
+            LiveScene(clock: replica?.clock ?? clock, configuration: configuration.scene, historyBytes: historyBytes,
+                      historySpan: configuration.historySpan)
+        }
         let frameRenderer = FrameRenderer()
         sweeper = CacheSweeper(frameRenderer: frameRenderer)
         let metrics = ServerMetrics()
@@ -37,7 +44,13 @@ public final class PreviewServer: Sendable {
                            ledger: ledger)
         let events = EventHub(source: APIContext.eventSource(scene: scene, fps: configuration.fps), now: MonotonicClock.hostTime)
         context = APIContext(configuration: configuration, scene: scene, frameRenderer: frameRenderer, hub: hub,
-                             eventHub: events, metrics: metrics, ledger: ledger, logger: logger, endpoints: endpoints)
+                             eventHub: events, metrics: metrics, ledger: ledger, logger: logger, endpoints: endpoints,
+                             replica: replica)
+        if let replica {
+            let context = self.context
+            replica.attach { entry, body, host in context.applyLogged(entry, body: body, at: host) }
+            metrics.readReplication { replica.status }
+        }
         let scene = self.scene
         // The metrics observe the ledger and the HTTP counters but do not own them: the ledger
         // reports refusals to the metrics, so a strong capture here would be a cycle that keeps a
@@ -73,7 +86,15 @@ public final class PreviewServer: Sendable {
         self.server = server
     }
 
+    /// Starts serving; a replica first joins its scene (and throws when its log cannot be reached).
     public func start() throws {
+        if let replica {
+            do {
+                try replica.join()
+            } catch {
+                throw ReplicationUnavailable(target: replica.settings.target, reason: error)
+            }
+        }
         try server.start()
         sweeper.start()
         if let warning = configuration.exposureWarning {
@@ -98,6 +119,8 @@ public final class PreviewServer: Sendable {
         let viewers = context.hub.finishAll()
         context.eventHub.finishAll()
         sweeper.stop()
+        // Before the HTTP server: commands still waiting for the log get their 503 on open connections.
+        replica?.stop()
         server.stop()
         return viewers
     }

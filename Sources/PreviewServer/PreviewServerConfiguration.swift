@@ -30,6 +30,9 @@ public struct PreviewServerConfiguration: Sendable {
     public var scene = SceneConfiguration()
     /// Seconds of scene time the history keeps for stepping back, `at=` frames and the timeline.
     public var historySpan = LiveScene.defaultHistorySpan
+    /// When set, the server is a replica of a scene whose commands go through a log on Redis
+    /// (docs/design/replication.md); nil: one process, its own scene.
+    public var replication: ReplicationSettings?
 
     public init() {}
 

@@ -1,7 +1,7 @@
 import ArgumentParser
 
 /// `layercast-bench`: loopback-only measurements of rendering, streaming, command latency,
-/// stream churn, video encoding and attacks. Every loop is bounded in count and in time.
+/// stream churn, video encoding, attacks and replicas. Every loop is bounded in count and in time.
 struct LayercastBench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "layercast-bench",
@@ -14,5 +14,5 @@ struct LayercastBench: ParsableCommand {
             targets they answer: docs/performance.md.
             """,
         subcommands: [RenderBench.self, PNGBench.self, StreamBench.self, LatencyBench.self, ChurnBench.self, VideoBench.self,
-                      AttackBench.self])
+                      AttackBench.self, ReplicasBench.self])
 }

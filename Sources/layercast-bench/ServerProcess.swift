@@ -102,23 +102,12 @@ final class ServerUnderTest {
         return URL(fileURLWithPath: me).deletingLastPathComponent().appendingPathComponent("layercast").path
     }
 
-    /// Binds port 0 and releases it; the tiny race with another process is acceptable on a bench box.
     static func freePort() throws -> Int {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw BenchError("socket() failed") }
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { p -> Bool in
-                bind(fd, p, length) == 0 && getsockname(fd, p, &length) == 0
-            }
+        do {
+            return try LoopbackPort.free()
+        } catch {
+            throw BenchError("could not find a free port")
         }
-        guard bound else { throw BenchError("could not find a free port") }
-        return Int(UInt16(bigEndian: address.sin_port))
     }
 }
 

@@ -93,6 +93,25 @@ struct Serve: ParsableCommand {
     @Option(help: "Require 'Authorization: Bearer TOKEN' on commands. [env: LAYERCAST_TOKEN]")
     var token: String?
 
+    @Option(name: .customLong(ReplicationSettings.option), help: ArgumentHelp(ReplicationSettings.help))
+    var replicate: String?
+
+    @Option(name: .customLong(ReplicationSettings.leadOption), help: ArgumentHelp(ReplicationSettings.leadHelp))
+    var replicationLead: Int = EnvironmentDefaults.int(ReplicationSettings.leadOption,
+                                                       Int(ReplicationSettings.defaultLead * 1000))
+
+    /// `--replicate` and its lead, or nil for a server of its own.
+    private func replication() throws -> ReplicationSettings? {
+        guard let replicate = replicate ?? EnvironmentDefaults.string(ReplicationSettings.option) else { return nil }
+        guard ReplicationSettings.leadRange.contains(replicationLead) else {
+            throw ValidationError("--\(ReplicationSettings.leadOption) must be \(ReplicationSettings.leadRange.lowerBound)–\(ReplicationSettings.leadRange.upperBound)")
+        }
+        switch ReplicationTarget.parse(replicate) {
+        case .success(let target): return ReplicationSettings(target: target, lead: Double(replicationLead) / 1000)
+        case .failure(let error): throw ValidationError(error.description)
+        }
+    }
+
     func validate() throws {
         guard (1...65535).contains(port) || port == 0 else { throw ValidationError("--port must be 0–65535") }
         // The flags that set a request parameter's default accept what the parameter does.
@@ -109,6 +128,7 @@ struct Serve: ParsableCommand {
         guard (0...100_000).contains(maxConnectionsPerIP) else {
             throw ValidationError("--max-connections-per-ip must be 0–100000")
         }
+        _ = try replication()
         guard Logger.Level(rawValue: logLevel) != nil else {
             throw ValidationError("--log-level must be one of trace, debug, info, notice, warning, error, critical")
         }
@@ -139,12 +159,15 @@ struct Serve: ParsableCommand {
         config.allowedHosts = allowedHost
         config.allowedOrigins = allowOrigin
         config.token = token ?? EnvironmentDefaults.string("token")
+        config.replication = try replication()
         config.scene = SceneConfiguration(meterDuration: meterDuration, seed: UInt64(truncatingIfNeeded: seed),
                                           artwork: try loadArtwork())
 
         let server = PreviewServer(configuration: config, logger: logger)
         do {
             try server.start()
+        } catch let error as ReplicationUnavailable {
+            throw ValidationError(error.description)
         } catch {
             throw ValidationError("cannot listen on \(host):\(port): \(error)")
         }

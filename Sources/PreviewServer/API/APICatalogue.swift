@@ -53,8 +53,13 @@ extension APIContext {
         var router = Router()
         let guarded = RequestGuard(allowedOrigins: configuration.allowedOrigins, token: configuration.token)
         let logger = self.logger
+        let relay = replica.map { replica in
+            { @Sendable (operation: APIOperation, request: HTTPRequest, deliver: @escaping @Sendable (HTTPResponse) -> Void) in
+                replica.submit(operation: operation.id, request: request, deliver: deliver)
+            }
+        }
         router.register(endpoints, context: self, configuration: configuration, check: guarded.check,
-                        admit: admit) { operation, error in
+                        admit: admit, relay: relay) { operation, error in
             logger.error("\(operation.id) failed: \(error)")
         }
         return router

@@ -21,10 +21,13 @@ struct APIContext: Sendable {
     /// the document generated from them.
     let endpoints: [Endpoint<APIContext>]
     let openAPIBytes: [UInt8]
+    /// The shared command log, when the server is a replica.
+    let replica: Replica?
 
     init(configuration: PreviewServerConfiguration, scene: LiveScene, frameRenderer: FrameRenderer, hub: FrameHub,
          eventHub: EventHub, metrics: ServerMetrics, ledger: BudgetLedger, logger: Logger,
-         endpoints: [Endpoint<APIContext>] = Self.endpoints) {
+         endpoints: [Endpoint<APIContext>] = Self.endpoints, replica: Replica? = nil) {
+        self.replica = replica
         self.configuration = configuration
         self.scene = scene
         self.frameRenderer = frameRenderer

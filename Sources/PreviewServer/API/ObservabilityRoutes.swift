@@ -5,9 +5,24 @@ import HTTPServer
 /// changes) and `GET /openapi.json`.
 extension APIContext {
     static let health = Endpoint<APIContext>(
-        APIOperation(.get, "/healthz", id: "health", tag: "server", summary: "`ok`, while the server runs"),
-        produces: Success(description: "`ok` and a newline.", content: .media(["text/plain"], binary: false))
-    ) { _, _ in .text("ok\n") }
+        APIOperation(.get, "/healthz", id: "health", tag: "server", summary: "`ok`, while the server runs",
+                     description: "On a replica (--replicate), JSON instead: `status` is `ok`, or `degraded` while the "
+                         + "shared command log cannot be reached (frames, streams and state still answer; commands get "
+                         + "503), with the log's `replication` status. 200 either way, so probes keep the replica serving."),
+        produces: Success(description: "`ok` and a newline; on a replica, the JSON status.",
+                          content: .media(["text/plain", "application/json"], binary: false))
+    ) { context, _ in
+        guard let replica = context.replica else { return .text("ok\n") }
+        let status = replica.status
+        return .json(.object([
+            ("status", .string(status.reachable ? "ok" : "degraded")),
+            ("replication", .object([
+                ("log", .string(replica.settings.target.description)), ("reachable", .bool(status.reachable)),
+                ("lastApplied", .string(status.lastApplied)), ("applied", .int(status.applied)),
+                ("lagSeconds", .double(status.lagSeconds)),
+            ])),
+        ]))
+    }
 
     static let metricsEndpoint = Endpoint<APIContext>(
         APIOperation(.get, "/metrics", id: "metrics", tag: "server",

@@ -142,6 +142,7 @@ struct APIOperation: Sendable {
         if isCommand {
             add(.unauthorized)
             add(.crossOrigin)
+            add(.replicationUnavailable)
         }
 
         switch body {

@@ -40,6 +40,14 @@ struct Answer: Sendable {
         description: "The request carries an Origin header that is not this server (scheme://host:port matching "
             + "the Host header) nor one given with --allow-origin. Browsers send Origin; curl and scripts do not.")
 
+    /// A command on a replica whose shared log cannot be reached (docs/design/replication.md §Faults).
+    static let replicationUnavailable = Answer(
+        status: 503, component: "ReplicationUnavailable",
+        description: "Only on a replica (--replicate): the shared command log cannot be reached, so the command was "
+            + "not taken; frames, streams and state still answer. Retry-After says when to send it again.",
+        headers: [ResponseHeader(name: "Retry-After", description: "Seconds to wait before sending it again.",
+                                 pattern: "^[0-9]+$")])
+
     static let tooLarge = Answer(
         status: 413, component: "TooLarge",
         description: "The body is larger than the route accepts; it is refused before it is read.")

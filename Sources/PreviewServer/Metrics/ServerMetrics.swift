@@ -16,6 +16,7 @@ final class ServerMetrics: Sendable {
     private let timers = Mutex<[String: CoreMetrics.Timer]>([:])
     private let http = Mutex<HTTPCounterExport?>(nil)
     private let budgets = Mutex<(@Sendable () -> [BudgetUsage])?>(nil)
+    private let scrapeActions = Mutex<[@Sendable () -> Void]>([])
 
     /// A frame takes about 0.5–5 ms to render and encode; the default buckets start at 5 ms and
     /// would put nearly every frame in the first one.
@@ -40,7 +41,13 @@ final class ServerMetrics: Sendable {
     var exposition: String {
         exportHTTPCounters()
         exportBudgets()
+        for action in scrapeActions.withLock({ $0 }) { action() }
         return registry.emitToString()
+    }
+
+    /// Runs `action` before every scrape, to bring series read from elsewhere up to date.
+    func addScrapeAction(_ action: @escaping @Sendable () -> Void) {
+        scrapeActions.withLock { $0.append(action) }
     }
 
     /// Each budget's limit and what is in use of it, read at every scrape.

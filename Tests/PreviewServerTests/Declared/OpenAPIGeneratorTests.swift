@@ -62,8 +62,10 @@ import Testing
         #expect(body["additionalProperties"] as? Bool == false)
         #expect(at(body, "properties/count/maximum") as? Int == 12)
         #expect(at(body, "properties/ripe/default") as? Bool == true)
-        #expect((at(pick, "responses") as? [String: Any]).map { $0.keys.sorted() } == ["200", "400", "401", "403", "409", "413", "415"])
+        #expect((at(pick, "responses") as? [String: Any]).map { $0.keys.sorted() } == ["200", "400", "401", "403", "409", "413", "415", "503"])
         #expect(at(pick, "responses/400/$ref") as? String == "#/components/responses/BadParameter")
+        // Every command may meet a replica whose shared log is unreachable.
+        #expect(at(pick, "responses/503/$ref") as? String == "#/components/responses/ReplicationUnavailable")
         #expect(at(pick, "responses/200/headers/Cache-Control/schema/const") as? String == "no-store")
 
         let clock = try #require(at(operation(doc, "/clock", "post"), "requestBody") as? [String: Any])

@@ -1,0 +1,14 @@
+import CoreMetrics
+
+extension ServerMetrics {
+    /// A replica's log, read at every scrape: whether it is reachable, the entries applied and
+    /// the lag, from an entry's acceptance on any replica to its application here.
+    func readReplication(_ read: @escaping @Sendable () -> ReplicaStatus) {
+        addScrapeAction {
+            let status = read()
+            CoreMetrics.Gauge(label: "layercast_replication_log_reachable", factory: self.factory).record(status.reachable ? 1 : 0)
+            CoreMetrics.Gauge(label: "layercast_replication_entries_applied", factory: self.factory).record(status.applied)
+            CoreMetrics.Gauge(label: "layercast_replication_lag_seconds", factory: self.factory).record(status.lagSeconds)
+        }
+    }
+}

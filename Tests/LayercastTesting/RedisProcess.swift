@@ -1,0 +1,100 @@
+import Foundation
+import HTTPClient
+
+/// A real `redis-server` for one test, on a free loopback port, in a temporary folder, with the
+/// append-only file fsynced at every write (`appendfsync always`): what the replicas' log
+/// promises holds only with that (docs/design/replication.md §Durability). The test stops it;
+/// `restart()` stops it and starts it again on the same port and files.
+public final class RedisProcess {
+    public let port: Int
+    public let directory: URL
+    private var process: Process?
+
+    /// Where Debian's package puts it (scripts/install-deps.sh test installs it).
+    public static let binary = "/usr/bin/redis-server"
+
+    public init() throws {
+        guard FileManager.default.isExecutableFile(atPath: Self.binary) else {
+            throw RedisProcessError("no \(Self.binary): run scripts/install-deps.sh test")
+        }
+        port = try LoopbackPort.free()
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("layercast-redis-\(port)-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try start()
+    }
+
+    deinit {
+        stop()
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// `redis://127.0.0.1:PORT/NAME`.
+    public func url(scene name: String) -> String { "redis://127.0.0.1:\(port)/\(name)" }
+
+    public func start() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Self.binary)
+        process.arguments = ["--port", String(port), "--bind", "127.0.0.1", "--dir", directory.path,
+                             "--appendonly", "yes", "--appendfsync", "always", "--save", "",
+                             "--logfile", directory.appendingPathComponent("redis.log").path]
+        try process.run()
+        self.process = process
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline {
+            if (try? ping()) == true { return }
+            guard process.isRunning else { throw RedisProcessError("redis-server exited: see \(directory.path)/redis.log") }
+            usleep(20_000)
+        }
+        throw RedisProcessError("redis-server did not answer PING within 10 s")
+    }
+
+    /// `SHUTDOWN` (Redis flushes the append-only file and exits), and waits for the exit; SIGKILL
+    /// after 10 s. Not SIGTERM: a child started from the test runner's threads inherits their
+    /// blocked signals, and ignores it.
+    public func stop() {
+        guard let process else { return }
+        self.process = nil
+        _ = try? command(["SHUTDOWN"])
+        let deadline = Date().addingTimeInterval(10)
+        while process.isRunning && Date() < deadline { usleep(10_000) }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        while process.isRunning { usleep(10_000) }
+    }
+
+    public func restart() throws {
+        stop()
+        try start()
+    }
+
+    /// Whether it answers `PING` with `+PONG`.
+    public func ping() throws -> Bool {
+        try command(["PING"]).hasPrefix("+PONG")
+    }
+
+    /// One command in RESP on a new connection; the reply's raw text.
+    public func command(_ arguments: [String]) throws -> String {
+        let socket = try BlockingSocket.connect(port: port)
+        defer { socket.close() }
+        var request = "*\(arguments.count)\r\n"
+        for a in arguments { request += "$\(a.utf8.count)\r\n\(a)\r\n" }
+        try socket.send(request)
+        var reply: [UInt8] = []
+        // Enough for the short replies the tests read (integers, statuses).
+        while !reply.contains(UInt8(ascii: "\n")), let chunk = try socket.receive(timeout: .seconds(5)) { reply += chunk }
+        return String(decoding: reply, as: UTF8.self)
+    }
+
+    /// An integer reply (`XLEN`, `EXISTS`).
+    public func integer(_ arguments: [String]) throws -> Int {
+        let reply = try command(arguments)
+        guard reply.hasPrefix(":"), let value = Int(reply.dropFirst().trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            throw RedisProcessError("not an integer reply to \(arguments): \(reply)")
+        }
+        return value
+    }
+}
+
+public struct RedisProcessError: Error, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
+}
