@@ -1,6 +1,6 @@
 /// A value an animation can carry. One enum rather than generics, so that a layer can hold
 /// animations of every property in one list, in the order they were added.
-public enum AnimatableValue: Hashable, Sendable {
+public enum AnimatableValue: Hashable, Sendable, Codable {
     case double(Double)
     case point(Point)
     case color(Color)

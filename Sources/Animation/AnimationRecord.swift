@@ -2,14 +2,14 @@
 /// timeline can show it: the resolved animation, when it was added, and when and why it stopped
 /// early (replaced under its key, or removed). Kept per layer in `ShapeLayer.records`, in the
 /// order added, until `forgetRecords(endedBefore:)` drops it (docs/design/engine.md §Timeline).
-public struct AnimationRecord: Sendable {
+public struct AnimationRecord: Sendable, Codable {
     /// How an animation stands at a time.
     public enum Outcome: String, Sendable, Codable, CaseIterable {
         case running, finished, replaced, removed
     }
 
     /// An animation stopped before its end: by another under the same key, or by a removal.
-    public struct Interruption: Sendable, Hashable {
+    public struct Interruption: Sendable, Hashable, Codable {
         public let time: Double
         public let replaced: Bool
     }

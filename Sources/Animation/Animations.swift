@@ -1,5 +1,5 @@
 /// CABasicAnimation: from/to/by between two values of one property.
-public struct BasicAnimation: Sendable {
+public struct BasicAnimation: Sendable, Codable {
     public var property: LayerProperty
     public var fromValue: AnimatableValue?
     public var toValue: AnimatableValue?
@@ -22,8 +22,8 @@ public struct BasicAnimation: Sendable {
 }
 
 /// CAKeyframeAnimation with linear or discrete calculation.
-public struct KeyframeAnimation: Sendable {
-    public enum CalculationMode: String, Sendable { case linear, discrete }
+public struct KeyframeAnimation: Sendable, Codable {
+    public enum CalculationMode: String, Sendable, Codable { case linear, discrete }
 
     public var property: LayerProperty
     public var values: [AnimatableValue]
@@ -48,7 +48,7 @@ public struct KeyframeAnimation: Sendable {
 }
 
 /// CAAnimationGroup: children run concurrently in the group's local time.
-public struct AnimationGroup: Sendable {
+public struct AnimationGroup: Sendable, Codable {
     public var animations: [LayerAnimation]
     public var timing: MediaTiming
     public var timingFunction: TimingFunction?
@@ -62,7 +62,7 @@ public struct AnimationGroup: Sendable {
 
 /// Any animation a layer can run. (Not named `Animation`, which is the module: `Animation.X` must
 /// keep naming the module's types where Foundation has a type of the same name.)
-public indirect enum LayerAnimation: Sendable {
+public indirect enum LayerAnimation: Sendable, Codable {
     case basic(BasicAnimation)
     case keyframe(KeyframeAnimation)
     case group(AnimationGroup)

@@ -23,7 +23,8 @@ public protocol ControllableClock: Clock {
 }
 
 /// Maps a host time source onto scene time: anchored at a (host, scene) pair, scaled by speed.
-struct Timebase: Sendable {
+/// Coded in a snapshot of a replicated scene, so that a restored clock reads exactly as the original.
+public struct Timebase: Sendable, Equatable, Codable {
     var hostAnchor: Double
     var sceneAnchor: Double
     var speed: Double = 1

@@ -23,7 +23,7 @@ public struct LayerSnapshot: Sendable, Equatable {
         self.sublayers = sublayers
     }
 
-    public enum Content: Sendable, Equatable {
+    public enum Content: Sendable, Equatable, Codable {
         case none
         case shape(ShapeContent)
         case image(ImageContent)
@@ -37,7 +37,7 @@ public enum FillRule: String, Sendable, Codable { case nonZero, evenOdd }
 
 /// CAShapeLayer's drawing properties. The renderer fills the whole path and strokes the part of it
 /// between `strokeStart` and `strokeEnd` (fractions of its arc length).
-public struct ShapeContent: Sendable, Equatable {
+public struct ShapeContent: Sendable, Equatable, Codable {
     public var path: Path
     public var fillColor: Color?
     public var fillRule: FillRule
@@ -68,7 +68,7 @@ public struct ShapeContent: Sendable, Equatable {
 }
 
 /// A bitmap scaled to fill `rect`, through `effect` (blurred, saturated, tinted; none by default).
-public struct ImageContent: Sendable, Equatable {
+public struct ImageContent: Sendable, Equatable, Codable {
     public var bitmap: Bitmap
     public var rect: Rect
     public var effect: ImageEffect
@@ -80,12 +80,12 @@ public struct ImageContent: Sendable, Equatable {
     }
 
     public static func == (a: ImageContent, b: ImageContent) -> Bool {
-        a.bitmap === b.bitmap && a.rect == b.rect && a.effect == b.effect
+        a.bitmap.id == b.bitmap.id && a.rect == b.rect && a.effect == b.effect
     }
 }
 
 /// A single line of text centred on `center`.
-public struct TextContent: Sendable, Equatable {
+public struct TextContent: Sendable, Equatable, Codable {
     public var text: String
     public var center: Point
     public var fontFamily: String

@@ -13,7 +13,7 @@ public enum FillMode: String, Sendable, Codable, CaseIterable {
 }
 
 /// CAMediaTiming: how an object's local time derives from its parent's.
-public struct MediaTiming: Hashable, Sendable {
+public struct MediaTiming: Hashable, Sendable, Codable {
     /// In the parent's time. 0 on a top-level animation means "when added", as in Core Animation.
     public var beginTime: Double = 0
     /// 0 or less becomes 0.25 s when the animation is added, as Core Animation does.

@@ -1,5 +1,5 @@
 /// One element of a path, as CGPath and Cairo describe them.
-public enum PathElement: Hashable, Sendable {
+public enum PathElement: Hashable, Sendable, Codable {
     case move(Point)
     case line(Point)
     /// A cubic Bézier: two control points, then the end point.
@@ -27,7 +27,7 @@ public enum PathElement: Hashable, Sendable {
 }
 
 /// A vector path: a list of elements. Value type, so a snapshot never shares mutable state.
-public struct Path: Hashable, Sendable {
+public struct Path: Hashable, Sendable, Codable {
     public var elements: [PathElement]
 
     public init(_ elements: [PathElement] = []) {

@@ -1,7 +1,7 @@
 /// A CAShapeLayer (plus the few CALayer properties the controls need) as a value: model values,
 /// the animations attached to it, and sublayers. Presentation values are a pure function of the
 /// model, the animations and a time, so a copy can be rendered on any thread at any time.
-public struct ShapeLayer: Sendable {
+public struct ShapeLayer: Sendable, Codable {
     public var name: String
 
     // Model values; defaults are CAShapeLayer's.
@@ -269,7 +269,7 @@ public struct ShapeLayer: Sendable {
 }
 
 /// An animation as attached to a layer: resolved, with its key and the order it was added in.
-public struct AttachedAnimation: Sendable {
+public struct AttachedAnimation: Sendable, Codable {
     public let key: String
     /// Edited in place only through `ShapeLayer.editAnimation(forKey:_:)`.
     public internal(set) var animation: LayerAnimation
@@ -284,10 +284,28 @@ public struct AttachedAnimation: Sendable {
         self.sequence = sequence
         self.properties = animation.properties
     }
+
+    /// `properties` is derived from the animation again, so that the coding (a set has no order) is stable.
+    private enum CodingKeys: String, CodingKey { case key, animation, sequence, hasReportedFinish }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(key: try c.decode(String.self, forKey: .key), animation: try c.decode(LayerAnimation.self, forKey: .animation),
+                  sequence: try c.decode(Int.self, forKey: .sequence))
+        hasReportedFinish = try c.decode(Bool.self, forKey: .hasReportedFinish)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(key, forKey: .key)
+        try c.encode(animation, forKey: .animation)
+        try c.encode(sequence, forKey: .sequence)
+        try c.encode(hasReportedFinish, forKey: .hasReportedFinish)
+    }
 }
 
 /// animationDidStop(_:finished:): which animation stopped, whether it ran to its end, and when.
-public struct AnimationStop: Sendable, Equatable {
+public struct AnimationStop: Sendable, Equatable, Codable {
     public let layer: String
     public let key: String
     public let finished: Bool

@@ -73,6 +73,16 @@ public final class SharedClock: ControllableClock {
         }
     }
 
+    /// The timebase in effect at host time `host`, with the changes made so far (a snapshot's clock).
+    public func timebase(at host: Double) -> Timebase {
+        segments.withLock { Self.timebase(in: $0, at: host) }
+    }
+
+    /// Starts again from a snapshot's timebase: it holds from the start until the next change.
+    public func restore(_ timebase: Timebase) {
+        segments.withLock { $0 = [(-.infinity, timebase)] }
+    }
+
     private static func timebase(in segments: [(from: Double, timebase: Timebase)], at host: Double) -> Timebase {
         (segments.last { $0.from <= host } ?? segments[0]).timebase
     }

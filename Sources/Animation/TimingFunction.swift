@@ -119,3 +119,19 @@ public struct TimingFunction: Hashable, Sendable {
     public static func == (a: TimingFunction, b: TimingFunction) -> Bool { a.c1 == b.c1 && a.c2 == b.c2 }
     public func hash(into h: inout Hasher) { h.combine(c1); h.combine(c2) }
 }
+
+/// Coded as its control points `[x1, y1, x2, y2]`; the rest is derived from them again.
+extension TimingFunction: Codable {
+    public init(from decoder: any Decoder) throws {
+        let p = try decoder.singleValueContainer().decode([Double].self)
+        guard p.count == 4 else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "4 control values"))
+        }
+        self.init(p[0], p[1], p[2], p[3])
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode([c1.x, c1.y, c2.x, c2.y])
+    }
+}

@@ -48,7 +48,10 @@ public final class PreviewServer: Sendable {
                              replica: replica)
         if let replica {
             let context = self.context
-            replica.attach { entry, body, host in context.applyLogged(entry, body: body, at: host) }
+            replica.attach({ entry, body, host in context.applyLogged(entry, body: body, at: host) },
+                           snapshots: SnapshotHooks(
+                               take: { entry, host in context.replicaSnapshot(after: entry, host: host, clock: replica.clock) },
+                               restore: { document, fetch in try context.restore(snapshot: document, clock: replica.clock, fetch: fetch) }))
             metrics.readReplication { replica.status }
         }
         let scene = self.scene

@@ -100,14 +100,22 @@ struct Serve: ParsableCommand {
     var replicationLead: Int = EnvironmentDefaults.int(ReplicationSettings.leadOption,
                                                        Int(ReplicationSettings.defaultLead * 1000))
 
-    /// `--replicate` and its lead, or nil for a server of its own.
+    @Option(name: .customLong(ReplicationSettings.snapshotOption), help: ArgumentHelp(ReplicationSettings.snapshotHelp))
+    var snapshotEvery: Int = EnvironmentDefaults.int(ReplicationSettings.snapshotOption,
+                                                     ReplicationSettings.defaultSnapshotEvery)
+
+    /// `--replicate`, its lead and its snapshots, or nil for a server of its own.
     private func replication() throws -> ReplicationSettings? {
         guard let replicate = replicate ?? EnvironmentDefaults.string(ReplicationSettings.option) else { return nil }
         guard ReplicationSettings.leadRange.contains(replicationLead) else {
             throw ValidationError("--\(ReplicationSettings.leadOption) must be \(ReplicationSettings.leadRange.lowerBound)–\(ReplicationSettings.leadRange.upperBound)")
         }
+        guard ReplicationSettings.snapshotRange.contains(snapshotEvery) else {
+            throw ValidationError("--\(ReplicationSettings.snapshotOption) must be \(ReplicationSettings.snapshotRange.lowerBound)–\(ReplicationSettings.snapshotRange.upperBound)")
+        }
         switch ReplicationTarget.parse(replicate) {
-        case .success(let target): return ReplicationSettings(target: target, lead: Double(replicationLead) / 1000)
+        case .success(let target):
+            return ReplicationSettings(target: target, lead: Double(replicationLead) / 1000, snapshotEvery: snapshotEvery)
         case .failure(let error): throw ValidationError(error.description)
         }
     }

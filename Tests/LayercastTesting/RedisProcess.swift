@@ -84,6 +84,25 @@ public final class RedisProcess {
         return String(decoding: reply, as: UTF8.self)
     }
 
+    /// A short bulk-string reply (`HGET`); nil for a null one.
+    public func string(_ arguments: [String]) throws -> String? {
+        let socket = try BlockingSocket.connect(port: port)
+        defer { socket.close() }
+        var request = "*\(arguments.count)\r\n"
+        for a in arguments { request += "$\(a.utf8.count)\r\n\(a)\r\n" }
+        try socket.send(request)
+        var reply: [UInt8] = []
+        // "$-1\r\n", or "$N\r\n" and the value's line.
+        func complete() -> Bool {
+            reply.starts(with: Array("$-1".utf8)) ? reply.contains(UInt8(ascii: "\n"))
+                : reply.filter { $0 == UInt8(ascii: "\n") }.count >= 2 || reply.first == UInt8(ascii: "-")
+        }
+        while !complete(), let chunk = try socket.receive(timeout: .seconds(5)) { reply += chunk }
+        let lines = String(decoding: reply, as: UTF8.self).components(separatedBy: "\r\n")
+        guard let head = lines.first, head.hasPrefix("$") else { throw RedisProcessError("not a string reply to \(arguments): \(lines)") }
+        return head == "$-1" ? nil : lines.dropFirst().first
+    }
+
     /// An integer reply (`XLEN`, `EXISTS`).
     public func integer(_ arguments: [String]) throws -> Int {
         let reply = try command(arguments)

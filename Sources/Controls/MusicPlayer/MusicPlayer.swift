@@ -22,8 +22,8 @@ import Animation
 ///   reaching 100 replays from 0.
 /// - Blur and mask animations start from the value on screen rather than from fixed ends, so a tap
 ///   during a transition reverses it smoothly; from rest the curves are the original's.
-public struct MusicPlayer: Control {
-    public let designSize = Size(MusicPlayerLayout.side, MusicPlayerLayout.side)
+public struct MusicPlayer: Control, Codable {
+    public var designSize: Size { Size(MusicPlayerLayout.side, MusicPlayerLayout.side) }
 
     /// The whole layer tree; see the type's documentation.
     public internal(set) var layer: ShapeLayer

@@ -3,7 +3,7 @@ import Animation
 extension MusicPlayer {
     /// The original's constants as knobs (docs/design/music-player.md §Progress ring, §Progress ticks,
     /// §Disc motion, §The light blur), lengths in the 240 pt design.
-    public struct Configuration: PropConfiguration {
+    public struct Configuration: PropConfiguration, Codable {
         /// The progress ring's `lineWidth`; its radius is the button's half side less this, 48 − 8 = 40.
         public var ringWidth = 8.0
         public var ringColor = Color.white

@@ -61,6 +61,6 @@ extension MusicPlayer {
             rotation: .init(radians: rotation, degrees: rotation * 180 / .pi),
             nextTick: ticker.nextTick,
             artwork: .init(id: artwork.id, width: artwork.width, height: artwork.height,
-                           isDefault: artwork === DefaultArtwork.bitmap))
+                           isDefault: artwork.id == DefaultArtwork.bitmap.id))
     }
 }

@@ -7,7 +7,7 @@ extension PlayButton {
     /// The step that is running, or the idle state reached (docs/design/play-button.md §Animation states).
     /// The state is set to a step's result when the step starts. `playToBar.playIdle` ≡ `barToPlay.play`,
     /// `pauseToBar.pauseIdle` ≡ `barToPause.pause` and `stopToBar.stopIdle` ≡ `barToStop.stop`.
-    public enum AnimationState: Hashable, Sendable, CustomStringConvertible {
+    public enum AnimationState: Hashable, Sendable, Codable, CustomStringConvertible {
         case playToBar(PlayToBar)
         case barToPause(BarToPause)
         case pauseToBar(PauseToBar)
@@ -16,13 +16,13 @@ extension PlayButton {
         case barToPlay(BarToPlay)
         case buffering(Buffering)
 
-        public enum PlayToBar: String, Sendable, CaseIterable { case playIdle, triangleToBar }
-        public enum BarToPause: String, Sendable, CaseIterable { case barRotateVertical, barSplit, pause }
-        public enum PauseToBar: String, Sendable, CaseIterable { case pauseIdle, barsMerge, barRotateHorizontal }
-        public enum BarToStop: String, Sendable, CaseIterable { case barRotateVertical, barExpand, stop }
-        public enum StopToBar: String, Sendable, CaseIterable { case stopIdle, barShrink, barRotateHorizontal }
-        public enum BarToPlay: String, Sendable, CaseIterable { case barToTriangle, play }
-        public enum Buffering: String, Sendable, CaseIterable { case buffering, toBar }
+        public enum PlayToBar: String, Sendable, CaseIterable, Codable { case playIdle, triangleToBar }
+        public enum BarToPause: String, Sendable, CaseIterable, Codable { case barRotateVertical, barSplit, pause }
+        public enum PauseToBar: String, Sendable, CaseIterable, Codable { case pauseIdle, barsMerge, barRotateHorizontal }
+        public enum BarToStop: String, Sendable, CaseIterable, Codable { case barRotateVertical, barExpand, stop }
+        public enum StopToBar: String, Sendable, CaseIterable, Codable { case stopIdle, barShrink, barRotateHorizontal }
+        public enum BarToPlay: String, Sendable, CaseIterable, Codable { case barToTriangle, play }
+        public enum Buffering: String, Sendable, CaseIterable, Codable { case buffering, toBar }
 
         public static let allCases: [AnimationState] =
             PlayToBar.allCases.map(playToBar) + BarToPause.allCases.map(barToPause)

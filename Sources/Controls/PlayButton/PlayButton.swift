@@ -14,8 +14,8 @@ import Animation
 /// Only the left shape's path and rotation animations are primary: when one ends with
 /// `finished = true`, the forward chain (docs/design/play-button.md §Forward chain) starts the next step at
 /// that stop's time.
-public struct PlayButton: Control {
-    public let designSize = Size(44, 44)
+public struct PlayButton: Control, Codable {
+    public var designSize: Size { Size(44, 44) }
 
     public static let highlightScale = 0.92
     /// Our choice for the brief's highlight; the original uses the implicit CA action.
@@ -40,7 +40,7 @@ public struct PlayButton: Control {
     var paths: [Shape: Path]
 
     /// A state change, with the step it started (nil when only the state changed).
-    public struct TransitionRecord: Sendable, Hashable {
+    public struct TransitionRecord: Sendable, Hashable, Codable {
         public var time: Double
         public var from: AnimationState
         public var step: Step?

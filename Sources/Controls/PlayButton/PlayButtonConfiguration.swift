@@ -4,7 +4,7 @@ extension PlayButton {
     /// What a user of the original configures (docs/design/play-button.md §Styling API), by its names and
     /// with its defaults, plus what the original keeps private (the durations) and our timing curves.
     /// Lengths are in the 44×44 design space.
-    public struct Configuration: PropConfiguration {
+    public struct Configuration: PropConfiguration, Codable {
         public var playBufferingBackgroundColor = Color.lightGray
         public var playBufferingTintColor = Color.black
         public var pauseStopBackgroundColor = Color.lightGray

@@ -8,7 +8,7 @@ import Animation
 extension PlayButton {
     /// Every shape the two shape layers take (docs/design/play-button.md §Shapes). Each is a closed path of
     /// exactly 11 elements, so that any two of them morph element by element.
-    public enum Shape: String, Sendable, CaseIterable, Codable {
+    public enum Shape: String, Sendable, CaseIterable, Codable, CodingKeyRepresentable {
         case triangle
         /// The horizontal bar, the hub every transition passes through; also buffering's rest shape.
         case bar
@@ -24,7 +24,7 @@ extension PlayButton {
     }
 
     /// The shape parameters of docs/design/play-button.md §Defaults, in the 44×44 design space.
-    public struct Geometry: Sendable, Hashable {
+    public struct Geometry: Sendable, Hashable, Codable {
         public var size = 44.0
         public var barThickness = 6.0
         public var barCornerRadius = 3.0

@@ -3,7 +3,7 @@ import Animation
 extension PlayButton {
     /// A named preset of the four colours of docs/design/play-button.md §Defaults (one background and one
     /// tint for play and buffering, one pair for pause and stop) and of the view behind the button.
-    public struct Theme: Sendable, Hashable {
+    public struct Theme: Sendable, Hashable, Codable {
         public var name: String
         public var playBufferingBackground: Color
         public var playBufferingTint: Color

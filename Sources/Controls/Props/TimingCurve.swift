@@ -4,12 +4,12 @@ import Animation
 /// points of a cubic Bézier from (0, 0) to (1, 1), as CSS's `cubic-bezier()` and
 /// CAMediaTimingFunction(controlPoints:) take them. The name is kept, so a named curve reads back as
 /// its name.
-public enum TimingCurve: Sendable, Hashable {
+public enum TimingCurve: Sendable, Hashable, Codable {
     case named(Name)
     case bezier(x1: Double, y1: Double, x2: Double, y2: Double)
 
     /// CAMediaTimingFunctionName's curves.
-    public enum Name: String, Sendable, CaseIterable {
+    public enum Name: String, Sendable, CaseIterable, Codable {
         case linear, easeIn, easeOut, easeInEaseOut
         case `default`
     }

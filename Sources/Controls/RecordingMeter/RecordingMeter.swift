@@ -13,7 +13,7 @@ import Animation
 /// Everything moves by engine animations; the closed form (docs/design/recording-meter.md §Closed form) is
 /// only what the tests check. Beyond the clone (ours, shown unless a frame's options leave it out): a centred
 /// elapsed-time label.
-public struct RecordingMeter: Control {
+public struct RecordingMeter: Control, Codable {
     public static let defaultDuration = 45.0
     /// Durations the `duration` prop (and `setDuration(_:at:)`) accepts, in seconds.
     public static let durationRange = 1.0...600.0
@@ -22,7 +22,7 @@ public struct RecordingMeter: Control {
     /// The original's design: the sample view's portrait width, 320 pt, as a square the ring is
     /// centred in (docs/design/recording-meter.md §Geometry). Frames scale it uniformly.
     static let size = Size(320, 320)
-    public let designSize = RecordingMeter.size
+    public var designSize: Size { RecordingMeter.size }
     /// Centred, as the original means it (its swapped (midY, midX) only lands there by accident).
     static let center = Point(size.width / 2, size.height / 2)
     /// Ours: the label's size at the 320 design size (the same share of the ring as 56 had at the

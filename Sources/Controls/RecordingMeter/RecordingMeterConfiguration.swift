@@ -3,7 +3,7 @@ import Animation
 extension RecordingMeter {
     /// The sample app's constants as knobs (docs/design/recording-meter.md §Geometry, §Colours,
     /// §Behaviour), lengths in the 320 pt design.
-    public struct Configuration: PropConfiguration {
+    public struct Configuration: PropConfiguration, Codable {
         /// Seconds a full ring takes: 45 in the class, 10 in the sample app.
         public var duration = RecordingMeter.defaultDuration
         /// `strokeWidth`: the track and every segment.

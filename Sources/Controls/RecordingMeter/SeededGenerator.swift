@@ -1,6 +1,6 @@
 /// SplitMix64 (Steele, Lea & Flood, 2014): a tiny, fast generator whose whole state is one word, so
 /// the meter's segment colours are a pure function of the seed and the number of segments drawn.
-public struct SeededGenerator: RandomNumberGenerator, Sendable, Equatable {
+public struct SeededGenerator: RandomNumberGenerator, Sendable, Equatable, Codable {
     private var state: UInt64
 
     public init(seed: UInt64) {

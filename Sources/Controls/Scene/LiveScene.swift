@@ -41,6 +41,15 @@ public final class LiveScene: Sendable {
         state = Mutex(SceneHistory(live: initial, budget: historyBytes, span: historySpan))
     }
 
+    /// Replaces the scene with a restored one (a snapshot's) and its revision; the history starts
+    /// again from it, and scheduled commands are dropped. The clock is the caller's to set.
+    public func restore(_ scene: Scene, revision: UInt64) {
+        state.withLock { h in
+            h = SceneHistory(live: scene, budget: h.budget, span: h.span)
+            h.revision = revision
+        }
+    }
+
     /// Bytes the history holds besides the live scene.
     public var historyBytes: Int { state.withLock { $0.bytes } }
 

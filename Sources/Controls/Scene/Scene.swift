@@ -2,7 +2,7 @@ import Animation
 
 /// The shared model: every control, at one scene time. A value, so a copy is an immutable snapshot
 /// that any thread may advance and render without touching the live scene.
-public struct Scene: Sendable {
+public struct Scene: Sendable, Codable {
     public var spinner: Spinner
     public var meter: RecordingMeter
     public var playButton: PlayButton
@@ -45,7 +45,7 @@ public struct Scene: Sendable {
 
 /// What the scene is built from: the command line's and the API's settings, and each control's
 /// configuration as made (what its props' defaults are).
-public struct SceneConfiguration: Sendable {
+public struct SceneConfiguration: Sendable, Codable {
     public var artwork: Bitmap?
     public var meter = RecordingMeter.Configuration()
     public var playButton = PlayButton.Configuration()

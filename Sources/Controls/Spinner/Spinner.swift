@@ -2,11 +2,12 @@ import Animation
 
 /// The Material spinning indicator from Matthew Cheok's "Design Teardown" (docs/design/spinner.md): one
 /// stroked circle whose two ends chase each other on ease-in-out curves while the layer turns.
-public struct Spinner: Control {
+public struct Spinner: Control, Codable {
     /// Our choice: the post leaves the view size open (docs/design/spinner.md §Geometry and colour); 48 pt in
     /// a 64 pt canvas.
     public static let viewSize = 48.0
-    public let designSize = Size(64, 64)
+    static let canvas = Size(64, 64)
+    public var designSize: Size { Self.canvas }
 
     public private(set) var layer: ShapeLayer
     public private(set) var isAnimating = false
@@ -19,7 +20,7 @@ public struct Spinner: Control {
         self.configuration = configuration
         var layer = ShapeLayer(name: "spinner")
         layer.fillColor = nil
-        layer.position = Point(designSize.width / 2, designSize.height / 2)
+        layer.position = Point(Self.canvas.width / 2, Self.canvas.height / 2)
         self.layer = layer
         applyModel()
         // The post's view animates from the moment it appears.

@@ -2,7 +2,7 @@ import Animation
 
 extension Spinner {
     /// The post's constants as knobs (docs/design/spinner.md §Geometry and colour, §Animations).
-    public struct Configuration: PropConfiguration {
+    public struct Configuration: PropConfiguration, Codable {
         /// #CE413D, the red the post sets before its tint-colour step.
         public var color = Color(red: 0.8078, green: 0.2549, blue: 0.2392)
         public var lineWidth = 4.0

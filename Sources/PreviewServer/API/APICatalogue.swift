@@ -6,7 +6,7 @@ import HTTPServer
 extension APIContext {
     static let endpoints: [Endpoint<APIContext>] = [
         health, openAPIEndpoint, metricsEndpoint,
-        getState, getLayout, eventsEndpoint,
+        getState, getSnapshot, getLayout, eventsEndpoint,
         frameEndpoint(png: true), frameEndpoint(png: false), clipEndpoint(.webp), clipEndpoint(.gif), clipEndpoint(.mp4), clipEndpoint(.webm),
         stream,
         getClock, setClock, getTimeline, getTimelineValues, timelinePicture,

@@ -7,6 +7,8 @@ struct CommandLog: Sendable {
 
     var streamKey: String { target.key("log") }
     var epochKey: String { target.key("epoch") }
+    /// A hash: `entry`, the log entry the newest snapshot includes last, and `document`, the snapshot.
+    var snapshotKey: String { target.key("snapshot") }
     func blobKey(_ hash: String) -> String { target.key("blob:" + hash) }
 
     /// `timeout`: seconds to connect; a command may take as long as `XREAD`'s block and that again.
@@ -28,9 +30,9 @@ struct CommandLog: Sendable {
     func append(_ entry: LogEntry, body: [UInt8], on redis: RedisConnection) throws(RedisFailure) -> String {
         var stored = LogEntry.Body.inline(body)
         if body.count > Self.inlineBodyLimit {
-            let key = blobKey(SHA256.hex(body))
-            _ = try redis.command([Array("SET".utf8), Array(key.utf8), body, Array("NX".utf8)])
-            stored = .stored(key: key)
+            let hash = SHA256.hex(body)
+            try storeBlob(body, hash: hash, on: redis)
+            stored = .stored(key: blobKey(hash))
         }
         let entry = LogEntry(operation: entry.operation, path: entry.path, query: entry.query,
                              contentType: entry.contentType, body: stored, accepted: entry.accepted,
@@ -55,9 +57,55 @@ struct CommandLog: Sendable {
             .elements.compactMap(LogEntry.init(reply:))
     }
 
+    /// Stores `bytes` under their SHA-256 `hash`, once.
+    func storeBlob(_ bytes: [UInt8], hash: String, on redis: RedisConnection) throws(RedisFailure) {
+        _ = try redis.command([Array("SET".utf8), Array(blobKey(hash).utf8), bytes, Array("NX".utf8)])
+    }
+
     /// A stored body's bytes; nil when the key is gone.
     func blob(_ key: String, on redis: RedisConnection) throws(RedisFailure) -> [UInt8]? {
         if case .string(let bytes) = try redis.command("GET", key) { return bytes }
         return nil
+    }
+
+    // MARK: Snapshots
+
+    /// Stores a snapshot that includes the log up to `entry`, unless one at a later entry is stored
+    /// already (replicas write theirs at different entries), and trims the log before `entry`
+    /// (`XTRIM MINID`), both at once, so the log is never trimmed past the stored snapshot.
+    /// True when it was stored.
+    func storeSnapshot(_ document: [UInt8], entry: EntryID, on redis: RedisConnection) throws(RedisFailure) -> Bool {
+        let reply = try redis.command([Array("EVAL".utf8), Array(Self.storeSnapshotScript.utf8), Array("2".utf8),
+                                       Array(snapshotKey.utf8), Array(streamKey.utf8),
+                                       Array(entry.description.utf8), document])
+        return reply == .integer(1)
+    }
+
+    /// Stream ids compare as (milliseconds, sequence); both fit a Lua number exactly.
+    private static let storeSnapshotScript = """
+        local function parse(id) local ms, seq = string.match(id, '^(%d+)%-(%d+)$') return tonumber(ms), tonumber(seq) end
+        local current = redis.call('HGET', KEYS[1], 'entry')
+        if current then
+          local cm, cs = parse(current)
+          local nm, ns = parse(ARGV[1])
+          if cm > nm or (cm == nm and cs >= ns) then return 0 end
+        end
+        redis.call('HSET', KEYS[1], 'entry', ARGV[1], 'document', ARGV[2])
+        redis.call('XTRIM', KEYS[2], 'MINID', ARGV[1])
+        return 1
+        """
+
+    /// The entry the newest stored snapshot includes last; nil when none is stored.
+    func snapshotEntry(on redis: RedisConnection) throws(RedisFailure) -> EntryID? {
+        try redis.command("HGET", snapshotKey, "entry").text.flatMap(EntryID.init)
+    }
+
+    /// The newest stored snapshot; nil when none is stored.
+    func snapshot(on redis: RedisConnection) throws(RedisFailure) -> (entry: EntryID, document: [UInt8])? {
+        let parts = try redis.command("HMGET", snapshotKey, "entry", "document").elements
+        guard parts.count == 2, let entry = parts[0].text.flatMap(EntryID.init), case .string(let document) = parts[1] else {
+            return nil
+        }
+        return (entry, document)
     }
 }

@@ -15,6 +15,9 @@ final class Replica: Sendable {
     let clock: SharedClock
     private let logger: Logger
     private let state = Mutex(ReplicaState())
+    /// Held while an entry is applied and its id recorded (or a snapshot restored), so that a
+    /// snapshot taken under it names exactly the entries its scene includes.
+    private let applying = Mutex(())
     /// Appends go one at a time, on one connection, off the server's thread.
     private let writer = DispatchQueue(label: "layercast.replication.writer")
     private let writerConnection = Mutex<ConnectionBox?>(nil)
@@ -41,15 +44,19 @@ final class Replica: Sendable {
 
     /// What applies an entry to the scene: the operation's handler run on the rebuilt request at the
     /// given host time; set once the server's routes exist, cleared when it stops.
-    func attach(_ apply: @escaping @Sendable (LogEntry, [UInt8], Double) -> HTTPResponse) {
-        state.withLock { $0.apply = apply }
+    func attach(_ apply: @escaping @Sendable (LogEntry, [UInt8], Double) -> HTTPResponse, snapshots: SnapshotHooks) {
+        state.withLock { s in
+            s.apply = apply
+            s.snapshots = snapshots
+        }
     }
 
-    /// Joins the scene: reads (or, first, sets) the epoch, applies the whole log there is, then
-    /// reads on in the background. Throws when Redis cannot be reached now.
+    /// Joins the scene: reads (or, first, sets) the epoch, restores the newest snapshot, applies
+    /// the log after it, then reads on in the background. Throws when Redis cannot be reached now.
     func join() throws(RedisFailure) {
         let redis = try log.connect()
         clock.setEpoch(try log.epoch(on: redis, now: SharedClock.wallTime()))
+        try restoreSnapshot(on: redis)
         while true {
             let after = state.withLock { $0.lastApplied }
             let entries = try log.range(after: after, count: Self.batch, on: redis)
@@ -68,6 +75,7 @@ final class Replica: Sendable {
         state.withLock { s in
             s.stopping = true
             s.apply = nil
+            s.snapshots = nil
             for waiter in s.waiters.values { waiter.deliver(Self.unavailable()) }
             s.waiters = [:]
         }
@@ -77,6 +85,12 @@ final class Replica: Sendable {
         state.withLock { s in
             ReplicaStatus(reachable: s.reachable, lastApplied: s.lastApplied.description, applied: s.applied, lagSeconds: s.lag)
         }
+    }
+
+    /// Runs `body` with the id of the last entry applied, while no entry is being applied: what
+    /// the scene shows then includes exactly the entries up to it.
+    func withAppliedEntry<R: Sendable>(_ body: (String) -> R) -> R {
+        applying.withLock { _ in body(state.withLock { $0.lastApplied.description }) }
     }
 
     // MARK: Appending
@@ -147,6 +161,12 @@ final class Replica: Sendable {
                                            on: box.connection)
                 state.withLock { $0.reachable = true }
                 wait = Self.backoff.lowerBound
+                // Entries this replica has not applied may have been trimmed behind a newer
+                // snapshot (it lagged): it restores that first; the batch's later entries follow.
+                if let first = entries.first.flatMap({ EntryID($0.id) }),
+                   let stored = try log.snapshotEntry(on: box.connection), stored > after, first >= stored {
+                    try restoreSnapshot(on: box.connection)
+                }
                 for entry in entries { try apply(entry, on: box.connection) }
             } catch {
                 if case .unreachable = error {
@@ -172,16 +192,57 @@ final class Replica: Sendable {
         case .stored(let key): body = try log.blob(key, on: redis) ?? []
         }
         let effect = max(entry.effect, previousEffect)
-        var response = apply(entry, body, effect)
-        response.headers.append((Self.entryHeader, entry.id))
-        let waiter = state.withLock { s in
-            s.lastApplied = id
-            s.lastEffect = effect
-            s.applied += 1
-            s.lag = max(0, clock.hostNow - entry.accepted)
-            return s.waiters.removeValue(forKey: entry.origin)
+        let (response, waiter, snapshotDue) = applying.withLock { _ in
+            var response = apply(entry, body, effect)
+            response.headers.append((Self.entryHeader, entry.id))
+            return state.withLock { s in
+                s.lastApplied = id
+                s.lastEffect = effect
+                s.applied += 1
+                s.sinceSnapshot += 1
+                s.lag = max(0, clock.hostNow - entry.accepted)
+                return (response, s.waiters.removeValue(forKey: entry.origin), s.sinceSnapshot >= settings.snapshotEvery)
+            }
         }
         waiter?.deliver(response)
+        if snapshotDue { try storeSnapshot(after: id, effect: effect, on: redis) }
+    }
+
+    // MARK: Snapshots
+
+    /// Stores the scene as entry `id` left it (at its effect time) and trims the log behind it.
+    /// Every replica writes its own; Redis keeps the newest. None is taken while a scenario's steps
+    /// are scheduled: the next entry tries again.
+    private func storeSnapshot(after id: EntryID, effect: Double, on redis: RedisConnection) throws(RedisFailure) {
+        guard let take = state.withLock({ $0.snapshots?.take }),
+              let snapshot = take(id.description, effect) else { return }
+        if let artwork = snapshot.artwork { try log.storeBlob(artwork.png, hash: artwork.hash, on: redis) }
+        let stored = try log.storeSnapshot(snapshot.document, entry: id, on: redis)
+        state.withLock { $0.sinceSnapshot = 0 }
+        if stored { logger.info("replication: snapshot stored at entry \(id); the log is trimmed behind it") }
+    }
+
+    /// Rebuilds the scene from the newest stored snapshot when it includes entries this replica has
+    /// not applied; then reading goes on after its entry.
+    private func restoreSnapshot(on redis: RedisConnection) throws(RedisFailure) {
+        guard let (entry, document) = try log.snapshot(on: redis) else { return }
+        let (last, hooks) = state.withLock { ($0.lastApplied, $0.snapshots) }
+        guard entry > last, let hooks else { return }
+        do {
+            let restored = try applying.withLock { _ in
+                try hooks.restore(document) { hash in try log.blob(log.blobKey(hash), on: redis) }
+            }
+            state.withLock { s in
+                s.lastApplied = entry
+                s.lastEffect = restored.host
+                s.sinceSnapshot = 0
+            }
+            logger.notice("replication: scene restored from the snapshot at entry \(entry)")
+        } catch {
+            if let failure = error as? RedisFailure { throw failure }
+            logger.error("replication: \(error)")
+            throw .refused("the snapshot at \(entry) cannot be restored: \(error)")
+        }
     }
 
     private func expireWaiters() {
@@ -217,6 +278,18 @@ private struct ReplicaState {
     var counter: UInt64 = 0
     var waiters: [String: Waiter] = [:]
     var apply: (@Sendable (LogEntry, [UInt8], Double) -> HTTPResponse)?
+    var snapshots: SnapshotHooks?
+    /// Entries applied since the last snapshot this replica took or restored.
+    var sinceSnapshot = 0
+}
+
+/// How a replica takes and restores snapshots of the scene (`APIContext.replicaSnapshot`, `restore(snapshot:)`).
+struct SnapshotHooks: Sendable {
+    /// The scene as the entry just applied (its id, its host time) left it; nil when none can be taken now.
+    let take: @Sendable (String, Double) -> ReplicaSnapshot?
+    /// Rebuilds the scene and the clock from a document; the closure gives an artwork's PNG by its
+    /// SHA-256. Returns the entry the snapshot includes last and the host time it took effect.
+    let restore: @Sendable ([UInt8], (String) throws -> [UInt8]?) throws -> (entry: String, host: Double)
 }
 
 private struct Waiter {

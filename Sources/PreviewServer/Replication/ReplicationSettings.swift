@@ -7,18 +7,25 @@ public struct ReplicationSettings: Sendable, Equatable {
     /// Seconds after a command is accepted that it takes effect, so that every replica has read it
     /// before it renders that moment.
     public var lead: Double
+    /// Entries a replica applies between the snapshots it writes (docs/design/replication.md §Snapshots).
+    public var snapshotEvery: Int
 
-    public init(target: ReplicationTarget, lead: Double = ReplicationSettings.defaultLead) {
+    public init(target: ReplicationTarget, lead: Double = ReplicationSettings.defaultLead,
+                snapshotEvery: Int = ReplicationSettings.defaultSnapshotEvery) {
         self.target = target
         self.lead = lead
+        self.snapshotEvery = snapshotEvery
     }
 
     public static let defaultLead = 0.050
+    public static let defaultSnapshotEvery = 1000
 
     /// The flags, without their dashes.
     public static let option = "replicate"
     public static let leadOption = "replication-lead"
     public static let leadRange: ClosedRange<Int> = 0...5000
+    public static let snapshotOption = "snapshot-every"
+    public static let snapshotRange: ClosedRange<Int> = 1...1_000_000
 
     public static var help: String {
         "Make this server a replica of scene NAME, sharing its command log on Redis: redis://HOST:PORT/NAME. "
@@ -28,6 +35,14 @@ public struct ReplicationSettings: Sendable, Equatable {
     public static var leadHelp: String {
         "Milliseconds after a replicated command is accepted that it takes effect on every replica, "
             + "\(leadRange.lowerBound)–\(leadRange.upperBound). [env: \(PreviewServerConfiguration.environmentVariable(leadOption))]"
+    }
+}
+
+extension ReplicationSettings {
+    public static var snapshotHelp: String {
+        "Log entries a replica applies between the snapshots of the scene it stores in Redis (the log is trimmed "
+            + "behind the newest), \(snapshotRange.lowerBound)–\(snapshotRange.upperBound). "
+            + "[env: \(PreviewServerConfiguration.environmentVariable(snapshotOption))]"
     }
 }
 

@@ -41,6 +41,11 @@ struct ArtworkLibrary: Sendable {
         return try shown.bitmap(hash.lowercased()) { () throws(APIError) in try Self.decode(png) }
     }
 
+    /// The hash of the PNG `bitmap` was decoded from, while it is shown (a copy keeps its id).
+    func hash(of bitmap: Bitmap) -> String? {
+        shown.hash(of: bitmap)
+    }
+
     /// A PNG of at most `APIContext.maxArtworkSide` pixels a side, or the 413 or 400 that says why not.
     static func decode(_ png: [UInt8]) throws(APIError) -> Bitmap {
         let maxSide = APIContext.maxArtworkSide
@@ -59,21 +64,34 @@ struct ArtworkLibrary: Sendable {
 }
 
 /// Decoded artwork by its PNG's hash, held weakly: what no scene copy shows any more is freed.
+/// Each hash keeps its bitmap id once given, so a copy of a bitmap (a restored snapshot's) is
+/// still named by its hash, and a later decoding of the same PNG is the same image to renderers.
 private final class ShownBitmaps: Sendable {
     private struct Entry {
         weak var bitmap: Bitmap?
+        let id: UInt64
     }
 
+    /// Hashes whose bitmap is gone are forgotten beyond this many entries.
+    private static let keptIDs = 256
     private let entries = Mutex<[String: Entry]>([:])
 
     /// The living bitmap under `hash`, or what `decode` makes (then remembered).
     func bitmap(_ hash: String, decode: () throws(APIError) -> Bitmap) throws(APIError) -> Bitmap {
-        if let living = entries.withLock({ $0[hash]?.bitmap }) { return living }
-        let bitmap = try decode()
+        let known = entries.withLock { $0[hash] }
+        if let living = known?.bitmap { return living }
+        var bitmap = try decode()
+        if let id = known?.id {
+            bitmap = Bitmap(id: id, width: bitmap.width, height: bitmap.height, pixels: bitmap.pixels)
+        }
         entries.withLock { entries in
-            entries = entries.filter { $0.value.bitmap != nil }
-            entries[hash] = Entry(bitmap: bitmap)
+            if entries.count >= Self.keptIDs { entries = entries.filter { $0.value.bitmap != nil } }
+            entries[hash] = Entry(bitmap: bitmap, id: bitmap.id)
         }
         return bitmap
+    }
+
+    func hash(of bitmap: Bitmap) -> String? {
+        entries.withLock { entries in entries.first { $0.value.id == bitmap.id }?.key }
     }
 }

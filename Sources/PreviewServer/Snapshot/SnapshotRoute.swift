@@ -1,0 +1,31 @@
+import Controls
+import HTTPServer
+
+/// `GET /snapshot`: the whole scene at the clock's time as a document (docs/design/replication.md §Snapshots).
+extension APIContext {
+    static let getSnapshot = Endpoint<APIContext>(
+        APIOperation(
+            .get, "/snapshot", id: "getSnapshot", tag: "state",
+            summary: "The whole scene at the clock's time, as the document a replica restores from",
+            description: "Every control's model values and props (as GET /state), the artwork shown (its SHA-256), every "
+                + "animation running (as GET /timeline describes it), the revision, the replication log entry last "
+                + "applied, and the engine's own state of the scene, from which a scene is rebuilt that shows the same "
+                + "frames at every later time. Read-only."),
+        reply: SceneSnapshot.self, "The scene at one time.", headers: [.noStore]
+    ) { context, _ in
+        guard let replica = context.replica else { return context.snapshot(lastEntry: nil) }
+        return replica.withAppliedEntry { context.snapshot(lastEntry: $0) }
+    }
+
+    /// The scene at the clock's time, naming `lastEntry` as the last log entry it includes.
+    func snapshot(lastEntry: String?) -> SceneSnapshot {
+        let (copy, time, revision) = scene.snapshotWithRevision()
+        return SceneSnapshot(scene: copy, time: time, revision: revision, lastEntry: lastEntry,
+                             clock: clockState(time: time), references: artworkReferences(copy))
+    }
+
+    /// How a snapshot of `scene` names its bitmaps on this server.
+    func artworkReferences(_ scene: Scene) -> ArtworkReferences {
+        ArtworkReferences(configuration: scene.configuration, library: artworks)
+    }
+}
