@@ -129,21 +129,20 @@ final class ConnectionTracker: Sendable {
 
     func expire(now: ContinuousClock.Instant) {
         for record in openRecords {
-            var inHead = false
-            let cut = record.cut { phase in
+            _ = record.cut { phase in
                 switch phase {
                 case .head(let since):
-                    inHead = true
-                    return headDeadline.map { now - since >= $0 } ?? false
+                    guard let deadline = headDeadline, now - since >= deadline else { return false }
+                    // Counted before the socket is shut: a client that sees the close, and the
+                    // server's count of open connections, never run ahead of this count.
+                    counters.headDeadlineCloses.add(1, ordering: .relaxed)
+                    summary.note(.headDeadline)
+                    return true
                 case .answered(let at):
                     return now - at >= Self.lingerAfterAnswer
                 case .request, .cut, .gone:
                     return false
                 }
-            }
-            if cut && inHead {
-                counters.headDeadlineCloses.add(1, ordering: .relaxed)
-                summary.note(.headDeadline)
             }
         }
     }
