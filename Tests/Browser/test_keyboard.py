@@ -220,6 +220,8 @@ def test_a_message_is_dismissed_by_keyboard(page, api):
     api.request("PUT", "/meter/config", duration=1)
     api.request("POST", "/meter/hold", seconds=1)
     wait_until(lambda: api.state()["meter"]["complete"], 4, "the meter to complete")
+    # The page must know it too: while it still shows recording, Enter means release, which succeeds.
+    wait_until(lambda: in_card(page, "meter", "status").text == "Complete", 4, "Complete on the card")
     tab_to(page, '[data-control="meter"] [data-part="stage"]', Keys.ENTER)  # refused: the meter is full
     toast = wait_until(lambda: page.find_element(By.CSS_SELECTOR, '[data-component="toasts"] .toast'), 3, "the message")
     assert toast.get_attribute("role") == "alert"
