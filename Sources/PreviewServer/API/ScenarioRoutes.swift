@@ -50,11 +50,17 @@ extension APIContext {
                 + "steps pause, resume or change the speed of the live clock.",
             parameters: [scenarioID], command: true,
             answers: [.notFound("No stored scenario has this id."),
-                      .conflict("A step would be refused by the live scene (a press on a complete meter), or the "
-                                + "scenario names artwork the server no longer keeps.")]),
+                      .conflict("A step would be refused by the live scene (a press on a complete meter), the "
+                                + "scenario names artwork the server no longer keeps, or it starts from a snapshot "
+                                + "(`from`), which frames and clips play, not the live scene.")]),
         reply: PlayReply.self, "When the scenario starts and ends, in scene time."
     ) { context, input in
         let scenario = try context.storedScenario(try input[scenarioID], parameter: "id")
+        // Its scene is the snapshot's, at the snapshot's time: the live scene has its own.
+        guard scenario.from == nil else {
+            throw APIError(409, "scenario \(scenario.id) starts from a snapshot: frames and clips play it (scenario=), "
+                           + "not the live scene", parameter: "id", allowed: "a scenario without 'from'")
+        }
         let start = try context.scene.schedule { live, now throws(APIError) in
             if let refusal = scenario.refusal(on: live, from: now) { throw refusal }
             return scenario.scheduled(from: now)
