@@ -132,9 +132,24 @@ final class Replica: Sendable {
         }
     }
 
-    static func unavailable() -> HTTPResponse {
-        .error(status: 503, message: "replication log unavailable", ["retryAfterSeconds": .int(retryAfterSeconds)],
-               headers: [("Retry-After", String(retryAfterSeconds))])
+    static func unavailable() -> HTTPResponse { unavailableError.response }
+
+    /// What a request that needs the log (Redis) answers while it cannot be reached (docs/design/replication.md §Faults).
+    static let unavailableError = APIError(503, "replication log unavailable",
+                                           details: [("retryAfterSeconds", .int(retryAfterSeconds))],
+                                           headers: [("Retry-After", String(retryAfterSeconds))])
+
+    // MARK: Stored scenarios
+
+    /// Stores a scenario in Redis (docs/design/replication.md §Stored scenarios), on a connection of
+    /// its own: scenarios are stored and fetched seldom, off the server's thread.
+    func storeScenario(_ scenario: SharedScenario) throws(RedisFailure) {
+        try log.storeScenario(scenario, on: try log.connect())
+    }
+
+    /// The scenario Redis keeps under `id`; nil when it keeps none.
+    func scenario(_ id: String) throws(RedisFailure) -> SharedScenario? {
+        try log.scenario(id, on: try log.connect())
     }
 
     // MARK: Reading
