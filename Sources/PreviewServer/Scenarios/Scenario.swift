@@ -2,8 +2,9 @@ import Controls
 import HTTPServer
 
 /// A scenario: timed steps that run the API's own declared commands, from a fresh scene (or the
-/// scene a snapshot holds), for a duration. Validated as a whole before anything runs (`Scenario(parsing:)`); its canonical text
-/// gives its id, so the same steps are the same scenario however they were written.
+/// scene a snapshot holds), for a duration. Validated as a whole before anything runs
+/// (`Scenario(parsing:)`); its canonical text gives its id, so the same steps are the same scenario
+/// however they were written.
 struct Scenario: Sendable {
     /// The bounds of a document, declared once: the parser, the server's body limit, the JSON Schema
     /// in /openapi.json and the README state these.
