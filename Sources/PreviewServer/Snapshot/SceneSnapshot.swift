@@ -178,7 +178,7 @@ struct SnapshotProblem: CustomStringConvertible {
         case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
             description = "'\(path(context))' has the wrong type"
         case DecodingError.dataCorrupted(let context):
-            description = context.codingPath.isEmpty ? "it is not JSON"
+            description = context.codingPath.isEmpty ? context.debugDescription
                 : "'\(path(context))' is not usable: \(context.debugDescription)"
         default:
             description = "\(error)"
