@@ -79,6 +79,20 @@ struct ReplicaScenarioTests {
         expectRefusal(try a.get("/scenarios/\(refusedID)"), status: 404, parameter: "id", "never stored")
     }
 
+    @Test func aRecordedScenarioIsKeptInRedisToo() throws {
+        let redis = try RedisProcess()
+        let a = try replica(of: redis, scene: "recorded")
+        let b = try replica(of: redis, scene: "recorded")
+        defer { a.stop(); b.stop() }
+        #expect(try a.post("/scenarios/record?action=start").status == 200)
+        #expect(try b.post("/meter/press").status == 200)
+        let stopped = try a.post("/scenarios/record?action=stop")
+        #expect(stopped.status == 200, "\(stopped.text)")
+        let id = try #require(try jsonObject(stopped)["id"] as? String)
+        #expect(try redis.integer(["EXISTS", "layercast:recorded:scenario:\(id)"]) == 1)
+        #expect(try redis.integer(["LLEN", "layercast:recorded:scenarios"]) == 1, "stored once, by whichever replica came first")
+    }
+
     @Test func redisKeepsAsManyScenariosAsAReplicasStore() throws {
         let redis = try RedisProcess()
         let a = try replica(of: redis, scene: "bound")
