@@ -74,7 +74,6 @@ extension APIContext {
         }
         return PlayReply(id: scenario.id, startsAt: start, endsAt: start + scenario.duration, steps: scenario.steps.count)
     }
-
 }
 
 /// A stored scenario, as listed.
