@@ -86,7 +86,8 @@ extension APIContext {
         }
     }
 
-    /// The scene a frame or clip starts from and its time: a scenario's fresh scene at its start (0),
+    /// The scene a frame or clip starts from and its time: a scenario's fresh scene at its start (0,
+    /// or its snapshot's scene time),
     /// a copy of the live scene at `at` (docs/design/engine.md §Timeline), or a copy of the live scene
     /// now with the steps still scheduled on it; each with the request's `props.` applied to it alone.
     /// Neither the live scene nor the clock moves.
@@ -96,7 +97,7 @@ extension APIContext {
             guard let past = scene.copy(at: at) else { throw outsideHistory(FrameParameters.at.spec.name, at) }
             (copy, time) = (past.scene, at)
         } else {
-            (copy, time) = scenario.map { ($0.freshScene(), 0) } ?? scene.scheduledSnapshot()
+            (copy, time) = scenario.map { ($0.freshScene(), $0.start) } ?? scene.scheduledSnapshot()
         }
         try applyProps(input, to: &copy, at: time)
         return (copy, time)

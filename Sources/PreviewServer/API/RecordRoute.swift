@@ -46,7 +46,7 @@ extension APIContext {
                 throw APIError(409, "the recording cannot be replayed from a fresh scene: \(error.message)",
                                parameter: "action", allowed: error.allowed)
             }
-            let summary = scenarios.add(scenario)
+            let summary = keepRecorded(scenario)
             return .json(.object([
                 ("recording", false), ("since", .double(recording.since)), ("steps", .int(summary.steps)),
                 ("id", .string(summary.id)), ("scenario", scenario.canonicalJSON), ("dropped", .int(recording.dropped)),

@@ -16,13 +16,17 @@ extension APIContext {
                 + "A fault is a 400 whose `parameter` names the member, such as `steps[3].with.mode`. The id is the "
                 + "start of the SHA-256 of the scenario's canonical text, so storing it again gives the same id. The "
                 + "newest \(ScenarioStore.maxCount) scenarios within \(ScenarioStore.maxBytes >> 20) MiB are kept, the "
-                + "oldest pushed out first.",
-            command: true,
+                + "oldest pushed out first. On a replica (--replicate) it is stored in Redis too, with the uploaded "
+                + "artwork it names, so that every replica can show it; it changes no scene, so it does not go "
+                + "through the command log.",
+            command: true, throughLog: false,
             body: .document(types: ["application/json"], description: "The scenario.",
-                            schema: SchemaSource { Scenario.jsonSchema($0) }, maxBytes: Scenario.Limits.maxDocumentBytes)),
+                            schema: SchemaSource { Scenario.jsonSchema($0) }, maxBytes: Scenario.Limits.maxDocumentBytes),
+            // Checking runs the steps once, and a replica waits on Redis: off the server's thread.
+            offload: .shared),
         reply: ScenarioSummary.self, "The stored scenario's id and size."
     ) { context, input in
-        context.scenarios.add(try Scenario(parsing: input.request.body, artworks: context.artworks))
+        try context.keep(try Scenario(parsing: input.request.body, artworks: context.artworks))
     }
 
     static let listScenarios = Endpoint<APIContext>(
@@ -34,11 +38,14 @@ extension APIContext {
     static let getScenario = Endpoint<APIContext>(
         APIOperation(.get, "/scenarios/{id}", id: "getScenario", tag: "scenarios",
                      summary: "A stored scenario, in its canonical form", parameters: [scenarioID],
-                     answers: [.notFound("No stored scenario has this id.")]),
+                     answers: [.notFound("No stored scenario has this id."), .scenarioUnreachable],
+                     // A replica that does not hold it asks Redis.
+                     offload: .shared),
         produces: Success(description: "The scenario: one step per line, members in a fixed order.",
                           content: .json(SchemaSource { Scenario.jsonSchema($0) }), headers: [.noStore])
     ) { context, input in
-        .json(raw: try context.scenarios.bytes(try input[scenarioID]), headers: [("Cache-Control", "no-store")])
+        .json(raw: try context.storedScenarioBytes(try input[scenarioID], parameter: "id"),
+              headers: [("Cache-Control", "no-store")])
     }
 
     static let playScenario = Endpoint<APIContext>(
@@ -50,21 +57,22 @@ extension APIContext {
                 + "steps pause, resume or change the speed of the live clock.",
             parameters: [scenarioID], command: true,
             answers: [.notFound("No stored scenario has this id."),
-                      .conflict("A step would be refused by the live scene (a press on a complete meter), or the "
-                                + "scenario names artwork the server no longer keeps.")]),
+                      .conflict("A step would be refused by the live scene (a press on a complete meter), the "
+                                + "scenario names artwork the server no longer keeps, or it starts from a snapshot "
+                                + "(`from`), which frames and clips play, not the live scene.")]),
         reply: PlayReply.self, "When the scenario starts and ends, in scene time."
     ) { context, input in
         let scenario = try context.storedScenario(try input[scenarioID], parameter: "id")
+        // Its scene is the snapshot's, at the snapshot's time: the live scene has its own.
+        guard scenario.from == nil else {
+            throw APIError(409, "scenario \(scenario.id) starts from a snapshot: frames and clips play it (scenario=), "
+                           + "not the live scene", parameter: "id", allowed: "a scenario without 'from'")
+        }
         let start = try context.scene.schedule { live, now throws(APIError) in
             if let refusal = scenario.refusal(on: live, from: now) { throw refusal }
             return scenario.scheduled(from: now)
         }
         return PlayReply(id: scenario.id, startsAt: start, endsAt: start + scenario.duration, steps: scenario.steps.count)
-    }
-
-    /// A stored scenario, ready to run; 404 naming `parameter` for an unknown id.
-    func storedScenario(_ id: String, parameter: String = FrameParameters.scenario.spec.name) throws(APIError) -> Scenario {
-        try scenarios.scenario(id, artworks: artworks, parameter: parameter)
     }
 }
 

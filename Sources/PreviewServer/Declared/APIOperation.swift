@@ -31,6 +31,10 @@ struct APIOperation: Sendable {
     var body: Body
     /// A state-changing command: it passes the origin and token checks before anything else.
     var isCommand: Bool
+    /// On a replica, a command goes through the shared log (docs/design/replication.md §Commands),
+    /// unless this is false: it changes no scene, and its handler keeps what it stores in Redis
+    /// itself (a stored scenario, §Stored scenarios).
+    var goesThroughLog: Bool
     /// Answers beyond the ones every operation of its kind gives (see `allAnswers`).
     var answers: [Answer]
     var rules: [ParameterRule]
@@ -51,7 +55,8 @@ struct APIOperation: Sendable {
 
     init(
         _ method: Method, _ path: String, id: String, tag: String, summary: String, description: String? = nil,
-        parameters: [any DeclaredParameter] = [], command: Bool = false, body: Body? = nil, answers: [Answer] = [],
+        parameters: [any DeclaredParameter] = [], command: Bool = false, throughLog: Bool = true, body: Body? = nil,
+        answers: [Answer] = [],
         rules: [ParameterRule] = [], offload: DeferredWork.Lane? = nil, ignoresUnknownQuery: Bool = false,
         bareWord: String? = nil, families: [ParameterFamily] = [],
         cost: (@Sendable (Input) throws(APIError) -> RequestCost)? = nil
@@ -64,6 +69,7 @@ struct APIOperation: Sendable {
         self.description = description
         self.parameters = parameters
         isCommand = command
+        goesThroughLog = command && throughLog
         self.body = body ?? (command ? .parameters : .none)
         self.answers = answers
         self.rules = rules

@@ -48,6 +48,14 @@ struct Answer: Sendable {
         headers: [ResponseHeader(name: "Retry-After", description: "Seconds to wait before sending it again.",
                                  pattern: "^[0-9]+$")])
 
+    /// A stored scenario a replica does not hold, while Redis cannot be reached to fetch it.
+    static let scenarioUnreachable = Answer(
+        status: 503, component: nil,
+        description: "Only on a replica (--replicate): the scenario is not held here and Redis, which keeps every "
+            + "replica's stored scenarios, cannot be reached. Retry-After says when to ask again.",
+        headers: [ResponseHeader(name: "Retry-After", description: "Seconds to wait before asking again.",
+                                 pattern: "^[0-9]+$")])
+
     static let tooLarge = Answer(
         status: 413, component: "TooLarge",
         description: "The body is larger than the route accepts; it is refused before it is read.")

@@ -50,8 +50,8 @@ extension Router {
     /// Registers declared operations: commands pass `check` (origin and token) first, then the
     /// request is decoded strictly against the declaration and priced (`admit`), all on the
     /// server's thread, so a refusal goes out at once; then the handler runs, off that thread
-    /// for an offloaded operation. With `relay` (a replica), a command is handed to it instead,
-    /// which answers once the shared log has brought it back and it is applied. A thrown
+    /// for an offloaded operation. With `relay` (a replica), a command that goes through the log is
+    /// handed to it instead, which answers once the shared log has brought it back and it is applied. A thrown
     /// `HTTPResponseError` is the answer; anything else is reported to `failed` and answered 500.
     mutating func register<Context>(
         _ endpoints: [Endpoint<Context>], context: Context, configuration: PreviewServerConfiguration,
@@ -67,7 +67,7 @@ extension Router {
                 return try Self.answer(operation, failed) {
                     let input = try Input(decoding: request, for: operation, configuration: configuration)
                     let ticket = try admit(operation, input)
-                    if operation.isCommand, let relay {
+                    if operation.goesThroughLog, let relay {
                         // A replica's command goes through the shared log; its answer comes once it
                         // is applied here (docs/design/replication.md §Commands).
                         return .handedOff { deliver in

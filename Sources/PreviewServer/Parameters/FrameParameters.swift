@@ -62,8 +62,9 @@ enum FrameParameters {
 
     static let scenario = Param.text(
         "scenario", maxLength: Scenario.idLength, pattern: Scenario.idPattern, in: .query,
-        "A stored scenario's id (POST /scenarios): show it played from a fresh scene, `ahead` seconds from its start, "
-            + "instead of the live scene.")
+        "A stored scenario's id (POST /scenarios): show it played from a fresh scene (or its snapshot), `ahead` "
+            + "seconds from its start, instead of the live scene. A replica (--replicate) that does not hold it fetches it "
+            + "from Redis (503 while Redis cannot be reached).")
 
     static let props = ParameterFamily(
         prefix: PropOverrides.prefix, names: "`props.NAME`, `props.CONTROL.NAME`",

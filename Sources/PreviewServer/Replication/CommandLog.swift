@@ -73,11 +73,12 @@ struct CommandLog: Sendable {
     /// Stores a snapshot that includes the log up to `entry`, unless one at a later entry is stored
     /// already (replicas write theirs at different entries), and trims the log before `entry`
     /// (`XTRIM MINID`), both at once, so the log is never trimmed past the stored snapshot.
-    /// True when it was stored.
-    func storeSnapshot(_ document: [UInt8], entry: EntryID, on redis: RedisConnection) throws(RedisFailure) -> Bool {
+    /// `previous` is the entry before `entry` in the log. True when it was stored.
+    func storeSnapshot(_ document: [UInt8], entry: EntryID, previous: EntryID,
+                       on redis: RedisConnection) throws(RedisFailure) -> Bool {
         let reply = try redis.command([Array("EVAL".utf8), Array(Self.storeSnapshotScript.utf8), Array("2".utf8),
                                        Array(snapshotKey.utf8), Array(streamKey.utf8),
-                                       Array(entry.description.utf8), document])
+                                       Array(entry.description.utf8), document, Array(previous.description.utf8)])
         return reply == .integer(1)
     }
 
@@ -90,14 +91,17 @@ struct CommandLog: Sendable {
           local nm, ns = parse(ARGV[1])
           if cm > nm or (cm == nm and cs >= ns) then return 0 end
         end
-        redis.call('HSET', KEYS[1], 'entry', ARGV[1], 'document', ARGV[2])
+        redis.call('HSET', KEYS[1], 'entry', ARGV[1], 'document', ARGV[2], 'previous', ARGV[3])
         redis.call('XTRIM', KEYS[2], 'MINID', ARGV[1])
         return 1
         """
 
-    /// The entry the newest stored snapshot includes last; nil when none is stored.
-    func snapshotEntry(on redis: RedisConnection) throws(RedisFailure) -> EntryID? {
-        try redis.command("HGET", snapshotKey, "entry").text.flatMap(EntryID.init)
+    /// The entry the newest stored snapshot includes last, and the entry before it in the log (nil
+    /// when not stored); nil when no snapshot is stored.
+    func snapshotEntries(on redis: RedisConnection) throws(RedisFailure) -> (entry: EntryID, previous: EntryID?)? {
+        let parts = try redis.command("HMGET", snapshotKey, "entry", "previous").elements
+        guard let entry = parts.first?.text.flatMap(EntryID.init) else { return nil }
+        return (entry, parts.dropFirst().first?.text.flatMap(EntryID.init))
     }
 
     /// The newest stored snapshot; nil when none is stored.

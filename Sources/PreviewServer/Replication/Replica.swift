@@ -155,9 +155,24 @@ final class Replica: Sendable {
         }
     }
 
-    static func unavailable() -> HTTPResponse {
-        .error(status: 503, message: "replication log unavailable", ["retryAfterSeconds": .int(retryAfterSeconds)],
-               headers: [("Retry-After", String(retryAfterSeconds))])
+    static func unavailable() -> HTTPResponse { unavailableError.response }
+
+    /// What a request that needs the log (Redis) answers while it cannot be reached (docs/design/replication.md §Faults).
+    static let unavailableError = APIError(503, "replication log unavailable",
+                                           details: [("retryAfterSeconds", .int(retryAfterSeconds))],
+                                           headers: [("Retry-After", String(retryAfterSeconds))])
+
+    // MARK: Stored scenarios
+
+    /// Stores a scenario in Redis (docs/design/replication.md §Stored scenarios), on a connection of
+    /// its own: scenarios are stored and fetched seldom, off the server's thread.
+    func storeScenario(_ scenario: SharedScenario) throws(RedisFailure) {
+        try log.storeScenario(scenario, on: try log.connect())
+    }
+
+    /// The scenario Redis keeps under `id`; nil when it keeps none.
+    func scenario(_ id: String) throws(RedisFailure) -> SharedScenario? {
+        try log.scenario(id, on: try log.connect())
     }
 
     // MARK: Reading
@@ -190,8 +205,12 @@ final class Replica: Sendable {
                 wait = Self.backoff.lowerBound
                 // Entries this replica has not applied may have been trimmed behind a newer
                 // snapshot (it lagged): it restores that first; the batch's later entries follow.
+                // Not when it has applied every entry before the snapshot's: then nothing it lacks
+                // was trimmed, and restoring would pass over that entry, and the command waiting
+                // here for it (another replica stored the snapshot at it first).
                 if let first = entries.first.flatMap({ EntryID($0.id) }),
-                   let stored = try log.snapshotEntry(on: box.connection), stored > after, first >= stored {
+                   let stored = try log.snapshotEntries(on: box.connection), stored.entry > after, first >= stored.entry,
+                   stored.previous.map({ after < $0 }) ?? true {
                     try restoreSnapshot(on: box.connection)
                 }
                 for entry in entries { try apply(entry, on: box.connection) }
@@ -232,7 +251,7 @@ final class Replica: Sendable {
             }
         }
         waiter?.deliver(response)
-        if snapshotDue { try storeSnapshot(after: id, effect: effect, on: redis) }
+        if snapshotDue { try storeSnapshot(after: id, previous: last, effect: effect, on: redis) }
     }
 
     // MARK: Snapshots
@@ -240,11 +259,12 @@ final class Replica: Sendable {
     /// Stores the scene as entry `id` left it (at its effect time) and trims the log behind it.
     /// Every replica writes its own; Redis keeps the newest. None is taken while a scenario's steps
     /// are scheduled: the next entry tries again.
-    private func storeSnapshot(after id: EntryID, effect: Double, on redis: RedisConnection) throws(RedisFailure) {
+    private func storeSnapshot(after id: EntryID, previous: EntryID, effect: Double,
+                               on redis: RedisConnection) throws(RedisFailure) {
         guard let take = state.withLock({ $0.snapshots?.take }),
               let snapshot = take(id.description, effect) else { return }
         if let artwork = snapshot.artwork { try log.storeBlob(artwork.png, hash: artwork.hash, on: redis) }
-        let stored = try log.storeSnapshot(snapshot.document, entry: id, on: redis)
+        let stored = try log.storeSnapshot(snapshot.document, entry: id, previous: previous, on: redis)
         state.withLock { $0.sinceSnapshot = 0 }
         if stored { logger.info("replication: snapshot stored at entry \(id); the log is trimmed behind it") }
     }

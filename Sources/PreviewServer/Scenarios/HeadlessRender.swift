@@ -86,13 +86,16 @@ public struct HeadlessRender {
         return "frame-" + String(repeating: "0", count: max(0, width - digits.count)) + digits + ".png"
     }
 
-    /// Renders every frame, frame i at i / fps, handing each to `frame` as it is made.
+    /// Renders every frame, frame i at i / fps from the scenario's start (scene time `start` + i / fps,
+    /// as the server's clip has it), handing each to `frame` with its time in the scenario as it is made.
     public func renderFrames(_ frame: (_ index: Int, _ time: Double, _ image: RenderedImage) throws -> Void) rethrows {
         var played = scenario.freshScene()
         for i in 0..<timing.frameCount {
             let time = timing.offset(ofFrame: i)
-            played.advance(to: time)
-            try frame(i, time, frameRenderer.image(of: frameRenderer.tree(of: played.scene, at: time, spec: spec), spec: spec))
+            let sceneTime = scenario.start + time
+            played.advance(to: sceneTime)
+            try frame(i, time, frameRenderer.image(of: frameRenderer.tree(of: played.scene, at: sceneTime, spec: spec),
+                                                   spec: spec))
         }
     }
 

@@ -1,9 +1,10 @@
 import Controls
 import HTTPServer
 
-/// A scenario: timed steps that run the API's own declared commands, from a fresh scene, for a
-/// duration. Validated as a whole before anything runs (`Scenario(parsing:)`); its canonical text
-/// gives its id, so the same steps are the same scenario however they were written.
+/// A scenario: timed steps that run the API's own declared commands, from a fresh scene (or the
+/// scene a snapshot holds), for a duration. Validated as a whole before anything runs
+/// (`Scenario(parsing:)`); its canonical text gives its id, so the same steps are the same scenario
+/// however they were written.
 struct Scenario: Sendable {
     /// The bounds of a document, declared once: the parser, the server's body limit, the JSON Schema
     /// in /openapi.json and the README state these.
@@ -40,10 +41,22 @@ struct Scenario: Sendable {
         var patch: JSONValue
     }
 
+    /// The scene a scenario starts from when it names a snapshot (`from`): the document as given,
+    /// and the scene it restores, at the snapshot's scene time.
+    struct Start: Sendable {
+        var document: JSONValue
+        var scene: Scene
+        var time: Double
+    }
+
     var name: String?
     var duration: Double
     var props: [Props]
     var steps: [Step]
+    var from: Start?
+
+    /// The scene time the scenario's time 0 stands at: its snapshot's, or 0 on a fresh scene.
+    var start: Double { from?.time ?? 0 }
 
     /// "POST /meter/press": how a step names an operation.
     static func doText(_ operation: APIOperation) -> String {
@@ -59,6 +72,7 @@ struct Scenario: Sendable {
             members.append(("props", .object(props.map { ($0.control.rawValue, $0.patch) })))
         }
         members.append(("steps", .array(steps.map(\.json))))
+        if let from { members.append(("from", from.document)) }
         return .object(members)
     }
 

@@ -18,7 +18,7 @@ extension Scenario {
             throw APIError(400, error == .tooDeep ? "the scenario nests objects or arrays too deeply" : "the scenario is not JSON",
                            parameter: "body", allowed: Self.shape)
         }
-        let top = try Members(document, at: "", allowed: ["name", "duration", "props", "steps"])
+        let top = try Members(document, at: "", allowed: ["name", "duration", "props", "steps", "from"])
         name = try top["name"].map { value throws(APIError) in
             try Self.text(value, at: "name", maxLength: Limits.maxNameLength)
         }
@@ -26,6 +26,7 @@ extension Scenario {
             throw APIError(400, "missing 'duration'", parameter: "duration", allowed: Self.durationAllowed)
         }
         duration = try Self.seconds(durationValue, at: "duration", in: Limits.duration, allowed: Self.durationAllowed)
+        from = try top["from"].map { value throws(APIError) in try Self.start(value, artworks: artworks) }
         props = try top["props"].map { value throws(APIError) in try Self.props(value) } ?? []
         guard let stepsValue = top["steps"] else {
             throw APIError(400, "missing 'steps'", parameter: "steps", allowed: "an array of steps (it may be empty)")
@@ -62,14 +63,48 @@ extension Scenario {
         var scene = initialScene()
         for (i, step) in steps.enumerated() {
             guard case .scene(let command) = step.effect else { continue }
-            scene.advance(to: step.at)
+            scene.advance(to: start + step.at)
             do {
-                try command.change(&scene, step.at)
+                try command.change(&scene, start + step.at)
             } catch {
                 throw APIError(400, "steps[\(i)] (\(step.doText) at \(ParameterType.format(step.at)) s) would be refused: "
                                + error.message, parameter: "steps[\(i)].do", allowed: error.allowed)
             }
         }
+    }
+
+    // MARK: Snapshot
+
+    /// `from`: the document `GET /snapshot` answers, as it is. The scene it holds is read now, its
+    /// bitmaps named as a scenario's scene names them: "configured" is the built-in artwork (a
+    /// scenario renders with the built-in settings), an uploaded one must be kept here.
+    private static func start(_ value: JSONDocument, artworks: ArtworkLibrary) throws(APIError) -> Start {
+        let allowed = "the document GET /snapshot answers, as it is"
+        guard case .object = value else {
+            throw APIError(400, "'from' must be a snapshot, not \(value.kindName)", parameter: "from", allowed: allowed)
+        }
+        if case .string(let hash)? = value.members?.first(where: { $0.key == "artwork" })?.value,
+           (try? artworks.bitmap(hash)) == nil {
+            throw APIError(400, "the snapshot shows artwork '\(APIError.quote(hash))', which the server does not keep",
+                           parameter: "from.artwork",
+                           allowed: "a snapshot whose artwork is uploaded (PUT /player/artwork, the newest "
+                               + "\(ArtworkLibrary.maxCount) are kept)")
+        }
+        let document = value.value
+        let snapshot: SceneSnapshot
+        do {
+            snapshot = try SceneSnapshot.decode(document.serialized, references: ArtworkReferences(
+                configuration: SceneConfiguration(), library: artworks))
+        } catch {
+            throw APIError(400, "'from' is not a snapshot this server can restore: \(SnapshotProblem(error))",
+                           parameter: "from", allowed: allowed)
+        }
+        // The scene stands at the snapshot's time; a document that says otherwise cannot start a scenario.
+        guard snapshot.scene.scene.time <= snapshot.sceneTime else {
+            throw APIError(400, "the snapshot's scene is later than its 'sceneTime'", parameter: "from.sceneTime",
+                           allowed: "the sceneTime GET /snapshot gave with the scene")
+        }
+        return Start(document: document, scene: snapshot.scene.scene, time: snapshot.sceneTime)
     }
 
     // MARK: Steps

@@ -1,18 +1,19 @@
 import Controls
 
 extension Scenario {
-    /// The scene a render starts from: made at time 0 with the built-in settings, with the
-    /// scenario's props, so the same scenario gives the same frames whatever server or machine
-    /// renders it.
+    /// The scene a render starts from, at `start`: made at time 0 with the built-in settings, or
+    /// the one the scenario's snapshot holds; with the scenario's props. So the same scenario gives
+    /// the same frames whatever server or machine renders it.
     func initialScene() -> Scene {
-        var scene = Scene()
-        applyProps(to: &scene, at: 0)
+        var scene = from?.scene ?? Scene()
+        applyProps(to: &scene, at: start)
         return scene
     }
 
-    /// The scenario from a fresh scene, as every render plays it (frames, clips, the CLI).
+    /// The scenario from its starting scene, as every render plays it (frames, clips, the CLI):
+    /// its time t is scene time `start` + t.
     func freshScene() -> ScheduledScene {
-        ScheduledScene(initialScene(), pending: scheduled(from: 0, withProps: false))
+        ScheduledScene(initialScene(), pending: scheduled(from: start, withProps: false))
     }
 
     /// The steps as commands for a scene, at `start` plus their times; the props first, at `start`,

@@ -160,3 +160,28 @@ struct ArtworkReferences: BitmapReferences {
         reference == Self.configured ? configuredArtwork : try? library.bitmap(reference)
     }
 }
+
+/// Why a snapshot document could not be read, in words a person sending one can act on: the
+/// member at fault by its path ("scene.meter.state"), not the decoder's own description.
+struct SnapshotProblem: CustomStringConvertible {
+    let description: String
+
+    init(_ error: any Error) {
+        func path(_ context: DecodingError.Context, _ key: (any CodingKey)? = nil) -> String {
+            let keys = context.codingPath + (key.map { [$0] } ?? [])
+            let text = keys.map { $0.intValue.map { "[\($0)]" } ?? "." + $0.stringValue }.joined()
+            return text.hasPrefix(".") ? String(text.dropFirst()) : text
+        }
+        switch error {
+        case DecodingError.keyNotFound(let key, let context):
+            description = "it lacks '\(path(context, key))'"
+        case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
+            description = "'\(path(context))' has the wrong type"
+        case DecodingError.dataCorrupted(let context):
+            description = context.codingPath.isEmpty ? context.debugDescription
+                : "'\(path(context))' is not usable: \(context.debugDescription)"
+        default:
+            description = "\(error)"
+        }
+    }
+}
