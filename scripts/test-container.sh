@@ -24,7 +24,7 @@ SIZE_TARGET_MB=350
 STOP_LIMIT_MS=1000
 started=$SECONDS
 
-[ -z "$SUDO" ] || command -v sudo >/dev/null || fail "the container proof needs root (podman, debootstrap) or sudo"
+root_ensure
 
 say "tools"
 apt_ensure podman buildah runc debootstrap binutils curl ffmpeg

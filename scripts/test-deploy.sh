@@ -19,13 +19,17 @@ case ${1:-} in
     # shellcheck source=scripts/container/lib.sh
     source scripts/container/lib.sh
     started=$SECONDS
+    root_ensure
     apt_ensure podman buildah runc debootstrap binutils curl
     hadolint_ensure
+    say "hadolint deploy/services.Dockerfile"
     "$HADOLINT" --no-color --failure-threshold warning deploy/services.Dockerfile ||
         fail "hadolint reports findings above info in deploy/services.Dockerfile"
+    say "images: Layercast (the container proof's) and Redis with HAProxy"
     release_binary
     build_image
     podman_build deploy/services.Dockerfile deploy "$SERVICES_IMAGE"
+    say "deploy/run.sh --podman --check"
     deploy/run.sh --podman --check
     say "deploy/ under podman passed in $((SECONDS - started)) s"
     ;;

@@ -19,6 +19,11 @@ BASE_RECIPE="bookworm-minbase-slim-2"
 IMAGE=localhost/layercast:proof
 SERVICES_IMAGE=localhost/layercast-deploy-services:bookworm
 
+# Podman and debootstrap need root: fails unless this is root or sudo is at hand.
+root_ensure() {
+    [ -z "$SUDO" ] || command -v sudo >/dev/null || fail "podman and debootstrap need root or sudo"
+}
+
 PODMAN=()
 [ -z "$SUDO" ] || PODMAN=("$SUDO")
 PODMAN+=(env CONTAINERS_CONF="$CONTAINERS_CONF" podman --root "$WORK_DIR/storage" --runroot "$WORK_DIR/run")
@@ -86,10 +91,11 @@ release_binary() {
 # --format docker: the OCI format has no HEALTHCHECK and podman would drop it. Layers are cached,
 # so an unchanged build takes seconds.
 podman_build() {
-    local file=$1 context=$2 image=$3 log started=$SECONDS
+    local file=$1 context=$2 image=$3 log started
     shift 3
     log="$WORK_DIR/podman-build-$(basename "$file").log"
     "$REPO_ROOT/scripts/container/make-base.sh"
+    started=$SECONDS
     timeout 900 "${PODMAN[@]}" build --isolation chroot --network=host --pull=never --format docker \
         "$@" -t "$image" -f "$file" "$context" >"$log" 2>&1 ||
         { tail -30 "$log"; fail "podman build of $file failed (log: $log)"; }
