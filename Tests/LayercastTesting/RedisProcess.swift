@@ -36,6 +36,8 @@ public final class RedisProcess {
         process.executableURL = URL(fileURLWithPath: Self.binary)
         process.arguments = ["--port", String(port), "--bind", "127.0.0.1", "--dir", directory.path,
                              "--appendonly", "yes", "--appendfsync", "always", "--save", "",
+                             // DEBUG SLEEP stalls Redis for a test of a lost answer (ReplicaTests).
+                             "--enable-debug-command", "local",
                              "--logfile", directory.appendingPathComponent("redis.log").path]
         try process.run()
         self.process = process

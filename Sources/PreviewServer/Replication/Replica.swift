@@ -30,6 +30,9 @@ final class Replica: Sendable {
     /// Entries read at a time; `XREAD` waits this long for the first.
     static let batch = 256
     static let blockMilliseconds = 500
+    /// How long a command whose append failed after it was sent waits, at most, to learn whether
+    /// Redis appended it: a connection's command timeout, so an answer lost to a stall is found.
+    static let uncertainWait = 5.0
     /// Reconnecting waits from the first to the last, doubling.
     static let backoff: ClosedRange<Double> = 0.05...2
     /// What a 503 asks a client to wait before it sends the command again.
@@ -112,23 +115,43 @@ final class Replica: Sendable {
                                  contentType: request.headers["content-type"], body: .inline([]),
                                  accepted: accepted, effect: accepted + settings.lead, origin: origin)
             state.withLock { $0.waiters[origin] = Waiter(deliver: deliver, deadline: accepted + Self.applyDeadline) }
+            let redis: ConnectionBox
             do throws(RedisFailure) {
-                let redis = try writerConnection.withLock { box throws(RedisFailure) -> ConnectionBox in
+                redis = try writerConnection.withLock { box throws(RedisFailure) -> ConnectionBox in
                     if let box { return box }
                     let fresh = ConnectionBox(try log.connect())
                     box = fresh
                     return fresh
                 }
+            } catch {
+                // Nothing was sent: refused for certain.
+                logger.warning("replication: cannot append \(operation): \(error)")
+                return refuse(origin)
+            }
+            do throws(RedisFailure) {
                 _ = try log.append(entry, body: request.body, on: redis.connection)
             } catch {
-                // Not appended (or, for a connection cut mid-command, perhaps appended: then it is
-                // applied, and its waiter, gone, is not answered twice).
                 writerConnection.withLock { $0 = nil }
                 logger.warning("replication: cannot append \(operation): \(error)")
-                if let waiter = state.withLock({ $0.waiters.removeValue(forKey: origin) }) {
-                    waiter.deliver(Self.unavailable())
+                guard case .unreachable = error else { return refuse(origin) }
+                // The connection failed once the command was sent: Redis may have appended it and
+                // lost only the answer. A 503 now would have the client send it again, and both
+                // would be applied; so the answer waits until the reader, back in touch with the
+                // log, has read past where the entry would be (the entry's own answer if it is
+                // there, a 503 if not), or `uncertainWait` has passed (docs/design/replication.md §Faults).
+                let now = clock.hostNow
+                state.withLock { s in
+                    s.waiters[origin]?.uncertainSince = now
+                    s.waiters[origin]?.deadline = min(accepted + Self.applyDeadline, now + Self.uncertainWait)
                 }
             }
+        }
+    }
+
+    /// Answers a command that was not appended 503, if it still waits.
+    private func refuse(_ origin: String) {
+        if let waiter = state.withLock({ $0.waiters.removeValue(forKey: origin) }) {
+            waiter.deliver(Self.unavailable())
         }
     }
 
@@ -157,9 +180,13 @@ final class Replica: Sendable {
             }
             do throws(RedisFailure) {
                 let after = state.withLock { $0.lastApplied }
+                let asked = clock.hostNow
                 let entries = try log.read(after: after, blockMilliseconds: Self.blockMilliseconds, count: Self.batch,
                                            on: box.connection)
                 state.withLock { $0.reachable = true }
+                // Read to the end of the log: a command whose append failed before this read was
+                // asked for and that is not in it was not appended.
+                if entries.isEmpty { refuseUncertain(before: asked) }
                 wait = Self.backoff.lowerBound
                 // Entries this replica has not applied may have been trimmed behind a newer
                 // snapshot (it lagged): it restores that first; the batch's later entries follow.
@@ -245,6 +272,15 @@ final class Replica: Sendable {
         }
     }
 
+    private func refuseUncertain(before time: Double) {
+        let settled = state.withLock { s in
+            let gone = s.waiters.filter { ($0.value.uncertainSince ?? .infinity) < time }
+            for key in gone.keys { s.waiters[key] = nil }
+            return Array(gone.values)
+        }
+        for waiter in settled { waiter.deliver(Self.unavailable()) }
+    }
+
     private func expireWaiters() {
         let now = clock.hostNow
         let expired = state.withLock { s in
@@ -294,7 +330,9 @@ struct SnapshotHooks: Sendable {
 
 private struct Waiter {
     let deliver: @Sendable (HTTPResponse) -> Void
-    let deadline: Double
+    var deadline: Double
+    /// When its append failed after the command was sent (whether Redis has it is unknown).
+    var uncertainSince: Double?
 }
 
 /// A connection used by one thread at a time: the reader's, or the writer queue's.

@@ -173,4 +173,30 @@ struct ReplicaTests {
         }
         #expect(try a.get("/state").body == b.get("/state").body)
     }
+
+    /// Redis stalls (`DEBUG SLEEP`) for longer than the replica's command timeout while a command's
+    /// `XADD` waits: Redis appends it when it wakes, but the answer is lost. The command is answered
+    /// with its entry once the reader has read it back, not refused: a refused command that the
+    /// client sends again would be applied twice.
+    @Test func aCommandWhoseAnswerRedisLostIsAnsweredOnceReadBack() throws {
+        let redis = try RedisProcess()
+        let a = try replica(of: redis, scene: "lost")
+        defer { a.stop() }
+        let port = redis.port
+        let stall = Thread {
+            guard let socket = try? BlockingSocket.connect(port: port) else { return }
+            try? socket.send("*3\r\n$5\r\nDEBUG\r\n$5\r\nSLEEP\r\n$1\r\n6\r\n")
+            _ = try? socket.receive(timeout: .seconds(10))
+            socket.close()
+        }
+        stall.start()
+        usleep(300_000)
+        let reply = try a.post("/play-button/highlighted?value=true")
+        #expect(reply.status == 200, "\(reply.text)")
+        #expect(TestServer.entry(of: reply) != nil)
+        #expect(try redis.integer(["XLEN", "layercast:lost:log"]) == 1)
+        #expect(try a.health().replication.applied == 1)
+        #expect(RevisionTests.revision(try a.get("/state")) == 1)
+        #expect(try a.state().playButton.highlighted == true)
+    }
 }
