@@ -46,9 +46,12 @@ sanitizers:
 container-test:
 	scripts/test-container.sh
 
-# deploy/: Redis, two replicas and HAProxy on loopback; a command on either replica shows on the other.
+# deploy/: Redis, two replicas and HAProxy on loopback, as processes and then as podman containers
+# (the container proof's image, so after container-test it adds about 20 s); a command on either
+# replica shows on the other.
 deploy-test:
 	scripts/test-deploy.sh
+	scripts/test-deploy.sh --podman
 
 # After an intended visual change: copies the actual images a failed golden test left over the references.
 accept-golden:

@@ -1,47 +1,116 @@
 #!/usr/bin/env bash
-# Redis, two Layercast replicas of one scene and HAProxy in front of them, as processes on loopback.
+# Redis, two Layercast replicas of one scene and HAProxy in front of them, on loopback: as processes,
+# or with --podman as containers on the host's network (the images scripts/test-deploy.sh --podman
+# builds). Both run the same deploy/redis.conf and deploy/haproxy.cfg, and the same check.
 #
-#   deploy/run.sh                 # runs until Ctrl-C; prints the addresses
-#   deploy/run.sh --check         # starts everything, proves a command on either replica shows on the
-#                                 # other (directly and through HAProxy), stops, exits 0 or 1
+#   deploy/run.sh [--podman]           # runs until Ctrl-C; prints the addresses
+#   deploy/run.sh [--podman] --check   # starts everything, proves a command on either replica shows on
+#                                      # the other (directly and through HAProxy), stops, exits 0 or 1
 #
-# LAYERCAST (default .build/debug/layercast), REDIS_PORT, A_PORT, B_PORT and LB_PORT may be set.
+# LAYERCAST (default .build/debug/layercast; processes only), REDIS_PORT, A_PORT, B_PORT and LB_PORT
+# may be set.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-layercast=${LAYERCAST:-.build/debug/layercast}
+podman=false check=false
+for arg in "$@"; do
+    case $arg in
+        --podman) podman=true ;;
+        --check) check=true ;;
+        *) echo "usage: deploy/run.sh [--podman] [--check]" >&2; exit 2 ;;
+    esac
+done
+
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
 export REDIS_PORT=${REDIS_PORT:-$(free_port)} A_PORT=${A_PORT:-$(free_port)} B_PORT=${B_PORT:-$(free_port)}
 export LB_PORT=${LB_PORT:-$(free_port)}
+scene="redis://127.0.0.1:$REDIS_PORT/deploy"
+# Every replica of one scene runs with the same settings; behind HAProxy the per-IP limit is off.
+serve_args=(--replicate "$scene" --max-connections-per-ip 0 --log-level warning)
 work=$(mktemp -d)
-pids=()
+pids=() containers=()
+
+if ! $podman; then
+    layercast=${LAYERCAST:-.build/debug/layercast}
+    start_redis() { redis-server deploy/redis.conf --port "$REDIS_PORT" --dir "$work" --logfile "$work/redis.log" & pids+=($!); }
+    start_replica() { "$layercast" serve --port "$1" "${serve_args[@]}" & pids+=($!); }  # PORT
+    start_haproxy() { haproxy -q -f deploy/haproxy.cfg & pids+=($!); }
+else
+    # shellcheck source=scripts/container/lib.sh
+    source scripts/container/lib.sh
+    for image in "$IMAGE" "$SERVICES_IMAGE"; do
+        podman_ image exists "$image" || { echo "no image $image: scripts/test-deploy.sh --podman builds it" >&2; exit 1; }
+    done
+    # The host's network, so every address is the one the processes would have. Named after this
+    # script's pid; removed on exit with their anonymous volumes.
+    run() {  # NAME PODMAN-RUN-ARGUMENTS...
+        local name="layercast-deploy-$1-$$"
+        shift
+        containers+=("$name")
+        podman_ run -d --name "$name" --network=host "$@" >/dev/null
+    }
+    # Redis keeps its append-only file in a volume, as its data would be kept on a real host.
+    start_redis() {
+        run redis --user redis -v "$PWD/deploy/redis.conf:/etc/redis/deploy.conf:ro" -v /var/lib/redis \
+            "$SERVICES_IMAGE" redis-server /etc/redis/deploy.conf --port "$REDIS_PORT" --dir /var/lib/redis
+    }
+    # Hardened as the README's Container section recommends. HAProxy checks /healthz; the image's own
+    # health check needs systemd's timers under podman, which a CI container has not.
+    start_replica() {  # PORT
+        run "replica-$1" --read-only --cap-drop=ALL --security-opt=no-new-privileges --no-healthcheck \
+            -e LAYERCAST_HOST=127.0.0.1 -e LAYERCAST_PORT="$1" "$IMAGE" serve "${serve_args[@]}"
+    }
+    start_haproxy() {
+        run haproxy --user haproxy -e LB_PORT -e A_PORT -e B_PORT -v "$PWD/deploy/haproxy.cfg:/etc/haproxy/deploy.cfg:ro" \
+            "$SERVICES_IMAGE" haproxy -q -f /etc/haproxy/deploy.cfg
+    }
+fi
+
 stop() {
-    # Only the processes this script started, by pid.
+    local status=$? c
+    # Only the processes and containers this script started, by pid and by name.
     for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
     for pid in "${pids[@]}"; do wait "$pid" 2>/dev/null || true; done
+    if [ ${#containers[@]} -gt 0 ]; then
+        if [ "$status" -ne 0 ]; then
+            for c in "${containers[@]}"; do echo "--- $c" >&2; podman_ logs --tail 20 "$c" >&2 2>&1 || true; done
+        fi
+        podman_ rm -f -v -t 5 "${containers[@]}" >/dev/null 2>&1 || true
+    fi
     rm -rf "$work"
 }
 trap stop EXIT
+# So that Ctrl-C and a TERM from CI run the EXIT trap too.
+trap 'exit 130' INT
+trap 'exit 143' TERM
 
-wait_for() {  # URL
-    for _ in $(seq 100); do curl -fs -o /dev/null "$1" && return 0; sleep 0.1; done
-    echo "no answer from $1" >&2; return 1
+wait_until() {  # COMMAND...: up to 30 s (a container may take seconds to start on a busy machine)
+    for _ in $(seq 300); do "$@" >/dev/null 2>&1 && return 0; sleep 0.1; done
+    echo "gave up waiting for: $*" >&2
+    return 1
 }
+answers() { curl -fs -o /dev/null "$1"; }  # URL
+# PONG from Redis (not LOADING, while it reads its append-only file), with no client needed.
+redis_ready() (
+    exec 3<>"/dev/tcp/127.0.0.1/$REDIS_PORT"
+    printf 'PING\r\n' >&3
+    read -r -t 2 reply <&3
+    [ "$reply" = $'+PONG\r' ]
+)
 
-redis-server deploy/redis.conf --port "$REDIS_PORT" --dir "$work" --logfile "$work/redis.log" & pids+=($!)
-for _ in $(seq 100); do redis-cli -p "$REDIS_PORT" ping >/dev/null 2>&1 && break; sleep 0.1; done
-scene="redis://127.0.0.1:$REDIS_PORT/deploy"
-for port in "$A_PORT" "$B_PORT"; do
-    "$layercast" serve --port "$port" --replicate "$scene" --max-connections-per-ip 0 --log-level warning & pids+=($!)
-done
-wait_for "http://127.0.0.1:$A_PORT/healthz"
-wait_for "http://127.0.0.1:$B_PORT/healthz"
-haproxy -q -f deploy/haproxy.cfg & pids+=($!)
-wait_for "http://127.0.0.1:$LB_PORT/healthz"
+start_redis
+wait_until redis_ready
+start_replica "$A_PORT"
+start_replica "$B_PORT"
+wait_until answers "http://127.0.0.1:$A_PORT/healthz"
+wait_until answers "http://127.0.0.1:$B_PORT/healthz"
+start_haproxy
+wait_until answers "http://127.0.0.1:$LB_PORT/healthz"
 
-if [ "${1:-}" != --check ]; then
+if ! $check; then
     echo "Redis 127.0.0.1:$REDIS_PORT; replicas http://127.0.0.1:$A_PORT/ and http://127.0.0.1:$B_PORT/;"
     echo "HAProxy http://127.0.0.1:$LB_PORT/ (round-robin). Ctrl-C stops them all."
+    if $podman; then podman_ wait "${containers[@]}" >/dev/null & pids+=($!); fi
     wait
     exit 0
 fi
@@ -74,5 +143,5 @@ prove "$lb" "$a" pause
 prove "$lb" "$b" play
 # A stream through HAProxy starts (multipart MJPEG).
 curl -s --max-time 2 "$lb/stream.mjpg?size=120&fps=5" -o "$work/stream" || true
-grep -q -- '--' "$work/stream" && grep -qa 'image/jpeg' "$work/stream" || { echo "FAIL: no MJPEG through HAProxy"; exit 1; }
+{ grep -q -- '--' "$work/stream" && grep -qa 'image/jpeg' "$work/stream"; } || { echo "FAIL: no MJPEG through HAProxy"; exit 1; }
 echo "deploy: a command sent to either replica shows on the other, directly and through HAProxy"

@@ -19,13 +19,12 @@ set -euo pipefail
 source "$(dirname "$0")/container/lib.sh"
 cd "$REPO_ROOT"
 
-IMAGE=localhost/layercast:proof
 CONTAINER=layercast-proof-$$
 SIZE_TARGET_MB=350
 STOP_LIMIT_MS=1000
 started=$SECONDS
 
-[ -z "$SUDO" ] || command -v sudo >/dev/null || fail "the container proof needs root (podman, debootstrap) or sudo"
+root_ensure
 
 say "tools"
 apt_ensure podman buildah runc debootstrap binutils curl ffmpeg
@@ -37,44 +36,27 @@ say "1. hadolint ($("$HADOLINT" --version))"
 echo "Dockerfile: clean"
 
 say "2. libraries of the release binary"
-if [ -n "${LAYERCAST_BINARY:-}" ]; then
-    binary=$LAYERCAST_BINARY
-else
-    swift build -c release --static-swift-stdlib --product layercast >"$WORK_DIR/release-build.log" 2>&1 ||
-        { tail -30 "$WORK_DIR/release-build.log"; fail "the release build failed"; }
-    tail -1 "$WORK_DIR/release-build.log"
-    binary="$(swift build -c release --show-bin-path)/layercast"
-fi
-[ -x "$binary" ] || fail "no binary at $binary"
-if grep -q 'libswift\|libFoundation\|libdispatch' <<<"$(ldd "$binary")"; then
-    fail "$binary links the Swift runtime dynamically; build it with --static-swift-stdlib"
+release_binary
+if grep -q 'libswift\|libFoundation\|libdispatch' <<<"$(ldd "$BINARY")"; then
+    fail "$BINARY links the Swift runtime dynamically; build it with --static-swift-stdlib"
 fi
 # ICU's data alone is 34 MB: Foundation brings it, FoundationEssentials does not. Only the
 # unstripped binary can tell (LAYERCAST_BINARY may be stripped; the size check still holds then).
 # (grep without -q: an early exit would SIGPIPE nm and, with pipefail, hide the match.)
-if nm "$binary" 2>/dev/null | grep ' icudt[0-9]*_dat$' >/dev/null; then
+if nm "$BINARY" 2>/dev/null | grep ' icudt[0-9]*_dat$' >/dev/null; then
     echo "Sources of the server that import Foundation (outside an #else of canImport(FoundationEssentials)):" >&2
     find Sources -name '*.swift' ! -path 'Sources/layercast-bench/*' -exec awk '
         FNR == 1 { prev = "" } /^(@preconcurrency )?import Foundation$/ && prev !~ /^#else/ { print FILENAME; nextfile } { prev = $0 }' {} + >&2
-    fail "$binary carries ICU's data (34 MB): import FoundationEssentials (see the README's Container section), not Foundation"
+    fail "$BINARY carries ICU's data (34 MB): import FoundationEssentials (see the README's Container section), not Foundation"
 fi
 scripts/container/make-base.sh
 base_packages="$WORK_DIR/base-packages.txt"
 tar -xOf "$WORK_DIR/$BASE_RECIPE.tar" ./var/lib/dpkg/status |
     awk '/^Package:/ { p = $2 } /^Status: install ok installed/ { print p }' | sort -u >"$base_packages"
-scripts/container/check-libs.sh "$binary" Dockerfile "$base_packages"
+scripts/container/check-libs.sh "$BINARY" Dockerfile "$base_packages"
 
 say "3. build the runtime stage with the host's binary"
-# Stripped like the Dockerfile's build stage does, so the image is the size users get.
-mkdir -p "$WORK_DIR/prebuilt"
-strip -o "$WORK_DIR/prebuilt/layercast" "$binary"
-# --format docker: the OCI format has no HEALTHCHECK and podman would drop it.
-build_start=$SECONDS
-timeout 900 "${PODMAN[@]}" build --isolation chroot --network=host --pull=never --format docker \
-    --build-arg BINARY_FROM=prebuilt -t "$IMAGE" -f Dockerfile . >"$WORK_DIR/podman-build.log" 2>&1 ||
-    { tail -30 "$WORK_DIR/podman-build.log"; fail "podman build failed (log: $WORK_DIR/podman-build.log)"; }
-echo "built $IMAGE in $((SECONDS - build_start)) s"
-podman_ image prune -f >/dev/null
+build_image
 
 config() { podman_ image inspect -f "$1" "$IMAGE"; }
 expect_config() {   # NAME TEMPLATE EXACT_VALUE
@@ -190,10 +172,10 @@ meter="frame.png?control=meter&size=200&background=white"
 curl -fsS --max-time 10 -o "$WORK_DIR/meter-on.png" "$base/$meter&label=on" || fail "the meter frame failed"
 curl -fsS --max-time 10 -o "$WORK_DIR/meter-off.png" "$base/$meter&label=off" || fail "the meter frame failed"
 ref_port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-env -u LAYERCAST_HOST -u LAYERCAST_TOKEN "$binary" serve --host 127.0.0.1 --port "$ref_port" --public Public \
+env -u LAYERCAST_HOST -u LAYERCAST_TOKEN "$BINARY" serve --host 127.0.0.1 --port "$ref_port" --public Public \
     >"$WORK_DIR/host-server.log" 2>&1 &
 host_pid=$!
-for _ in $(seq 1 50); do "$binary" probe --timeout 1 "http://127.0.0.1:$ref_port/healthz" >/dev/null 2>&1 && break; sleep 0.1; done
+for _ in $(seq 1 50); do "$BINARY" probe --timeout 1 "http://127.0.0.1:$ref_port/healthz" >/dev/null 2>&1 && break; sleep 0.1; done
 curl -fsS --max-time 10 -o "$WORK_DIR/meter-host.png" "http://127.0.0.1:$ref_port/$meter&label=on" ||
     { cat "$WORK_DIR/host-server.log"; fail "the host binary did not serve the reference meter frame"; }
 kill -TERM "$host_pid"

