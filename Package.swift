@@ -35,6 +35,8 @@ let package = Package(
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", .product(name: "Logging", package: "swift-log")]),
         // A blocking HTTP/1.1 client: `layercast probe`, the bench and the tests.
         .target(name: "HTTPClient"),
+        // A real redis-server as a child process, for the replication tests and `layercast-bench replicas`.
+        .target(name: "LocalRedis", dependencies: ["HTTPClient"]),
         // Checking frames: golden comparison with diff images, and the MJPEG parser.
         .target(name: "FrameCheck", dependencies: ["Animation", "Rendering"]),
         .target(name: "PreviewServer", dependencies: [
@@ -49,14 +51,14 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
         .executableTarget(name: "layercast-bench", dependencies: [
-            "Animation", "Controls", "Rendering", "HTTPClient", "FrameCheck",
+            "Animation", "Controls", "Rendering", "HTTPClient", "FrameCheck", "LocalRedis",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
         // What the tests share (in the spirit of HummingbirdTesting): servers in process or live,
         // the HTTP and stream clients, `eventually`, golden assertions, the controls' closed forms.
         .target(name: "LayercastTesting", dependencies: [
-            "Animation", "Controls", "Rendering", "HTTPServer", "PreviewServer", "HTTPClient", "FrameCheck",
+            "Animation", "Controls", "Rendering", "HTTPServer", "PreviewServer", "HTTPClient", "FrameCheck", "LocalRedis",
             "CTurboJPEG", "CGif", "CWebP", .product(name: "Logging", package: "swift-log"),
         ], path: "Tests/LayercastTesting"),
         .testTarget(name: "AnimationTests", dependencies: ["Animation", "LayercastTesting"]),
@@ -66,6 +68,7 @@ let package = Package(
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPClient", "LayercastTesting"]),
         .testTarget(name: "PreviewServerTests", dependencies: [
             "PreviewServer", "Controls", "Rendering", "HTTPServer", "HTTPClient", "Animation", "FrameCheck", "LayercastTesting",
+            "LocalRedis",
             .product(name: "Logging", package: "swift-log"),
         ], exclude: ["Golden"]),
     ],

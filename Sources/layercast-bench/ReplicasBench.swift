@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HTTPClient
+import LocalRedis
 import Synchronization
 
 /// `replicas`: two `layercast` replicas of one scene on a fresh `redis-server`. Times a command sent
@@ -38,7 +39,7 @@ struct ReplicasBench: Bench {
     }
 
     func report() throws {
-        let redis = try RedisChild()
+        let redis = try RedisProcess()
         defer { redis.stop() }
         let args = ["--replicate", redis.url(scene: "bench"), "--max-connections-per-ip", "0"]
         let a = try ServerUnderTest(arguments: args, binary: binary)

@@ -1,4 +1,5 @@
 import LayercastTesting
+import LocalRedis
 @testable import PreviewServer
 import Controls
 import Testing

@@ -1,5 +1,6 @@
 import Foundation
 import LayercastTesting
+import LocalRedis
 @testable import PreviewServer
 import Rendering
 import Testing

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPClient
 import LayercastTesting
+import LocalRedis
 import PreviewServer
 import Testing
 

@@ -1,10 +1,10 @@
 import Foundation
 import HTTPClient
 
-/// A real `redis-server` for one test, on a free loopback port, in a temporary folder, with the
-/// append-only file fsynced at every write (`appendfsync always`): what the replicas' log
-/// promises holds only with that (docs/design/replication.md §Durability). The test stops it;
-/// `restart()` stops it and starts it again on the same port and files.
+/// A real `redis-server` for one test or one benchmark run, on a free loopback port, in a temporary
+/// folder, with the append-only file fsynced at every write (`appendfsync always`): what the
+/// replicas' log promises holds only with that (docs/design/replication.md §Durability). Its owner
+/// stops it; `restart()` stops it and starts it again on the same port and files.
 public final class RedisProcess {
     public let port: Int
     public let directory: URL
@@ -36,7 +36,7 @@ public final class RedisProcess {
         process.executableURL = URL(fileURLWithPath: Self.binary)
         process.arguments = ["--port", String(port), "--bind", "127.0.0.1", "--dir", directory.path,
                              "--appendonly", "yes", "--appendfsync", "always", "--save", "",
-                             // DEBUG SLEEP stalls Redis for a test of a lost answer (ReplicaTests).
+                             // DEBUG SLEEP stalls Redis for a test of a lost answer (Tests/PreviewServerTests/Replication/ReplicaTests.swift).
                              "--enable-debug-command", "local",
                              "--logfile", directory.appendingPathComponent("redis.log").path]
         try process.run()
@@ -73,34 +73,28 @@ public final class RedisProcess {
         try command(["PING"]).hasPrefix("+PONG")
     }
 
-    /// One command in RESP on a new connection; the reply's raw text.
-    public func command(_ arguments: [String]) throws -> String {
+    /// One command in RESP on a new connection; the reply's raw text, read until `complete` says
+    /// it is whole (by default its first line: the integers and statuses the tests read).
+    public func command(_ arguments: [String],
+                        complete: ([UInt8]) -> Bool = { $0.contains(UInt8(ascii: "\n")) }) throws -> String {
         let socket = try BlockingSocket.connect(port: port)
         defer { socket.close() }
         var request = "*\(arguments.count)\r\n"
         for a in arguments { request += "$\(a.utf8.count)\r\n\(a)\r\n" }
         try socket.send(request)
         var reply: [UInt8] = []
-        // Enough for the short replies the tests read (integers, statuses).
-        while !reply.contains(UInt8(ascii: "\n")), let chunk = try socket.receive(timeout: .seconds(5)) { reply += chunk }
+        while !complete(reply), let chunk = try socket.receive(timeout: .seconds(5)) { reply += chunk }
         return String(decoding: reply, as: UTF8.self)
     }
 
     /// A short bulk-string reply (`HGET`); nil for a null one.
     public func string(_ arguments: [String]) throws -> String? {
-        let socket = try BlockingSocket.connect(port: port)
-        defer { socket.close() }
-        var request = "*\(arguments.count)\r\n"
-        for a in arguments { request += "$\(a.utf8.count)\r\n\(a)\r\n" }
-        try socket.send(request)
-        var reply: [UInt8] = []
         // "$-1\r\n", or "$N\r\n" and the value's line.
-        func complete() -> Bool {
+        let reply = try command(arguments) { reply in
             reply.starts(with: Array("$-1".utf8)) ? reply.contains(UInt8(ascii: "\n"))
                 : reply.filter { $0 == UInt8(ascii: "\n") }.count >= 2 || reply.first == UInt8(ascii: "-")
         }
-        while !complete(), let chunk = try socket.receive(timeout: .seconds(5)) { reply += chunk }
-        let lines = String(decoding: reply, as: UTF8.self).components(separatedBy: "\r\n")
+        let lines = reply.components(separatedBy: "\r\n")
         guard let head = lines.first, head.hasPrefix("$") else { throw RedisProcessError("not a string reply to \(arguments): \(lines)") }
         return head == "$-1" ? nil : lines.dropFirst().first
     }
