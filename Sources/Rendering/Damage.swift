@@ -7,7 +7,7 @@ import Animation
 /// The two snapshots are walked side by side. A layer equal to its old self adds nothing; one whose
 /// own properties (transform, opacity, content, mask, sublayer count) are unchanged adds only what
 /// its changed sublayers add; any other adds the device boxes of everything it drew before and
-/// draws now (`DeviceExtent`). Culling stays right: a layer an opaque sibling hid lies inside
+/// draws now (`Extent(of:device:)`). Culling stays right: a layer an opaque sibling hid lies inside
 /// that sibling's box, so when the sibling changes, the layer's pixels are inside the damage too.
 enum Damage {
     /// Past this many boxes they are merged into one: the clip's cost grows with its rectangles.
@@ -65,7 +65,7 @@ enum Damage {
     private static func collectAtoms(_ node: LayerSnapshot, device: AffineTransform, width: Int, height: Int,
                                      into atoms: inout [PixelBox]) -> Bool {
         guard node.opacity.isFinite, node.opacity > 0 else { return true }
-        func add(_ extent: DeviceExtent) -> Bool {
+        func add(_ extent: Extent) -> Bool {
             switch extent {
             case .nothing: return true
             case .unknown: return false
@@ -74,9 +74,9 @@ enum Damage {
                 return true
             }
         }
-        if node.opacity < 1 || node.mask != nil { return add(DeviceExtent(of: node, device: device)) }
+        if node.opacity < 1 || node.mask != nil { return add(Extent(of: node, device: device)) }
         let toDevice = device.concatenating(node.transform)
-        guard add(DeviceExtent(of: node.content, device: toDevice)) else { return false }
+        guard add(Extent(of: node.content, device: toDevice)) else { return false }
         for sublayer in node.sublayers where !collectAtoms(sublayer, device: toDevice, width: width, height: height, into: &atoms) {
             return false
         }
@@ -96,7 +96,7 @@ enum Damage {
             return true
         }
         for layer in [old, new] {
-            switch DeviceExtent(of: layer, device: device) {
+            switch Extent(of: layer, device: device) {
             case .nothing: continue
             case .unknown: return false
             case .box(let bounds): found.append(bounds)
@@ -109,35 +109,22 @@ enum Damage {
 /// A device-pixel box holding everything a layer draws. Unlike `Occlusion.extent`, which boxes a
 /// layer in its own plane, the points are mapped to the device first: a turning arc's box then
 /// stays the arc's, not the box of its turned square (√2 wider, reaching into the next cell).
-enum DeviceExtent: Equatable {
-    case nothing
-    case box(Rect)
-    /// Cannot be bounded (non-finite geometry).
-    case unknown
-
-    func union(_ other: DeviceExtent) -> DeviceExtent {
-        switch (self, other) {
-        case (.unknown, _), (_, .unknown): .unknown
-        case (.nothing, let e), (let e, .nothing): e
-        case (.box(let a), .box(let b)): .box(a.union(b))
-        }
-    }
-
+extension Extent {
     /// `layer` and its sublayers; `device` maps the layer's parent's coordinates to pixels.
     init(of layer: LayerSnapshot, device: AffineTransform) {
         guard layer.opacity.isFinite, layer.opacity > 0 else { self = .nothing; return }
         let toDevice = device.concatenating(layer.transform)
-        var extent = DeviceExtent(of: layer.content, device: toDevice)
+        var extent = Extent(of: layer.content, device: toDevice)
         for sublayer in layer.sublayers where extent != .unknown {
-            extent = extent.union(DeviceExtent(of: sublayer, device: toDevice))
+            extent = extent.union(Extent(of: sublayer, device: toDevice))
         }
         self = extent
     }
 
     /// A layer's own content; `device` maps the layer's coordinates to pixels.
     init(of content: LayerSnapshot.Content, device: AffineTransform) {
-        func box(_ points: [Point]) -> DeviceExtent {
-            Rect(bounding: points.map(device.apply)).map(DeviceExtent.box) ?? .unknown
+        func box(_ points: [Point]) -> Extent {
+            Rect(bounding: points.map(device.apply)).map(Extent.box) ?? .unknown
         }
         switch content {
         case .none:
@@ -157,7 +144,7 @@ enum DeviceExtent: Equatable {
                 }
             }
             guard !points.isEmpty else { self = .nothing; return }
-            var extent = DeviceExtent.nothing
+            var extent = Extent.nothing
             if let fill = shape.fillColor, fill.alpha > 0 { extent = box(points) }
             if let stroke = shape.strokeColor, stroke.alpha > 0, shape.lineWidth.isFinite, shape.lineWidth > 0 {
                 // Square caps reach √2 half-widths out, miter joins up to the miter limit, but only

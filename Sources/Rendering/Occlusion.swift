@@ -107,23 +107,6 @@ enum Occlusion {
         return Rect(bounding: points)
     }
 
-    /// How much of a layer's own plane its drawing can reach.
-    enum Extent {
-        /// Draws no pixel.
-        case nothing
-        case box(Rect)
-        /// Cannot be bounded here (text).
-        case unknown
-
-        func union(_ other: Extent) -> Extent {
-            switch (self, other) {
-            case (.unknown, _), (_, .unknown): .unknown
-            case (.nothing, let e), (let e, .nothing): e
-            case (.box(let a), .box(let b)): .box(a.union(b))
-            }
-        }
-    }
-
     /// A box holding everything `layer` draws, in its own coordinates.
     static func extent(of layer: LayerSnapshot) -> Extent {
         guard layer.opacity.isFinite, layer.opacity > 0 else { return .nothing }
