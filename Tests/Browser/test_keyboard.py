@@ -31,6 +31,10 @@ def test_tab_walks_the_page_in_order_with_a_visible_focus(browser, api, base_url
     page.execute_script(NO_TRANSITIONS_JS)
     wait_until(lambda: page.find_elements(By.CSS_SELECTOR, '[data-component="timeline"] .lanes button[tabindex="0"]'),
                5, "the timeline's lanes")
+    # The clock stands still for the walk, so the timeline's window does too: a bar that held the
+    # lanes' stop cannot leave the window (and take the focus elsewhere) between Tab and the
+    # screenshots of its ring, as a clean CI run once saw.
+    api.request("POST", "/clock", paused=True)
     # The timeline's lanes are one stop, held by one of their bars; the bars come and go as the
     # window moves (the scene was just reset), so that stop is checked as "somewhere in the lanes"
     # (and which stops are in the lanes is asked in the same call, before a redraw can intervene).
