@@ -10,16 +10,40 @@ public protocol Clock: Sendable {
     var now: Double { get }
 }
 
-/// A clock that can be paused, slowed down or sped up, and stepped while paused.
-public protocol ControllableClock: Clock {
-    var isPaused: Bool { get }
-    var speed: Double { get }
-    func pause()
-    func resume()
+/// A change to a controllable clock, as a value: what a clock command, a scenario's step or a
+/// replicated log entry asks of it.
+public enum ClockChange: Sendable, Equatable, Codable {
+    case pause, resume
     /// Changes the rate without a jump in scene time.
-    func setSpeed(_ speed: Double)
-    /// Moves scene time by `seconds`; only while paused, so that stepping is exact.
-    func step(by seconds: Double)
+    case speed(Double)
+    /// Moves scene time by these seconds; only while paused, so that stepping is exact.
+    case step(Double)
+}
+
+/// A clock that can be paused, slowed down or sped up, and stepped while paused. Every change is
+/// made at a stated host time, so a change applied later (a replica reading the shared log) takes
+/// effect exactly where it was asked for (docs/design/replication.md §One clock).
+public protocol ControllableClock: Clock {
+    /// Host time now, in the clock's own seconds.
+    var hostNow: Double { get }
+    /// The timebase in effect at host time `host`, with the changes made so far.
+    func timebase(at host: Double) -> Timebase
+    /// Makes `change` at host time `host`.
+    func change(_ change: ClockChange, at host: Double)
+}
+
+extension ControllableClock {
+    public var now: Double { sceneTime(at: hostNow) }
+    public var isPaused: Bool { timebase(at: hostNow).isPaused }
+    public var speed: Double { timebase(at: hostNow).speed }
+
+    /// Scene time at host time `host`.
+    public func sceneTime(at host: Double) -> Double { timebase(at: host).sceneTime(host: host) }
+
+    public func pause() { change(.pause, at: hostNow) }
+    public func resume() { change(.resume, at: hostNow) }
+    public func setSpeed(_ speed: Double) { change(.speed(speed), at: hostNow) }
+    public func step(by seconds: Double) { change(.step(seconds), at: hostNow) }
 }
 
 /// Maps a host time source onto scene time: anchored at a (host, scene) pair, scaled by speed.
@@ -27,10 +51,10 @@ public protocol ControllableClock: Clock {
 public struct Timebase: Sendable, Equatable, Codable {
     var hostAnchor: Double
     var sceneAnchor: Double
-    var speed: Double = 1
-    var isPaused = false
+    public internal(set) var speed: Double = 1
+    public internal(set) var isPaused = false
 
-    func sceneTime(host: Double) -> Double {
+    public func sceneTime(host: Double) -> Double {
         isPaused ? sceneAnchor : sceneAnchor + (host - hostAnchor) * speed
     }
 
@@ -59,6 +83,15 @@ public struct Timebase: Sendable, Equatable, Codable {
     mutating func step(by seconds: Double) {
         if isPaused { sceneAnchor += seconds }
     }
+
+    mutating func apply(_ change: ClockChange, host: Double) {
+        switch change {
+        case .pause: pause(host: host)
+        case .resume: resume(host: host)
+        case .speed(let speed): setSpeed(speed, host: host)
+        case .step(let seconds): step(by: seconds)
+        }
+    }
 }
 
 /// Real time from the monotonic system clock, starting at scene time 0.
@@ -76,14 +109,9 @@ public final class MonotonicClock: ControllableClock {
         return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
     }
 
-    public var now: Double { state.withLock { $0.sceneTime(host: Self.hostTime()) } }
-    public var isPaused: Bool { state.withLock { $0.isPaused } }
-    public var speed: Double { state.withLock { $0.speed } }
-
-    public func pause() { state.withLock { $0.pause(host: Self.hostTime()) } }
-    public func resume() { state.withLock { $0.resume(host: Self.hostTime()) } }
-    public func setSpeed(_ speed: Double) { state.withLock { $0.setSpeed(speed, host: Self.hostTime()) } }
-    public func step(by seconds: Double) { state.withLock { $0.step(by: seconds) } }
+    public var hostNow: Double { Self.hostTime() }
+    public func timebase(at host: Double) -> Timebase { state.withLock { $0 } }
+    public func change(_ change: ClockChange, at host: Double) { state.withLock { $0.apply(change, host: host) } }
 }
 
 /// A clock that moves only when told: for tests, golden frames and previews of exact times.
@@ -99,9 +127,9 @@ public final class ManualClock: ControllableClock {
         state = Mutex(State(timebase: Timebase(hostAnchor: 0, sceneAnchor: sceneTime)))
     }
 
-    public var now: Double { state.withLock { $0.timebase.sceneTime(host: $0.host) } }
-    public var isPaused: Bool { state.withLock { $0.timebase.isPaused } }
-    public var speed: Double { state.withLock { $0.timebase.speed } }
+    public var hostNow: Double { state.withLock { $0.host } }
+    public func timebase(at host: Double) -> Timebase { state.withLock { $0.timebase } }
+    public func change(_ change: ClockChange, at host: Double) { state.withLock { $0.timebase.apply(change, host: host) } }
 
     /// Lets `seconds` of host time pass; scene time moves by seconds × speed unless paused.
     public func advance(by seconds: Double) {
@@ -116,8 +144,4 @@ public final class ManualClock: ControllableClock {
         }
     }
 
-    public func pause() { state.withLock { $0.timebase.pause(host: $0.host) } }
-    public func resume() { state.withLock { $0.timebase.resume(host: $0.host) } }
-    public func setSpeed(_ speed: Double) { state.withLock { $0.timebase.setSpeed(speed, host: $0.host) } }
-    public func step(by seconds: Double) { state.withLock { $0.timebase.step(by: seconds) } }
 }

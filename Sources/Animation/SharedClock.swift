@@ -11,20 +11,15 @@ import Synchronization
 /// process that makes the same changes reads the same scene time at the same wall-clock moment
 /// (docs/design/replication.md §One clock).
 ///
-/// Host time here is seconds of wall-clock time since the epoch. A change made while
-/// `SharedClock.$changeTime` is bound takes effect at that host time; otherwise now. Changes
-/// come in host-time order; one may lie in the future (a command's lead), and until then the
-/// clock reads as before it.
+/// Host time here is seconds of wall-clock time since the epoch. A change takes effect at the host
+/// time it is made at (a log entry's effect time). Changes come in host-time order; one may lie in
+/// the future (a command's lead), and until then the clock reads as before it.
 public final class SharedClock: ControllableClock {
     /// Each timebase and the host time from which it holds, ascending; the first holds from the start.
     private let segments: Mutex<[(from: Double, timebase: Timebase)]>
     /// The epoch, in seconds of wall-clock time since 1970; set once the replicas agree on it.
     private let epochSeconds = Mutex(0.0)
     public var epoch: Double { epochSeconds.withLock { $0 } }
-
-    /// The host time at which a change made on this thread takes effect, and at which `now`
-    /// reads, while bound (a replica applying a log entry at the entry's time).
-    @TaskLocal public static var changeTime: Double?
 
     /// Scene time 0 at the epoch, running at speed 1.
     public init() {
@@ -42,31 +37,13 @@ public final class SharedClock: ControllableClock {
         epochSeconds.withLock { $0 = seconds }
     }
 
-    /// Host time now: the bound change time, or the wall clock's.
-    public var host: Double { Self.changeTime ?? hostNow }
-
-    /// Host time by the wall clock, whatever is bound.
+    /// Host time by the wall clock.
     public var hostNow: Double { Self.wallTime() - epoch }
 
-    /// Scene time at host time `host`, with the changes made so far.
-    public func sceneTime(host: Double) -> Double {
-        segments.withLock { Self.timebase(in: $0, at: host).sceneTime(host: host) }
-    }
-
-    public var now: Double { sceneTime(host: host) }
-    public var isPaused: Bool { segments.withLock { Self.timebase(in: $0, at: host).isPaused } }
-    public var speed: Double { segments.withLock { Self.timebase(in: $0, at: host).speed } }
-
-    public func pause() { change { $0.pause(host: $1) } }
-    public func resume() { change { $0.resume(host: $1) } }
-    public func setSpeed(_ speed: Double) { change { $0.setSpeed(speed, host: $1) } }
-    public func step(by seconds: Double) { change { t, _ in t.step(by: seconds) } }
-
-    private func change(_ body: (inout Timebase, Double) -> Void) {
-        let at = host
+    public func change(_ change: ClockChange, at: Double) {
         segments.withLock { s in
             var timebase = Self.timebase(in: s, at: at)
-            body(&timebase, at)
+            timebase.apply(change, host: at)
             // Changes come in host-time order, so nothing before the one in effect at `at` is read again.
             let current = s.lastIndex { $0.from <= at } ?? 0
             s = [s[current], (at, timebase)]

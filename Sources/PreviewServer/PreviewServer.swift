@@ -31,10 +31,8 @@ public final class PreviewServer: Sendable {
         self.replica = replica
         // A replica's scene starts at scene time 0, the epoch, whenever it joins, so that every
         // replica's scene is the same function of the log.
-        scene = SharedClock.$changeTime.withValue(replica == nil ? nil : 0) {
-            LiveScene(clock: replica?.clock ?? clock, configuration: configuration.scene, historyBytes: historyBytes,
-                      historySpan: configuration.historySpan)
-        }
+        scene = LiveScene(clock: replica?.clock ?? clock, configuration: configuration.scene, historyBytes: historyBytes,
+                          historySpan: configuration.historySpan, startHost: replica == nil ? nil : 0)
         let frameRenderer = FrameRenderer()
         sweeper = CacheSweeper(frameRenderer: frameRenderer)
         let metrics = ServerMetrics()
@@ -48,7 +46,7 @@ public final class PreviewServer: Sendable {
                              replica: replica)
         if let replica {
             let context = self.context
-            replica.attach({ entry, body, host in context.applyLogged(entry, body: body, at: host) },
+            replica.attach({ entry, upload, host in context.applyLogged(entry, upload: upload, at: host) },
                            snapshots: SnapshotHooks(
                                take: { entry, host in context.replicaSnapshot(after: entry, host: host, clock: replica.clock) },
                                restore: { document, fetch in try context.restore(snapshot: document, clock: replica.clock, fetch: fetch) }))

@@ -5,30 +5,28 @@ import Testing
 @Suite struct SharedClockTests {
     @Test func changesTakeEffectAtTheirHostTimeAndNotBefore() {
         let clock = SharedClock()
-        #expect(clock.sceneTime(host: 10) == 10, "speed 1 from scene time 0 at the epoch")
-        SharedClock.$changeTime.withValue(20) { clock.setSpeed(0.5) }
-        #expect(clock.sceneTime(host: 15) == 15, "before the change, as before")
-        #expect(clock.sceneTime(host: 24) == 22)
-        SharedClock.$changeTime.withValue(30) { clock.pause() }
-        #expect(clock.sceneTime(host: 29) == 24.5)
-        #expect(clock.sceneTime(host: 100) == 25, "paused at the scene time of host 30")
-        SharedClock.$changeTime.withValue(40) {
-            clock.step(by: -2)
-            #expect(clock.isPaused && clock.speed == 0.5)
-        }
-        #expect(clock.sceneTime(host: 50) == 23)
-        SharedClock.$changeTime.withValue(60) { clock.resume() }
-        #expect(clock.sceneTime(host: 64) == 25)
+        #expect(clock.sceneTime(at: 10) == 10, "speed 1 from scene time 0 at the epoch")
+        clock.change(.speed(0.5), at: 20)
+        #expect(clock.sceneTime(at: 15) == 15, "before the change, as before")
+        #expect(clock.sceneTime(at: 24) == 22)
+        clock.change(.pause, at: 30)
+        #expect(clock.sceneTime(at: 29) == 24.5)
+        #expect(clock.sceneTime(at: 100) == 25, "paused at the scene time of host 30")
+        clock.change(.step(-2), at: 40)
+        #expect(clock.timebase(at: 40).isPaused && clock.timebase(at: 40).speed == 0.5)
+        #expect(clock.sceneTime(at: 50) == 23)
+        clock.change(.resume, at: 60)
+        #expect(clock.sceneTime(at: 64) == 25)
     }
 
     @Test func twoClocksGivenTheSameChangesReadTheSame() {
         let a = SharedClock(), b = SharedClock()
         for clock in [a, b] {
-            SharedClock.$changeTime.withValue(3.25) { clock.setSpeed(2) }
-            SharedClock.$changeTime.withValue(7.125) { clock.pause() }
+            clock.change(.speed(2), at: 3.25)
+            clock.change(.pause, at: 7.125)
         }
         for host in stride(from: 0.0, through: 10, by: 0.37) {
-            #expect(a.sceneTime(host: host) == b.sceneTime(host: host))
+            #expect(a.sceneTime(at: host) == b.sceneTime(at: host))
         }
     }
 }

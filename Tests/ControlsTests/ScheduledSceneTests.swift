@@ -37,7 +37,7 @@ import Testing
         let live = LiveScene(clock: clock)
         let start = live.schedule { _, now in [Self.mode(.stop, at: now + 0.5)] }
         #expect(start == 2)
-        #expect(live.pendingCount == 1)
+        #expect(live.pendingCount() == 1)
         clock.advance(by: 3)
         let (scene, time, revision) = live.snapshotWithRevision()
         #expect(time == 5 && revision == 1)
@@ -60,7 +60,7 @@ import Testing
         let (scene, time) = live.snapshot()
         #expect(time == 1 && clock.isPaused)
         #expect(scene.playButton.mode == .play)
-        #expect(live.pendingCount == 1)
+        #expect(live.pendingCount() == 1)
         clock.step(by: 1)
         #expect(live.snapshot().scene.playButton.mode == .pause)
     }
@@ -71,8 +71,8 @@ import Testing
         let live = LiveScene(clock: ManualClock(startingAt: 0))
         _ = live.schedule { _, now in [Self.mode(.stop, at: now + 1), Self.mode(.pause, at: now + 2)] }
         _ = live.schedule { _, now in [Self.mode(.buffering, at: now + 1)] }
-        #expect(live.pendingCount == 1)
+        #expect(live.pendingCount() == 1)
         #expect(throws: Refused.self) { try live.schedule { (_, _) throws(Refused) -> [ScheduledCommand] in throw Refused() } }
-        #expect(live.pendingCount == 1)
+        #expect(live.pendingCount() == 1)
     }
 }

@@ -1,7 +1,10 @@
 import Animation
 import Foundation
 import HTTPClient
+import HTTPServer
 import LayercastTesting
+import PreviewServer
+import Synchronization
 import Testing
 
 /// `GET /clock` and `POST /clock` (docs/design/engine.md §Preview clock): pause, speed and step the one
@@ -66,6 +69,33 @@ import Testing
                 let c = try Self.clock(s.get("/clock"))
                 #expect(c.sceneTime == 3 && !c.paused && c.speed == 1, "\(query) left \(c)")
             }
+        }
+    }
+
+    /// A step racing a resume is applied before it or refused after it, never answered 200 having
+    /// done nothing: whether the clock is paused is checked under the lock that applies the step.
+    /// The host time stands still (a ManualClock), so a resumed clock keeps its scene time.
+    @Test func aStepRacingAResumeIsAppliedOrRefusedNeverLost() throws {
+        try withTestServer(.router) { s in
+            s.at(1)
+            let server = s.server
+            @Sendable func post(_ name: String, _ value: String) -> Int {
+                server.respond(to: HTTPRequest(method: "POST", path: "/clock", query: [(name, value)])).status
+            }
+            var outcomes: [Int: Int] = [:]
+            for round in 0..<3000 {
+                #expect(post("paused", "true") == 200)
+                let before = server.scene.clock.now
+                let step = Mutex(0)
+                DispatchQueue.concurrentPerform(iterations: 2) { i in
+                    if i == 0 { _ = post("paused", "false") } else { step.withLock { $0 = post("step", "0.5") } }
+                }
+                let status = step.withLock { $0 }, moved = server.scene.clock.now - before
+                outcomes[status, default: 0] += 1
+                #expect(status == 200 ? moved == 0.5 : status == 409 && moved == 0,
+                        "round \(round): the step answered \(status) and moved the clock \(moved) s")
+            }
+            #expect(Set(outcomes.keys).isSubset(of: [200, 409]), "\(outcomes)")
         }
     }
 

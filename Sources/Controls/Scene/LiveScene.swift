@@ -19,6 +19,9 @@ import Synchronization
 ///
 /// Commands may also be scheduled for later scene times (a scenario playing): whoever next looks
 /// at the scene at or after such a time applies it first, at its own time, with its own revision.
+///
+/// A command applies at an effect time: a host time of the clock's, now unless stated (a replica
+/// states each log entry's), so the scene time it applies at is the clock's at that host time.
 public final class LiveScene: Sendable {
     public let clock: any ControllableClock
     /// Seconds of scene time before the clock's that the history keeps.
@@ -34,10 +37,11 @@ public final class LiveScene: Sendable {
     /// `historyBytes`: what the copies kept for stepping back may hold besides the live scene
     /// (the server passes its history budget; unbounded by default); `historySpan`: the seconds it
     /// reaches back.
+    /// `startHost`: the host time the scene is made at (now unless stated).
     public init(clock: any ControllableClock, configuration: SceneConfiguration = SceneConfiguration(),
-                historyBytes: Int = .max, historySpan: Double = LiveScene.defaultHistorySpan) {
+                historyBytes: Int = .max, historySpan: Double = LiveScene.defaultHistorySpan, startHost: Double? = nil) {
         self.clock = clock
-        let initial = Scene(configuration: configuration, time: clock.now)
+        let initial = Scene(configuration: configuration, time: clock.sceneTime(at: startHost ?? clock.hostNow))
         state = Mutex(SceneHistory(live: initial, budget: historyBytes, span: historySpan))
     }
 
@@ -56,31 +60,37 @@ public final class LiveScene: Sendable {
     /// How many copies the history holds (the newest is the live scene after the last command).
     public var historyCount: Int { state.withLock { $0.checkpoints.count } }
 
-    /// Runs `command` on the scene at the clock's current time, after every earlier completion has
-    /// fired. Returns the command's result, the scene time it was applied at and its revision.
-    /// A command that throws (a refused one) takes no revision. `cause` is what a timeline names as
-    /// the command (nil for one no request made).
+    /// Runs `change` on the scene at the clock's time at host time `host` (now when nil), after
+    /// every earlier completion has fired. Returns its result, the scene time it was applied at and
+    /// its revision. A change that throws (a refused command) takes no revision. `command` is what
+    /// a timeline names as its cause, on `control` (nil for a change no command made).
     public func apply<R, E: Error>(
-        cause: CommandCause? = nil, _ command: (inout Scene, Double) throws(E) -> R
+        _ command: Command? = nil, on control: FrameSubject? = nil, at host: Double? = nil,
+        _ change: (inout Scene, Double) throws(E) -> R
     ) throws(E) -> (result: R, time: Double, revision: UInt64) {
         try state.withLock { (h: inout SceneHistory) throws(E) -> (result: R, time: Double, revision: UInt64) in
-            let t = catchUp(&h)
+            let t = catchUp(&h, host: host ?? clock.hostNow)
             if t < h.live.time { h.rewind(to: t) }
             h.live.advance(to: t)
-            let result = try command(&h.live, t)
-            h.checkpoint(cause: cause, at: t)
+            let result = try change(&h.live, t)
+            h.checkpoint(command, on: control, at: t)
             return (result, t, h.revision)
         }
     }
 
-    /// Runs `change` on the clock (pause, speed, step) as a command: it takes the next revision.
-    /// Returns the scene time after the change and that revision.
-    public func adjustClock(_ change: (any ControllableClock) -> Void) -> (time: Double, revision: UInt64) {
-        state.withLock { h in
-            _ = catchUp(&h)
-            change(clock)
+    /// Runs `change` on the clock at host time `host` (now when nil) as a command, under the lock
+    /// every other command takes, so what it checks of the clock still holds when it changes it:
+    /// it takes the next revision unless it throws, and then nothing changed. Returns the clock's
+    /// timebase and scene time after the change, and that revision.
+    public func adjustClock<E: Error>(
+        at host: Double? = nil, _ change: (_ clock: any ControllableClock, _ host: Double) throws(E) -> Void
+    ) throws(E) -> (timebase: Timebase, time: Double, revision: UInt64) {
+        try state.withLock { (h: inout SceneHistory) throws(E) -> (timebase: Timebase, time: Double, revision: UInt64) in
+            let host = host ?? clock.hostNow
+            _ = catchUp(&h, host: host)
+            try change(clock, host)
             h.revision += 1
-            return (clock.now, h.revision)
+            return (clock.timebase(at: host), clock.sceneTime(at: host), h.revision)
         }
     }
 
@@ -88,42 +98,38 @@ public final class LiveScene: Sendable {
     /// place of any commands scheduled before, and returns the time. Nothing changes when it throws.
     public func schedule<E: Error>(_ commands: (Scene, Double) throws(E) -> [ScheduledCommand]) throws(E) -> Double {
         try state.withLock { (h: inout SceneHistory) throws(E) -> Double in
-            let now = catchUp(&h)
+            let now = catchUp(&h, host: clock.hostNow)
             let scene = h.scene(at: now)
             h.pending = ScheduledScene(scene, pending: try commands(scene, now)).pending
             return now
         }
     }
 
-    /// How many scheduled commands have not come yet.
-    public var pendingCount: Int {
+    /// How many scheduled commands have not come by host time `host` (now when nil).
+    public func pendingCount(at host: Double? = nil) -> Int {
         state.withLock { h in
-            _ = catchUp(&h)
+            _ = catchUp(&h, host: host ?? clock.hostNow)
             return h.pending.count
         }
     }
 
-    /// Applies every scheduled command due by the clock's time, each at its own time, and returns the
-    /// clock's time after them: a scheduled pause stops the clock at the pause's own time, so the
-    /// commands after it wait (docs/design/scenarios.md §Playing on the live scene).
-    private func catchUp(_ h: inout SceneHistory) -> Double {
-        var t = clock.now
+    /// Applies every scheduled command due by the clock's time at host time `host`, each at its own
+    /// time, and returns the clock's time after them: a scheduled pause stops the clock at the
+    /// pause's own time, so the commands after it wait (docs/design/scenarios.md §Playing on the
+    /// live scene).
+    private func catchUp(_ h: inout SceneHistory, host: Double) -> Double {
+        var t = clock.sceneTime(at: host)
         while let next = h.pending.first, next.time <= t {
             h.pending.removeFirst()
             let at = max(next.time, h.live.time)
             h.live.advance(to: at)
             next.change?(&h.live, at)
             for change in next.clock {
-                switch change {
-                case .pause:
-                    clock.pause()
-                    clock.step(by: at - clock.now)
-                case .resume: clock.resume()
-                case .speed(let speed): clock.setSpeed(speed)
-                }
+                clock.change(change, at: host)
+                if change == .pause { clock.change(.step(at - clock.sceneTime(at: host)), at: host) }
             }
-            h.checkpoint(cause: next.cause, at: at)
-            t = clock.now
+            h.checkpoint(next.command, on: next.control, at: at)
+            t = clock.sceneTime(at: host)
         }
         return t
     }
@@ -134,10 +140,11 @@ public final class LiveScene: Sendable {
         return (s.scene, s.time)
     }
 
-    /// A copy of the scene at the clock's time, that time, and the revision of the newest command in it.
-    public func snapshotWithRevision() -> (scene: Scene, time: Double, revision: UInt64) {
+    /// A copy of the scene at the clock's time at host time `host` (now when nil), that time, and
+    /// the revision of the newest command in it.
+    public func snapshotWithRevision(at host: Double? = nil) -> (scene: Scene, time: Double, revision: UInt64) {
         state.withLock { h in
-            let t = catchUp(&h)
+            let t = catchUp(&h, host: host ?? clock.hostNow)
             let scene = h.scene(at: t)
             h.live.forgetAnimationRecords(endedBefore: t - h.span)
             return (scene, t, h.revision)
@@ -148,7 +155,7 @@ public final class LiveScene: Sendable {
     /// start, and as far ahead as it spans back.
     public func showableTimes() -> (from: Double, now: Double, to: Double) {
         state.withLock { h in
-            let now = catchUp(&h)
+            let now = catchUp(&h, host: clock.hostNow)
             return (h.keptFrom(now: now), now, now + h.span)
         }
     }
@@ -158,7 +165,7 @@ public final class LiveScene: Sendable {
     /// `showableTimes()`. Neither the clock nor the live scene moves.
     public func copy(at time: Double) -> (scene: ScheduledScene, now: Double)? {
         state.withLock { h in
-            let now = catchUp(&h)
+            let now = catchUp(&h, host: clock.hostNow)
             guard time >= h.keptFrom(now: now), time <= now + h.span else { return nil }
             // Every scheduled command is later than the live scene's time, so none is due in the past.
             var copy = time >= h.live.time ? ScheduledScene(h.live, pending: h.pending) : ScheduledScene(h.copy(at: time))
@@ -173,7 +180,7 @@ public final class LiveScene: Sendable {
     /// newest carries the live scene's pending steps. Neither the clock nor the live scene moves.
     public func copiesAfterCommands(after time: Double, through end: Double) -> [ScheduledScene] {
         state.withLock { h in
-            _ = catchUp(&h)
+            _ = catchUp(&h, host: clock.hostNow)
             let later = h.checkpoints.filter { $0.time > time && $0.time <= end }
             let lastOfEachTime = later.enumerated().filter { i, c in i + 1 == later.count || later[i + 1].time != c.time }
             return lastOfEachTime.map { i, c in
@@ -187,7 +194,7 @@ public final class LiveScene: Sendable {
     /// between. Times outside `showableTimes()` are skipped. `body` must be quick.
     public func forEachCopy(at times: [Double], _ body: (Scene, Double) -> Void) {
         state.withLock { h in
-            let now = catchUp(&h)
+            let now = catchUp(&h, host: clock.hostNow)
             let kept = h.keptFrom(now: now)
             var current: Scene?
             for t in times where t >= kept && t <= now + h.span {
@@ -207,7 +214,7 @@ public final class LiveScene: Sendable {
     /// kept history.
     public func timeline(from: Double, to: Double) -> SceneTimeline {
         state.withLock { h in
-            let now = catchUp(&h)
+            let now = catchUp(&h, host: clock.hostNow)
             let kept = h.keptFrom(now: now)
             return h.timeline(from: max(from, kept), to: max(to, kept), now: now, keptFrom: kept)
         }
@@ -217,7 +224,7 @@ public final class LiveScene: Sendable {
     /// frames of the future show them; and that time.
     public func scheduledSnapshot() -> (scene: ScheduledScene, time: Double) {
         state.withLock { h in
-            let t = catchUp(&h)
+            let t = catchUp(&h, host: clock.hostNow)
             return (ScheduledScene(h.scene(at: t), pending: h.pending), t)
         }
     }

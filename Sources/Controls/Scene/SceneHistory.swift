@@ -67,12 +67,12 @@ struct SceneHistory {
         for copy in checkpoints { count(copy, by: 1) }
     }
 
-    /// A command was applied at `t` (named by `cause`): keeps a copy of the live scene, drops what
+    /// A command was applied at `t` (`command`, on `control`): keeps a copy of the live scene, drops what
     /// has fallen out of the span and the oldest copies while over the budget (the newest always
     /// stays), and counts the revision.
-    mutating func checkpoint(cause: CommandCause?, at t: Double) {
+    mutating func checkpoint(_ command: Command?, on control: FrameSubject?, at t: Double) {
         revision += 1
-        if let cause { commands.append(AppliedCommand(cause: cause, time: t, revision: revision)) }
+        if let command { commands.append(AppliedCommand(command: command, control: control, time: t, revision: revision)) }
         forget(before: t - span)
         append(live)
         while checkpoints.count > 1 && bytes > budget {
@@ -92,7 +92,7 @@ struct SceneHistory {
         if let first = commands.first, first.time < oldest {
             // Newest first: an old command stays only while it is its control's latest old one.
             var seen: Set<FrameSubject?> = []
-            commands = commands.reversed().filter { c in c.time >= oldest || seen.insert(c.cause.control).inserted }
+            commands = commands.reversed().filter { c in c.time >= oldest || seen.insert(c.control).inserted }
                 .reversed()
         }
         live.forgetAnimationRecords(endedBefore: horizon)

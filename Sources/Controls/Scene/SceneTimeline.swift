@@ -52,7 +52,7 @@ extension SceneHistory {
             let start = min(item.record.addedAt, item.record.animation.timing.beginTime)
             guard start <= to, item.record.end >= from else { return nil }
             let cause = commands.last { c in
-                c.time <= item.record.addedAt && (c.cause.control == nil || c.cause.control == item.control)
+                c.time <= item.record.addedAt && (c.control == nil || c.control == item.control)
             }
             return SceneTimeline.Entry(control: item.control, layer: item.layer, record: item.record, cause: cause)
         }

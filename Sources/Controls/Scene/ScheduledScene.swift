@@ -1,27 +1,26 @@
+import Animation
+
 /// A command for a scene time that has not come yet: a scenario's step. The scene applies it when
 /// it reaches that time, at that very time, however late anyone looks.
 public struct ScheduledCommand: Sendable {
-    /// What a step may do to the live scene's clock when its time comes.
-    public enum ClockChange: Sendable, Equatable {
-        case pause, resume
-        case speed(Double)
-    }
-
     public var time: Double
     /// The change to the scene; nil for a step that only changes the clock. A change a control
     /// refuses when its time comes (a press on a complete meter) changes nothing.
     public var change: (@Sendable (inout Scene, Double) -> Void)?
     /// Applied to a live scene's clock only (a copy has no clock), after `change`.
     public var clock: [ClockChange]
-    /// The request the step stands for, as a timeline names the cause of what it starts.
-    public var cause: CommandCause?
+    /// The command the step stands for, as a timeline names the cause of what it starts, and the
+    /// control it acts on.
+    public var command: Command?
+    public var control: FrameSubject?
 
-    public init(time: Double, clock: [ClockChange] = [], cause: CommandCause? = nil,
+    public init(time: Double, clock: [ClockChange] = [], command: Command? = nil, control: FrameSubject? = nil,
                 change: (@Sendable (inout Scene, Double) -> Void)?) {
         self.time = time
         self.change = change
         self.clock = clock
-        self.cause = cause
+        self.command = command
+        self.control = control
     }
 }
 

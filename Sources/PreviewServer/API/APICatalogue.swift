@@ -53,9 +53,10 @@ extension APIContext {
         var router = Router()
         let guarded = RequestGuard(allowedOrigins: configuration.allowedOrigins, token: configuration.token)
         let logger = self.logger
+        let artworks = self.artworks
         let relay = replica.map { replica in
-            { @Sendable (operation: APIOperation, request: HTTPRequest, deliver: @escaping @Sendable (HTTPResponse) -> Void) in
-                replica.submit(operation: operation.id, request: request, deliver: deliver)
+            { @Sendable (value: @escaping CommandValue, input: Input, deliver: @escaping @Sendable (HTTPResponse) -> Void) in
+                replica.submit({ () throws(APIError) in try value(input, artworks) }, deliver: deliver)
             }
         }
         router.register(endpoints, context: self, configuration: configuration, check: guarded.check,

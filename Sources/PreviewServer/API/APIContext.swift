@@ -20,6 +20,8 @@ struct APIContext: Sendable {
     /// The operations this server serves (the catalogue, unless a test declares otherwise), and
     /// the document generated from them.
     let endpoints: [Endpoint<APIContext>]
+    /// The endpoints' commands, by their public names: what a log entry's value runs.
+    let commands: [String: SceneCommand]
     let openAPIBytes: [UInt8]
     /// The shared command log, when the server is a replica.
     let replica: Replica?
@@ -38,6 +40,8 @@ struct APIContext: Sendable {
         self.logger = logger
         files = StaticFiles(root: configuration.publicDirectory)
         self.endpoints = endpoints
+        commands = Dictionary(endpoints.compactMap { e in e.sceneCommand.map { (e.operation.commandName, $0) } },
+                              uniquingKeysWith: { first, _ in first })
         openAPIBytes = OpenAPIGenerator(info: Self.info, operations: endpoints.map(\.operation),
                                         configuration: configuration).document().serialized
     }

@@ -53,37 +53,66 @@ extension APIContext {
         return ClockReply(clock: context.clockState(time: time), revision: revision)
     }
 
-    static let setClock = Endpoint<APIContext>(
-        APIOperation(
+    static let setClockOperation = APIOperation(
             .post, "/clock", id: "setClock", tag: "clock", summary: "Pause, resume, change speed, or step the clock",
             description: "Stepping needs a paused clock (409 otherwise); `frames` steps by frames / --fps.",
             parameters: [ClockParameters.paused, ClockParameters.speed, ClockParameters.step, ClockParameters.frames],
             command: true, answers: [.conflict("Stepping needs a paused clock: POST /clock?paused=true first.")],
-            rules: [.atLeastOne(["paused", "speed", "step", "frames"]), .notTogether("step", "frames")]),
-        reply: ClockReply.self, "The clock after the change."
-    ) { context, input in try context.setClock(input) }
+            rules: [.atLeastOne(["paused", "speed", "step", "frames"]), .notTogether("step", "frames")])
+
+    static let setClock = Endpoint<APIContext>(
+        command: setClockOperation,
+        produces: Success(description: "The clock after the change.", content: .json(.of(ClockReply.self))),
+        SceneCommand(control: nil) { value, _ throws(APIError) in
+            .clock(try clockChanges(try Input(command: value, for: setClockOperation,
+                                              configuration: PreviewServerConfiguration())))
+        } run: { context, value, host throws(APIError) in
+            try Endpoint<APIContext>.encoded(try context.changeClock(try Input(command: value, for: setClockOperation,
+                                                                configuration: context.configuration), at: host))
+        })
 
     func clockState(time: Double) -> ClockState {
         ClockState(sceneTime: time, paused: scene.clock.isPaused, speed: scene.clock.speed, fps: configuration.fps)
     }
 
-    func setClock(_ input: Input) throws(APIError) -> ClockReply {
+    /// Changes the clock at host time `host` (now when nil). Whether it is paused is checked under
+    /// the scene's lock, with the change: a step racing a resume is applied before it or refused
+    /// after it, never answered 200 having done nothing.
+    func changeClock(_ input: Input, at host: Double?) throws(APIError) -> ClockReply {
         typealias P = ClockParameters
         let paused = try input[P.paused]
         let speed = try input[P.speed]
         let step = try input[P.step]
         let frames = try input[P.frames]
-        // Refuse before changing anything, so a refused request leaves speed and pause as they were.
-        if step != nil || frames != nil, !(paused ?? scene.clock.isPaused) {
-            throw APIError.conflict("stepping needs a paused clock: POST /clock?paused=true first")
-        }
-        let (time, revision) = scene.adjustClock { clock in
-            if let speed { clock.setSpeed(speed) }
-            if let paused { paused ? clock.pause() : clock.resume() }
+        let fps = Double(configuration.fps)
+        let adjusted = try scene.adjustClock(at: host) { clock, host throws(APIError) in
+            // Refuse before changing anything, so a refused request leaves speed and pause as they were.
+            if step != nil || frames != nil, !(paused ?? clock.timebase(at: host).isPaused) {
+                throw APIError.conflict("stepping needs a paused clock: POST /clock?paused=true first")
+            }
+            if let speed { clock.change(.speed(speed), at: host) }
+            if let paused { clock.change(paused ? .pause : .resume, at: host) }
             if step != nil || frames != nil {
-                clock.step(by: step ?? Double(frames ?? 0) / Double(configuration.fps))
+                clock.change(.step(step ?? Double(frames ?? 0) / fps), at: host)
             }
         }
-        return ClockReply(clock: clockState(time: time), revision: revision)
+        return ClockReply(clock: ClockState(sceneTime: adjusted.time, paused: adjusted.timebase.isPaused,
+                                            speed: adjusted.timebase.speed, fps: configuration.fps),
+                          revision: adjusted.revision)
+    }
+
+    /// `POST /clock` as a scenario's step: pause, resume and speed, which matter when it plays on
+    /// the live scene. Steps are placed in scene time, so stepping the clock has no meaning in one
+    /// (docs/design/scenarios.md §Scene time).
+    static func clockChanges(_ input: Input) throws(APIError) -> [ClockChange] {
+        typealias P = ClockParameters
+        for stepping in [P.step.spec.name, P.frames.spec.name] where input.givenTexts[stepping] != nil {
+            throw APIError(400, "a scenario's steps are placed in scene time, so '\(stepping)' has no meaning in one",
+                           parameter: stepping, allowed: "'paused' and 'speed'")
+        }
+        var changes: [ClockChange] = []
+        if let speed = try input[P.speed] { changes.append(.speed(speed)) }
+        if let paused = try input[P.paused] { changes.append(paused ? .pause : .resume) }
+        return changes
     }
 }

@@ -57,7 +57,7 @@ extension APIContext {
     ) -> Endpoint<APIContext> {
         let operation = APIOperation(method, path, id: id, tag: "meter", summary: summary, description: description,
                                      parameters: parameters, command: true, answers: answers)
-        return Endpoint(command: operation, state: RecordingMeter.State.self) { input, _ throws(APIError) in
+        return Endpoint(command: operation, control: .meter, state: RecordingMeter.State.self) { input, _ throws(APIError) in
             // The parameters are read before the scene is locked.
             let apply = try change(input)
             return PreparedCommand { s, t throws(APIError) in

@@ -7,20 +7,24 @@ extension APIContext {
     static let health = Endpoint<APIContext>(
         APIOperation(.get, "/healthz", id: "health", tag: "server", summary: "`ok`, while the server runs",
                      description: "On a replica (--replicate), JSON instead: `status` is `ok`, or `degraded` while the "
-                         + "shared command log cannot be reached (frames, streams and state still answer; commands get "
+                         + "shared command log cannot be reached or once reading stopped at an entry this version cannot "
+                         + "read (`stoppedAt` says which and why; frames, streams and state still answer; commands get "
                          + "503), with the log's `replication` status. 200 either way, so probes keep the replica serving."),
         produces: Success(description: "`ok` and a newline; on a replica, the JSON status.",
                           content: .media(["text/plain", "application/json"], binary: false))
     ) { context, _ in
         guard let replica = context.replica else { return .text("ok\n") }
         let status = replica.status
+        let stopped: [(String, JSONValue)] = status.stoppedAt.map { [("stoppedAt", .object([
+            ("entry", .string($0.id)), ("reason", .string($0.reason)),
+        ]))] } ?? []
         return .json(.object([
-            ("status", .string(status.reachable ? "ok" : "degraded")),
+            ("status", .string(status.reachable && status.stoppedAt == nil ? "ok" : "degraded")),
             ("replication", .object([
                 ("log", .string(replica.settings.target.description)), ("reachable", .bool(status.reachable)),
                 ("lastApplied", .string(status.lastApplied)), ("applied", .int(status.applied)),
                 ("lagSeconds", .double(status.lagSeconds)),
-            ])),
+            ] + stopped)),
         ]))
     }
 

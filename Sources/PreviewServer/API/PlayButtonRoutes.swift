@@ -22,7 +22,7 @@ extension APIContext {
             description: "Animates (or with animated=false jumps) to the mode; a change mid-animation is interrupted "
                 + "as the original does.",
             parameters: [PlayButtonParameters.mode, PlayButtonParameters.animated], command: true),
-        state: PlayButton.State.self
+        control: .playButton, state: PlayButton.State.self
     ) { input, _ throws(APIError) in
         let mode = try input[PlayButtonParameters.mode], animated = try input[PlayButtonParameters.animated]
         return PreparedCommand { s, t in
@@ -43,7 +43,7 @@ extension APIContext {
         Endpoint(
             command: APIOperation(.post, "/play-button/\(name)", id: "playButton\(name.capitalized)", tag: "play-button",
                                   summary: summary, parameters: [PlayButtonParameters.value], command: true),
-            state: PlayButton.State.self
+            control: .playButton, state: PlayButton.State.self
         ) { input, _ throws(APIError) in
             let value = try input[PlayButtonParameters.value]
             return PreparedCommand { s, t in
@@ -57,7 +57,7 @@ extension APIContext {
         command: APIOperation(.put, "/play-button/theme", id: "playButtonTheme", tag: "play-button",
                               summary: "Sets the colour theme", parameters: [PlayButtonParameters.theme], command: true,
                               bareWord: "theme"),
-        state: PlayButton.State.self
+        control: .playButton, state: PlayButton.State.self
     ) { input, _ throws(APIError) in
         let theme = try input[PlayButtonParameters.theme]
         return PreparedCommand { s, t in

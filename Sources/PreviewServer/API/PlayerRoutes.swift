@@ -27,7 +27,7 @@ extension APIContext {
         Endpoint(
             command: APIOperation(.post, "/player/\(command.rawValue)", id: "player\(command.rawValue.capitalized)",
                                   tag: "player", summary: command.summary, command: true),
-            state: MusicPlayer.State.self
+            control: .player, state: MusicPlayer.State.self
         ) { _, _ in
             PreparedCommand { s, t in
                 switch command {
@@ -47,7 +47,7 @@ extension APIContext {
         command: APIOperation(.post, "/player/seek", id: "playerSeek", tag: "player",
                               summary: "Jumps to `progress` percent, animated over 0.5 s",
                               description: "Rounded to a whole percent.", parameters: [seekProgress], command: true),
-        state: MusicPlayer.State.self
+        control: .player, state: MusicPlayer.State.self
     ) { input, _ throws(APIError) in
         let progress = Int(try input[seekProgress].rounded())
         return PreparedCommand { s, t in
@@ -61,6 +61,8 @@ extension APIContext {
         "The SHA-256 of a PNG uploaded before with PUT /player/artwork, as sha256sum prints it (GET /scenarios lists "
             + "the kept ones).").required()
 
+    /// An upload's value is `PUT /player/artwork/by-hash` with the image's hash: what a recording
+    /// keeps, and what the log carries, with the image, to the other replicas.
     static let playerArtwork = Endpoint<APIContext>(
         command: APIOperation(
             .put, "/player/artwork", id: "playerArtwork", tag: "player", summary: "Replaces the artwork",
@@ -73,9 +75,11 @@ extension APIContext {
             answers: [.other(413, "The body is over \(maxArtworkBytes >> 20) MiB, or the image is larger than "
                              + "\(maxArtworkSide)×\(maxArtworkSide) pixels.")],
             offload: .shared, cost: { input in artworkCost(PNGDecoder.declaredSize(input.request.body)) }),
-        state: MusicPlayer.State.self
-    ) { input, artworks throws(APIError) in try uploadedArtwork(input.request, artworks) }
-
+        produces: playerArtworkByHash.operation.success, value: { input, artworks throws(APIError) in
+            let hash = try uploadedArtwork(input.request, artworks)
+            return (Command(playerArtworkByHash.operation.commandName, [Command.Argument(name: artworkHash.spec.name, value: hash)]),
+                    input.request.body)
+        }, nil)
     /// Decoding costs what the PNG header declares, up to the largest size the decoder accepts
     /// (anything larger is refused from the header before a pixel is decoded); an image named by
     /// its hash is priced at that largest size, since only the stored image knows its own.
@@ -93,7 +97,7 @@ extension APIContext {
             parameters: [artworkHash], command: true,
             answers: [.notFound("No uploaded artwork has this SHA-256 (the newest \(ArtworkLibrary.maxCount) are kept).")],
             offload: .shared, bareWord: "sha256", cost: { _ in artworkCost(nil) }),
-        state: MusicPlayer.State.self
+        control: .player, state: MusicPlayer.State.self
     ) { input, artworks throws(APIError) in
         let hash = try input[artworkHash].lowercased()
         let bitmap = try artworks.bitmap(hash)
@@ -103,9 +107,8 @@ extension APIContext {
         }
     }
 
-    /// The artwork in a request's body, kept in the library; a recording writes it as
-    /// `PUT /player/artwork/by-hash` with its hash.
-    static func uploadedArtwork(_ request: HTTPRequest, _ artworks: ArtworkLibrary) throws(APIError) -> PreparedCommand<MusicPlayer.State> {
+    /// Keeps the artwork in a request's body in the library, and returns its hash.
+    static func uploadedArtwork(_ request: HTTPRequest, _ artworks: ArtworkLibrary) throws(APIError) -> String {
         let type = (request.header("content-type") ?? "").lowercased()
         guard type.hasPrefix("image/png") else {
             throw APIError(415, "the artwork must be sent as image/png, not '\(type.isEmpty ? "no Content-Type" : type)'",
@@ -115,11 +118,6 @@ extension APIContext {
             throw APIError(400, "the body is empty", parameter: "body",
                            allowed: "a PNG image of at most \(maxArtworkBytes >> 20) MiB and \(maxArtworkSide)×\(maxArtworkSide) pixels")
         }
-        let (bitmap, hash) = try artworks.upload(request.body)
-        return PreparedCommand(recorded: Recorded(playerArtworkByHash.operation, [(artworkHash.spec.name, hash)]),
-                               shows: bitmap) { s, t in
-            s.player.setArtwork(bitmap, at: t)
-            return s.player.state(at: t)
-        }
+        return try artworks.upload(request.body).hash
     }
 }

@@ -45,28 +45,28 @@ extension APIContext {
                                     return registry.component(table.componentName + "Patch") { table.patchSchema }
                                 }),
                 answers: refusals(control))
-        var endpoint = Endpoint<APIContext>(operation, produces: commandSuccess(control)) { context, input in
-            let patch = try propsPatch(input)
-            return try context.changeProps(control, recorded: Recorded(operation, [], body: patch.value)) {
-                table, current throws(APIError) in try table.merging(patch, into: current)
-            }
-        }
-        // A scenario's step runs the same merge on its own scene.
-        endpoint.sceneCommand = SceneCommand { input, _ throws(APIError) in
-            let patch = try propsPatch(input)
+        // The value is the patch as its JSON text; a scenario's step runs the same merge on its own scene.
+        return Endpoint<APIContext>(command: operation, produces: commandSuccess(control), value: { input, _ throws(APIError) in
+            (Command(operation.commandName, document: try propsPatch(input.request.body).value.text), nil)
+        }, SceneCommand(control: control) { value, _ throws(APIError) in
+            let patch = try propsPatch(value.documentBytes)
             // Checked now against the props as declared, so a scenario's fault names the prop.
             let table = PropTable(control, SceneConfiguration())
             _ = try table.merging(patch, into: table.defaults)
-            return PreparedCommand { s, t throws(APIError) in
+            return .scene(PreparedCommand { s, t throws(APIError) in
                 try setProps(control, of: &s, at: t) { table, current throws(APIError) in try table.merging(patch, into: current) }
+            })
+        } run: { context, value, host throws(APIError) in
+            let patch = try propsPatch(value.documentBytes)
+            return try context.changeProps(control, value, at: host) { table, current throws(APIError) in
+                try table.merging(patch, into: current)
             }
-        }
-        return endpoint
+        })
     }
 
-    private static func propsPatch(_ input: Input) throws(APIError) -> JSONDocument {
+    private static func propsPatch(_ body: [UInt8]) throws(APIError) -> JSONDocument {
         do throws(JSONDocument.Failure) {
-            return try JSONDocument(parsing: input.request.body)
+            return try JSONDocument(parsing: body)
         } catch {
             throw APIError(400, error == .tooDeep ? "the body nests too deep" : "the body is not JSON", parameter: "body",
                            allowed: PropTable.patchAllowed)
@@ -77,13 +77,11 @@ extension APIContext {
         let operation = APIOperation(.delete, path(control), id: "reset\(idName(control))Props", tag: "props",
                                      summary: "Restores every prop of \(control.rawValue) to its default", command: true,
                                      body: APIOperation.Body.none, answers: refusals(control))
-        var endpoint = Endpoint<APIContext>(operation, produces: commandSuccess(control)) { context, _ in
-            try context.changeProps(control, recorded: Recorded(operation, [])) { table, _ in table.defaults }
-        }
-        endpoint.sceneCommand = SceneCommand { _, _ in
-            PreparedCommand { s, t throws(APIError) in try setProps(control, of: &s, at: t) { table, _ in table.defaults } }
-        }
-        return endpoint
+        return Endpoint<APIContext>(command: operation, produces: commandSuccess(control), SceneCommand(control: control) { _, _ in
+            .scene(PreparedCommand { s, t throws(APIError) in try setProps(control, of: &s, at: t) { table, _ in table.defaults } })
+        } run: { context, value, host throws(APIError) in
+            try context.changeProps(control, value, at: host) { table, _ in table.defaults }
+        })
     }
 
     /// What a control may refuse: the meter's duration while it has segments.
@@ -112,19 +110,19 @@ extension APIContext {
                 }), headers: [.noStore])
     }
 
-    /// Applies the values `change` makes of the current ones, as one command: checked and applied
-    /// under the scene's lock, so a refused change leaves the scene and its revision as they were.
-    /// A running recording keeps it as `recorded`.
+    /// Applies the values `change` makes of the current ones, as the command `value` at host time
+    /// `host`: checked and applied under the scene's lock, so a refused change leaves the scene and
+    /// its revision as they were. A running recording keeps it.
     func changeProps(
-        _ control: FrameSubject, recorded: Recorded,
+        _ control: FrameSubject, _ value: Command, at host: Double?,
         _ change: @escaping (PropTable, PropValues) throws(APIError) -> PropValues
     ) throws(APIError) -> HTTPResponse {
-        let applied = try scene.apply(cause: recorded.cause(path: recorded.operation.path)) {
+        let applied = try scene.apply(value, on: control, at: host) {
             (s: inout Scene, t: Double) throws(APIError) -> Scene in
             try Self.setProps(control, of: &s, at: t, change)
             return s
         }
-        recorder.record(recorded, at: applied.time)
+        recorder.record(value, at: applied.time)
         let reply = JSONValue.object([
             ("sceneTime", ParameterType.json(applied.time)),
             ("revision", .int(Int(applied.revision))),

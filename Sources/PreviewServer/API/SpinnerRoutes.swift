@@ -10,7 +10,7 @@ extension APIContext {
                 tag: "spinner", summary: start ? "Start the spinner" : "Stop the spinner (stopped: a full ring, as in the post)",
                 description: start ? "Starts the Material spinner (idempotent)." : "Stops the Material spinner (idempotent).",
                 command: true),
-            state: Spinner.State.self
+            control: .spinner, state: Spinner.State.self
         ) { _, _ in
             PreparedCommand { s, t in
                 if start { s.spinner.start(at: t) } else { s.spinner.stop(at: t) }

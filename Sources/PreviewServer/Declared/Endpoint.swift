@@ -10,9 +10,12 @@ import HTTPServer
 struct Endpoint<Context: Sendable>: Sendable {
     var operation: APIOperation
     let handle: @Sendable (Context, Input) throws -> HTTPResponse
-    /// For a command on the scene: what it does to any scene, so a scenario's step runs the very
-    /// declaration the route does (`SceneCommand`); nil for every other operation.
+    /// For a command on the scene: its value and what it does to any scene, so a scenario's step and
+    /// the replicated log run the very declaration the route does; nil for every other operation.
     var sceneCommand: SceneCommand?
+    /// For a command's route: the value a decoded request stands for (an upload's is a command of
+    /// another operation, which names it by its hash); nil for every other operation.
+    var commandValue: CommandValue?
 
     /// A JSON reply of `Reply`; the reply's schema in /openapi.json is derived from the same type,
     /// and `headers` with a constant value are set on every reply.
@@ -24,15 +27,15 @@ struct Endpoint<Context: Sendable>: Sendable {
         operation.success = Success(description: description, content: .json(.of(Reply.self)), headers: headers)
         self.operation = operation
         let constant = headers.compactMap { h in h.value.map { (h.name, $0) } }
-        self.handle = { context, input in
-            let reply = try handle(context, input)
-            let bytes: [UInt8]
-            do {
-                bytes = Array(try SceneStateEncoding.encoder.encode(reply))
-            } catch {
-                throw APIError(500, "could not encode the reply")
-            }
-            return .json(raw: bytes, headers: constant)
+        self.handle = { context, input in try Self.encoded(try handle(context, input), headers: constant) }
+    }
+
+    /// A reply as JSON.
+    static func encoded<Reply: Encodable>(_ reply: Reply, headers: [(String, String)] = []) throws(APIError) -> HTTPResponse {
+        do {
+            return .json(raw: Array(try SceneStateEncoding.encoder.encode(reply)), headers: headers)
+        } catch {
+            throw APIError(500, "could not encode the reply")
         }
     }
 
@@ -51,13 +54,14 @@ extension Router {
     /// request is decoded strictly against the declaration and priced (`admit`), all on the
     /// server's thread, so a refusal goes out at once; then the handler runs, off that thread
     /// for an offloaded operation. With `relay` (a replica), a command that goes through the log is
-    /// handed to it instead, which answers once the shared log has brought it back and it is applied. A thrown
+    /// handed to it as its value instead, which answers once the shared log has brought it back
+    /// and it is applied. A thrown
     /// `HTTPResponseError` is the answer; anything else is reported to `failed` and answered 500.
     mutating func register<Context>(
         _ endpoints: [Endpoint<Context>], context: Context, configuration: PreviewServerConfiguration,
         check: @escaping @Sendable (HTTPRequest) -> HTTPResponse?,
         admit: @escaping @Sendable (APIOperation, Input) throws -> BudgetTicket?,
-        relay: (@Sendable (APIOperation, HTTPRequest, @escaping @Sendable (HTTPResponse) -> Void) -> Void)? = nil,
+        relay: (@Sendable (@escaping CommandValue, Input, @escaping @Sendable (HTTPResponse) -> Void) -> Void)? = nil,
         failed: @escaping @Sendable (APIOperation, any Error) -> Void
     ) {
         for endpoint in endpoints {
@@ -67,11 +71,11 @@ extension Router {
                 return try Self.answer(operation, failed) {
                     let input = try Input(decoding: request, for: operation, configuration: configuration)
                     let ticket = try admit(operation, input)
-                    if operation.goesThroughLog, let relay {
+                    if operation.goesThroughLog, let relay, let value = endpoint.commandValue {
                         // A replica's command goes through the shared log; its answer comes once it
                         // is applied here (docs/design/replication.md §Commands).
                         return .handedOff { deliver in
-                            relay(operation, request) { answer in
+                            relay(value, input) { answer in
                                 var response = answer
                                 ticket?.keepOnly(memory: response.bodyBytes?.count ?? 0)
                                 response.heldUntilSent = ticket

@@ -1,3 +1,4 @@
+import Controls
 import HTTPServer
 
 extension Input {
@@ -31,6 +32,15 @@ extension Input {
         let (entries, familyEntries) = try Self.queryEntries(parameters, operation)
         try self.init(entries: entries, familyEntries: familyEntries, request: request, operation: operation,
                       configuration: configuration, checksLocations: true)
+    }
+
+    /// A command value's arguments, as its operation declares them (each as the text its type
+    /// accepts), and its document as the body of an operation that reads one.
+    init(command: Command, for operation: APIOperation, configuration: PreviewServerConfiguration) throws(APIError) {
+        let request = HTTPRequest(method: operation.method.rawValue, path: operation.path, body: command.documentBytes)
+        try self.init(entries: command.arguments.map { Entry(name: $0.name, value: .text($0.value), location: .query) },
+                      familyEntries: [], request: request, operation: operation, configuration: configuration,
+                      checksLocations: false)
     }
 
     /// The query's declared parameters, and those of its families (`props.NAME`), each name once.

@@ -13,6 +13,8 @@ extension ServerMetrics {
             CoreMetrics.Gauge(label: "layercast_replication_log_reachable", factory: factory).record(status.reachable ? 1 : 0)
             CoreMetrics.Gauge(label: "layercast_replication_entries_applied", factory: factory).record(status.applied)
             CoreMetrics.Gauge(label: "layercast_replication_lag_seconds", factory: factory).record(status.lagSeconds)
+            // 1 once reading stopped at an entry this version cannot read (docs/design/replication.md §Faults).
+            CoreMetrics.Gauge(label: "layercast_replication_stopped", factory: factory).record(status.stoppedAt == nil ? 0 : 1)
         }
     }
 }

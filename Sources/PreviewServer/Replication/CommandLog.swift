@@ -2,8 +2,6 @@
 /// bodies stored once under their content hash (docs/design/replication.md §Keys).
 struct CommandLog: Sendable {
     let target: ReplicationTarget
-    /// Bodies larger than this (an artwork upload) are stored once under their hash, not in the entry.
-    static let inlineBodyLimit = 4096
 
     var streamKey: String { target.key("log") }
     var epochKey: String { target.key("epoch") }
@@ -25,36 +23,33 @@ struct CommandLog: Sendable {
         return epoch
     }
 
-    /// Appends an entry with `body`; returns its id. A body over the inline limit goes first to its
-    /// own key, once whatever how many entries carry it.
-    func append(_ entry: LogEntry, body: [UInt8], on redis: RedisConnection) throws(RedisFailure) -> String {
-        var stored = LogEntry.Body.inline(body)
-        if body.count > Self.inlineBodyLimit {
-            let hash = SHA256.hex(body)
-            try storeBlob(body, hash: hash, on: redis)
-            stored = .stored(key: blobKey(hash))
-        }
-        let entry = LogEntry(operation: entry.operation, path: entry.path, query: entry.query,
-                             contentType: entry.contentType, body: stored, accepted: entry.accepted,
-                             effect: entry.effect, origin: entry.origin)
+    /// Appends an entry; returns its id. An upload it names goes first to its own key, once
+    /// whatever how many entries name it.
+    func append(_ entry: LogEntry, upload: [UInt8]?, on redis: RedisConnection) throws(RedisFailure) -> String {
+        if let upload, let hash = entry.upload { try storeBlob(upload, hash: hash, on: redis) }
         let reply = try redis.command([Array("XADD".utf8), Array(streamKey.utf8), Array("*".utf8)] + entry.fields)
         guard let id = reply.text else { throw .refused("XADD gave no id") }
         return id
     }
 
-    /// Entries after `id`, waiting up to `blockMilliseconds` for the first (`XREAD BLOCK`).
+    /// Entries after `id`, waiting up to `blockMilliseconds` for the first (`XREAD BLOCK`); each
+    /// read, or why it cannot be.
     func read(after id: EntryID, blockMilliseconds: Int, count: Int,
-              on redis: RedisConnection) throws(RedisFailure) -> [LogEntry] {
+              on redis: RedisConnection) throws(RedisFailure) -> [Result<LogEntry, UnreadableEntry>] {
         let reply = try redis.command("XREAD", "COUNT", String(count), "BLOCK", String(blockMilliseconds),
                                       "STREAMS", streamKey, id.description)
         // [[key, [entry, …]]], or null when nothing came.
-        return reply.elements.first?.elements.dropFirst().first?.elements.compactMap(LogEntry.init(reply:)) ?? []
+        return reply.elements.first?.elements.dropFirst().first?.elements.map(Self.entry) ?? []
     }
 
     /// Up to `count` entries after `id`, without waiting (`XRANGE`, exclusive start).
-    func range(after id: EntryID, count: Int, on redis: RedisConnection) throws(RedisFailure) -> [LogEntry] {
-        try redis.command("XRANGE", streamKey, "(" + id.description, "+", "COUNT", String(count))
-            .elements.compactMap(LogEntry.init(reply:))
+    func range(after id: EntryID, count: Int,
+               on redis: RedisConnection) throws(RedisFailure) -> [Result<LogEntry, UnreadableEntry>] {
+        try redis.command("XRANGE", streamKey, "(" + id.description, "+", "COUNT", String(count)).elements.map(Self.entry)
+    }
+
+    private static func entry(_ reply: RedisReply) -> Result<LogEntry, UnreadableEntry> {
+        Result { () throws(UnreadableEntry) -> LogEntry in try LogEntry(reply: reply) }
     }
 
     /// Stores `bytes` under their SHA-256 `hash`, once.

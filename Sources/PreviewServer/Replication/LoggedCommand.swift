@@ -1,24 +1,20 @@
-import Animation
 import HTTPServer
 
 extension APIContext {
-    /// Applies a log entry as its operation's own route would have: the request rebuilt from the
-    /// entry, decoded against the declaration, and handled with the shared clock reading the
-    /// entry's effect time, so every replica applies it at the same scene time.
-    func applyLogged(_ entry: LogEntry, body: [UInt8], at host: Double) -> HTTPResponse {
-        guard let endpoint = endpoints.first(where: { $0.operation.id == entry.operation }) else {
-            logger.error("replication: entry \(entry.id) names an operation this server does not have: \(entry.operation)")
-            return .error(status: 500, message: "the log entry names an unknown operation")
+    /// Applies a log entry's command at the entry's effect time (host time `host` on the shared
+    /// clock), as its declaration says, so every replica applies it at the same scene time; an
+    /// upload it names is kept first, from the PNG the log holds. A command this server does not
+    /// declare is not guessed at (docs/design/replication.md §Faults).
+    func applyLogged(_ entry: LogEntry, upload: [UInt8]?, at host: Double) -> Result<HTTPResponse, UnreadableEntry> {
+        guard commands[entry.command.name] != nil else {
+            return .failure(UnreadableEntry(id: entry.id, reason: "it names '\(entry.command.name)', which this server "
+                                            + "does not declare"))
         }
-        let operation = endpoint.operation
-        let request = HTTPRequest(method: operation.method.rawValue, path: entry.path,
-                                  query: entry.query.map { ($0.name, $0.value) },
-                                  headers: entry.contentType.map { ["content-type": $0] } ?? [:], body: body)
         do {
-            let input = try Input(decoding: request, for: operation, configuration: configuration)
-            return try SharedClock.$changeTime.withValue(host) { try endpoint.handle(self, input).resolved }
+            if let upload { _ = try artworks.upload(upload) }
+            return .success(try run(entry.command, at: host))
         } catch {
-            return HTTPResponse(answering: error)
+            return .success(HTTPResponse(answering: error))
         }
     }
 }

@@ -1,4 +1,5 @@
 import Animation
+import Controls
 import Dispatch
 import Glibc
 import HTTPServer
@@ -45,9 +46,10 @@ final class Replica: Sendable {
         self.logger = logger
     }
 
-    /// What applies an entry to the scene: the operation's handler run on the rebuilt request at the
-    /// given host time; set once the server's routes exist, cleared when it stops.
-    func attach(_ apply: @escaping @Sendable (LogEntry, [UInt8], Double) -> HTTPResponse, snapshots: SnapshotHooks) {
+    /// What applies an entry to the scene: its command run at the given host time, with the PNG of
+    /// the upload it names; set once the server's routes exist, cleared when it stops.
+    func attach(_ apply: @escaping @Sendable (LogEntry, [UInt8]?, Double) -> Result<HTTPResponse, UnreadableEntry>,
+                snapshots: SnapshotHooks) {
         state.withLock { s in
             s.apply = apply
             s.snapshots = snapshots
@@ -64,7 +66,7 @@ final class Replica: Sendable {
             let after = state.withLock { $0.lastApplied }
             let entries = try log.range(after: after, count: Self.batch, on: redis)
             if entries.isEmpty { break }
-            for entry in entries { try apply(entry, on: redis) }
+            if try !apply(entries, on: redis) { break }
         }
         state.withLock { $0.reachable = true }
         logger.info("replica of \(settings.target): log applied up to \(state.withLock { $0.lastApplied })")
@@ -86,7 +88,8 @@ final class Replica: Sendable {
 
     var status: ReplicaStatus {
         state.withLock { s in
-            ReplicaStatus(reachable: s.reachable, lastApplied: s.lastApplied.description, applied: s.applied, lagSeconds: s.lag)
+            ReplicaStatus(reachable: s.reachable, lastApplied: s.lastApplied.description, applied: s.applied, lagSeconds: s.lag,
+                          stoppedAt: s.stoppedAt)
         }
     }
 
@@ -98,22 +101,31 @@ final class Replica: Sendable {
 
     // MARK: Appending
 
-    /// Appends the command a request stands for and answers once it has been applied here; 503
-    /// when the log cannot be reached. Never on the calling thread.
-    func submit(operation: String, request: HTTPRequest, deliver: @escaping @Sendable (HTTPResponse) -> Void) {
+    /// Appends the command `make` gives (a request's value, and the PNG of an upload it names) and
+    /// answers once it has been applied here; a refusal of `make` at once; 503 when the log cannot
+    /// be reached, or its reading stopped at an entry it cannot read. Never on the calling thread:
+    /// `make` may decode an upload.
+    func submit(_ make: @escaping @Sendable () throws(APIError) -> (command: Command, upload: [UInt8]?),
+                deliver: @escaping @Sendable (HTTPResponse) -> Void) {
         writer.async { [self] in
-            let number = state.withLock { s -> UInt64? in
-                guard s.reachable, !s.stopping else { return nil }
+            let number = state.withLock { s -> Result<UInt64, APIError> in
+                if let stopped = s.stoppedAt { return .failure(Self.stoppedError(stopped)) }
+                guard s.reachable, !s.stopping else { return .failure(Self.unavailableError) }
                 s.counter += 1
-                return s.counter
+                return .success(s.counter)
             }
-            guard let number else { return deliver(Self.unavailable()) }
-            let origin = "\(nonce)/\(number)"
+            let made: (command: Command, upload: [UInt8]?)
+            let origin: String
+            do {
+                origin = "\(nonce)/\(try number.get())"
+                made = try make()
+            } catch {
+                return deliver(HTTPResponse(answering: error))
+            }
+            let operation = made.command.name
             let accepted = clock.hostNow
-            let entry = LogEntry(operation: operation, path: request.path,
-                                 query: request.query.map { LogEntry.Field(name: $0.name, value: $0.value) },
-                                 contentType: request.headers["content-type"], body: .inline([]),
-                                 accepted: accepted, effect: accepted + settings.lead, origin: origin)
+            let entry = LogEntry(command: made.command, upload: made.upload.map(SHA256.hex), accepted: accepted,
+                                 effect: accepted + settings.lead, origin: origin)
             state.withLock { $0.waiters[origin] = Waiter(deliver: deliver, deadline: accepted + Self.applyDeadline) }
             let redis: ConnectionBox
             do throws(RedisFailure) {
@@ -129,7 +141,7 @@ final class Replica: Sendable {
                 return refuse(origin)
             }
             do throws(RedisFailure) {
-                _ = try log.append(entry, body: request.body, on: redis.connection)
+                _ = try log.append(entry, upload: made.upload, on: redis.connection)
             } catch {
                 writerConnection.withLock { $0 = nil }
                 logger.warning("replication: cannot append \(operation): \(error)")
@@ -156,6 +168,14 @@ final class Replica: Sendable {
     }
 
     static func unavailable() -> HTTPResponse { unavailableError.response }
+
+    /// What a command answers once reading stopped at an entry this server cannot read: only a
+    /// person can move the scene on (docs/design/replication.md §Faults).
+    static func stoppedError(_ entry: UnreadableEntry) -> APIError {
+        APIError(503, "replication stopped: \(entry); commands are refused until the scene moves to a log this "
+                 + "version reads", details: [("retryAfterSeconds", .int(retryAfterSeconds))],
+                 headers: [("Retry-After", String(retryAfterSeconds))])
+    }
 
     /// What a request that needs the log (Redis) answers while it cannot be reached (docs/design/replication.md §Faults).
     /// Made on each use rather than kept in a `static let`: a clean CI run's LeakSanitizer reported
@@ -186,7 +206,7 @@ final class Replica: Sendable {
     private func read(from first: ConnectionBox) {
         var current: ConnectionBox? = first
         var wait = Self.backoff.lowerBound
-        while !state.withLock({ $0.stopping }) {
+        while !state.withLock({ $0.stopping || $0.stoppedAt != nil }) {
             expireWaiters()
             guard let box = current else {
                 usleep(useconds_t(wait * 1e6))
@@ -212,12 +232,12 @@ final class Replica: Sendable {
                 // Not when it has applied every entry before the snapshot's: then nothing it lacks
                 // was trimmed, and restoring would pass over that entry, and the command waiting
                 // here for it (another replica stored the snapshot at it first).
-                if let first = entries.first.flatMap({ EntryID($0.id) }),
+                if let first = entries.first.flatMap({ try? EntryID($0.get().id) }),
                    let stored = try log.snapshotEntries(on: box.connection), stored.entry > after, first >= stored.entry,
                    stored.previous.map({ after < $0 }) ?? true {
                     try restoreSnapshot(on: box.connection)
                 }
-                for entry in entries { try apply(entry, on: box.connection) }
+                _ = try apply(entries, on: box.connection)
             } catch {
                 if case .unreachable = error {
                     current = nil
@@ -230,20 +250,45 @@ final class Replica: Sendable {
         }
     }
 
-    /// Applies one entry, unless it was already (its id is the idempotency key), at its effect
-    /// time: its own, or the previous entry's when that is later, so effects keep log order.
-    private func apply(_ entry: LogEntry, on redis: RedisConnection) throws(RedisFailure) {
-        guard let id = EntryID(entry.id) else { return }
-        let (last, previousEffect, apply) = state.withLock { ($0.lastApplied, $0.lastEffect, $0.apply) }
-        guard id > last, let apply else { return }
-        var body: [UInt8] = []
-        switch entry.body {
-        case .inline(let bytes): body = bytes
-        case .stored(let key): body = try log.blob(key, on: redis) ?? []
+    /// Applies entries in order until one cannot be read: there reading stops for good, every
+    /// waiting command gets a 503 that says why, and the replica reports it (`/healthz`, metrics).
+    /// False when it stopped.
+    private func apply(_ entries: [Result<LogEntry, UnreadableEntry>], on redis: RedisConnection) throws(RedisFailure) -> Bool {
+        for read in entries {
+            let unreadable: UnreadableEntry
+            switch read {
+            case .success(let entry):
+                guard let refused = try apply(entry, on: redis) else { continue }
+                unreadable = refused
+            case .failure(let failure): unreadable = failure
+            }
+            let waiting = state.withLock { s in
+                s.stoppedAt = unreadable
+                defer { s.waiters = [:] }
+                return Array(s.waiters.values)
+            }
+            logger.critical("replication stopped: \(unreadable)")
+            for waiter in waiting { waiter.deliver(Self.stoppedError(unreadable).response) }
+            return false
         }
+        return true
+    }
+
+    /// Applies one entry, unless it was already (its id is the idempotency key), at its effect
+    /// time: its own, or the previous entry's when that is later, so effects keep log order. An
+    /// entry naming a command this server does not have is not applied: it is returned.
+    private func apply(_ entry: LogEntry, on redis: RedisConnection) throws(RedisFailure) -> UnreadableEntry? {
+        guard let id = EntryID(entry.id) else { return UnreadableEntry(id: entry.id, reason: "its id is not a stream id") }
+        let (last, previousEffect, apply) = state.withLock { ($0.lastApplied, $0.lastEffect, $0.apply) }
+        guard id > last, let apply else { return nil }
+        let upload = try entry.upload.flatMap { hash throws(RedisFailure) in try log.blob(log.blobKey(hash), on: redis) }
         let effect = max(entry.effect, previousEffect)
-        let (response, waiter, snapshotDue) = applying.withLock { _ in
-            var response = apply(entry, body, effect)
+        let applied = applying.withLock { _ -> Result<(HTTPResponse, Waiter?, Bool), UnreadableEntry> in
+            var response: HTTPResponse
+            switch apply(entry, upload, effect) {
+            case .success(let answer): response = answer
+            case .failure(let unreadable): return .failure(unreadable)
+            }
             response.headers.append((Self.entryHeader, entry.id))
             return state.withLock { s in
                 s.lastApplied = id
@@ -251,11 +296,16 @@ final class Replica: Sendable {
                 s.applied += 1
                 s.sinceSnapshot += 1
                 s.lag = max(0, clock.hostNow - entry.accepted)
-                return (response, s.waiters.removeValue(forKey: entry.origin), s.sinceSnapshot >= settings.snapshotEvery)
+                return .success((response, s.waiters.removeValue(forKey: entry.origin), s.sinceSnapshot >= settings.snapshotEvery))
             }
+        }
+        guard case .success(let (response, waiter, snapshotDue)) = applied else {
+            if case .failure(let unreadable) = applied { return unreadable }
+            return nil
         }
         waiter?.deliver(response)
         if snapshotDue { try storeSnapshot(after: id, previous: last, effect: effect, on: redis) }
+        return nil
     }
 
     // MARK: Snapshots
@@ -324,6 +374,8 @@ struct ReplicaStatus: Sendable {
     let lastApplied: String
     let applied: Int
     let lagSeconds: Double
+    /// The entry reading stopped at, which this server cannot read; nil while it reads on.
+    let stoppedAt: UnreadableEntry?
 }
 
 private struct ReplicaState {
@@ -337,7 +389,9 @@ private struct ReplicaState {
     var lag = 0.0
     var counter: UInt64 = 0
     var waiters: [String: Waiter] = [:]
-    var apply: (@Sendable (LogEntry, [UInt8], Double) -> HTTPResponse)?
+    /// The entry reading stopped at, which this server cannot read.
+    var stoppedAt: UnreadableEntry?
+    var apply: (@Sendable (LogEntry, [UInt8]?, Double) -> Result<HTTPResponse, UnreadableEntry>)?
     var snapshots: SnapshotHooks?
     /// Entries applied since the last snapshot this replica took or restored.
     var sinceSnapshot = 0

@@ -69,10 +69,9 @@ extension Scenario {
     /// The SHA-256 of every uploaded artwork the scenario may show: the ones its steps name, and
     /// every hash its snapshot holds (the artwork shown, and any an animation still draws).
     var artworkHashes: [String] {
-        let byHash = APIContext.playerArtworkByHash.operation
+        let byHash = APIContext.playerArtworkByHash.operation.commandName
         let name = APIContext.artworkHash.spec.name
-        var hashes = steps.filter { $0.operation.id == byHash.id }
-            .compactMap { step in step.with.first { $0.name == name }?.value.lowercased() }
+        var hashes = steps.filter { $0.command.name == byHash }.compactMap { $0.command.argument(name)?.lowercased() }
         func collect(_ value: JSONValue) {
             switch value {
             case .string(let s) where s.count == 64 && s.allSatisfy(\.isHexDigit): hashes.append(s.lowercased())

@@ -19,20 +19,12 @@ struct Scenario: Sendable {
     struct Step: Sendable {
         /// Seconds of scene time from the start.
         var at: Double
-        var operation: APIOperation
-        /// The parameters as given, in declaration order, as their accepted text.
-        var with: [(name: String, value: String)]
-        /// For an operation that reads a JSON document (a props patch): the document.
-        var body: JSONValue?
-        var effect: Effect
+        /// What it runs, as the route, a recording and the log name it.
+        var command: Command
+        var control: FrameSubject?
+        var effect: CommandEffect
 
-        var doText: String { Scenario.doText(operation) }
-    }
-
-    enum Effect: Sendable {
-        case scene(PreparedCommand<Void>)
-        /// Meaningful on the live scene only: frames are sampled by scene time, whatever the clock.
-        case clock([ScheduledCommand.ClockChange])
+        var doText: String { command.name }
     }
 
     /// One control's props: a merge patch of the props the scenario sets, the others keeping theirs.
@@ -57,11 +49,6 @@ struct Scenario: Sendable {
 
     /// The scene time the scenario's time 0 stands at: its snapshot's, or 0 on a fresh scene.
     var start: Double { from?.time ?? 0 }
-
-    /// "POST /meter/press": how a step names an operation.
-    static func doText(_ operation: APIOperation) -> String {
-        "\(operation.method.rawValue) \(operation.path)"
-    }
 
     /// The document with its members in a fixed order and numbers as a person writes them.
     var canonicalJSON: JSONValue {
@@ -98,18 +85,18 @@ struct Scenario: Sendable {
 }
 
 extension Scenario.Step {
-    var json: JSONValue { Self.json(at: at, operation: operation, with: with, body: body) }
+    var json: JSONValue { Self.json(at: at, command: command) }
 
     /// `{"at": 2.5, "do": "POST /play-button/mode", "with": {"mode": "pause"}}`, each value as its
-    /// parameter's JSON type; for an operation that reads a document, the document.
-    static func json(at: Double, operation: APIOperation, with: [(name: String, value: String)],
-                     body: JSONValue? = nil) -> JSONValue {
-        var members: [(String, JSONValue)] = [("at", ParameterType.json(at)), ("do", .string(Scenario.doText(operation)))]
-        if let body {
-            members.append(("with", body))
-        } else if !with.isEmpty {
-            members.append(("with", .object(with.map { name, text in
-                (name, operation.parameter(named: name).flatMap { $0.spec.type.jsonValue(text) } ?? .string(text))
+    /// parameter's JSON type; for a command that reads a document, the document.
+    static func json(at: Double, command: Command) -> JSONValue {
+        var members: [(String, JSONValue)] = [("at", ParameterType.json(at)), ("do", .string(command.name))]
+        if let document = command.document {
+            members.append(("with", (try? JSONDocument(parsing: Array(document.utf8)))?.value ?? .string(document)))
+        } else if !command.arguments.isEmpty {
+            let operation = Scenario.runnable.first { $0.operation.commandName == command.name }?.operation
+            members.append(("with", .object(command.arguments.map { a in
+                (a.name, operation?.parameter(named: a.name).flatMap { $0.spec.type.jsonValue(a.value) } ?? .string(a.value))
             })))
         }
         return .object(members)

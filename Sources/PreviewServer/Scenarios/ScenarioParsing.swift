@@ -122,7 +122,8 @@ extension Scenario {
             throw APIError(400, "\(path): missing 'do'", parameter: "\(path).do", allowed: runnableList)
         }
         let doText = try text(doValue, at: "\(path).do", maxLength: 100)
-        guard let endpoint = runnable.first(where: { doText == Scenario.doText($0.operation) }) else {
+        guard let endpoint = runnable.first(where: { doText == $0.operation.commandName }),
+              let command = endpoint.sceneCommand else {
             throw APIError(400, "\(path): '\(APIError.quote(doText))' is not a command a scenario can run",
                            parameter: "\(path).do", allowed: runnableList)
         }
@@ -134,32 +135,20 @@ extension Scenario {
                 ?? "\(path).with"
             return APIError(400, "\(path): \(error.message)", parameter: field, allowed: error.allowed)
         }
-        let input: Input
-        var body: JSONValue?
         do {
+            let value: Command
             if case .document = operation.body {
                 // A step names what the route reads from its body: `with` is that document.
-                body = withValue.value
-                input = try Input(step: [], for: operation, body: withValue.value.serialized,
-                                  configuration: PreviewServerConfiguration())
+                value = Command(doText, document: withValue.value.text)
             } else {
-                input = try Input(step: try scalars(withValue, of: operation), for: operation,
-                                  configuration: PreviewServerConfiguration())
+                let input = try Input(step: try scalars(withValue, of: operation), for: operation,
+                                      configuration: PreviewServerConfiguration())
+                value = Command(doText, input.recordedParameters(of: operation))
             }
+            return Step(at: at, command: value, control: command.control, effect: try command.prepare(value, artworks))
         } catch {
             throw located(error)
         }
-        let effect: Effect
-        if let command = endpoint.sceneCommand {
-            do {
-                effect = .scene(try command.prepare(input, artworks))
-            } catch {
-                throw located(error)
-            }
-        } else {
-            effect = .clock(try clockChanges(input, path: path))
-        }
-        return Step(at: at, operation: operation, with: input.recordedParameters(of: operation), body: body, effect: effect)
     }
 
     /// A `with` of parameters: each a string, number or boolean.
@@ -185,26 +174,11 @@ extension Scenario {
     /// and the clock.
     static let runnable: [Endpoint<APIContext>] = APIContext.endpoints.filter { endpoint in
         if case .binary = endpoint.operation.body { return false }
-        return endpoint.sceneCommand != nil || endpoint.operation.id == APIContext.setClock.operation.id
+        return endpoint.sceneCommand != nil
     }
 
     static var runnableList: String {
-        runnable.map { Scenario.doText($0.operation) }.joined(separator: ", ")
-    }
-
-    /// `POST /clock` in a scenario: pause, resume and speed, which matter when it plays on the live
-    /// scene. Steps are placed in scene time, so stepping the clock has no meaning in one
-    /// (docs/design/scenarios.md §Scene time).
-    private static func clockChanges(_ input: Input, path: String) throws(APIError) -> [ScheduledCommand.ClockChange] {
-        typealias P = APIContext.ClockParameters
-        for stepping in [P.step.spec.name, P.frames.spec.name] where input.givenTexts[stepping] != nil {
-            throw APIError(400, "\(path): a scenario's steps are placed in scene time, so '\(stepping)' has no meaning in one",
-                           parameter: "\(path).with.\(stepping)", allowed: "'paused' and 'speed'")
-        }
-        var changes: [ScheduledCommand.ClockChange] = []
-        if let speed = try input[P.speed] { changes.append(.speed(speed)) }
-        if let paused = try input[P.paused] { changes.append(paused ? .pause : .resume) }
-        return changes
+        runnable.map(\.operation.commandName).joined(separator: ", ")
     }
 
     // MARK: Props

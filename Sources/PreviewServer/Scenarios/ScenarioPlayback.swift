@@ -22,13 +22,14 @@ extension Scenario {
         let props = withProps && !self.props.isEmpty
             ? [ScheduledCommand(time: start) { scene, time in applyProps(to: &scene, at: time) }] : []
         return props + steps.map { step in
-            // The timeline names a step's effects after the step, as a request would be named.
-            let cause = Recorded(step.operation, step.with, body: step.body).cause(path: step.operation.path)
-            return switch step.effect {
-            case .scene(let command):
-                ScheduledCommand(time: start + step.at, cause: cause) { scene, time in try? command.change(&scene, time) }
+            // The timeline names a step's effects after the step's command, as it names a request's.
+            switch step.effect {
+            case .scene(let prepared):
+                ScheduledCommand(time: start + step.at, command: step.command, control: step.control) { scene, time in
+                    try? prepared.change(&scene, time)
+                }
             case .clock(let changes):
-                ScheduledCommand(time: start + step.at, clock: changes, cause: cause, change: nil)
+                ScheduledCommand(time: start + step.at, clock: changes, command: step.command, change: nil)
             }
         }
     }

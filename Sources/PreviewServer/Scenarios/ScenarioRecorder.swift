@@ -1,3 +1,4 @@
+import Controls
 import HTTPServer
 import Synchronization
 
@@ -9,7 +10,7 @@ import Synchronization
 final class ScenarioRecorder: Sendable {
     struct Step: Sendable {
         var at: Double
-        var command: Recorded
+        var command: Command
     }
 
     struct Recording: Sendable {
@@ -42,7 +43,7 @@ final class ScenarioRecorder: Sendable {
     }
 
     /// Keeps a command the scene applied at `time`, when a recording runs.
-    func record(_ command: Recorded, at time: Double) {
+    func record(_ command: Command, at time: Double) {
         state.withLock { recording in
             guard var r = recording else { return }
             if time < r.since {
@@ -74,10 +75,7 @@ extension ScenarioRecorder.Recording {
         let kept = steps.filter { $0.at <= duration }
         let json: JSONValue = .object([
             ("duration", ParameterType.json(duration)),
-            ("steps", .array(kept.map { step in
-                Scenario.Step.json(at: step.at, operation: step.command.operation, with: step.command.with,
-                                   body: step.command.body)
-            })),
+            ("steps", .array(kept.map { Scenario.Step.json(at: $0.at, command: $0.command) })),
         ])
         return json.serialized
     }

@@ -84,7 +84,7 @@ extension Scenario {
             ("properties", .object([
                 ("at", .object([("type", "number"), ("minimum", 0), ("maximum", ParameterType.json(Limits.duration.upperBound)),
                                 ("description", "Seconds of scene time from the start; steps in time order.")])),
-                ("do", .object([("const", .string(doText(operation)))])),
+                ("do", .object([("const", .string(operation.commandName))])),
                 ("with", with),
             ])),
             ("required", .array(["at", "do"] + (required.isEmpty ? [] : ["with"]))),

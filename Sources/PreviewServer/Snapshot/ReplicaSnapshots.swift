@@ -13,20 +13,21 @@ extension APIContext {
     /// upload travelled inside its entry, which trimming drops); nil while a scenario's steps are
     /// scheduled (a snapshot does not carry them) or when the scene cannot be written.
     func replicaSnapshot(after entry: String, host: Double, clock: SharedClock) -> ReplicaSnapshot? {
-        SharedClock.$changeTime.withValue(host) { () -> ReplicaSnapshot? in
-            guard scene.pendingCount == 0 else { return nil }
-            let (copy, time, revision) = scene.snapshotWithRevision()
-            let document = SceneSnapshot(scene: copy, time: time, revision: revision, lastEntry: entry,
-                                         replicaClock: ReplicaClock(hostTime: host, timebase: clock.timebase(at: host)),
-                                         clock: clockState(time: time), references: artworkReferences(copy))
-            do {
-                let png = document.artwork.flatMap { hash in artworks.store.get(hash).map { (hash, $0) } }
-                if document.artwork != nil && png == nil { throw SnapshotUnusable(reason: "its artwork is no longer kept") }
-                return ReplicaSnapshot(document: try document.encoded(), artwork: png)
-            } catch {
-                logger.error("replication: cannot write a snapshot: \(error)")
-                return nil
-            }
+        guard scene.pendingCount(at: host) == 0 else { return nil }
+        let (copy, time, revision) = scene.snapshotWithRevision(at: host)
+        let timebase = clock.timebase(at: host)
+        let document = SceneSnapshot(scene: copy, time: time, revision: revision, lastEntry: entry,
+                                     replicaClock: ReplicaClock(hostTime: host, timebase: timebase),
+                                     clock: ClockState(sceneTime: time, paused: timebase.isPaused, speed: timebase.speed,
+                                                       fps: configuration.fps),
+                                     references: artworkReferences(copy))
+        do {
+            let png = document.artwork.flatMap { hash in artworks.store.get(hash).map { (hash, $0) } }
+            if document.artwork != nil && png == nil { throw SnapshotUnusable(reason: "its artwork is no longer kept") }
+            return ReplicaSnapshot(document: try document.encoded(), artwork: png)
+        } catch {
+            logger.error("replication: cannot write a snapshot: \(error)")
+            return nil
         }
     }
 

@@ -23,23 +23,27 @@ struct TimelineReply: Codable, Sendable {
     }
 }
 
-/// A command as the timeline shows it: what was asked, when, and its revision.
+/// A command as the timeline shows it: its value as its route reads it (method, path and
+/// parameters, a document as its JSON text under `body`), when, and its revision.
 struct TimelineCommand: Codable, Sendable {
     let method: String
     let path: String
-    let parameters: [CommandCause.Parameter]
+    let parameters: [Command.Argument]
     let sceneTime: Double
     let revision: UInt64
+    /// The control it acted on; nil for one on every control. The filter's, not the reply's.
+    var control: FrameSubject? = nil
 
-    /// The control the command's path names; nil for one on every control.
-    var control: FrameSubject? { CommandCause(method: method, path: path).control }
+    private enum CodingKeys: String, CodingKey { case method, path, parameters, sceneTime, revision }
 
-    init(_ command: AppliedCommand) {
-        method = command.cause.method
-        path = command.cause.path
-        parameters = command.cause.parameters
-        sceneTime = command.time
-        revision = command.revision
+    init(_ applied: AppliedCommand) {
+        let name = applied.command.name.split(separator: " ", maxSplits: 1)
+        method = name.first.map(String.init) ?? ""
+        path = name.dropFirst().first.map(String.init) ?? applied.command.name
+        parameters = applied.command.arguments + (applied.command.document.map { [Command.Argument(name: "body", value: $0)] } ?? [])
+        sceneTime = applied.time
+        revision = applied.revision
+        control = applied.control
     }
 }
 
