@@ -30,9 +30,11 @@ let package = Package(
                        providers: [.apt(["libavcodec-dev", "libavformat-dev", "libavutil-dev", "libswscale-dev"])]),
 
         .target(name: "Animation"),
-        .target(name: "Controls", dependencies: ["Animation"]),
+        // JSON values as replies write them and documents as requests send them (every member in order).
+        .target(name: "JSON"),
+        .target(name: "Controls", dependencies: ["Animation", "JSON"]),
         .target(name: "Rendering", dependencies: ["Animation", "CCairo", "CTurboJPEG", "CSpng", "CWebP", "CGif", "CImageQuant", "CAVCodec"]),
-        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", .product(name: "Logging", package: "swift-log")]),
+        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "JSON", .product(name: "Logging", package: "swift-log")]),
         // A blocking HTTP/1.1 client: `layercast probe`, the bench and the tests.
         .target(name: "HTTPClient"),
         // A real redis-server as a child process, for the replication tests and `layercast-bench replicas`.
@@ -40,13 +42,13 @@ let package = Package(
         // Checking frames: golden comparison with diff images, and the MJPEG parser.
         .target(name: "FrameCheck", dependencies: ["Animation", "Rendering"]),
         .target(name: "PreviewServer", dependencies: [
-            "Animation", "Controls", "Rendering", "HTTPServer", "CHiredis",
+            "Animation", "Controls", "Rendering", "HTTPServer", "JSON", "CHiredis",
             .product(name: "Logging", package: "swift-log"),
             .product(name: "Metrics", package: "swift-metrics"),
             .product(name: "Prometheus", package: "swift-prometheus"),
         ]),
         .executableTarget(name: "layercast", dependencies: [
-            "PreviewServer", "HTTPServer", "HTTPClient", "Rendering", "Controls", "Animation", "FrameCheck",
+            "PreviewServer", "HTTPServer", "HTTPClient", "Rendering", "Controls", "Animation", "FrameCheck", "JSON",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -58,16 +60,16 @@ let package = Package(
         // What the tests share (in the spirit of HummingbirdTesting): servers in process or live,
         // the HTTP and stream clients, `eventually`, golden assertions, the controls' closed forms.
         .target(name: "LayercastTesting", dependencies: [
-            "Animation", "Controls", "Rendering", "HTTPServer", "PreviewServer", "HTTPClient", "FrameCheck", "LocalRedis",
+            "Animation", "Controls", "Rendering", "HTTPServer", "PreviewServer", "HTTPClient", "FrameCheck", "LocalRedis", "JSON",
             "CTurboJPEG", "CGif", "CWebP", .product(name: "Logging", package: "swift-log"),
         ], path: "Tests/LayercastTesting"),
         .testTarget(name: "AnimationTests", dependencies: ["Animation", "LayercastTesting"]),
         .testTarget(name: "ControlsTests", dependencies: ["Controls", "Animation", "LayercastTesting"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Animation", "LayercastTesting"], exclude: ["Golden"]),
         .testTarget(name: "FrameCheckTests", dependencies: ["FrameCheck", "Animation"]),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPClient", "LayercastTesting"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPClient", "JSON", "LayercastTesting"]),
         .testTarget(name: "PreviewServerTests", dependencies: [
-            "PreviewServer", "Controls", "Rendering", "HTTPServer", "HTTPClient", "Animation", "FrameCheck", "LayercastTesting",
+            "PreviewServer", "Controls", "Rendering", "HTTPServer", "HTTPClient", "Animation", "FrameCheck", "LayercastTesting", "JSON",
             "LocalRedis",
             .product(name: "Logging", package: "swift-log"),
         ], exclude: ["Golden"]),

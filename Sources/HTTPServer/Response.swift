@@ -1,4 +1,5 @@
 import Dispatch
+import JSON
 import Synchronization
 
 /// What a handler returns. Header names are sent as given; MHD adds Date and Content-Length itself.

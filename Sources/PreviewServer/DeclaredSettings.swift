@@ -17,6 +17,14 @@ public struct DeclaredSetting: Sendable {
     }
 }
 
+extension APIContext {
+    /// The meter's props that are also server settings.
+    enum MeterParameters {
+        static let duration = Param.number(prop: "duration", of: .meter).required()
+        static let seed = Param.number(prop: "seed", of: .meter)
+    }
+}
+
 extension PreviewServerConfiguration {
     public static let declaredSettings: [DeclaredSetting] = [
         DeclaredSetting("--fps", APIContext.streamFPS.spec) { String($0.fps) },

@@ -74,7 +74,7 @@ public final class PreviewServer: Sendable {
         }
         // An upload's body is memory held from its first byte: admitted from its declared length.
         http.bodyAdmission = { bytes in
-            do throws(APIError) {
+            do throws(Refusal) {
                 return .admit(held: try ledger.reserve([BudgetShare(.memory, bytes)]))
             } catch {
                 return .refuse(error.response)

@@ -1,3 +1,4 @@
+import Controls
 import Foundation
 import HTTPClient
 @testable import HTTPServer

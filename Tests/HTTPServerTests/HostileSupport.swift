@@ -1,3 +1,4 @@
+import Controls
 import HTTPClient
 @testable import HTTPServer
 import LayercastTesting

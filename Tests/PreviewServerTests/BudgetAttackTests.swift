@@ -1,3 +1,4 @@
+import Controls
 import Foundation
 import HTTPClient
 import LayercastTesting

@@ -15,9 +15,10 @@ import Testing
     @Test func oneDeclaredRangeChangesEverything() throws {
         var endpoints = APIContext.endpoints
         let i = try #require(endpoints.firstIndex { $0.operation.id == "meterHold" })
-        var seconds = APIContext.MeterParameters.seconds
-        seconds.spec.type = .number(0.05...5)
         let j = try #require(endpoints[i].operation.parameters.firstIndex { $0.spec.name == "seconds" })
+        var seconds = Param.number("seconds", 0.05...5, unit: "seconds", "How long to hold.").required()
+        seconds.spec = endpoints[i].operation.parameters[j].spec
+        seconds.spec.type = .number(0.05...5)
         endpoints[i].operation.parameters[j] = seconds
 
         let server = PreviewServer(configuration: PreviewServerConfiguration(), clock: ManualClock(startingAt: 0),
@@ -43,7 +44,8 @@ import Testing
         let table = MarkdownTables.document(endpoints.map(\.operation))
         #expect(table.contains("| `seconds` | 0.05–5 seconds | required | How long to hold. (`POST /meter/hold`) |"))
         // The catalogue itself is untouched.
-        #expect(APIContext.MeterParameters.seconds.spec.type == .number(RecordingMeter.holdRange))
+        let declared = APIContext.endpoints.first { $0.operation.id == "meterHold" }?.operation.parameter(named: "seconds")
+        #expect(declared?.spec.type == .number(RecordingMeter.holdRange))
     }
 
     /// A typo, an extra field or a parameter given twice no longer passes for success.

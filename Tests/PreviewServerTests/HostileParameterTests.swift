@@ -1,3 +1,4 @@
+import Controls
 import Foundation
 import HTTPServer
 import LayercastTesting

@@ -121,9 +121,9 @@ import Testing
 
         // Another feed of the same cost would pass the render budget: refused now, with the figures.
         let other = FeedKey(spec: try hubSpec(["control": "meter", "size": "100"]), fps: 60)
-        let busy = try #require(throws: APIError.self) { try budgeted.attach(other, viewerClass: "test") }
-        #expect(busy.status == 503)
-        #expect(busy.headers.first { $0.0 == "Retry-After" }?.1 == "5")
+        let busy = try #require(throws: Refusal.self) { try budgeted.attach(other, viewerClass: "test") }
+        #expect(busy.kind == .unavailable && busy.retryAfter == 5)
+        #expect(busy.response.status == 503 && busy.response.headers.first { $0.0 == "Retry-After" }?.1 == "5")
         let fields = Dictionary(busy.details, uniquingKeysWith: { a, _ in a })
         #expect(fields["budget"] == .string("render") && fields["inUse"] == .int(600_000))
         #expect(fields["cost"] == .int(600_000) && fields["limit"] == .int(1_000_000))

@@ -1,6 +1,7 @@
 import Controls
 import Foundation
 import HTTPServer
+import JSON
 import LayercastTesting
 @testable import PreviewServer
 import Testing

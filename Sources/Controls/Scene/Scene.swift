@@ -70,3 +70,9 @@ public struct SceneConfiguration: Sendable, Codable {
         self.seed = seed
     }
 }
+
+extension Scene {
+    /// Every control's commands, in the order the controls list them (docs/design/architecture.md §Commands are values).
+    public static let commandDeclarations: [CommandDeclaration] =
+        Spinner.commands + RecordingMeter.commands + MusicPlayer.commands + PlayButton.commands
+}

@@ -1,3 +1,4 @@
+import Controls
 import HTTPServer
 
 /// The API as declared: every operation with its handler, in the order /openapi.json and the
@@ -10,17 +11,25 @@ extension APIContext {
         frameEndpoint(png: true), frameEndpoint(png: false), clipEndpoint(.webp), clipEndpoint(.gif), clipEndpoint(.mp4), clipEndpoint(.webm),
         stream,
         getClock, setClock, getTimeline, getTimelineValues, timelinePicture,
-        spinnerEndpoint(start: true), spinnerEndpoint(start: false),
-        meterPress, meterRelease, meterHold, meterReset, meterConfig,
-    ] + PlayerCommand.allCases.map(playerEndpoint) + [
-        playerSeek, playerArtwork, playerArtworkByHash,
-        playButtonMode, playButtonHighlighted, playButtonEnabled, playButtonTheme, playButtonPaths,
-    ] + propsEndpoints + [
+    ] + controlEndpoints + propsEndpoints + [
         storeScenario, listScenarios, getScenario, playScenario, recordScenario,
         staticFiles,
     ]
 
     static var operations: [APIOperation] { endpoints.map(\.operation) }
+
+    /// Each control's commands as it declares them, with the routes that are the HTTP edge's alone
+    /// beside them: an upload before the command its value is, the play button's shapes after its commands.
+    static var controlEndpoints: [Endpoint<APIContext>] {
+        Scene.commandDeclarations.flatMap { declaration -> [Endpoint<APIContext>] in
+            let endpoint = Endpoint(declaration: declaration)
+            return switch declaration.name {
+            case MusicPlayer.artworkByHash.name: [playerArtwork, endpoint]
+            case PlayButton.commands.last?.name: [endpoint, playButtonPaths]
+            default: [endpoint]
+            }
+        }
+    }
 
     static let info = OpenAPIGenerator.Info(
         title: "Layercast", version: PreviewServer.version,
@@ -56,7 +65,7 @@ extension APIContext {
         let artworks = self.artworks
         let relay = replica.map { replica in
             { @Sendable (value: @escaping CommandValue, input: Input, deliver: @escaping @Sendable (HTTPResponse) -> Void) in
-                replica.submit({ () throws(APIError) in try value(input, artworks) }, deliver: deliver)
+                replica.submit({ () throws(Refusal) in try value(input, artworks) }, deliver: deliver)
             }
         }
         router.register(endpoints, context: self, configuration: configuration, check: guarded.check,
@@ -70,7 +79,7 @@ extension APIContext {
     /// budget, and for offloaded work (frames, clips, uploads) a reservation of every share, or
     /// 503 when other requests hold them. A stream reserves when it joins its feed (`FrameHub`),
     /// since only a new feed costs renders.
-    @Sendable func admit(_ operation: APIOperation, _ input: Input) throws(APIError) -> BudgetTicket? {
+    @Sendable func admit(_ operation: APIOperation, _ input: Input) throws(Refusal) -> BudgetTicket? {
         guard let cost = try operation.cost?(input) else { return nil }
         try ledger.checkFits(cost.shares)
         guard operation.offload != nil else { return nil }

@@ -50,7 +50,7 @@ extension APIContext {
                 parameters: format.parameters,
                 answers: [.notFound("No stored scenario has the id given in `scenario`."), FrameParameters.scenarioConflict],
                 rules: FrameParameters.whenRules, offload: .ownThread, families: [FrameParameters.props],
-                cost: { input throws(APIError) in try clipCost(input, format) }),
+                cost: { input throws(Refusal) in try clipCost(input, format) }),
             produces: Success(
                 description: format.isVideo ? "A video, offered as a download." : "An animated image, offered as a download.",
                 content: .media([format.contentType], binary: true),
@@ -69,13 +69,13 @@ extension APIContext {
     /// Frames × pixels per frame, from the parameters alone. A scenario's clip without `seconds`
     /// lasts as long as the rest of the scenario, which only the stored scenario knows, so it is
     /// priced at the longest a clip may be.
-    static func clipCost(_ input: Input, _ format: ClipFormat) throws(APIError) -> RequestCost {
+    static func clipCost(_ input: Input, _ format: ClipFormat) throws(Refusal) -> RequestCost {
         try clipCost(input, format, seconds: input.has(FrameParameters.scenario) && !input.has(clipSeconds)
                      ? clipSecondsRange.upperBound : try input[clipSeconds])
     }
 
     /// Frames × pixels per frame, and the encoder's buffers (`CostModel.ClipEncoder`).
-    static func clipCost(_ input: Input, _ format: ClipFormat, seconds: Double) throws(APIError) -> RequestCost {
+    static func clipCost(_ input: Input, _ format: ClipFormat, seconds: Double) throws(Refusal) -> RequestCost {
         let timing = ClipTiming(seconds: seconds, fps: try input[format.fps])
         let encoder: CostModel.ClipEncoder = switch format {
         case .webp: try input[clipLossless] ? .webpLossless : .webp
@@ -86,8 +86,8 @@ extension APIContext {
         return .clip(pixels: try FrameParameters.Picture(input).pixels(), frames: timing.frameCount, encoder: encoder)
     }
 
-    func clip(_ input: Input, format: ClipFormat) throws(APIError) -> HTTPResponse {
-        let scenario = try input[FrameParameters.scenario].map { id throws(APIError) in try storedScenario(id) }
+    func clip(_ input: Input, format: ClipFormat) throws(Refusal) -> HTTPResponse {
+        let scenario = try input[FrameParameters.scenario].map { id throws(Refusal) in try storedScenario(id) }
         var seconds = try input[Self.clipSeconds]
         if let scenario, !input.has(Self.clipSeconds) {
             let rest = scenario.duration - (try input[FrameParameters.ahead])
@@ -98,7 +98,7 @@ extension APIContext {
         let timing = ClipTiming(seconds: seconds, fps: fps)
         let cost = try Self.clipCost(input, format, seconds: seconds)
         guard cost.pixelFrames <= Self.clipPixelFrameBudget else {
-            throw APIError(400, "the clip is too large: \(cost.pixels) pixels × \(timing.frameCount) frames",
+            throw Refusal(.invalid, "the clip is too large: \(cost.pixels) pixels × \(timing.frameCount) frames",
                            parameter: "seconds",
                            allowed: "width × height × frames up to \(Self.clipPixelFrameBudget) pixel-frames (e.g. 480×480 pixels "
                                + "for 600 frames, 240×240 for 2400); lower seconds, fps, size or scale")
@@ -125,7 +125,7 @@ extension APIContext {
         } catch {
             logger.error("encoding a clip failed: \(error)")
             metrics.encodeFailed(format.encodedFormat)
-            throw APIError(500, "encoding the clip failed")
+            throw Refusal(.failure, "encoding the clip failed")
         }
         // A video's frames all last 1/fps; an animated image's add up to `seconds` (`ClipTiming`).
         let secondsText = format.isVideo ? printfFormat("%g", Double(timing.frameCount) / Double(fps))

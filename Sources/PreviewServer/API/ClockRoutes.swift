@@ -1,4 +1,5 @@
 import Animation
+import Controls
 import HTTPServer
 
 // `GET /clock` and `POST /clock`: pause, speed and step the scene's one clock.
@@ -63,10 +64,10 @@ extension APIContext {
     static let setClock = Endpoint<APIContext>(
         command: setClockOperation,
         produces: Success(description: "The clock after the change.", content: .json(.of(ClockReply.self))),
-        SceneCommand(control: nil) { value, _ throws(APIError) in
+        SceneCommand(control: nil) { value, _ throws(Refusal) in
             .clock(try clockChanges(try Input(command: value, for: setClockOperation,
                                               configuration: PreviewServerConfiguration())))
-        } run: { context, value, host throws(APIError) in
+        } run: { context, value, host throws(Refusal) in
             try Endpoint<APIContext>.encoded(try context.changeClock(try Input(command: value, for: setClockOperation,
                                                                 configuration: context.configuration), at: host))
         })
@@ -78,17 +79,17 @@ extension APIContext {
     /// Changes the clock at host time `host` (now when nil). Whether it is paused is checked under
     /// the scene's lock, with the change: a step racing a resume is applied before it or refused
     /// after it, never answered 200 having done nothing.
-    func changeClock(_ input: Input, at host: Double?) throws(APIError) -> ClockReply {
+    func changeClock(_ input: Input, at host: Double?) throws(Refusal) -> ClockReply {
         typealias P = ClockParameters
         let paused = try input[P.paused]
         let speed = try input[P.speed]
         let step = try input[P.step]
         let frames = try input[P.frames]
         let fps = Double(configuration.fps)
-        let adjusted = try scene.adjustClock(at: host) { clock, host throws(APIError) in
+        let adjusted = try scene.adjustClock(at: host) { clock, host throws(Refusal) in
             // Refuse before changing anything, so a refused request leaves speed and pause as they were.
             if step != nil || frames != nil, !(paused ?? clock.timebase(at: host).isPaused) {
-                throw APIError.conflict("stepping needs a paused clock: POST /clock?paused=true first")
+                throw Refusal.conflict("stepping needs a paused clock: POST /clock?paused=true first")
             }
             if let speed { clock.change(.speed(speed), at: host) }
             if let paused { clock.change(paused ? .pause : .resume, at: host) }
@@ -104,10 +105,10 @@ extension APIContext {
     /// `POST /clock` as a scenario's step: pause, resume and speed, which matter when it plays on
     /// the live scene. Steps are placed in scene time, so stepping the clock has no meaning in one
     /// (docs/design/scenarios.md §Scene time).
-    static func clockChanges(_ input: Input) throws(APIError) -> [ClockChange] {
+    static func clockChanges(_ input: Input) throws(Refusal) -> [ClockChange] {
         typealias P = ClockParameters
         for stepping in [P.step.spec.name, P.frames.spec.name] where input.givenTexts[stepping] != nil {
-            throw APIError(400, "a scenario's steps are placed in scene time, so '\(stepping)' has no meaning in one",
+            throw Refusal(.invalid, "a scenario's steps are placed in scene time, so '\(stepping)' has no meaning in one",
                            parameter: stepping, allowed: "'paused' and 'speed'")
         }
         var changes: [ClockChange] = []

@@ -24,7 +24,7 @@ extension APIContext {
                     + [FrameParameters.ahead, FrameParameters.at, FrameParameters.variants, FrameParameters.scenario],
                 answers: [.notFound("No stored scenario has the id given in `scenario`."), FrameParameters.scenarioConflict],
                 rules: FrameParameters.whenRules, offload: .shared, families: [FrameParameters.props],
-                cost: { input throws(APIError) in .frame(pixels: try FrameParameters.Picture(input).pixels(), png: png) }),
+                cost: { input throws(Refusal) in .frame(pixels: try FrameParameters.Picture(input).pixels(), png: png) }),
             produces: Success(description: "One frame.", content: .media([png ? "image/png" : "image/jpeg"], binary: true),
                               headers: [
                                   sceneTimeHeader,
@@ -46,7 +46,7 @@ extension APIContext {
                 + "another viewer of a feed only its connection's buffers from the memory budget. The response never "
                 + "ends by itself; it is sent as plain bytes until close, never chunked.",
             parameters: FrameParameters.common + [streamFPS],
-            cost: { input throws(APIError) in try streamCost(input) }),
+            cost: { input throws(Refusal) in try streamCost(input) }),
         // The media type without its boundary parameter, as OpenAPI names content.
         produces: Success(description: "An endless MJPEG stream.",
                           content: .media([String(MJPEGFraming.contentType.prefix { $0 != ";" })], binary: false),
@@ -57,7 +57,7 @@ extension APIContext {
         .defaulting(to: \.fps, flag: "--fps")
 
     /// A new feed's cost, and the first viewer's bytes with it.
-    static func streamCost(_ input: Input) throws(APIError) -> RequestCost {
+    static func streamCost(_ input: Input) throws(Refusal) -> RequestCost {
         var cost = RequestCost.stream(pixels: try FrameSpec(input).pixels, fps: try input[streamFPS])
         cost.memoryBytes += CostModel.viewerBytes
         return cost
@@ -65,9 +65,9 @@ extension APIContext {
 
     /// One frame of the scene as it is now (or `ahead` seconds on, with no further commands, or at `at`).
     /// Works on a copy of the scene, so it never waits on a stream and never moves the live one.
-    func frame(_ input: Input, png: Bool) throws(APIError) -> HTTPResponse {
+    func frame(_ input: Input, png: Bool) throws(Refusal) -> HTTPResponse {
         let ahead = try input[FrameParameters.ahead]
-        let scenario = try input[FrameParameters.scenario].map { id throws(APIError) in try storedScenario(id) }
+        let scenario = try input[FrameParameters.scenario].map { id throws(Refusal) in try storedScenario(id) }
         let (copy, now) = try startingScene(input, scenario: scenario)
         switch try FrameParameters.Picture(input) {
         case .plain(let spec):
@@ -91,7 +91,7 @@ extension APIContext {
     /// a copy of the live scene at `at` (docs/design/engine.md §Timeline), or a copy of the live scene
     /// now with the steps still scheduled on it; each with the request's `props.` applied to it alone.
     /// Neither the live scene nor the clock moves.
-    func startingScene(_ input: Input, scenario: Scenario?) throws(APIError) -> (scene: ScheduledScene, time: Double) {
+    func startingScene(_ input: Input, scenario: Scenario?) throws(Refusal) -> (scene: ScheduledScene, time: Double) {
         var copy: ScheduledScene, time: Double
         if let at = try input[FrameParameters.at] {
             guard let past = scene.copy(at: at) else { throw outsideHistory(FrameParameters.at.spec.name, at) }
@@ -107,7 +107,7 @@ extension APIContext {
     /// request's `props.` applied to each as to the first: a clip from the past shows the commands
     /// that came during it (`ClipSource`). Without `at` the clip starts now or from a scenario's
     /// fresh scene, and no kept command lies after its start.
-    func laterCommands(_ input: Input, after start: Double, through end: Double) throws(APIError) -> [ScheduledScene] {
+    func laterCommands(_ input: Input, after start: Double, through end: Double) throws(Refusal) -> [ScheduledScene] {
         guard try input[FrameParameters.at] != nil else { return [] }
         var copies = scene.copiesAfterCommands(after: start, through: end)
         for i in copies.indices {
@@ -116,23 +116,23 @@ extension APIContext {
         return copies
     }
 
-    private func applyProps(_ input: Input, to copy: inout ScheduledScene, at time: Double) throws(APIError) {
+    private func applyProps(_ input: Input, to copy: inout ScheduledScene, at time: Double) throws(Refusal) {
         let overrides = try PropOverrides(input.entries(of: FrameParameters.props), subject: try input[FrameParameters.control],
                                           scene: copy.scene)
-        try copy.modify { (scene: inout Scene) throws(APIError) in try overrides.apply(to: &scene, at: time) }
+        try copy.modify { (scene: inout Scene) throws(Refusal) in try overrides.apply(to: &scene, at: time) }
     }
 
     /// A still frame's response: the image encoded, stamped with its scene time. A failed encode
     /// is logged, counted and answered with 500.
     func snapshot(_ image: RenderedImage, png: Bool, quality: Int, sceneTime: Double,
-                  headers: [(String, String)] = []) throws(APIError) -> HTTPResponse {
+                  headers: [(String, String)] = []) throws(Refusal) -> HTTPResponse {
         let bytes: [UInt8]
         do {
             bytes = png ? try frameRenderer.png(image) : try frameRenderer.jpeg(image, quality: quality)
         } catch {
             logger.error("encoding a frame failed: \(error)")
             metrics.encodeFailed(png ? .png : .jpeg)
-            throw APIError(500, "encoding the frame failed")
+            throw Refusal(.failure, "encoding the frame failed")
         }
         return HTTPResponse(status: 200, headers: [
             ("Content-Type", png ? "image/png" : "image/jpeg"),
@@ -142,7 +142,7 @@ extension APIContext {
         ] + headers, body: .bytes(bytes))
     }
 
-    func stream(_ input: Input) throws(APIError) -> HTTPResponse {
+    func stream(_ input: Input) throws(Refusal) -> HTTPResponse {
         let spec = try FrameSpec(input)
         let viewer = try hub.attach(FeedKey(spec: spec, fps: try input[Self.streamFPS]),
                                     viewerClass: Self.viewerClass(input.request))

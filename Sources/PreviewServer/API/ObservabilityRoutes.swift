@@ -1,5 +1,6 @@
 import Controls
 import HTTPServer
+import JSON
 
 /// `GET /healthz`, `GET /metrics` (Prometheus text), `GET /events` (Server-Sent Events of state
 /// changes) and `GET /openapi.json`.

@@ -1,5 +1,6 @@
 import Controls
 import HTTPServer
+import JSON
 
 /// `GET`, `PATCH` and `DELETE /controls/CONTROL/props`: each control's design knobs, their JSON Schema,
 /// and changes to them, declared per control so that each body and reply has its exact schema.
@@ -46,29 +47,29 @@ extension APIContext {
                                 }),
                 answers: refusals(control))
         // The value is the patch as its JSON text; a scenario's step runs the same merge on its own scene.
-        return Endpoint<APIContext>(command: operation, produces: commandSuccess(control), value: { input, _ throws(APIError) in
+        return Endpoint<APIContext>(command: operation, produces: commandSuccess(control), value: { input, _ throws(Refusal) in
             (Command(operation.commandName, document: try propsPatch(input.request.body).value.text), nil)
-        }, SceneCommand(control: control) { value, _ throws(APIError) in
+        }, SceneCommand(control: control) { value, _ throws(Refusal) in
             let patch = try propsPatch(value.documentBytes)
             // Checked now against the props as declared, so a scenario's fault names the prop.
             let table = PropTable(control, SceneConfiguration())
             _ = try table.merging(patch, into: table.defaults)
-            return .scene(PreparedCommand { s, t throws(APIError) in
-                try setProps(control, of: &s, at: t) { table, current throws(APIError) in try table.merging(patch, into: current) }
+            return .scene(PreparedCommand { s, t throws(Refusal) in
+                try setProps(control, of: &s, at: t) { table, current throws(Refusal) in try table.merging(patch, into: current) }
             })
-        } run: { context, value, host throws(APIError) in
+        } run: { context, value, host throws(Refusal) in
             let patch = try propsPatch(value.documentBytes)
-            return try context.changeProps(control, value, at: host) { table, current throws(APIError) in
+            return try context.changeProps(control, value, at: host) { table, current throws(Refusal) in
                 try table.merging(patch, into: current)
             }
         })
     }
 
-    private static func propsPatch(_ body: [UInt8]) throws(APIError) -> JSONDocument {
+    private static func propsPatch(_ body: [UInt8]) throws(Refusal) -> JSONDocument {
         do throws(JSONDocument.Failure) {
             return try JSONDocument(parsing: body)
         } catch {
-            throw APIError(400, error == .tooDeep ? "the body nests too deep" : "the body is not JSON", parameter: "body",
+            throw Refusal(.invalid, error == .tooDeep ? "the body nests too deep" : "the body is not JSON", parameter: "body",
                            allowed: PropTable.patchAllowed)
         }
     }
@@ -78,8 +79,8 @@ extension APIContext {
                                      summary: "Restores every prop of \(control.rawValue) to its default", command: true,
                                      body: APIOperation.Body.none, answers: refusals(control))
         return Endpoint<APIContext>(command: operation, produces: commandSuccess(control), SceneCommand(control: control) { _, _ in
-            .scene(PreparedCommand { s, t throws(APIError) in try setProps(control, of: &s, at: t) { table, _ in table.defaults } })
-        } run: { context, value, host throws(APIError) in
+            .scene(PreparedCommand { s, t throws(Refusal) in try setProps(control, of: &s, at: t) { table, _ in table.defaults } })
+        } run: { context, value, host throws(Refusal) in
             try context.changeProps(control, value, at: host) { table, _ in table.defaults }
         })
     }
@@ -115,16 +116,16 @@ extension APIContext {
     /// its revision as they were. A running recording keeps it.
     func changeProps(
         _ control: FrameSubject, _ value: Command, at host: Double?,
-        _ change: @escaping (PropTable, PropValues) throws(APIError) -> PropValues
-    ) throws(APIError) -> HTTPResponse {
+        _ change: @escaping (PropTable, PropValues) throws(Refusal) -> PropValues
+    ) throws(Refusal) -> HTTPResponse {
         let applied = try scene.apply(value, on: control, at: host) {
-            (s: inout Scene, t: Double) throws(APIError) -> Scene in
+            (s: inout Scene, t: Double) throws(Refusal) -> Scene in
             try Self.setProps(control, of: &s, at: t, change)
             return s
         }
         recorder.record(value, at: applied.time)
         let reply = JSONValue.object([
-            ("sceneTime", ParameterType.json(applied.time)),
+            ("sceneTime", JSONValue.number(applied.time)),
             ("revision", .int(Int(applied.revision))),
             ("state", Self.propsReply(control, scene: applied.result, revision: applied.revision)),
         ])
@@ -134,14 +135,14 @@ extension APIContext {
     /// Sets the values `change` makes of the scene's current ones; a control's refusal is a 409.
     static func setProps(
         _ control: FrameSubject, of s: inout Scene, at t: Double,
-        _ change: (PropTable, PropValues) throws(APIError) -> PropValues
-    ) throws(APIError) {
+        _ change: (PropTable, PropValues) throws(Refusal) -> PropValues
+    ) throws(Refusal) {
         let table = PropTable(control, s.configuration)
         let values = try change(table, s.props(of: control))
         do throws(PropRefusal) {
             try s.setProps(values, of: control, at: t)
         } catch {
-            throw APIError(prop: error, control: control)
+            throw Refusal(prop: error, control: control)
         }
     }
 

@@ -1,4 +1,6 @@
+import Controls
 import HTTPServer
+import JSON
 
 /// `POST /scenarios/record`: start, then stop, turning the commands that arrive in between into a
 /// stored scenario.
@@ -25,25 +27,25 @@ extension APIContext {
                           content: .json(SchemaSource { recordReplySchema($0) }), headers: [.noStore])
     ) { context, input in try context.record(input) }
 
-    func record(_ input: Input) throws(APIError) -> HTTPResponse {
+    func record(_ input: Input) throws(Refusal) -> HTTPResponse {
         let (_, now) = scene.snapshot()
         switch try input[Self.recordAction] {
         case .start:
             guard recorder.start(at: now) else {
-                throw APIError(409, "a recording runs already", parameter: "action",
+                throw Refusal(.conflict, "a recording runs already", parameter: "action",
                                allowed: "stop, then start again")
             }
             return .json(.object([("recording", true), ("since", .double(now)), ("steps", 0)]),
                          headers: [("Cache-Control", "no-store")])
         case .stop:
             guard let recording = recorder.stop() else {
-                throw APIError(409, "no recording runs", parameter: "action", allowed: "start first")
+                throw Refusal(.conflict, "no recording runs", parameter: "action", allowed: "start first")
             }
             let scenario: Scenario
             do {
                 scenario = try Scenario(parsing: recording.document(until: now), artworks: artworks)
             } catch {
-                throw APIError(409, "the recording cannot be replayed from a fresh scene: \(error.message)",
+                throw Refusal(.conflict, "the recording cannot be replayed from a fresh scene: \(error.message)",
                                parameter: "action", allowed: error.allowed)
             }
             let summary = keepRecorded(scenario)

@@ -65,10 +65,10 @@ extension APIContext {
         let scenario = try context.storedScenario(try input[scenarioID], parameter: "id")
         // Its scene is the snapshot's, at the snapshot's time: the live scene has its own.
         guard scenario.from == nil else {
-            throw APIError(409, "scenario \(scenario.id) starts from a snapshot: frames and clips play it (scenario=), "
+            throw Refusal(.conflict, "scenario \(scenario.id) starts from a snapshot: frames and clips play it (scenario=), "
                            + "not the live scene", parameter: "id", allowed: "a scenario without 'from'")
         }
-        let start = try context.scene.schedule { live, now throws(APIError) in
+        let start = try context.scene.schedule { live, now throws(Refusal) in
             if let refusal = scenario.refusal(on: live, from: now) { throw refusal }
             return scenario.scheduled(from: now)
         }

@@ -1,4 +1,6 @@
+import Controls
 import HTTPServer
+import JSON
 import Synchronization
 
 /// How much of each budget is in use, and the refusals when a request does not fit: 400 when it
@@ -31,7 +33,7 @@ final class BudgetLedger: Sendable {
     }
 
     /// Throws the 400 for the first share larger than its whole budget.
-    func checkFits(_ shares: [BudgetShare]) throws(APIError) {
+    func checkFits(_ shares: [BudgetShare]) throws(Refusal) {
         for share in shares where share.amount > limit(share.limit) {
             metrics.budgetRefused(share.limit, status: 400)
             throw .overBudget(share, limit: limit(share.limit))
@@ -39,7 +41,7 @@ final class BudgetLedger: Sendable {
     }
 
     /// Takes every share at once, or none: the 503 names the first that does not fit now.
-    func reserve(_ shares: [BudgetShare]) throws(APIError) -> BudgetTicket {
+    func reserve(_ shares: [BudgetShare]) throws(Refusal) -> BudgetTicket {
         try checkFits(shares)
         let refused: (BudgetShare, Int)? = inUse.withLock { use in
             for share in shares where (use[share.limit] ?? 0) > limit(share.limit) - share.amount {
@@ -98,25 +100,25 @@ final class BudgetTicket: HeldUntilSent {
     }
 }
 
-extension APIError {
+extension Refusal {
     /// The request alone is more than the budget: it can never be served as asked.
-    static func overBudget(_ share: BudgetShare, limit: Int) -> APIError {
+    static func overBudget(_ share: BudgetShare, limit: Int) -> Refusal {
         let l = share.limit
-        return APIError(
-            400, "the request costs \(share.amount) \(l.baseUnit) of the \(l.id) budget, which is \(limit) \(l.baseUnit) "
+        return Refusal(
+            .invalid, "the request costs \(share.amount) \(l.baseUnit) of the \(l.id) budget, which is \(limit) \(l.baseUnit) "
                 + "in all: it cannot be served even when the server is idle",
             allowed: "\(l.id) budget: \(l.formula); ask for less, or start the server with a larger \(l.flag)",
             details: Self.budgetFields(share, limit: limit) + [("cost", .int(share.amount))])
     }
 
     /// Other requests hold the budget now; this one would fit once some of them end.
-    static func budgetInUse(_ share: BudgetShare, inUse: Int, limit: Int) -> APIError {
+    static func budgetInUse(_ share: BudgetShare, inUse: Int, limit: Int) -> Refusal {
         let l = share.limit
-        return APIError(
-            503, "the \(l.id) budget is in use: \(inUse) of \(limit) \(l.baseUnit), and the request needs \(share.amount); "
+        return Refusal(
+            .unavailable, "the \(l.id) budget is in use: \(inUse) of \(limit) \(l.baseUnit), and the request needs \(share.amount); "
                 + "try again in \(l.retryAfterSeconds) s",
             details: Self.budgetFields(share, limit: limit) + [("cost", .int(share.amount)), ("inUse", .int(inUse))],
-            headers: [("Retry-After", String(l.retryAfterSeconds))])
+            retryAfter: l.retryAfterSeconds)
     }
 
     private static func budgetFields(_ share: BudgetShare, limit: Int) -> [(String, JSONValue)] {

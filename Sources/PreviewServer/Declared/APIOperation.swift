@@ -1,3 +1,4 @@
+import Controls
 import HTTPServer
 
 /// One operation of the API, declared once: the router, the decoder, /openapi.json, the README
@@ -44,7 +45,7 @@ struct APIOperation: Sendable {
     /// The 2xx answer; set by `Endpoint` from the handler's reply type.
     var success: Success
     /// What a request costs, from its decoded parameters, before any work starts.
-    var cost: (@Sendable (Input) throws(APIError) -> RequestCost)?
+    var cost: (@Sendable (Input) throws(Refusal) -> RequestCost)?
     /// Cache-busting queries (`?v=…`) are fine on static files; everywhere else an unknown
     /// parameter is refused.
     var ignoresUnknownQuery: Bool
@@ -59,7 +60,7 @@ struct APIOperation: Sendable {
         answers: [Answer] = [],
         rules: [ParameterRule] = [], offload: DeferredWork.Lane? = nil, ignoresUnknownQuery: Bool = false,
         bareWord: String? = nil, families: [ParameterFamily] = [],
-        cost: (@Sendable (Input) throws(APIError) -> RequestCost)? = nil
+        cost: (@Sendable (Input) throws(Refusal) -> RequestCost)? = nil
     ) {
         self.method = method
         self.path = path

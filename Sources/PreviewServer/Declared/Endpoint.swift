@@ -1,11 +1,12 @@
 #if canImport(FoundationEssentials)
+import Controls
 import FoundationEssentials
 #else
 import Foundation
 #endif
 import HTTPServer
 
-/// An operation and its handler. The handler gets the decoded `Input` and throws an `APIError`
+/// An operation and its handler. The handler gets the decoded `Input` and throws an `Refusal`
 /// (or any `HTTPResponseError`) for every answer that is not its success.
 struct Endpoint<Context: Sendable>: Sendable {
     var operation: APIOperation
@@ -31,11 +32,11 @@ struct Endpoint<Context: Sendable>: Sendable {
     }
 
     /// A reply as JSON.
-    static func encoded<Reply: Encodable>(_ reply: Reply, headers: [(String, String)] = []) throws(APIError) -> HTTPResponse {
+    static func encoded<Reply: Encodable>(_ reply: Reply, headers: [(String, String)] = []) throws(Refusal) -> HTTPResponse {
         do {
             return .json(raw: Array(try SceneStateEncoding.encoder.encode(reply)), headers: headers)
         } catch {
-            throw APIError(500, "could not encode the reply")
+            throw Refusal(.failure, "could not encode the reply")
         }
     }
 
@@ -105,7 +106,7 @@ extension Router {
         do {
             return try body()
         } catch let error as any HTTPResponseError {
-            if let apiError = error as? APIError, apiError.status == 500 { failed(operation, error) }
+            if let refusal = error as? Refusal, refusal.kind == .failure { failed(operation, error) }
             throw error
         } catch {
             failed(operation, error)

@@ -1,3 +1,4 @@
+import Controls
 import HTTPServer
 
 /// A request's parameters after strict decoding against its operation: every declared parameter
@@ -30,9 +31,9 @@ struct Input: Sendable {
     /// The parameter's value. Throws (a 500) only when the operation does not declare it, which
     /// the generated tests would catch first.
     subscript<Value>(_ parameter: Parameter<Value>) -> Value {
-        get throws(APIError) {
+        get throws(Refusal) {
             guard let stored = values[parameter.spec.name], let value = stored as? Value else {
-                throw APIError(500, "'\(parameter.spec.name)' is read but not declared by this operation")
+                throw Refusal(.failure, "'\(parameter.spec.name)' is read but not declared by this operation")
             }
             return value
         }

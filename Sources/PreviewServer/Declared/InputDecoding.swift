@@ -1,5 +1,6 @@
 import Controls
 import HTTPServer
+import JSON
 
 extension Input {
     /// Decodes the path, the query, and for operations that take parameters in the body a form or
@@ -7,9 +8,9 @@ extension Input {
     /// take, one given twice (in one place or in two), one given where it may not come from, or one
     /// of the wrong type or out of range is refused with a 400 that names it.
     init(decoding request: HTTPRequest, for operation: APIOperation,
-         configuration: PreviewServerConfiguration) throws(APIError) {
+         configuration: PreviewServerConfiguration) throws(Refusal) {
         guard let pathValues = operation.pathValues(request.path) else {
-            throw APIError(404, "no \(operation.method.rawValue) \(operation.path) at '\(APIError.quote(request.path))'")
+            throw Refusal(.notFound, "no \(operation.method.rawValue) \(operation.path) at '\(Refusal.quote(request.path))'")
         }
         var (entries, familyEntries) = try Self.queryEntries(request.query, operation)
         switch operation.body {
@@ -27,7 +28,7 @@ extension Input {
     /// Parameters as a query gives them (the command line's render options), decoded as strictly as
     /// a request's query.
     init(query parameters: [(name: String, value: String)], for operation: APIOperation,
-         configuration: PreviewServerConfiguration) throws(APIError) {
+         configuration: PreviewServerConfiguration) throws(Refusal) {
         let request = HTTPRequest(method: operation.method.rawValue, path: operation.path, query: parameters)
         let (entries, familyEntries) = try Self.queryEntries(parameters, operation)
         try self.init(entries: entries, familyEntries: familyEntries, request: request, operation: operation,
@@ -36,7 +37,7 @@ extension Input {
 
     /// A command value's arguments, as its operation declares them (each as the text its type
     /// accepts), and its document as the body of an operation that reads one.
-    init(command: Command, for operation: APIOperation, configuration: PreviewServerConfiguration) throws(APIError) {
+    init(command: Command, for operation: APIOperation, configuration: PreviewServerConfiguration) throws(Refusal) {
         let request = HTTPRequest(method: operation.method.rawValue, path: operation.path, body: command.documentBytes)
         try self.init(entries: command.arguments.map { Entry(name: $0.name, value: .text($0.value), location: .query) },
                       familyEntries: [], request: request, operation: operation, configuration: configuration,
@@ -46,14 +47,14 @@ extension Input {
     /// The query's declared parameters, and those of its families (`props.NAME`), each name once.
     private static func queryEntries(
         _ query: [(name: String, value: String)], _ operation: APIOperation
-    ) throws(APIError) -> (entries: [Entry], families: [(name: String, value: String)]) {
+    ) throws(Refusal) -> (entries: [Entry], families: [(name: String, value: String)]) {
         var entries: [Entry] = []
         var familyEntries: [(name: String, value: String)] = []
         for item in query {
             if operation.parameter(named: item.name) == nil, operation.family(of: item.name) != nil {
                 guard !familyEntries.contains(where: { $0.name == item.name }) else {
-                    throw APIError(400, "parameter '\(APIError.quote(item.name))' is given more than once",
-                                   parameter: item.name, allowed: "'\(APIError.quote(item.name))' once")
+                    throw Refusal(.invalid, "parameter '\(Refusal.quote(item.name))' is given more than once",
+                                   parameter: item.name, allowed: "'\(Refusal.quote(item.name))' once")
                 }
                 familyEntries.append((item.name, item.value))
                 continue
@@ -68,7 +69,7 @@ extension Input {
     /// as a request, wherever the operation would read them from.
     /// `body` stands for the document an operation with a JSON-document body reads.
     init(step values: [(key: String, value: FlatJSONObject.Value)], for operation: APIOperation, body: [UInt8] = [],
-         configuration: PreviewServerConfiguration) throws(APIError) {
+         configuration: PreviewServerConfiguration) throws(Refusal) {
         let request = HTTPRequest(method: operation.method.rawValue, path: operation.path, body: body)
         try self.init(entries: values.map { Entry(name: $0.key, value: .json($0.value), location: .json) },
                       familyEntries: [], request: request, operation: operation, configuration: configuration,
@@ -77,7 +78,7 @@ extension Input {
 
     private init(entries: [Entry], familyEntries: [(name: String, value: String)], request: HTTPRequest,
                  operation: APIOperation, configuration: PreviewServerConfiguration,
-                 checksLocations: Bool) throws(APIError) {
+                 checksLocations: Bool) throws(Refusal) {
         var values: [String: any Sendable] = [:]
         var given: [String: String] = [:]
         for entry in entries {
@@ -93,13 +94,13 @@ extension Input {
             guard let accepted = spec.type.accepts(text) else {
                 // A path that no value of its parameter can name names nothing: 404, as for any unknown path.
                 if entry.location == .path {
-                    throw APIError(404, "no \(operation.method.rawValue) \(operation.path) with \(spec.name) "
-                                   + "'\(APIError.quote(text))'", parameter: spec.name, allowed: spec.allowed)
+                    throw Refusal(.notFound, "no \(operation.method.rawValue) \(operation.path) with \(spec.name) "
+                                   + "'\(Refusal.quote(text))'", parameter: spec.name, allowed: spec.allowed)
                 }
                 throw .badParameter(spec.name, text, allowed: spec.allowed)
             }
             guard let value = parameter.value(fromAccepted: accepted) else {
-                throw APIError(500, "the declaration of '\(spec.name)' does not accept its own type's value")
+                throw Refusal(.failure, "the declaration of '\(spec.name)' does not accept its own type's value")
             }
             values[spec.name] = value
             given[spec.name] = accepted
@@ -127,13 +128,13 @@ extension Input {
         var location: ParameterLocations
 
         /// The text the parameter's type reads; a JSON value must be of the parameter's JSON type.
-        func text(for spec: ParameterSpec) throws(APIError) -> String {
+        func text(for spec: ParameterSpec) throws(Refusal) -> String {
             switch value {
             case .text(let text): return text
             case .json(let json):
                 let wanted = spec.type.jsonKind
                 guard json.kind == wanted else {
-                    throw APIError(400, "'\(spec.name)' must be a JSON \(wanted.rawValue), not \(APIError.quote(json.text))",
+                    throw Refusal(.invalid, "'\(spec.name)' must be a JSON \(wanted.rawValue), not \(Refusal.quote(json.text))",
                                    parameter: spec.name, allowed: spec.allowed)
                 }
                 // JSON has one number type: 3.0 is the integer 3.
@@ -146,16 +147,16 @@ extension Input {
     }
 
     /// The body's media type must be one of `types` (parameters such as `; charset=utf-8` aside).
-    private static func checkMediaType(_ request: HTTPRequest, _ types: [String]) throws(APIError) {
+    private static func checkMediaType(_ request: HTTPRequest, _ types: [String]) throws(Refusal) {
         let type = (request.header("content-type") ?? "").lowercased()
         let media = type.split(separator: ";").first.map { String($0).trimmingSpaces } ?? ""
         guard types.contains(media) else {
-            throw APIError(415, "unsupported Content-Type '\(APIError.quote(type))'", parameter: "Content-Type",
+            throw Refusal(.unsupportedType, "unsupported Content-Type '\(Refusal.quote(type))'", parameter: "Content-Type",
                            allowed: types.joined(separator: " or "))
         }
     }
 
-    private static func bodyEntries(_ request: HTTPRequest, bareWord: String?) throws(APIError) -> [Entry] {
+    private static func bodyEntries(_ request: HTTPRequest, bareWord: String?) throws(Refusal) -> [Entry] {
         let type = (request.header("content-type") ?? "").lowercased()
         let media = type.split(separator: ";").first.map { String($0).trimmingSpaces } ?? ""
         switch media {
@@ -164,10 +165,10 @@ extension Input {
             do {
                 object = try FlatJSONObject(parsing: request.body)
             } catch .nested(let key) {
-                throw APIError(400, "'\(APIError.quote(key))' must be a string, number or boolean", parameter: key,
-                               allowed: APIError.jsonBodyAllowed)
+                throw Refusal(.invalid, "'\(Refusal.quote(key))' must be a string, number or boolean", parameter: key,
+                               allowed: Refusal.jsonBodyAllowed)
             } catch {
-                throw APIError(400, "the body is not a JSON object", parameter: "body", allowed: APIError.jsonBodyAllowed)
+                throw Refusal(.invalid, "the body is not a JSON object", parameter: "body", allowed: Refusal.jsonBodyAllowed)
             }
             return object.members.map { Entry(name: $0.key, value: .json($0.value), location: .json) }
         case "application/x-www-form-urlencoded", "":
@@ -181,22 +182,22 @@ extension Input {
                 return Entry(name: decode(parts[0]), value: .text(parts.count > 1 ? decode(parts[1]) : ""), location: .form)
             }
         default:
-            throw APIError(415, "unsupported Content-Type '\(APIError.quote(type))' for a command", parameter: "Content-Type",
+            throw Refusal(.unsupportedType, "unsupported Content-Type '\(Refusal.quote(type))' for a command", parameter: "Content-Type",
                            allowed: "application/json, application/x-www-form-urlencoded, or parameters in the query")
         }
     }
 }
 
 extension ParameterRule {
-    func check(given: Set<String>) throws(APIError) {
+    func check(given: Set<String>) throws(Refusal) {
         switch self {
         case .atLeastOne(let names):
             if let first = names.first, !names.contains(where: given.contains) {
-                throw APIError(400, "nothing to change: \(text)", parameter: first, allowed: text)
+                throw Refusal(.invalid, "nothing to change: \(text)", parameter: first, allowed: text)
             }
         case .notTogether(let a, let b):
             if given.contains(a) && given.contains(b) {
-                throw APIError(400, text, parameter: a, allowed: text)
+                throw Refusal(.invalid, text, parameter: a, allowed: text)
             }
         }
     }

@@ -1,4 +1,6 @@
+import Controls
 import HTTPServer
+import JSON
 
 /// Writes the OpenAPI 3.1 document from the declarations. Everything comes out in declaration
 /// order or sorted, so the same declarations and configuration give the same bytes every time.
@@ -242,7 +244,7 @@ struct OpenAPIGenerator {
         return .object(members)
     }
 
-    /// Every error the server produces, from a handler (`APIError`) or from the HTTP layer.
+    /// Every error the server produces, from a handler (`Refusal`) or from the HTTP layer.
     /// Computed, not a stored global: LeakSanitizer cannot follow pointers that Swift packs into an
     /// enum's spare bits, so a global JSONValue tree reads to it as leaked.
     static var errorSchema: JSONValue {

@@ -1,5 +1,6 @@
 import Controls
 import HTTPServer
+import JSON
 
 /// What a parameter (or a control's prop) accepts. This one value decides its validation, the `allowed` text of its
 /// errors, its JSON Schema in /openapi.json, its README row and its boundary tests.
@@ -131,7 +132,7 @@ enum ParameterType: Sendable, Equatable {
         case .integer(let r):
             return [("type", "integer"), ("minimum", .int(r.lowerBound)), ("maximum", .int(r.upperBound))]
         case .number(let r):
-            return [("type", "number"), ("minimum", Self.json(r.lowerBound)), ("maximum", Self.json(r.upperBound))]
+            return [("type", "number"), ("minimum", JSONValue.number(r.lowerBound)), ("maximum", JSONValue.number(r.upperBound))]
         case .boolean:
             return [("type", "boolean")]
         case .enumeration(let words):
@@ -153,14 +154,14 @@ enum ParameterType: Sendable, Equatable {
             return [("type", "array"), ("items", .object(ParameterType.color(names: [], alpha: true).schema)),
                     ("maxItems", .int(maxCount))]
         case .curve:
-            let x = JSONValue.object([("type", "number"), ("minimum", Self.json(TimingCurve.xRange.lowerBound)),
-                                      ("maximum", Self.json(TimingCurve.xRange.upperBound))])
-            let y = JSONValue.object([("type", "number"), ("minimum", Self.json(TimingCurve.yRange.lowerBound)),
-                                      ("maximum", Self.json(TimingCurve.yRange.upperBound))])
+            let x = JSONValue.object([("type", "number"), ("minimum", JSONValue.number(TimingCurve.xRange.lowerBound)),
+                                      ("maximum", JSONValue.number(TimingCurve.xRange.upperBound))])
+            let y = JSONValue.object([("type", "number"), ("minimum", JSONValue.number(TimingCurve.yRange.lowerBound)),
+                                      ("maximum", JSONValue.number(TimingCurve.yRange.upperBound))])
             // Each name's control points too (`x-curves`), so a curve editor plots and offers the named
             // curves without a copy of their numbers.
             let named = TimingCurve.Name.allCases.map { name in
-                (name.rawValue, JSONValue.array(TimingCurve.named(name).controlPoints.map(Self.json)))
+                (name.rawValue, JSONValue.array(TimingCurve.named(name).controlPoints.map(JSONValue.number)))
             }
             return [("oneOf", [
                 .object([("type", "string"), ("enum", .array(TimingCurve.Name.allCases.map { .string($0.rawValue) }))]),
@@ -174,14 +175,14 @@ enum ParameterType: Sendable, Equatable {
         guard let accepted = accepts(text) else { return nil }
         switch self {
         case .integer: return Int(accepted).map { .int($0) }
-        case .number: return Double(accepted).map(Self.json)
+        case .number: return Double(accepted).map(JSONValue.number)
         case .boolean: return .bool(accepted == "true")
         case .enumeration, .list, .string, .color: return .string(accepted)
         case .colorList: return .array(accepted.isEmpty ? [] : accepted.split(separator: ",").map { .string(String($0)) })
         case .curve:
             guard let curve = Self.curve(accepted) else { return nil }
             if case .named(let name) = curve { return .string(name.rawValue) }
-            return .array(curve.controlPoints.map(Self.json))
+            return .array(curve.controlPoints.map(JSONValue.number))
         }
     }
 
@@ -195,10 +196,6 @@ enum ParameterType: Sendable, Equatable {
         v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
     }
 
-    /// Whole numbers as JSON integers, so "maximum": 600 and not 600.0.
-    static func json(_ v: Double) -> JSONValue {
-        v == v.rounded() && abs(v) < 1e15 ? .int(Int(v)) : .double(v)
-    }
 
     private static func escaped(_ word: String) -> String {
         var out = ""

@@ -1,4 +1,5 @@
 import HTTPServer
+import JSON
 
 /// What decoding one value asked of its decoder: the shape its schema takes.
 final class Recording {

@@ -1,4 +1,5 @@
 import HTTPServer
+import JSON
 
 /// A string enumeration in a reply. Decoding one needs a valid case, so the schema recorder asks
 /// the type for its cases instead of decoding it.
@@ -42,8 +43,8 @@ struct FieldNote: Sendable {
     var members: [(String, JSONValue)] {
         var out: [(String, JSONValue)] = []
         if let description { out.append(("description", .string(description))) }
-        if let minimum { out.append(("minimum", ParameterType.json(minimum))) }
-        if let maximum { out.append(("maximum", ParameterType.json(maximum))) }
+        if let minimum { out.append(("minimum", JSONValue.number(minimum))) }
+        if let maximum { out.append(("maximum", JSONValue.number(maximum))) }
         if let pattern { out.append(("pattern", .string(pattern))) }
         return out
     }

@@ -30,8 +30,8 @@ final class FrameHub: Sendable {
     /// A new viewer of `key`, or the budget's refusal. One lock covers the admission, the lookup
     /// and the attach, so neither can two first viewers of a key both pay for its feed nor a
     /// concurrent last detach drop the feed between lookup and attach.
-    func attach(_ key: FeedKey, viewerClass: String) throws(APIError) -> StreamViewer {
-        let viewer = try state.withLock { s throws(APIError) -> StreamViewer in
+    func attach(_ key: FeedKey, viewerClass: String) throws(Refusal) -> StreamViewer {
+        let viewer = try state.withLock { s throws(Refusal) -> StreamViewer in
             let existing = s.feeds[key]
             let feedTicket = existing == nil
                 ? try ledger.reserve(RequestCost.stream(pixels: key.spec.pixels, fps: key.fps).shares) : nil

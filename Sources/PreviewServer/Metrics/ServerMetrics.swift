@@ -1,3 +1,4 @@
+import Controls
 import CoreMetrics
 import HTTPServer
 import Prometheus

@@ -86,7 +86,7 @@ enum FrameParameters {
         case plain(FrameSpec)
         case variants(VariantKind, FrameSpec)
 
-        init(_ input: Input) throws(APIError) {
+        init(_ input: Input) throws(Refusal) {
             if let kind = try input[FrameParameters.variants] {
                 let cellSize = min(try input[FrameParameters.size], VariantSet.defaultCellSize)
                 self = .variants(kind, try FrameSpec(input, sizeWhenAbsent: cellSize))
@@ -96,7 +96,7 @@ enum FrameParameters {
         }
 
         /// Pixels of one frame, from the parameters alone.
-        func pixels() throws(APIError) -> Int {
+        func pixels() throws(Refusal) -> Int {
             switch self {
             case .plain(let spec): return spec.pixels
             case .variants(let kind, let spec):

@@ -70,7 +70,7 @@ extension FrameSpec {
 
     /// The frame parameters every frame, clip and stream takes. `sizeWhenAbsent` replaces the
     /// server's `--size` when `size` is not given (variants cells are smaller).
-    init(_ input: Input, sizeWhenAbsent: Int? = nil) throws(APIError) {
+    init(_ input: Input, sizeWhenAbsent: Int? = nil) throws(Refusal) {
         typealias P = FrameParameters
         subject = try input[P.control]
         let size: Int
@@ -90,7 +90,7 @@ extension FrameSpec {
             }
         }
         if pixelWidth * pixelHeight > Self.maxPixels {
-            throw APIError(400, "the frame is too large: \(pixelWidth)×\(pixelHeight) pixels",
+            throw Refusal(.invalid, "the frame is too large: \(pixelWidth)×\(pixelHeight) pixels",
                            parameter: "size", allowed: "width × height × scale² up to \(Self.maxPixels) pixels (4096×4096)")
         }
     }

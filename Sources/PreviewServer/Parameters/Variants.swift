@@ -61,14 +61,14 @@ struct VariantSet {
 
     /// The cells a request asks for, from its parameters alone (so its cost is known before any
     /// scene is copied), or the 400 for a combination that has none.
-    static func plan(_ kind: VariantKind, spec: FrameSpec) throws(APIError) -> [PlannedCell] {
-        let unsupported = APIError(400, "variants=\(kind.rawValue) is not available for control=\(spec.subject.rawValue)",
+    static func plan(_ kind: VariantKind, spec: FrameSpec) throws(Refusal) -> [PlannedCell] {
+        let unsupported = Refusal(.invalid, "variants=\(kind.rawValue) is not available for control=\(spec.subject.rawValue)",
                                    parameter: "variants", allowed: VariantKind.support)
         let plan: [PlannedCell]
         switch kind {
         case .scales:
             guard spec.scale == 1 else {
-                throw APIError(400, "variants=scales chooses the scales itself", parameter: "scale",
+                throw Refusal(.invalid, "variants=scales chooses the scales itself", parameter: "scale",
                                allowed: "leave out 'scale' with variants=scales")
             }
             plan = [1.0, 2, 3].map { PlannedCell(caption: "\(Int($0))×", scale: $0) }
@@ -81,14 +81,14 @@ struct VariantSet {
         }
         let (w, h) = pixelSize(of: plan, spec: spec)
         if w * h > FrameSpec.maxPixels {
-            throw APIError(400, "the variants frame is too large: \(w)×\(h) pixels", parameter: "size",
+            throw Refusal(.invalid, "the variants frame is too large: \(w)×\(h) pixels", parameter: "size",
                            allowed: "all cells together up to \(FrameSpec.maxPixels) pixels (4096×4096); use a smaller size")
         }
         return plan
     }
 
     /// Builds the cells from a copy of a scene at `time`.
-    init(_ kind: VariantKind, spec: FrameSpec, scene: ScheduledScene, at time: Double) throws(APIError) {
+    init(_ kind: VariantKind, spec: FrameSpec, scene: ScheduledScene, at time: Double) throws(Refusal) {
         self.kind = kind
         self.spec = spec
         cells = try Self.plan(kind, spec: spec).map { planned in

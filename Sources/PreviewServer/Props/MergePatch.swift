@@ -1,3 +1,4 @@
+import JSON
 /// JSON Merge Patch (RFC 7396 §2): members of an object patch replace the target's, a null member
 /// removes one, and an object member merges into the target's member recursively; any other patch
 /// replaces the target whole. Members keep the target's order; new ones come after.

@@ -1,5 +1,6 @@
 import Controls
 import HTTPServer
+import JSON
 
 /// Props from a request, checked as a whole before anything is applied: a merge patch of one
 /// control's props (`PATCH /controls/CONTROL/props`) or `props.` query parameters for one render.
@@ -7,15 +8,15 @@ import HTTPServer
 extension PropTable {
     /// The complete values after `patch` (RFC 7396) is applied to `current`: a prop the patch sets to
     /// null, or that is missing afterwards, takes its default.
-    func merging(_ patch: JSONDocument, into current: PropValues) throws(APIError) -> PropValues {
+    func merging(_ patch: JSONDocument, into current: PropValues) throws(Refusal) -> PropValues {
         guard let changes = patch.members else {
-            throw APIError(400, "the body is not a JSON object", parameter: "body", allowed: Self.patchAllowed)
+            throw Refusal(.invalid, "the body is not a JSON object", parameter: "body", allowed: Self.patchAllowed)
         }
         var seen: Set<String> = []
         for (key, _) in changes {
             guard declaration(key) != nil else { throw unknown(key) }
             guard seen.insert(key).inserted else {
-                throw APIError(400, "'props.\(APIError.quote(key))' is given more than once", parameter: "props." + key,
+                throw Refusal(.invalid, "'props.\(Refusal.quote(key))' is given more than once", parameter: "props." + key,
                                allowed: "each prop once")
             }
         }
@@ -31,7 +32,7 @@ extension PropTable {
 
     /// `current` with the props given as text (`props.NAME=TEXT`, the name without its prefix) set.
     func setting(_ texts: [(name: String, text: String)], in current: PropValues,
-                 parameterName: (String) -> String) throws(APIError) -> PropValues {
+                 parameterName: (String) -> String) throws(Refusal) -> PropValues {
         var values = current
         for (name, text) in texts {
             guard let d = declaration(name) else { throw unknown(name, as: parameterName(name)) }
@@ -49,13 +50,13 @@ extension PropTable {
         declarations.first { $0.name == name }
     }
 
-    private func unknown(_ name: String, as parameter: String? = nil) -> APIError {
-        APIError(400, "\(control.rawValue) has no prop '\(APIError.quote(name))'", parameter: parameter ?? "props." + name,
+    private func unknown(_ name: String, as parameter: String? = nil) -> Refusal {
+        Refusal(.invalid, "\(control.rawValue) has no prop '\(Refusal.quote(name))'", parameter: parameter ?? "props." + name,
                  allowed: "the props of \(control.rawValue): " + declarations.map(\.name).joined(separator: ", "))
     }
 
-    private func invalid(_ d: PropDeclaration, json: JSONDocument) -> APIError {
-        let text = APIError.quote(json.value.text)
+    private func invalid(_ d: PropDeclaration, json: JSONDocument) -> Refusal {
+        let text = Refusal.quote(json.value.text)
         let fitsKind: Bool = switch (d.kind, json) {
         case (.number, .number), (.integer, .number), (.flag, .bool), (.color, .string), (.choice, .string), (.curve, .string),
              (.curve, .array), (.colors, .array): true
@@ -63,7 +64,7 @@ extension PropTable {
         }
         return fitsKind
             ? .badParameter(d.parameterName, text, allowed: d.allowed)
-            : APIError(400, "'\(d.parameterName)' must be \(d.kind.jsonKind), not \(text)", parameter: d.parameterName,
+            : Refusal(.invalid, "'\(d.parameterName)' must be \(d.kind.jsonKind), not \(text)", parameter: d.parameterName,
                        allowed: d.allowed)
     }
 }
@@ -76,7 +77,7 @@ struct PropOverrides: Sendable {
     /// Each control's values with the overrides set, for the controls that have any.
     private(set) var values: [(control: FrameSubject, values: PropValues)] = []
 
-    init(_ entries: [(name: String, value: String)], subject: FrameSubject, scene: Scene) throws(APIError) {
+    init(_ entries: [(name: String, value: String)], subject: FrameSubject, scene: Scene) throws(Refusal) {
         var byControl: [FrameSubject: [(name: String, text: String)]] = [:]
         for (parameter, text) in entries {
             let rest = parameter.dropFirst(Self.prefix.count)
@@ -94,41 +95,41 @@ struct PropOverrides: Sendable {
     }
 
     /// Applies the overrides to `scene` (a copy) at `time`.
-    func apply(to scene: inout Scene, at time: Double) throws(APIError) {
+    func apply(to scene: inout Scene, at time: Double) throws(Refusal) {
         for (control, set) in values {
             do throws(PropRefusal) {
                 try scene.setProps(set, of: control, at: time)
             } catch {
-                throw APIError(prop: error, control: control)
+                throw Refusal(prop: error, control: control)
             }
         }
     }
 
     /// "barThickness" for one control; "play-button.barThickness" (the control named) for `all`.
-    private static func split(_ rest: Substring, parameter: String, subject: FrameSubject) throws(APIError)
+    private static func split(_ rest: Substring, parameter: String, subject: FrameSubject) throws(Refusal)
         -> (FrameSubject, String) {
         let controls = FrameSubject.controls.map(\.rawValue).joined(separator: ", ")
         if let dot = rest.firstIndex(of: "."), let named = FrameSubject(rawValue: String(rest[..<dot])), named != .all {
             guard subject == .all || subject == named else {
-                throw APIError(400, "'\(APIError.quote(parameter))' is a prop of \(named.rawValue), which this frame does not show",
+                throw Refusal(.invalid, "'\(Refusal.quote(parameter))' is a prop of \(named.rawValue), which this frame does not show",
                                parameter: parameter,
                                allowed: "props.NAME for control=\(subject.rawValue), or props.CONTROL.NAME with control=all")
             }
             return (named, String(rest[rest.index(after: dot)...]))
         }
         guard subject != .all else {
-            throw APIError(400, "with control=all, '\(APIError.quote(parameter))' must name its control", parameter: parameter,
+            throw Refusal(.invalid, "with control=all, '\(Refusal.quote(parameter))' must name its control", parameter: parameter,
                            allowed: "props.CONTROL.NAME, CONTROL one of \(controls)")
         }
         return (subject, String(rest))
     }
 }
 
-extension APIError {
+extension Refusal {
     /// A control's refusal of props it cannot take now: a conflict with its state, answered as the
     /// control's own routes answer it.
     init(prop refusal: PropRefusal, control: FrameSubject) {
         let remedy = control == .meter ? "POST /meter/reset, then change the \(refusal.prop)" : refusal.reason
-        self.init(409, refusal.reason, parameter: "props." + refusal.prop, allowed: remedy)
+        self.init(.conflict, refusal.reason, parameter: "props." + refusal.prop, allowed: remedy)
     }
 }

@@ -1,6 +1,7 @@
 import Animation
 import Controls
 import HTTPServer
+import JSON
 
 /// A prop's kind as the API reads and writes it. Validation, the `allowed` text and the JSON Schema are
 /// those of the parameter type it maps to, so a prop and a parameter of the same type behave alike.
@@ -91,13 +92,13 @@ extension PropKind {
     /// a named curve by its name and any other by its four control points.
     func json(_ value: PropValue) -> JSONValue {
         switch value {
-        case .number(let v): ParameterType.json(v)
+        case .number(let v): JSONValue.number(v)
         case .color(let c): .string(c.hexWithAlpha)
         case .colors(let list): .array(list.map { .string($0.hexWithAlpha) })
         case .choice(let word): .string(word)
         case .flag(let b): .bool(b)
         case .curve(.named(let name)): .string(name.rawValue)
-        case .curve(let curve): .array(curve.controlPoints.map(ParameterType.json))
+        case .curve(let curve): .array(curve.controlPoints.map(JSONValue.number))
         }
     }
 }
@@ -112,7 +113,7 @@ extension PropDeclaration {
     /// is accepted), the unit (`x-unit`), the widget (`x-kind`), the default and what it does.
     var schema: JSONValue {
         var members = kind.parameterType.schema
-        if case .number(_, let step, _) = kind { members.append(("x-step", ParameterType.json(step))) }
+        if case .number(_, let step, _) = kind { members.append(("x-step", JSONValue.number(step))) }
         if let unit = kind.unit { members.append(("x-unit", .string(unit))) }
         members.append(("x-kind", .string(kind.widget)))
         members.append(("default", kind.json(defaultValue)))

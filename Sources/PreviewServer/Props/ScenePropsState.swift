@@ -1,5 +1,6 @@
 import Controls
 import HTTPServer
+import JSON
 
 /// Every control's prop values in `/state` and its events, by the controls' API names:
 /// `{"meter": {…}, "play-button": {…}, …}`.

@@ -105,10 +105,10 @@ final class Replica: Sendable {
     /// answers once it has been applied here; a refusal of `make` at once; 503 when the log cannot
     /// be reached, or its reading stopped at an entry it cannot read. Never on the calling thread:
     /// `make` may decode an upload.
-    func submit(_ make: @escaping @Sendable () throws(APIError) -> (command: Command, upload: [UInt8]?),
+    func submit(_ make: @escaping @Sendable () throws(Refusal) -> (command: Command, upload: [UInt8]?),
                 deliver: @escaping @Sendable (HTTPResponse) -> Void) {
         writer.async { [self] in
-            let number = state.withLock { s -> Result<UInt64, APIError> in
+            let number = state.withLock { s -> Result<UInt64, Refusal> in
                 if let stopped = s.stoppedAt { return .failure(Self.stoppedError(stopped)) }
                 guard s.reachable, !s.stopping else { return .failure(Self.unavailableError) }
                 s.counter += 1
@@ -171,19 +171,19 @@ final class Replica: Sendable {
 
     /// What a command answers once reading stopped at an entry this server cannot read: only a
     /// person can move the scene on (docs/design/replication.md §Faults).
-    static func stoppedError(_ entry: UnreadableEntry) -> APIError {
-        APIError(503, "replication stopped: \(entry); commands are refused until the scene moves to a log this "
+    static func stoppedError(_ entry: UnreadableEntry) -> Refusal {
+        Refusal(.unavailable, "replication stopped: \(entry); commands are refused until the scene moves to a log this "
                  + "version reads", details: [("retryAfterSeconds", .int(retryAfterSeconds))],
-                 headers: [("Retry-After", String(retryAfterSeconds))])
+                 retryAfter: retryAfterSeconds)
     }
 
     /// What a request that needs the log (Redis) answers while it cannot be reached (docs/design/replication.md §Faults).
     /// Made on each use rather than kept in a `static let`: a clean CI run's LeakSanitizer reported
     /// the storage such a global held as a direct leak, so it does not recognise that reference.
-    static var unavailableError: APIError {
-        APIError(503, "replication log unavailable",
+    static var unavailableError: Refusal {
+        Refusal(.unavailable, "replication log unavailable",
                  details: [("retryAfterSeconds", .int(retryAfterSeconds))],
-                 headers: [("Retry-After", String(retryAfterSeconds))])
+                 retryAfter: retryAfterSeconds)
     }
 
     // MARK: Stored scenarios

@@ -1,4 +1,5 @@
 import Animation
+import Controls
 import Rendering
 import Synchronization
 
@@ -8,8 +9,8 @@ import Synchronization
 /// decoding is still shown (by the live scene, its history or a scenario) is that same bitmap: an
 /// artwork is stored once however many copies of the scene show it, and the renderer's images of
 /// it still apply.
-struct ArtworkLibrary: Sendable {
-    static let maxCount = 16
+struct ArtworkLibrary: ArtworkSource {
+    static let maxCount = MusicPlayer.keptUploads
     static let maxBytes = 32 << 20
     let store = ContentStore<[UInt8]>(maxCount: maxCount, maxBytes: maxBytes)
     private let shown = ShownBitmaps()
@@ -24,21 +25,21 @@ struct ArtworkLibrary: Sendable {
 
     /// An upload: decodes a PNG, keeps it and returns the bitmap and its hash; the bitmap already
     /// shown when the same bytes came before.
-    func upload(_ png: [UInt8]) throws(APIError) -> (bitmap: Bitmap, hash: String) {
+    func upload(_ png: [UInt8]) throws(Refusal) -> (bitmap: Bitmap, hash: String) {
         let hash = SHA256.hex(png)
-        let bitmap = try shown.bitmap(hash) { () throws(APIError) in try Self.decode(png) }
+        let bitmap = try shown.bitmap(hash) { () throws(Refusal) in try Self.decode(png) }
         store.put(hash, png, bytes: png.count)
         return (bitmap, hash)
     }
 
     /// The image under `hash`, decoded (or the one shown already); 404 when none is stored under it.
-    func bitmap(_ hash: String) throws(APIError) -> Bitmap {
+    func bitmap(_ hash: String) throws(Refusal) -> Bitmap {
         guard let png = store.get(hash.lowercased()) else {
-            throw APIError(404, "no uploaded artwork has SHA-256 '\(APIError.quote(hash))'", parameter: "sha256",
+            throw Refusal(.notFound, "no uploaded artwork has SHA-256 '\(Refusal.quote(hash))'", parameter: "sha256",
                            allowed: "the SHA-256 of a PNG uploaded with PUT /player/artwork (the newest \(Self.maxCount) "
                                + "are kept), as sha256sum prints it")
         }
-        return try shown.bitmap(hash.lowercased()) { () throws(APIError) in try Self.decode(png) }
+        return try shown.bitmap(hash.lowercased()) { () throws(Refusal) in try Self.decode(png) }
     }
 
     /// The hash of the PNG `bitmap` was decoded from, while it is shown (a copy keeps its id).
@@ -47,18 +48,18 @@ struct ArtworkLibrary: Sendable {
     }
 
     /// A PNG of at most `APIContext.maxArtworkSide` pixels a side, or the 413 or 400 that says why not.
-    static func decode(_ png: [UInt8]) throws(APIError) -> Bitmap {
+    static func decode(_ png: [UInt8]) throws(Refusal) -> Bitmap {
         let maxSide = APIContext.maxArtworkSide
         let side = "\(maxSide)×\(maxSide) pixels"
         do {
             return try PNGDecoder.decode(png, maxWidth: maxSide, maxHeight: maxSide)
         } catch let error as PNGDecodingError {
             if case .tooLarge = error {
-                throw APIError(413, "\(error)", parameter: "body", allowed: "at most \(side)")
+                throw Refusal(.tooLarge, "\(error)", parameter: "body", allowed: "at most \(side)")
             }
-            throw APIError(400, "the artwork is not a usable PNG: \(error)", parameter: "body", allowed: "a complete PNG image")
+            throw Refusal(.invalid, "the artwork is not a usable PNG: \(error)", parameter: "body", allowed: "a complete PNG image")
         } catch {
-            throw APIError(400, "the artwork is not a usable PNG: \(error)", parameter: "body", allowed: "a complete PNG image")
+            throw Refusal(.invalid, "the artwork is not a usable PNG: \(error)", parameter: "body", allowed: "a complete PNG image")
         }
     }
 }
@@ -77,7 +78,7 @@ private final class ShownBitmaps: Sendable {
     private let entries = Mutex<[String: Entry]>([:])
 
     /// The living bitmap under `hash`, or what `decode` makes (then remembered).
-    func bitmap(_ hash: String, decode: () throws(APIError) -> Bitmap) throws(APIError) -> Bitmap {
+    func bitmap(_ hash: String, decode: () throws(Refusal) -> Bitmap) throws(Refusal) -> Bitmap {
         let known = entries.withLock { $0[hash] }
         if let living = known?.bitmap { return living }
         var bitmap = try decode()

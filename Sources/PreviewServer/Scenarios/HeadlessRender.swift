@@ -17,7 +17,7 @@ public struct HeadlessRender {
         public let field: String?
         public let allowed: String?
 
-        init(_ error: APIError) {
+        init(_ error: Refusal) {
             message = error.message
             field = error.parameter
             allowed = error.allowed

@@ -1,4 +1,6 @@
+import Controls
 import HTTPServer
+import JSON
 
 /// Stored scenarios on a replica (docs/design/replication.md §Stored scenarios): kept in Redis as
 /// well as here, so a replica that does not hold one fetches it there, and then holds it too.
@@ -6,7 +8,7 @@ import HTTPServer
 extension APIContext {
     /// Keeps a checked scenario: on a replica in Redis first, with the artwork it names (503 while
     /// Redis cannot be reached, and then nothing is kept), then here.
-    func keep(_ scenario: Scenario) throws(APIError) -> ScenarioSummary {
+    func keep(_ scenario: Scenario) throws(Refusal) -> ScenarioSummary {
         if let replica {
             do {
                 try replica.storeScenario(shared(scenario))
@@ -19,14 +21,14 @@ extension APIContext {
     }
 
     /// The canonical text of a stored scenario, fetched from Redis on a replica that lacks it.
-    func storedScenarioBytes(_ id: String, parameter: String) throws(APIError) -> [UInt8] {
+    func storedScenarioBytes(_ id: String, parameter: String) throws(Refusal) -> [UInt8] {
         try fetchUnlessHeld(id)
         return try scenarios.bytes(id, parameter: parameter)
     }
 
     /// A stored scenario, ready to run, fetched from Redis on a replica that lacks it; 404 naming
     /// `parameter` for an unknown id.
-    func storedScenario(_ id: String, parameter: String = FrameParameters.scenario.spec.name) throws(APIError) -> Scenario {
+    func storedScenario(_ id: String, parameter: String = FrameParameters.scenario.spec.name) throws(Refusal) -> Scenario {
         try fetchUnlessHeld(id)
         return try scenarios.scenario(id, artworks: artworks, parameter: parameter)
     }
@@ -34,7 +36,7 @@ extension APIContext {
     /// On a replica that does not hold scenario `id`: reads it from Redis, keeps the artwork it
     /// names in the library and the scenario in the store (their bounds apply). Nothing when Redis
     /// has none under that id (the store then answers 404); 503 while Redis cannot be reached.
-    private func fetchUnlessHeld(_ id: String) throws(APIError) {
+    private func fetchUnlessHeld(_ id: String) throws(Refusal) {
         guard let replica, scenarios.store.get(id) == nil else { return }
         let found: SharedScenario?
         do {
@@ -52,7 +54,7 @@ extension APIContext {
             // Redis is trusted no further than a client: what it holds must be the scenario asked for.
             if scenario.id == id { scenarios.add(scenario) }
         } catch {
-            throw APIError(409, "scenario \(id) can no longer run: \(error.message)", parameter: error.parameter,
+            throw Refusal(.conflict, "scenario \(id) can no longer run: \(error.message)", parameter: error.parameter,
                            allowed: error.allowed)
         }
     }
@@ -69,8 +71,8 @@ extension Scenario {
     /// The SHA-256 of every uploaded artwork the scenario may show: the ones its steps name, and
     /// every hash its snapshot holds (the artwork shown, and any an animation still draws).
     var artworkHashes: [String] {
-        let byHash = APIContext.playerArtworkByHash.operation.commandName
-        let name = APIContext.artworkHash.spec.name
+        let byHash = MusicPlayer.artworkByHash.name
+        let name = MusicPlayer.artworkByHash.parameters.first?.name ?? ""
         var hashes = steps.filter { $0.command.name == byHash }.compactMap { $0.command.argument(name)?.lowercased() }
         func collect(_ value: JSONValue) {
             switch value {
@@ -90,7 +92,7 @@ extension APIContext {
     /// A recording's scenario: the recording command is applied on every replica, each of which
     /// keeps it here; in Redis as well when it can be reached (each stores the same text once).
     func keepRecorded(_ scenario: Scenario) -> ScenarioSummary {
-        do throws(APIError) {
+        do throws(Refusal) {
             return try keep(scenario)
         } catch {
             return scenarios.add(scenario)

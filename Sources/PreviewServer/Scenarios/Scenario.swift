@@ -1,5 +1,6 @@
 import Controls
 import HTTPServer
+import JSON
 
 /// A scenario: timed steps that run the API's own declared commands, from a fresh scene (or the
 /// scene a snapshot holds), for a duration. Validated as a whole before anything runs
@@ -54,7 +55,7 @@ struct Scenario: Sendable {
     var canonicalJSON: JSONValue {
         var members: [(String, JSONValue)] = []
         if let name { members.append(("name", .string(name))) }
-        members.append(("duration", ParameterType.json(duration)))
+        members.append(("duration", JSONValue.number(duration)))
         if !props.isEmpty {
             members.append(("props", .object(props.map { ($0.control.rawValue, $0.patch) })))
         }
@@ -90,7 +91,7 @@ extension Scenario.Step {
     /// `{"at": 2.5, "do": "POST /play-button/mode", "with": {"mode": "pause"}}`, each value as its
     /// parameter's JSON type; for a command that reads a document, the document.
     static func json(at: Double, command: Command) -> JSONValue {
-        var members: [(String, JSONValue)] = [("at", ParameterType.json(at)), ("do", .string(command.name))]
+        var members: [(String, JSONValue)] = [("at", JSONValue.number(at)), ("do", .string(command.name))]
         if let document = command.document {
             members.append(("with", (try? JSONDocument(parsing: Array(document.utf8)))?.value ?? .string(document)))
         } else if !command.arguments.isEmpty {

@@ -1,48 +1,49 @@
 import Controls
 import HTTPServer
+import JSON
 
 /// Reading a scenario: every member checked, every step resolved against the operations the HTTP API
 /// declares (the same parameters, ranges and rules), then the steps run once on a fresh scene so a
 /// step the scene would refuse is found now. Any fault is a 400 whose `parameter` is the member's
 /// path, such as `steps[3].with.mode`; nothing runs.
 extension Scenario {
-    init(parsing bytes: [UInt8], artworks: ArtworkLibrary) throws(APIError) {
+    init(parsing bytes: [UInt8], artworks: ArtworkLibrary) throws(Refusal) {
         guard bytes.count <= Limits.maxDocumentBytes else {
-            throw APIError(413, "the scenario is \(bytes.count) bytes", parameter: "body",
+            throw Refusal(.tooLarge, "the scenario is \(bytes.count) bytes", parameter: "body",
                            allowed: "at most \(Limits.maxDocumentBytes) bytes")
         }
         let document: JSONDocument
         do throws(JSONDocument.Failure) {
             document = try JSONDocument(parsing: bytes)
         } catch {
-            throw APIError(400, error == .tooDeep ? "the scenario nests objects or arrays too deeply" : "the scenario is not JSON",
+            throw Refusal(.invalid, error == .tooDeep ? "the scenario nests objects or arrays too deeply" : "the scenario is not JSON",
                            parameter: "body", allowed: Self.shape)
         }
         let top = try Members(document, at: "", allowed: ["name", "duration", "props", "steps", "from"])
-        name = try top["name"].map { value throws(APIError) in
+        name = try top["name"].map { value throws(Refusal) in
             try Self.text(value, at: "name", maxLength: Limits.maxNameLength)
         }
         guard let durationValue = top["duration"] else {
-            throw APIError(400, "missing 'duration'", parameter: "duration", allowed: Self.durationAllowed)
+            throw Refusal(.invalid, "missing 'duration'", parameter: "duration", allowed: Self.durationAllowed)
         }
         duration = try Self.seconds(durationValue, at: "duration", in: Limits.duration, allowed: Self.durationAllowed)
-        from = try top["from"].map { value throws(APIError) in try Self.start(value, artworks: artworks) }
-        props = try top["props"].map { value throws(APIError) in try Self.props(value) } ?? []
+        from = try top["from"].map { value throws(Refusal) in try Self.start(value, artworks: artworks) }
+        props = try top["props"].map { value throws(Refusal) in try Self.props(value) } ?? []
         guard let stepsValue = top["steps"] else {
-            throw APIError(400, "missing 'steps'", parameter: "steps", allowed: "an array of steps (it may be empty)")
+            throw Refusal(.invalid, "missing 'steps'", parameter: "steps", allowed: "an array of steps (it may be empty)")
         }
         guard case .array(let items) = stepsValue else {
-            throw APIError(400, "'steps' must be an array, not \(stepsValue.kindName)", parameter: "steps",
+            throw Refusal(.invalid, "'steps' must be an array, not \(stepsValue.kindName)", parameter: "steps",
                            allowed: "an array of at most \(Limits.maxSteps) steps")
         }
         guard items.count <= Limits.maxSteps else {
-            throw APIError(400, "\(items.count) steps", parameter: "steps", allowed: "at most \(Limits.maxSteps) steps")
+            throw Refusal(.invalid, "\(items.count) steps", parameter: "steps", allowed: "at most \(Limits.maxSteps) steps")
         }
         var steps: [Step] = []
         for (i, item) in items.enumerated() {
             let step = try Self.step(item, index: i, duration: duration, artworks: artworks)
             if let previous = steps.last, step.at < previous.at {
-                throw APIError(400, "steps[\(i)] at \(ParameterType.format(step.at)) s comes before steps[\(i - 1)] at "
+                throw Refusal(.invalid, "steps[\(i)] at \(ParameterType.format(step.at)) s comes before steps[\(i - 1)] at "
                                + "\(ParameterType.format(previous.at)) s", parameter: "steps[\(i)].at",
                                allowed: "steps in time order (steps at the same time run in the order given)")
             }
@@ -59,7 +60,7 @@ extension Scenario {
     }
 
     /// Runs the steps on a fresh scene, as a render will, and refuses the first one a control refuses.
-    private func dryRun() throws(APIError) {
+    private func dryRun() throws(Refusal) {
         var scene = initialScene()
         for (i, step) in steps.enumerated() {
             guard case .scene(let command) = step.effect else { continue }
@@ -67,7 +68,7 @@ extension Scenario {
             do {
                 try command.change(&scene, start + step.at)
             } catch {
-                throw APIError(400, "steps[\(i)] (\(step.doText) at \(ParameterType.format(step.at)) s) would be refused: "
+                throw Refusal(.invalid, "steps[\(i)] (\(step.doText) at \(ParameterType.format(step.at)) s) would be refused: "
                                + error.message, parameter: "steps[\(i)].do", allowed: error.allowed)
             }
         }
@@ -78,14 +79,14 @@ extension Scenario {
     /// `from`: the document `GET /snapshot` answers, as it is. The scene it holds is read now, its
     /// bitmaps named as a scenario's scene names them: "configured" is the built-in artwork (a
     /// scenario renders with the built-in settings), an uploaded one must be kept here.
-    private static func start(_ value: JSONDocument, artworks: ArtworkLibrary) throws(APIError) -> Start {
+    private static func start(_ value: JSONDocument, artworks: ArtworkLibrary) throws(Refusal) -> Start {
         let allowed = "the document GET /snapshot answers, as it is"
         guard case .object = value else {
-            throw APIError(400, "'from' must be a snapshot, not \(value.kindName)", parameter: "from", allowed: allowed)
+            throw Refusal(.invalid, "'from' must be a snapshot, not \(value.kindName)", parameter: "from", allowed: allowed)
         }
         if case .string(let hash)? = value.members?.first(where: { $0.key == "artwork" })?.value,
            (try? artworks.bitmap(hash)) == nil {
-            throw APIError(400, "the snapshot shows artwork '\(APIError.quote(hash))', which the server does not keep",
+            throw Refusal(.invalid, "the snapshot shows artwork '\(Refusal.quote(hash))', which the server does not keep",
                            parameter: "from.artwork",
                            allowed: "a snapshot whose artwork is uploaded (PUT /player/artwork, the newest "
                                + "\(ArtworkLibrary.maxCount) are kept)")
@@ -96,12 +97,12 @@ extension Scenario {
             snapshot = try SceneSnapshot.decode(document.serialized, references: ArtworkReferences(
                 configuration: SceneConfiguration(), library: artworks))
         } catch {
-            throw APIError(400, "'from' is not a snapshot this server can restore: \(SnapshotProblem(error))",
+            throw Refusal(.invalid, "'from' is not a snapshot this server can restore: \(SnapshotProblem(error))",
                            parameter: "from", allowed: allowed)
         }
         // The scene stands at the snapshot's time; a document that says otherwise cannot start a scenario.
         guard snapshot.scene.scene.time <= snapshot.sceneTime else {
-            throw APIError(400, "the snapshot's scene is later than its 'sceneTime'", parameter: "from.sceneTime",
+            throw Refusal(.invalid, "the snapshot's scene is later than its 'sceneTime'", parameter: "from.sceneTime",
                            allowed: "the sceneTime GET /snapshot gave with the scene")
         }
         return Start(document: document, scene: snapshot.scene.scene, time: snapshot.sceneTime)
@@ -110,30 +111,30 @@ extension Scenario {
     // MARK: Steps
 
     private static func step(_ value: JSONDocument, index i: Int, duration: Double,
-                             artworks: ArtworkLibrary) throws(APIError) -> Step {
+                             artworks: ArtworkLibrary) throws(Refusal) -> Step {
         let path = "steps[\(i)]"
         let members = try Members(value, at: path, allowed: ["at", "do", "with"])
         guard let atValue = members["at"] else {
-            throw APIError(400, "\(path): missing 'at'", parameter: "\(path).at", allowed: "seconds from the start")
+            throw Refusal(.invalid, "\(path): missing 'at'", parameter: "\(path).at", allowed: "seconds from the start")
         }
         let at = try seconds(atValue, at: "\(path).at", in: 0...duration,
                              allowed: "a number from 0 to the duration, \(ParameterType.format(duration)) (seconds)")
         guard let doValue = members["do"] else {
-            throw APIError(400, "\(path): missing 'do'", parameter: "\(path).do", allowed: runnableList)
+            throw Refusal(.invalid, "\(path): missing 'do'", parameter: "\(path).do", allowed: runnableList)
         }
         let doText = try text(doValue, at: "\(path).do", maxLength: 100)
         guard let endpoint = runnable.first(where: { doText == $0.operation.commandName }),
               let command = endpoint.sceneCommand else {
-            throw APIError(400, "\(path): '\(APIError.quote(doText))' is not a command a scenario can run",
+            throw Refusal(.invalid, "\(path): '\(Refusal.quote(doText))' is not a command a scenario can run",
                            parameter: "\(path).do", allowed: runnableList)
         }
         let operation = endpoint.operation
         let withValue = members["with"] ?? .object([])
         _ = try Members(withValue, at: "\(path).with", allowed: nil)
-        func located(_ error: APIError) -> APIError {
+        func located(_ error: Refusal) -> Refusal {
             let field = error.parameter.map { "\(path).with.\($0.hasPrefix("props.") ? String($0.dropFirst(6)) : $0)" }
                 ?? "\(path).with"
-            return APIError(400, "\(path): \(error.message)", parameter: field, allowed: error.allowed)
+            return Refusal(.invalid, "\(path): \(error.message)", parameter: field, allowed: error.allowed)
         }
         do {
             let value: Command
@@ -153,7 +154,7 @@ extension Scenario {
 
     /// A `with` of parameters: each a string, number or boolean.
     private static func scalars(_ with: JSONDocument,
-                                of operation: APIOperation) throws(APIError) -> [(key: String, value: FlatJSONObject.Value)] {
+                                of operation: APIOperation) throws(Refusal) -> [(key: String, value: FlatJSONObject.Value)] {
         var out: [(key: String, value: FlatJSONObject.Value)] = []
         for (name, value) in with.members ?? [] {
             switch value {
@@ -162,8 +163,8 @@ extension Scenario {
             case .bool(let b): out.append((name, .bool(b)))
             case .null: out.append((name, .null))
             case .object, .array:
-                throw APIError(400, "'\(APIError.quote(name))' must be a string, number or boolean, not \(value.kindName)",
-                               parameter: name, allowed: APIError.parameterList(operation))
+                throw Refusal(.invalid, "'\(Refusal.quote(name))' must be a string, number or boolean, not \(value.kindName)",
+                               parameter: name, allowed: Refusal.parameterList(operation))
             }
         }
         return out
@@ -185,7 +186,7 @@ extension Scenario {
 
     /// Props per control, as a merge patch over the control's defaults (`PATCH /controls/CONTROL/props`
     /// reads the same): a fault names `props.CONTROL.NAME`.
-    private static func props(_ value: JSONDocument) throws(APIError) -> [Props] {
+    private static func props(_ value: JSONDocument) throws(Refusal) -> [Props] {
         let members = try Members(value, at: "props", allowed: FrameSubject.controls.map(\.rawValue))
         var props: [Props] = []
         for (name, patch) in members.members {
@@ -196,7 +197,7 @@ extension Scenario {
                 _ = try table.merging(patch, into: table.defaults)
             } catch {
                 let field = error.parameter.map { $0.hasPrefix("props.") ? "props.\(name)." + $0.dropFirst(6) : $0 }
-                throw APIError(400, error.message, parameter: field ?? "props.\(name)", allowed: error.allowed)
+                throw Refusal(.invalid, error.message, parameter: field ?? "props.\(name)", allowed: error.allowed)
             }
             // The canonical form keeps what was given, each value as the table writes it.
             let given: [(String, JSONValue)] = (patch.members ?? []).compactMap { key, value in
@@ -212,21 +213,21 @@ extension Scenario {
 
     // MARK: Values
 
-    private static func text(_ value: JSONDocument, at path: String, maxLength: Int) throws(APIError) -> String {
+    private static func text(_ value: JSONDocument, at path: String, maxLength: Int) throws(Refusal) -> String {
         guard case .string(let text) = value, text.count <= maxLength else {
-            throw APIError(400, "'\(path)' must be a string of at most \(maxLength) characters, not \(value.kindName)",
+            throw Refusal(.invalid, "'\(path)' must be a string of at most \(maxLength) characters, not \(value.kindName)",
                            parameter: path, allowed: "a string of at most \(maxLength) characters")
         }
         return text
     }
 
     private static func seconds(_ value: JSONDocument, at path: String, in range: ClosedRange<Double>,
-                                allowed: String) throws(APIError) -> Double {
+                                allowed: String) throws(Refusal) -> Double {
         guard case .number(let text) = value else {
-            throw APIError(400, "'\(path)' must be a number, not \(value.kindName)", parameter: path, allowed: allowed)
+            throw Refusal(.invalid, "'\(path)' must be a number, not \(value.kindName)", parameter: path, allowed: allowed)
         }
         guard ParameterType.number(range).accepts(text) != nil, let seconds = Double(text) else {
-            throw APIError.badParameter(path, text, allowed: allowed)
+            throw Refusal.badParameter(path, text, allowed: allowed)
         }
         return seconds
     }
@@ -250,20 +251,20 @@ extension JSONDocument {
 private struct Members {
     let members: [(key: String, value: JSONDocument)]
 
-    init(_ value: JSONDocument, at path: String, allowed: [String]?) throws(APIError) {
+    init(_ value: JSONDocument, at path: String, allowed: [String]?) throws(Refusal) {
         let prefix = path.isEmpty ? "" : path + "."
         guard case .object(let members) = value else {
-            throw APIError(400, "\(path.isEmpty ? "the scenario" : "'\(path)'") must be a JSON object, not \(value.kindName)",
+            throw Refusal(.invalid, "\(path.isEmpty ? "the scenario" : "'\(path)'") must be a JSON object, not \(value.kindName)",
                            parameter: path.isEmpty ? "body" : path, allowed: path.isEmpty ? Scenario.shape : "a JSON object")
         }
         var seen: Set<String> = []
         for (key, _) in members {
             guard seen.insert(key).inserted else {
-                throw APIError(400, "'\(prefix)\(APIError.quote(key))' is given more than once", parameter: prefix + key,
+                throw Refusal(.invalid, "'\(prefix)\(Refusal.quote(key))' is given more than once", parameter: prefix + key,
                                allowed: "each member once")
             }
             if let allowed, !allowed.contains(key) {
-                throw APIError(400, "unknown member '\(prefix)\(APIError.quote(key))'", parameter: prefix + key,
+                throw Refusal(.invalid, "unknown member '\(prefix)\(Refusal.quote(key))'", parameter: prefix + key,
                                allowed: allowed.joined(separator: ", "))
             }
         }

@@ -1,4 +1,5 @@
 import Controls
+import JSON
 
 extension Scenario {
     /// The scene a render starts from, at `start`: made at time 0 with the built-in settings, or
@@ -40,26 +41,26 @@ extension Scenario {
         _ = try? propsRefusal(on: &scene, at: time)
     }
 
-    private func propsRefusal(on scene: inout Scene, at time: Double) throws(APIError) {
+    private func propsRefusal(on scene: inout Scene, at time: Double) throws(Refusal) {
         for p in props {
             let table = PropTable(p.control, scene.configuration)
             let values = try table.merging(JSONDocument(p.patch), into: scene.props(of: p.control))
             do throws(PropRefusal) {
                 try scene.setProps(values, of: p.control, at: time)
             } catch {
-                throw APIError(prop: error, control: p.control)
+                throw Refusal(prop: error, control: p.control)
             }
         }
     }
 
     /// The first step (or prop) a copy of a scene refuses when the scenario runs on it from `start`,
     /// as the 409 that names it; nil when everything applies.
-    func refusal(on scene: Scene, from start: Double) -> APIError? {
+    func refusal(on scene: Scene, from start: Double) -> Refusal? {
         var scene = scene
         do {
             try propsRefusal(on: &scene, at: start)
         } catch {
-            return APIError(409, "the scenario's props would be refused by the live scene: \(error.message)",
+            return Refusal(.conflict, "the scenario's props would be refused by the live scene: \(error.message)",
                             parameter: error.parameter.map { "props." + $0.dropFirst("props.".count) }, allowed: error.allowed)
         }
         for (i, step) in steps.enumerated() {
@@ -68,7 +69,7 @@ extension Scenario {
             do {
                 try command.change(&scene, start + step.at)
             } catch {
-                return APIError(409, "steps[\(i)] (\(step.doText) at \(ParameterType.format(step.at)) s) would be refused "
+                return Refusal(.conflict, "steps[\(i)] (\(step.doText) at \(ParameterType.format(step.at)) s) would be refused "
                                 + "by the live scene: \(error.message)", parameter: "steps[\(i)].do", allowed: error.allowed)
             }
         }

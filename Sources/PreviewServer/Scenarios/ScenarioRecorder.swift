@@ -1,5 +1,6 @@
 import Controls
 import HTTPServer
+import JSON
 import Synchronization
 
 /// `POST /scenarios/record`: while a recording runs, every command the scene accepts is kept as a
@@ -74,7 +75,7 @@ extension ScenarioRecorder.Recording {
         let duration = min(max(ScenarioRecorder.rounded(end - since), last, limits.lowerBound), limits.upperBound)
         let kept = steps.filter { $0.at <= duration }
         let json: JSONValue = .object([
-            ("duration", ParameterType.json(duration)),
+            ("duration", JSONValue.number(duration)),
             ("steps", .array(kept.map { Scenario.Step.json(at: $0.at, command: $0.command) })),
         ])
         return json.serialized

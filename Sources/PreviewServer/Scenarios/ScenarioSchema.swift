@@ -1,5 +1,6 @@
 import Controls
 import HTTPServer
+import JSON
 
 extension Scenario {
     /// The JSON Schema of a scenario document (a `$ref` to the `Scenario` component), from the same
@@ -15,8 +16,8 @@ extension Scenario {
                     + "\(Limits.maxDocumentBytes) bytes.")),
                 ("properties", .object([
                     ("name", .object([("type", "string"), ("maxLength", .int(Limits.maxNameLength))])),
-                    ("duration", .object([("type", "number"), ("minimum", ParameterType.json(Limits.duration.lowerBound)),
-                                          ("maximum", ParameterType.json(Limits.duration.upperBound)),
+                    ("duration", .object([("type", "number"), ("minimum", JSONValue.number(Limits.duration.lowerBound)),
+                                          ("maximum", JSONValue.number(Limits.duration.upperBound)),
                                           ("description", "Seconds of scene time the scenario lasts.")])),
                     ("props", .object([
                         ("type", "object"),
@@ -82,7 +83,7 @@ extension Scenario {
             ("type", "object"),
             ("description", .string(operation.summary)),
             ("properties", .object([
-                ("at", .object([("type", "number"), ("minimum", 0), ("maximum", ParameterType.json(Limits.duration.upperBound)),
+                ("at", .object([("type", "number"), ("minimum", 0), ("maximum", JSONValue.number(Limits.duration.upperBound)),
                                 ("description", "Seconds of scene time from the start; steps in time order.")])),
                 ("do", .object([("const", .string(operation.commandName))])),
                 ("with", with),

@@ -1,3 +1,4 @@
+import Controls
 /// The scenarios a server keeps, by id: the newest `maxCount` within `maxBytes` of canonical text,
 /// the oldest pushed out first. A stored scenario is read again each time it runs, so it always
 /// runs against the artwork the server still has.
@@ -23,21 +24,21 @@ struct ScenarioStore: Sendable {
     }
 
     /// The canonical text; 404, naming `parameter`, when no scenario is stored under `id`.
-    func bytes(_ id: String, parameter: String = "id") throws(APIError) -> [UInt8] {
+    func bytes(_ id: String, parameter: String = "id") throws(Refusal) -> [UInt8] {
         guard let bytes = store.get(id)?.bytes else {
-            throw APIError(404, "no stored scenario has the id '\(APIError.quote(id))'", parameter: parameter,
+            throw Refusal(.notFound, "no stored scenario has the id '\(Refusal.quote(id))'", parameter: parameter,
                            allowed: "the id POST /scenarios returned, for one of the newest \(Self.maxCount) (GET /scenarios lists them)")
         }
         return bytes
     }
 
     /// The stored scenario, ready to run; 409 when it names artwork the server no longer keeps.
-    func scenario(_ id: String, artworks: ArtworkLibrary, parameter: String = "id") throws(APIError) -> Scenario {
+    func scenario(_ id: String, artworks: ArtworkLibrary, parameter: String = "id") throws(Refusal) -> Scenario {
         let bytes = try bytes(id, parameter: parameter)
         do {
             return try Scenario(parsing: bytes, artworks: artworks)
         } catch {
-            throw APIError(409, "scenario \(id) can no longer run: \(error.message)", parameter: error.parameter,
+            throw Refusal(.conflict, "scenario \(id) can no longer run: \(error.message)", parameter: error.parameter,
                            allowed: error.allowed)
         }
     }

@@ -6,6 +6,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import JSON
 
 /// `GET /snapshot`: the whole scene at one scene time, enough to rebuild it exactly
 /// (docs/design/replication.md §Snapshots). `scene` is what restoring reads; `state`, `artwork` and

@@ -30,12 +30,12 @@ enum TimelineParameters {
 
     /// A window's bounds: the given ones, or the default around `now` (never past the other bound
     /// given); refused when both are given inverted.
-    static func window(_ input: Input, now: Double) throws(APIError) -> (from: Double, to: Double) {
+    static func window(_ input: Input, now: Double) throws(Refusal) -> (from: Double, to: Double) {
         let givenFrom = try input[Self.from], givenTo = try input[Self.to]
         let from = givenFrom ?? min(now - lookBack, givenTo ?? now)
         let to = givenTo ?? max(now + lookAhead, from)
         guard from <= to else {
-            throw APIError(400, "'from' is after 'to'", parameter: "from", allowed: "a scene time at or before 'to'")
+            throw Refusal(.invalid, "'from' is after 'to'", parameter: "from", allowed: "a scene time at or before 'to'")
         }
         return (from, to)
     }
@@ -43,11 +43,11 @@ enum TimelineParameters {
 
 extension APIContext {
     /// The answer for a scene time outside the kept history, naming the span and the times it holds now.
-    func outsideHistory(_ parameter: String, _ time: Double) -> APIError {
+    func outsideHistory(_ parameter: String, _ time: Double) -> Refusal {
         let kept = scene.showableTimes()
         func seconds(_ t: Double) -> String { ParameterType.format((t * 1000).rounded() / 1000) }
-        return APIError(
-            400, "scene time \(ParameterType.format(time)) is outside the kept history",
+        return Refusal(
+            .invalid, "scene time \(ParameterType.format(time)) is outside the kept history",
             parameter: parameter,
             allowed: "\(seconds(kept.from))–\(seconds(kept.to)) now: the last "
                 + "\(ParameterType.format(scene.historySpan)) s (--history-span) and as far ahead")

@@ -38,7 +38,7 @@ extension APIContext {
                             body: .bytes(Array(TimelineSVG(reply: reply).document.utf8)))
     }
 
-    func timeline(_ input: Input) throws(APIError) -> TimelineReply {
+    func timeline(_ input: Input) throws(Refusal) -> TimelineReply {
         let (from, to) = try TimelineParameters.window(input, now: scene.showableTimes().now)
         return TimelineReply(scene.timeline(from: from, to: to), historySpan: scene.historySpan)
     }

@@ -32,7 +32,7 @@ extension APIContext {
         reply: TimelineValuesReply.self, "The samples.", headers: [.noStore]
     ) { context, input in try context.timelineValues(input) }
 
-    func timelineValues(_ input: Input) throws(APIError) -> TimelineValuesReply {
+    func timelineValues(_ input: Input) throws(Refusal) -> TimelineValuesReply {
         typealias P = TimelineValuesParameters
         let control = try input[P.control], key = try input[P.key], fps = try input[P.fps]
         let layerText = try input[P.layer]
@@ -43,7 +43,7 @@ extension APIContext {
         // A whole number of intervals, not one short when (to − from) × fps rounds just below it.
         let count = Int(((to - from) * Double(fps) + 1e-9).rounded(.down)) + 1
         guard count <= P.maxSamples else {
-            throw APIError(400, "\(count) samples is too many", parameter: P.fps.spec.name,
+            throw Refusal(.invalid, "\(count) samples is too many", parameter: P.fps.spec.name,
                            allowed: "at most \(P.maxSamples) samples: (to − from) × fps + 1; lower fps or narrow the window")
         }
         let times = (0..<count).map { from + Double($0) / Double(fps) }
@@ -55,7 +55,7 @@ extension APIContext {
         }
         guard found else {
             let names = scene.snapshot().scene.control(control).map { Self.layerPaths(of: $0.layerTree) } ?? []
-            throw APIError(400, "\(control.rawValue) has no layer '\(APIError.quote(layerText))'", parameter: P.layer.spec.name,
+            throw Refusal(.invalid, "\(control.rawValue) has no layer '\(Refusal.quote(layerText))'", parameter: P.layer.spec.name,
                            allowed: names.map { "'\($0)'" }.joined(separator: ", "))
         }
         return TimelineValuesReply(control: control, layer: path.names, key: key.rawValue, fps: fps, samples: samples)

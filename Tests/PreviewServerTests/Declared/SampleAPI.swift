@@ -1,3 +1,4 @@
+import Controls
 import HTTPServer
 @testable import PreviewServer
 
@@ -64,14 +65,14 @@ enum SampleAPI {
         APIOperation(.get, "/clip.webp", id: "clip", tag: "frames", summary: "A clip",
                      parameters: [size, fps, seconds, debug, background],
                      answers: [.other(503, "Clips are being rendered already.")], offload: .shared,
-                     cost: { input throws(APIError) in
+                     cost: { input throws(Refusal) in
                          let side = try input[size]
                          let frames = Int((try input[seconds] * Double(try input[fps])).rounded(.up))
                          return .clip(pixels: side * side, frames: frames, encoder: .webp)
                      }),
         produces: Success(description: "A WebP.", content: .media(["image/webp"], binary: true))
     ) { _, input in
-        if try input[seconds] > 10 { throw APIError(503, "busy") }
+        if try input[seconds] > 10 { throw Refusal(.unavailable, "busy") }
         return HTTPResponse(status: 200, headers: [("Content-Type", "image/webp")], body: .bytes([1, 2, 3]))
     }
 

@@ -1,5 +1,6 @@
 import Controls
 import HTTPServer
+import JSON
 import Testing
 @testable import PreviewServer
 

@@ -1,3 +1,4 @@
+import Controls
 import Foundation
 import HTTPServer
 import Testing
@@ -97,7 +98,7 @@ import Testing
         let op = APIOperation(.post, "/x", id: "x", tag: "x", summary: "x", parameters: [SampleAPI.size], command: true)
         let request = HTTPRequest(method: "POST", path: "/x", headers: ["Content-Type": "application/json"],
                                   body: Array(#"{"size": 20}"#.utf8))
-        let error = #expect(throws: APIError.self) {
+        let error = #expect(throws: Refusal.self) {
             try Input(decoding: request, for: op, configuration: PreviewServerConfiguration())
         }
         #expect(error?.message == "parameter 'size' cannot be given in a JSON body")
@@ -113,7 +114,7 @@ import Testing
         }
         #expect(try decode("pear") == .pear)
         #expect(try decode("fruit=quince") == .quince)
-        let error = #expect(throws: APIError.self) { try decode("plum") }
+        let error = #expect(throws: Refusal.self) { try decode("plum") }
         #expect(error?.parameter == "fruit")
     }
 
@@ -149,7 +150,7 @@ import Testing
         #expect(try input[SampleAPI.speed] == 2)
         #expect(try input[SampleAPI.step] == nil)
         #expect(input.has(SampleAPI.speed) && !input.has(SampleAPI.step))
-        #expect(throws: APIError.self) { try input[SampleAPI.fruit] }
+        #expect(throws: Refusal.self) { try input[SampleAPI.fruit] }
     }
 
     @Test func theCostIsKnownBeforeTheHandlerRuns() throws {

@@ -1,4 +1,5 @@
 import Animation
+import Controls
 import Foundation
 import LayercastTesting
 @testable import PreviewServer

@@ -1,9 +1,8 @@
-import HTTPServer
 
 /// A JSON text as read, every member kept in order (duplicates too: JSONDecoder keeps one of two
 /// members with the same name and drops the other without a word) and every number as written (so
 /// an integer can be told from 3.5).
-indirect enum JSONDocument: Sendable, Equatable {
+package indirect enum JSONDocument: Sendable, Equatable {
     case object([(key: String, value: JSONDocument)])
     case array([JSONDocument])
     case string(String)
@@ -11,21 +10,21 @@ indirect enum JSONDocument: Sendable, Equatable {
     case bool(Bool)
     case null
 
-    enum Failure: Error, Equatable {
+    package enum Failure: Error, Equatable {
         /// Not one JSON value.
         case malformed
         /// Objects and arrays nested deeper than `maxDepth`.
         case tooDeep
     }
 
-    static let maxDepth = 32
+    package static let maxDepth = 32
 
-    init(parsing bytes: [UInt8]) throws(Failure) {
+    package init(parsing bytes: [UInt8]) throws(Failure) {
         var reader = Reader(bytes: bytes)
         self = try reader.document()
     }
 
-    static func == (a: JSONDocument, b: JSONDocument) -> Bool {
+    package static func == (a: JSONDocument, b: JSONDocument) -> Bool {
         switch (a, b) {
         case (.object(let x), .object(let y)):
             x.count == y.count && zip(x, y).allSatisfy { $0.key == $1.key && $0.value == $1.value }
@@ -38,13 +37,13 @@ indirect enum JSONDocument: Sendable, Equatable {
     }
 
     /// The members of an object; nil for anything else.
-    var members: [(key: String, value: JSONDocument)]? {
+    package var members: [(key: String, value: JSONDocument)]? {
         if case .object(let m) = self { return m }
         return nil
     }
 
     /// A value a reply would write, as a request would send it.
-    init(_ value: JSONValue) {
+    package init(_ value: JSONValue) {
         switch value {
         case .null: self = .null
         case .bool(let b): self = .bool(b)
@@ -57,12 +56,12 @@ indirect enum JSONDocument: Sendable, Equatable {
     }
 
     /// The value as a reply writes it: whole numbers as integers.
-    var value: JSONValue {
+    package var value: JSONValue {
         switch self {
         case .object(let m): .object(m.map { ($0.key, $0.value.value) })
         case .array(let items): .array(items.map(\.value))
         case .string(let s): .string(s)
-        case .number(let n): Int(n).map(JSONValue.int) ?? Double(n).map(ParameterType.json) ?? .null
+        case .number(let n): Int(n).map(JSONValue.int) ?? Double(n).map(JSONValue.number) ?? .null
         case .bool(let b): .bool(b)
         case .null: .null
         }
@@ -70,14 +69,14 @@ indirect enum JSONDocument: Sendable, Equatable {
 }
 
 private struct Reader {
-    let bytes: [UInt8]
-    var i = 0
-    var depth = 0
+    package let bytes: [UInt8]
+    package var i = 0
+    package var depth = 0
 
-    init(bytes: [UInt8]) { self.bytes = bytes }
+    package init(bytes: [UInt8]) { self.bytes = bytes }
 
     /// One whole document: a value and nothing after it but spaces.
-    mutating func document() throws(JSONDocument.Failure) -> JSONDocument {
+    package mutating func document() throws(JSONDocument.Failure) -> JSONDocument {
         let v = try value()
         skipSpace()
         guard i == bytes.count else { throw .malformed }

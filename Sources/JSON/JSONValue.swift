@@ -32,6 +32,11 @@ public indirect enum JSONValue: Sendable, Equatable {
 
     public var text: String { String(decoding: serialized, as: UTF8.self) }
 
+    /// A number as a person writes it: whole numbers as JSON integers, so "maximum": 600 and not 600.0.
+    public static func number(_ v: Double) -> JSONValue {
+        v == v.rounded() && abs(v) < 1e15 ? .int(Int(v)) : .double(v)
+    }
+
     private func write(into out: inout [UInt8]) {
         switch self {
         case .null: out += Array("null".utf8)

@@ -1,16 +1,16 @@
 /// A JSON body of parameters: one object of strings, numbers, booleans and nulls, read with every
 /// member kept in order (by `JSONDocument`), so that a parameter given twice can be refused.
-struct FlatJSONObject: Sendable, Equatable {
-    enum Kind: String, Sendable { case string, number, bool = "boolean" }
+package struct FlatJSONObject: Sendable, Equatable {
+    package enum Kind: String, Sendable { case string, number, bool = "boolean" }
 
-    enum Value: Sendable, Equatable {
+    package enum Value: Sendable, Equatable {
         case string(String)
         /// The number as written, so an integer parameter can tell 3 from 3.5.
         case number(String)
         case bool(Bool)
         case null
 
-        var kind: Kind? {
+        package var kind: Kind? {
             switch self {
             case .string: .string
             case .number: .number
@@ -19,7 +19,7 @@ struct FlatJSONObject: Sendable, Equatable {
             }
         }
 
-        var text: String {
+        package var text: String {
             switch self {
             case .string(let s), .number(let s): s
             case .bool(let b): b ? "true" : "false"
@@ -28,20 +28,20 @@ struct FlatJSONObject: Sendable, Equatable {
         }
     }
 
-    enum Failure: Error, Equatable {
+    package enum Failure: Error, Equatable {
         /// Not JSON, or JSON but not an object.
         case notAnObject
         /// A member's value is an object or an array.
         case nested(key: String)
     }
 
-    var members: [(key: String, value: Value)]
+    package var members: [(key: String, value: Value)]
 
-    static func == (a: FlatJSONObject, b: FlatJSONObject) -> Bool {
+    package static func == (a: FlatJSONObject, b: FlatJSONObject) -> Bool {
         a.members.count == b.members.count && zip(a.members, b.members).allSatisfy { $0.key == $1.key && $0.value == $1.value }
     }
 
-    init(parsing bytes: [UInt8]) throws(Failure) {
+    package init(parsing bytes: [UInt8]) throws(Failure) {
         guard case .object(let members)? = try? JSONDocument(parsing: bytes) else { throw .notAnObject }
         self.members = try members.map { member throws(Failure) in
             switch member.value {

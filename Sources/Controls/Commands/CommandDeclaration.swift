@@ -1,0 +1,150 @@
+import Animation
+
+/// A command a control offers, declared once in the control's own folder: its public name, what it
+/// takes, what it does to a scene, and the state its answer holds. The HTTP route, a scenario's step,
+/// a recording and the replicated log are all derived from it, so a control adds a command without
+/// touching the transport (docs/design/architecture.md §Commands are values).
+public struct CommandDeclaration: Sendable {
+    /// What a command makes of a value's arguments before any scene is locked: the change, and an
+    /// artwork it puts on show (the renderer prepares its images first).
+    public struct Change: Sendable {
+        let apply: @Sendable (inout Scene, Double) throws(Refusal) -> any Codable & Sendable
+        public let shows: Bitmap?
+
+        public init<State: Codable & Sendable>(
+            shows: Bitmap? = nil, _ apply: @escaping @Sendable (inout Scene, Double) throws(Refusal) -> State
+        ) {
+            self.apply = apply
+            self.shows = shows
+        }
+
+        /// Applies the change to a scene at a scene time; returns the state the answer holds.
+        public func apply(to scene: inout Scene, at time: Double) throws(Refusal) -> any Codable & Sendable {
+            try apply(&scene, time)
+        }
+    }
+
+    /// "POST /meter/hold": how a scenario's step names it; the HTTP edge derives its route from it.
+    public let name: String
+    /// A stable name for documents ("meterHold").
+    public let id: String
+    public let summary: String
+    public let description: String?
+    public let control: FrameSubject
+    public let parameters: [CommandParameter]
+    /// The refusals it may meet besides a bad argument (a conflict with the scene's state, an
+    /// artwork that is not kept), for the docs.
+    public let refusals: [Refusal.Documented]
+    /// Loading its artwork may decode an image: pricing and scheduling must know.
+    public let decodesArtwork: Bool
+    /// The state its answer holds (the control's), whose schema the docs derive from the type.
+    public let stateType: any (Codable & Sendable).Type
+    private let change: @Sendable (CommandArguments, any ArtworkSource) throws(Refusal) -> Change
+
+    public init<State: Codable & Sendable>(
+        _ name: String, id: String, control: FrameSubject, summary: String, description: String? = nil,
+        parameters: [CommandParameter] = [], refusals: [Refusal.Documented] = [], decodesArtwork: Bool = false,
+        state: State.Type,
+        _ change: @escaping @Sendable (CommandArguments, any ArtworkSource) throws(Refusal) -> Change
+    ) {
+        self.name = name
+        self.id = id
+        self.control = control
+        self.summary = summary
+        self.description = description
+        self.parameters = parameters
+        self.refusals = refusals
+        self.decodesArtwork = decodesArtwork
+        stateType = state
+        self.change = change
+    }
+
+    /// The change a value's arguments (checked against `parameters`) make.
+    public func change(_ arguments: CommandArguments, artworks: any ArtworkSource) throws(Refusal) -> Change {
+        try change(arguments, artworks)
+    }
+}
+
+/// Where a command finds artwork named by its SHA-256 (the server's library of uploads).
+public protocol ArtworkSource: Sendable {
+    func bitmap(_ hash: String) throws(Refusal) -> Bitmap
+}
+
+/// A command's parameter: its name, what it accepts, and what it is when not given. The HTTP edge,
+/// the scenario parser and the docs read this one declaration.
+public struct CommandParameter: Sendable {
+    public enum Kind: Sendable, Equatable {
+        case number(ClosedRange<Double>)
+        case integer(ClosedRange<Int>)
+        case flag
+        /// One of these words.
+        case choice([String])
+        case text(maxLength: Int, pattern: String?)
+    }
+
+    public let name: String
+    public let kind: Kind
+    /// "seconds", "percent": said after the range in docs and errors.
+    public let unit: String?
+    public let description: String
+    /// The value, as its text, when none is given; nil when it must be given.
+    public let defaultText: String?
+
+    public init(_ name: String, _ kind: Kind, unit: String? = nil, default defaultText: String? = nil, _ description: String) {
+        self.name = name
+        self.kind = kind
+        self.unit = unit
+        self.description = description
+        self.defaultText = defaultText
+    }
+
+    /// One of the cases of `E`.
+    public static func choice<E: CaseIterable & RawRepresentable>(
+        _ name: String, _ type: E.Type, default value: E? = nil, _ description: String
+    ) -> CommandParameter where E.RawValue == String {
+        CommandParameter(name, .choice(E.allCases.map(\.rawValue)), default: value?.rawValue, description)
+    }
+
+    /// A number prop of a control set by a command under its own name: its range, unit and meaning
+    /// are the prop's.
+    public static func number(prop name: String, of control: FrameSubject) -> CommandParameter {
+        let prop = SceneConfiguration().propDeclarations(of: control).first { $0.name == name }
+        // A name no prop has leaves a parameter that accepts nothing, which the declaration tests catch.
+        guard case .number(let range, _, let unit)? = prop?.kind else { return CommandParameter(name, .number(0...0), "") }
+        return CommandParameter(name, .number(range), unit: unit, prop?.doc ?? "")
+    }
+}
+
+/// A command value's arguments, each checked against its parameter, read typed by the command.
+public struct CommandArguments: Sendable {
+    private let texts: [String: String]
+
+    public init(_ arguments: [Command.Argument]) {
+        texts = Dictionary(arguments.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The argument's text, or the parameter's default; a refusal when it has neither.
+    public func text(_ parameter: CommandParameter) throws(Refusal) -> String {
+        guard let text = texts[parameter.name] ?? parameter.defaultText else {
+            throw Refusal.missing(parameter.name, allowed: "a value")
+        }
+        return text
+    }
+
+    public func number(_ parameter: CommandParameter) throws(Refusal) -> Double {
+        let text = try text(parameter)
+        guard let value = Double(text) else { throw Refusal.badParameter(parameter.name, text, allowed: "a number") }
+        return value
+    }
+
+    public func flag(_ parameter: CommandParameter) throws(Refusal) -> Bool {
+        try text(parameter) == "true"
+    }
+
+    public func choice<E: RawRepresentable>(_ parameter: CommandParameter, _ type: E.Type) throws(Refusal) -> E
+    where E.RawValue == String {
+        let text = try text(parameter)
+        guard let value = E(rawValue: text) else { throw Refusal.badParameter(parameter.name, text, allowed: "a declared word") }
+        return value
+    }
+}
