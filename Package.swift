@@ -41,14 +41,19 @@ let package = Package(
         .target(name: "LocalRedis", dependencies: ["HTTPClient"]),
         // Checking frames: golden comparison with diff images, and the MJPEG parser.
         .target(name: "FrameCheck", dependencies: ["Animation", "Rendering"]),
+        // The scene core: scenes, commands, scenarios, snapshots, the timeline, props coding, budgets,
+        // frames, the headless renderer and replication. No transport (docs/design/architecture.md).
+        .target(name: "Scenes", dependencies: [
+            "Animation", "Controls", "Rendering", "JSON", "CHiredis", .product(name: "Logging", package: "swift-log"),
+        ]),
         .target(name: "PreviewServer", dependencies: [
-            "Animation", "Controls", "Rendering", "HTTPServer", "JSON", "CHiredis",
+            "Animation", "Controls", "Rendering", "Scenes", "HTTPServer", "JSON",
             .product(name: "Logging", package: "swift-log"),
             .product(name: "Metrics", package: "swift-metrics"),
             .product(name: "Prometheus", package: "swift-prometheus"),
         ]),
         .executableTarget(name: "layercast", dependencies: [
-            "PreviewServer", "HTTPServer", "HTTPClient", "Rendering", "Controls", "Animation", "FrameCheck", "JSON",
+            "PreviewServer", "Scenes", "HTTPServer", "HTTPClient", "Rendering", "Controls", "Animation", "FrameCheck", "JSON",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -60,7 +65,7 @@ let package = Package(
         // What the tests share (in the spirit of HummingbirdTesting): servers in process or live,
         // the HTTP and stream clients, `eventually`, golden assertions, the controls' closed forms.
         .target(name: "LayercastTesting", dependencies: [
-            "Animation", "Controls", "Rendering", "HTTPServer", "PreviewServer", "HTTPClient", "FrameCheck", "LocalRedis", "JSON",
+            "Animation", "Controls", "Rendering", "Scenes", "HTTPServer", "PreviewServer", "HTTPClient", "FrameCheck", "LocalRedis", "JSON",
             "CTurboJPEG", "CGif", "CWebP", .product(name: "Logging", package: "swift-log"),
         ], path: "Tests/LayercastTesting"),
         .testTarget(name: "AnimationTests", dependencies: ["Animation", "LayercastTesting"]),
@@ -69,7 +74,7 @@ let package = Package(
         .testTarget(name: "FrameCheckTests", dependencies: ["FrameCheck", "Animation"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPClient", "JSON", "LayercastTesting"]),
         .testTarget(name: "PreviewServerTests", dependencies: [
-            "PreviewServer", "Controls", "Rendering", "HTTPServer", "HTTPClient", "Animation", "FrameCheck", "LayercastTesting", "JSON",
+            "PreviewServer", "Scenes", "Controls", "Rendering", "HTTPServer", "HTTPClient", "Animation", "FrameCheck", "LayercastTesting", "JSON",
             "LocalRedis",
             .product(name: "Logging", package: "swift-log"),
         ], exclude: ["Golden"]),

@@ -1,4 +1,5 @@
 import Controls
+import Scenes
 
 /// A server setting that also is a request parameter's default (`--fps` is a stream's `fps` when
 /// none is asked for), so the flag accepts exactly what the parameter does.

@@ -2,6 +2,7 @@ import Animation
 import Controls
 import HTTPServer
 import Logging
+import Scenes
 
 /// The preview server: one live scene on one clock, rendered by a shared frame renderer, streamed
 /// by the frame hub and driven over HTTP.
@@ -27,7 +28,7 @@ public final class PreviewServer: Sendable {
          endpoints: [Endpoint<APIContext>]) {
         self.configuration = configuration
         let historyBytes = configuration.limits.base(.history)
-        let replica = configuration.replication.map { Replica(settings: $0, logger: logger) }
+        let replica = configuration.replication.map { Replica(settings: $0, logger: logger) { DedicatedThread.start($0) } }
         self.replica = replica
         // A replica's scene starts at scene time 0, the epoch, whenever it joins, so that every
         // replica's scene is the same function of the log.
@@ -36,20 +37,22 @@ public final class PreviewServer: Sendable {
         let frameRenderer = FrameRenderer()
         sweeper = CacheSweeper(frameRenderer: frameRenderer)
         let metrics = ServerMetrics()
-        let ledger = BudgetLedger(settings: configuration.limits, metrics: metrics)
+        let ledger = BudgetLedger(settings: configuration.limits, refused: { limit, refusal in
+            metrics.budgetRefused(limit, status: refusal.status)
+        }, releasedLarge: MemoryTrim.soon)
         metrics.historySpan(configuration.historySpan)
         let hub = FrameHub(scene: scene, frameRenderer: frameRenderer, counters: StreamCounters(metrics: metrics),
                            ledger: ledger)
         let events = EventHub(source: APIContext.eventSource(scene: scene, fps: configuration.fps), now: MonotonicClock.hostTime)
-        context = APIContext(configuration: configuration, scene: scene, frameRenderer: frameRenderer, hub: hub,
-                             eventHub: events, metrics: metrics, ledger: ledger, logger: logger, endpoints: endpoints,
-                             replica: replica)
+        let stage = Stage(settings: configuration.settings, scene: scene, frameRenderer: frameRenderer, replica: replica,
+                          logger: logger)
+        context = APIContext(configuration: configuration, stage: stage, hub: hub, eventHub: events, metrics: metrics,
+                             ledger: ledger, endpoints: endpoints)
         if let replica {
-            let context = self.context
-            replica.attach({ entry, upload, host in context.applyLogged(entry, upload: upload, at: host) },
+            replica.attach({ entry, upload, host in stage.applyLogged(entry, upload: upload, at: host) },
                            snapshots: SnapshotHooks(
-                               take: { entry, host in context.replicaSnapshot(after: entry, host: host, clock: replica.clock) },
-                               restore: { document, fetch in try context.restore(snapshot: document, clock: replica.clock, fetch: fetch) }))
+                               take: { entry, host in stage.replicaSnapshot(after: entry, host: host, clock: replica.clock) },
+                               restore: { document, fetch in try stage.restore(snapshot: document, clock: replica.clock, fetch: fetch) }))
             metrics.readReplication { replica.status }
         }
         let scene = self.scene

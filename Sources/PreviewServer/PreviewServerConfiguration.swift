@@ -1,15 +1,15 @@
 import Controls
 import Glibc
 import HTTPServer
+import Scenes
 
 /// Everything the command line decides about a running server.
 public struct PreviewServerConfiguration: Sendable {
     public var host = "127.0.0.1"
     public var port: UInt16 = 8080
-    /// Default stream rate; `fps=` overrides it per stream.
-    public var fps = 30
-    /// Default frame size in points; `size=` overrides it per request.
-    public var size = 480
+    /// What the scene and its frames are made with: the default fps and size, the budgets, the
+    /// scene's configuration and the history's span.
+    public var settings = SceneSettings()
     public var publicDirectory = "Public"
     /// Seconds a connection may stay idle (a stalled viewer, a half-sent request) before it is closed.
     public var connectionTimeout = 10
@@ -21,26 +21,44 @@ public struct PreviewServerConfiguration: Sendable {
     /// Host names answered besides localhost, *.localhost and IP addresses (".example.com" for a
     /// domain and its subdomains, "*" for any); other Host headers get 403.
     public var allowedHosts: [String] = []
-    /// The budgets (render, memory, clips, history), in their flags' units.
-    public var limits = LimitSettings()
     /// Origins (scheme://host[:port]) allowed to send commands besides the server's own; "*" allows all.
     public var allowedOrigins: [String] = []
     /// When set, state-changing routes require `Authorization: Bearer <token>`.
     public var token: String?
-    public var scene = SceneConfiguration()
-    /// Seconds of scene time the history keeps for stepping back, `at=` frames and the timeline.
-    public var historySpan = LiveScene.defaultHistorySpan
     /// When set, the server is a replica of a scene whose commands go through a log on Redis
     /// (docs/design/replication.md); nil: one process, its own scene.
     public var replication: ReplicationSettings?
 
     public init() {}
 
+    public var fps: Int {
+        get { settings.fps }
+        set { settings.fps = newValue }
+    }
+
+    public var size: Int {
+        get { settings.size }
+        set { settings.size = newValue }
+    }
+
+    public var limits: LimitSettings {
+        get { settings.limits }
+        set { settings.limits = newValue }
+    }
+
+    public var scene: SceneConfiguration {
+        get { settings.scene }
+        set { settings.scene = newValue }
+    }
+
+    public var historySpan: Double {
+        get { settings.historySpan }
+        set { settings.historySpan = newValue }
+    }
+
     /// The environment variable that sets the option `--name` of `layercast serve`: LAYERCAST_
     /// and the name in capitals, dashes as underscores.
-    public static func environmentVariable(_ option: String) -> String {
-        "LAYERCAST_" + option.uppercased().replacing("-", with: "_")
-    }
+    public static func environmentVariable(_ option: String) -> String { SceneSettings.environmentVariable(option) }
 
     /// The one-line warning `start()` logs when `host` lets other machines reach the API (such
     /// as 0.0.0.0 in a container); nil for loopback addresses.

@@ -1,4 +1,5 @@
 import Dispatch
+import Scenes
 
 /// A repeating Dispatch timer that may be started and cancelled from any thread (the event hub.s
 /// poll; feeds tick on threads of their own, `FeedTicker`).

@@ -1,5 +1,6 @@
 import ArgumentParser
 import PreviewServer
+import Scenes
 
 /// `layercast api --markdown | --openapi`: the documents the API's declarations generate, so
 /// `scripts/api-docs.sh` can write the README's tables and check them without a running server.

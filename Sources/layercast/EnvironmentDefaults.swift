@@ -9,6 +9,7 @@ import Glibc
 #else
 import Darwin
 #endif
+import Scenes
 
 /// Option defaults from LAYERCAST_* environment variables, so a container is configured without
 /// a command line. A value that does not parse is reported, not silently ignored.

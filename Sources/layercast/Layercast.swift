@@ -5,6 +5,7 @@ import Glibc
 import Darwin
 #endif
 import PreviewServer
+import Scenes
 
 /// `layercast`: serves the preview studio (the default) or probes a running one.
 struct Layercast: ParsableCommand {

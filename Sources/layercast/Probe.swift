@@ -1,5 +1,6 @@
 import ArgumentParser
 import HTTPClient
+import Scenes
 
 /// `layercast probe [URL]`: exits 0 when the URL answers 2xx. The container's health check, with no
 /// curl in the image; with no URL it checks the server the same LAYERCAST_* variables configure, so

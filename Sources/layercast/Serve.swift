@@ -16,6 +16,7 @@ import HTTPServer
 import Logging
 import PreviewServer
 import Rendering
+import Scenes
 
 /// Starts the preview server and runs until SIGINT or SIGTERM.
 struct Serve: ParsableCommand {

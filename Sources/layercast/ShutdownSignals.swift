@@ -5,6 +5,7 @@ import Glibc
 import Darwin
 #endif
 import Logging
+import Scenes
 
 /// SIGINT and SIGTERM stop the server cleanly and exit 0: streams are ended, not cut mid-part.
 enum ShutdownSignals {

@@ -4,6 +4,7 @@ import HTTPClient
 import LayercastTesting
 @testable import PreviewServer
 import Rendering
+import Scenes
 import Testing
 
 /// Issue 16's budget attacks, as they were measured: each request is priced before any work and

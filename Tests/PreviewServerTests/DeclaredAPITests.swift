@@ -6,6 +6,7 @@ import HTTPServer
 import LayercastTesting
 import Logging
 @testable import PreviewServer
+import Scenes
 import Testing
 
 /// The API as the declarations make it: strict, and following a declaration wherever it changes.

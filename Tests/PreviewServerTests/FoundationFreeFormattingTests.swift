@@ -1,3 +1,4 @@
+import Scenes
 import Testing
 @testable import PreviewServer
 

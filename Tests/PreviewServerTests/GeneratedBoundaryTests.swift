@@ -4,6 +4,7 @@ import Foundation
 import HTTPServer
 import LayercastTesting
 @testable import PreviewServer
+import Scenes
 import Testing
 
 /// For every declared range and enumeration of every operation, generated from the declarations:

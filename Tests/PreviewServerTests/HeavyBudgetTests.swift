@@ -2,6 +2,7 @@ import Foundation
 import HTTPClient
 import LayercastTesting
 @testable import PreviewServer
+import Scenes
 import Testing
 
 /// Budget checks at full size: a thousand stream connections, the largest frame. Too heavy for

@@ -3,6 +3,7 @@ import Controls
 import Foundation
 import LayercastTesting
 @testable import PreviewServer
+import Scenes
 import Testing
 
 /// The frame hub's mechanisms: a viewer that falls behind gets the newest part (never a queue),
@@ -17,7 +18,7 @@ import Testing
     init() {
         scene = LiveScene(clock: clock)
         hub = FrameHub(scene: scene, frameRenderer: FrameRenderer(), counters: counters,
-                       ledger: BudgetLedger(settings: LimitSettings(), metrics: counters.metrics))
+                       ledger: BudgetLedger(settings: LimitSettings()))
     }
 
     /// A 32-point spinner at 30 fps.
@@ -111,7 +112,7 @@ import Testing
     @Test func aNewFeedPaysItsRenderCostAnotherViewerOnlyItsBytes() throws {
         var limits = LimitSettings()
         limits[.render] = 1  // a million pixels per second
-        let ledger = BudgetLedger(settings: limits, metrics: counters.metrics)
+        let ledger = BudgetLedger(settings: limits)
         let budgeted = FrameHub(scene: scene, frameRenderer: FrameRenderer(), counters: counters, ledger: ledger)
         // 100×100 at 60 fps: 600,000 pixels/s, 120,000 bytes of feed.
         let key = FeedKey(spec: try hubSpec(["control": "spinner", "size": "100"]), fps: 60)

@@ -4,6 +4,7 @@ import HTTPServer
 import JSON
 import LayercastTesting
 @testable import PreviewServer
+import Scenes
 import Testing
 
 /// The generated OpenAPI document against the router and the code's own limits.

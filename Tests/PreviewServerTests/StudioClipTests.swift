@@ -4,6 +4,7 @@ import Foundation
 import LayercastTesting
 @testable import PreviewServer
 import Rendering
+import Scenes
 import Testing
 
 /// `/clip.webp` and `/clip.gif` over HTTP, decoded with libwebp's and giflib's own decoders.

@@ -3,6 +3,7 @@ import Foundation
 import LayercastTesting
 @testable import PreviewServer
 import Rendering
+import Scenes
 import Testing
 
 /// `/clip.mp4` and `/clip.webm` over HTTP, read back by ffprobe and decoded by ffmpeg: codec,

@@ -1,5 +1,7 @@
 import Controls
+import Controls
 import HTTPServer
+import Scenes
 
 /// The API as declared: every operation with its handler, in the order /openapi.json and the
 /// README list them. The router, the document, the README tables and the boundary tests all read
@@ -65,7 +67,7 @@ extension APIContext {
         let artworks = self.artworks
         let relay = replica.map { replica in
             { @Sendable (value: @escaping CommandValue, input: Input, deliver: @escaping @Sendable (HTTPResponse) -> Void) in
-                replica.submit({ () throws(Refusal) in try value(input, artworks) }, deliver: deliver)
+                replica.submit({ () throws(Refusal) in try value(input, artworks) }) { deliver(HTTPResponse($0)) }
             }
         }
         router.register(endpoints, context: self, configuration: configuration, check: guarded.check,
@@ -74,6 +76,9 @@ extension APIContext {
         }
         return router
     }
+
+    /// The header a replicated command's answer names its log entry in.
+    static let entryHeader = "Layercast-Log-Entry"
 
     /// Prices a request from its parameters before any work starts: 400 if it could never fit a
     /// budget, and for offloaded work (frames, clips, uploads) a reservation of every share, or
@@ -84,5 +89,15 @@ extension APIContext {
         try ledger.checkFits(cost.shares)
         guard operation.offload != nil else { return nil }
         return try ledger.reserve(cost.shares)
+    }
+}
+
+extension HTTPResponse {
+    /// A replicated command's answer: its reply, naming the log entry it was applied as, or its refusal.
+    init(_ answer: LoggedAnswer) {
+        switch answer.outcome {
+        case .success(let reply): self = .json(raw: reply, headers: answer.entry.map { [(APIContext.entryHeader, $0)] } ?? [])
+        case .failure(let refusal): self = refusal.response
+        }
     }
 }

@@ -1,47 +1,42 @@
 import Controls
 import HTTPServer
 import Logging
+import Scenes
 
-/// What every route handler works with.
+/// What every route handler works with: the stage (the live scene and what works on it) and what
+/// is the HTTP edge's own.
 struct APIContext: Sendable {
     let configuration: PreviewServerConfiguration
-    let scene: LiveScene
-    let frameRenderer: FrameRenderer
+    let stage: Stage
     let hub: FrameHub
     let eventHub: EventHub
     let metrics: ServerMetrics
-    let logger: Logger
     /// What is in use of each budget; shared by every copy of the context, so one per server.
     let ledger: BudgetLedger
-    let artworks = ArtworkLibrary()
-    let scenarios = ScenarioStore()
-    let recorder = ScenarioRecorder()
     let files: StaticFiles
     /// The operations this server serves (the catalogue, unless a test declares otherwise), and
     /// the document generated from them.
     let endpoints: [Endpoint<APIContext>]
-    /// The endpoints' commands, by their public names: what a log entry's value runs.
-    let commands: [String: SceneCommand]
     let openAPIBytes: [UInt8]
-    /// The shared command log, when the server is a replica.
-    let replica: Replica?
 
-    init(configuration: PreviewServerConfiguration, scene: LiveScene, frameRenderer: FrameRenderer, hub: FrameHub,
-         eventHub: EventHub, metrics: ServerMetrics, ledger: BudgetLedger, logger: Logger,
-         endpoints: [Endpoint<APIContext>] = Self.endpoints, replica: Replica? = nil) {
-        self.replica = replica
+    var scene: LiveScene { stage.scene }
+    var frameRenderer: FrameRenderer { stage.frameRenderer }
+    var artworks: ArtworkLibrary { stage.artworks }
+    var scenarios: ScenarioStore { stage.scenarios }
+    var recorder: ScenarioRecorder { stage.recorder }
+    var replica: Replica? { stage.replica }
+    var logger: Logger { stage.logger }
+
+    init(configuration: PreviewServerConfiguration, stage: Stage, hub: FrameHub, eventHub: EventHub,
+         metrics: ServerMetrics, ledger: BudgetLedger, endpoints: [Endpoint<APIContext>] = Self.endpoints) {
         self.configuration = configuration
-        self.scene = scene
-        self.frameRenderer = frameRenderer
+        self.stage = stage
         self.hub = hub
         self.eventHub = eventHub
         self.metrics = metrics
         self.ledger = ledger
-        self.logger = logger
         files = StaticFiles(root: configuration.publicDirectory)
         self.endpoints = endpoints
-        commands = Dictionary(endpoints.compactMap { e in e.sceneCommand.map { (e.operation.commandName, $0) } },
-                              uniquingKeysWith: { first, _ in first })
         openAPIBytes = OpenAPIGenerator(info: Self.info, operations: endpoints.map(\.operation),
                                         configuration: configuration).document().serialized
     }

@@ -1,4 +1,5 @@
 import Rendering
+import Scenes
 
 /// What the four clip routes declare differently, from the formats `ClipWriter` writes.
 extension ClipWriter.Format {
@@ -30,16 +31,5 @@ extension ClipWriter.Format {
         case .mp4: .mp4
         case .webm: .webm
         }
-    }
-
-    /// GIF delays are centiseconds, and browsers stretch delays under 2 cs to 10 cs.
-    var fps: Parameter<Int> {
-        Param.integer("fps", self == .gif ? 1...50 : 1...60, in: .query, example: "10", "Frames per second.")
-            .defaulting(to: \.fps, flag: "--fps")
-    }
-
-    var parameters: [any DeclaredParameter] {
-        FrameParameters.common + [FrameParameters.ahead, FrameParameters.at, FrameParameters.variants, APIContext.clipSeconds, fps]
-            + (self == .webp ? [APIContext.clipLossless] : []) + [FrameParameters.scenario]
     }
 }

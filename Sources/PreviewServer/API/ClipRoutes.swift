@@ -2,6 +2,7 @@ import Animation
 import Controls
 import HTTPServer
 import Rendering
+import Scenes
 
 /// `GET /clip.webp`, `/clip.gif`, `/clip.mp4` and `/clip.webm`: the next `seconds` of the scene,
 /// as from now and with no further commands, rendered from a copy at `fps` into an animated image
@@ -9,16 +10,9 @@ import Rendering
 extension APIContext {
     typealias ClipFormat = ClipWriter.Format
 
-    static let clipSecondsRange = 0.1...20.0
-
-    static let clipSeconds = Param.number(
-        "seconds", clipSecondsRange, unit: "seconds", in: .query, example: "0.1",
-        "Length of the clip in seconds of scene time. With `scenario` and no `seconds`: the rest of the scenario from "
-            + "`ahead`, at most 20."
-    ).defaulting(3.0)
-
-    static let clipLossless = Param.boolean("lossless", in: .query, "Lossless WebP frames instead of lossy ones at `quality`.")
-        .defaulting(false)
+    static let clipSecondsRange = ClipParameters.secondsRange
+    static let clipSeconds = ClipParameters.seconds
+    static let clipLossless = ClipParameters.lossless
 
     /// Width × height × frames: what one clip may cost, e.g. 480×480 for 600 frames (20 s at 30 fps)
     /// or 240×240 for the full 20 s at 60 fps. Frames are encoded as they are rendered, so the
@@ -48,7 +42,7 @@ extension APIContext {
                     + "that scenario played from a fresh scene, from `ahead` seconds after its start, the same frames "
                     + "every time.",
                 parameters: format.parameters,
-                answers: [.notFound("No stored scenario has the id given in `scenario`."), FrameParameters.scenarioConflict],
+                answers: [.notFound("No stored scenario has the id given in `scenario`."), scenarioConflict],
                 rules: FrameParameters.whenRules, offload: .ownThread, families: [FrameParameters.props],
                 cost: { input throws(Refusal) in try clipCost(input, format) }),
             produces: Success(
@@ -87,7 +81,7 @@ extension APIContext {
     }
 
     func clip(_ input: Input, format: ClipFormat) throws(Refusal) -> HTTPResponse {
-        let scenario = try input[FrameParameters.scenario].map { id throws(Refusal) in try storedScenario(id) }
+        let scenario = try input[FrameParameters.scenario].map { id throws(Refusal) in try stage.storedScenario(id) }
         var seconds = try input[Self.clipSeconds]
         if let scenario, !input.has(Self.clipSeconds) {
             let rest = scenario.duration - (try input[FrameParameters.ahead])

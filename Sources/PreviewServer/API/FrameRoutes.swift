@@ -1,6 +1,7 @@
 import Controls
 import HTTPServer
 import Rendering
+import Scenes
 
 /// `GET /frame.png`, `GET /frame.jpg` (a frame, or variants side by side) and `GET /stream.mjpg`.
 extension APIContext {
@@ -22,7 +23,7 @@ extension APIContext {
                     + "scene, `ahead` seconds from its start.",
                 parameters: FrameParameters.common
                     + [FrameParameters.ahead, FrameParameters.at, FrameParameters.variants, FrameParameters.scenario],
-                answers: [.notFound("No stored scenario has the id given in `scenario`."), FrameParameters.scenarioConflict],
+                answers: [.notFound("No stored scenario has the id given in `scenario`."), scenarioConflict],
                 rules: FrameParameters.whenRules, offload: .shared, families: [FrameParameters.props],
                 cost: { input throws(Refusal) in .frame(pixels: try FrameParameters.Picture(input).pixels(), png: png) }),
             produces: Success(description: "One frame.", content: .media([png ? "image/png" : "image/jpeg"], binary: true),
@@ -67,7 +68,7 @@ extension APIContext {
     /// Works on a copy of the scene, so it never waits on a stream and never moves the live one.
     func frame(_ input: Input, png: Bool) throws(Refusal) -> HTTPResponse {
         let ahead = try input[FrameParameters.ahead]
-        let scenario = try input[FrameParameters.scenario].map { id throws(Refusal) in try storedScenario(id) }
+        let scenario = try input[FrameParameters.scenario].map { id throws(Refusal) in try stage.storedScenario(id) }
         let (copy, now) = try startingScene(input, scenario: scenario)
         switch try FrameParameters.Picture(input) {
         case .plain(let spec):
@@ -94,7 +95,7 @@ extension APIContext {
     func startingScene(_ input: Input, scenario: Scenario?) throws(Refusal) -> (scene: ScheduledScene, time: Double) {
         var copy: ScheduledScene, time: Double
         if let at = try input[FrameParameters.at] {
-            guard let past = scene.copy(at: at) else { throw outsideHistory(FrameParameters.at.spec.name, at) }
+            guard let past = scene.copy(at: at) else { throw scene.outsideHistory(FrameParameters.at.spec.name, at) }
             (copy, time) = (past.scene, at)
         } else {
             (copy, time) = scenario.map { ($0.freshScene(), $0.start) } ?? scene.scheduledSnapshot()
@@ -161,4 +162,12 @@ extension APIContext {
         if agent.contains("layercast") { return "bench" }
         return "other"
     }
+}
+
+extension APIContext {
+    /// A `props.` value the control cannot take now, as its own routes would refuse it; or a stored
+    /// scenario that can no longer run.
+    static let scenarioConflict = Answer.conflict(
+        "A `props.` value the control cannot take now (the meter's `duration` while it has segments), or a scenario "
+            + "that names artwork the server no longer keeps.")
 }

@@ -1,6 +1,7 @@
 import Controls
 import HTTPServer
 import JSON
+import Scenes
 
 /// `GET /healthz`, `GET /metrics` (Prometheus text), `GET /events` (Server-Sent Events of state
 /// changes) and `GET /openapi.json`.

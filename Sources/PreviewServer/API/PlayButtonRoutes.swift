@@ -1,6 +1,7 @@
 import Animation
 import Controls
 import HTTPServer
+import Scenes
 
 /// `GET /play-button/paths` (the play button's commands are declared with it: `PlayButton.commands`).
 extension APIContext {

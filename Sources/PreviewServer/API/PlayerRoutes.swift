@@ -2,13 +2,14 @@ import Animation
 import Controls
 import HTTPServer
 import Rendering
+import Scenes
 
 /// `PUT /player/artwork`: an upload, whose value is `MusicPlayer`'s `PUT /player/artwork/by-hash` command.
 extension APIContext {
     /// Artwork uploads may be this large; anything bigger is refused before it is read.
-    static let maxArtworkBytes = 8 << 20
+    static let maxArtworkBytes = ArtworkLibrary.maxUploadBytes
     /// Larger images are refused from their header, before any pixel is decoded.
-    static let maxArtworkSide = 4096
+    static let maxArtworkSide = ArtworkLibrary.maxSide
 
     /// An upload's value is `PUT /player/artwork/by-hash` with the image's hash: what a recording
     /// keeps, and what the log carries, with the image, to the other replicas.
@@ -27,7 +28,7 @@ extension APIContext {
         produces: Endpoint(declaration: MusicPlayer.artworkByHash).operation.success, value: { input, artworks throws(Refusal) in
             let hash = try uploadedArtwork(input.request, artworks)
             return (MusicPlayer.artworkByHash(hash), input.request.body)
-        }, nil)
+        })
     /// Decoding costs what the PNG header declares, up to the largest size the decoder accepts
     /// (anything larger is refused from the header before a pixel is decoded); an image named by
     /// its hash is priced at that largest size, since only the stored image knows its own.

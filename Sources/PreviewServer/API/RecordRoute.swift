@@ -1,6 +1,7 @@
 import Controls
 import HTTPServer
 import JSON
+import Scenes
 
 /// `POST /scenarios/record`: start, then stop, turning the commands that arrive in between into a
 /// stored scenario.
@@ -48,7 +49,7 @@ extension APIContext {
                 throw Refusal(.conflict, "the recording cannot be replayed from a fresh scene: \(error.message)",
                                parameter: "action", allowed: error.allowed)
             }
-            let summary = keepRecorded(scenario)
+            let summary = stage.keepRecorded(scenario)
             return .json(.object([
                 ("recording", false), ("since", .double(recording.since)), ("steps", .int(summary.steps)),
                 ("id", .string(summary.id)), ("scenario", scenario.canonicalJSON), ("dropped", .int(recording.dropped)),

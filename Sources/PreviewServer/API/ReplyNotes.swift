@@ -1,5 +1,6 @@
 import Animation
 import Controls
+import Scenes
 
 // What the replies' Swift types cannot say about their fields: ranges, patterns and meanings, for
 // /openapi.json (schemathesis checks every reply against them). Ranges a request parameter also
@@ -20,7 +21,7 @@ extension ClockState: SchemaAnnotated {
     static var fieldNotes: [String: FieldNote] {
         [
             "sceneTime": FieldNote("Seconds on the scene's one animation clock."),
-            "speed": range(APIContext.ClockParameters.speed.spec),
+            "speed": range(ClockParameters.speed.spec),
             "fps": range(APIContext.streamFPS.spec, "The server's default stream rate."),
         ]
     }

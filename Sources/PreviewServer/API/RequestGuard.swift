@@ -1,4 +1,5 @@
 import HTTPServer
+import Scenes
 
 /// Keeps other web pages from driving a local server: a state-changing request that carries an
 /// `Origin` other than the server's own is refused, unless that origin was allowed on purpose.

@@ -1,5 +1,6 @@
 import Controls
 import HTTPServer
+import Scenes
 
 /// `POST /scenarios`, `GET /scenarios`, `GET /scenarios/{id}`, `POST /scenarios/{id}/play` and
 /// `POST /scenarios/record`. Frames and clips of a stored scenario are `/frame.png?scenario=` and
@@ -26,7 +27,7 @@ extension APIContext {
             offload: .shared),
         reply: ScenarioSummary.self, "The stored scenario's id and size."
     ) { context, input in
-        try context.keep(try Scenario(parsing: input.request.body, artworks: context.artworks))
+        try context.stage.keep(try Scenario(parsing: input.request.body, artworks: context.artworks))
     }
 
     static let listScenarios = Endpoint<APIContext>(
@@ -44,7 +45,7 @@ extension APIContext {
         produces: Success(description: "The scenario: one step per line, members in a fixed order.",
                           content: .json(SchemaSource { Scenario.jsonSchema($0) }), headers: [.noStore])
     ) { context, input in
-        .json(raw: try context.storedScenarioBytes(try input[scenarioID], parameter: "id"),
+        .json(raw: try context.stage.storedScenarioBytes(try input[scenarioID], parameter: "id"),
               headers: [("Cache-Control", "no-store")])
     }
 
@@ -62,7 +63,7 @@ extension APIContext {
                                 + "(`from`), which frames and clips play, not the live scene.")]),
         reply: PlayReply.self, "When the scenario starts and ends, in scene time."
     ) { context, input in
-        let scenario = try context.storedScenario(try input[scenarioID], parameter: "id")
+        let scenario = try context.stage.storedScenario(try input[scenarioID], parameter: "id")
         // Its scene is the snapshot's, at the snapshot's time: the live scene has its own.
         guard scenario.from == nil else {
             throw Refusal(.conflict, "scenario \(scenario.id) starts from a snapshot: frames and clips play it (scenario=), "
@@ -73,24 +74,6 @@ extension APIContext {
             return scenario.scheduled(from: now)
         }
         return PlayReply(id: scenario.id, startsAt: start, endsAt: start + scenario.duration, steps: scenario.steps.count)
-    }
-}
-
-/// A stored scenario, as listed.
-struct ScenarioSummary: Codable, Sendable {
-    let id: String
-    let name: String?
-    let duration: Double
-    let steps: Int
-    /// The canonical text's size.
-    let bytes: Int
-
-    init(_ scenario: Scenario) {
-        id = scenario.id
-        name = scenario.name
-        duration = scenario.duration
-        steps = scenario.steps.count
-        bytes = scenario.canonicalBytes.count
     }
 }
 

@@ -1,5 +1,6 @@
 import Controls
 import HTTPServer
+import Scenes
 
 /// `GET /state` and `GET /layout`.
 extension APIContext {

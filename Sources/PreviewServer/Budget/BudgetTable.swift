@@ -1,3 +1,5 @@
+import Scenes
+
 /// The README's table of the budgets (`<!-- api:budgets -->`, written by `scripts/api-docs.sh`),
 /// from their declarations.
 enum BudgetTable {

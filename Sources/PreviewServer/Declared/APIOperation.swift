@@ -1,5 +1,6 @@
 import Controls
 import HTTPServer
+import Scenes
 
 /// One operation of the API, declared once: the router, the decoder, /openapi.json, the README
 /// tables, the boundary tests and the cost of a request are all read from it.
@@ -121,19 +122,18 @@ struct APIOperation: Sendable {
         }
     }
 
-    func parameter(named name: String) -> (any DeclaredParameter)? {
-        parameters.first { $0.spec.name == name }
+    /// Its parameters as the decoder reads them.
+    var parameterSet: ParameterSet {
+        var takesBody = false
+        if case .parameters = body { takesBody = true }
+        return ParameterSet(name: commandName, parameters: parameters, rules: rules, families: families,
+                            ignoresUnknown: ignoresUnknownQuery, takesBody: takesBody)
     }
 
-    func family(of name: String) -> ParameterFamily? {
-        families.first { name.hasPrefix($0.prefix) && name.count > $0.prefix.count }
-    }
+    func parameter(named name: String) -> (any DeclaredParameter)? { parameterSet.parameter(named: name) }
 
     /// Where each parameter may really come from on this operation.
-    func locations(of parameter: ParameterSpec) -> ParameterLocations {
-        if case .parameters = body { return parameter.locations }
-        return parameter.locations.intersection([.query, .path])
-    }
+    func locations(of parameter: ParameterSpec) -> ParameterLocations { parameterSet.locations(of: parameter) }
 
     /// Every non-2xx answer, in status order: the declared ones and the ones its kind implies.
     var allAnswers: [Answer] {
@@ -162,33 +162,6 @@ struct APIOperation: Sendable {
             add(.unsupportedMediaType)
         }
         return all.sorted { $0.status < $1.status }
-    }
-}
-
-/// Query parameters whose names share a prefix, which the handler checks against what the names
-/// stand for (`props.NAME=VALUE`, NAME a prop of the control shown) rather than each being declared.
-struct ParameterFamily: Sendable {
-    var prefix: String
-    /// How the docs write the names: "`props.NAME`, `props.CONTROL.NAME`".
-    var names: String
-    /// What the values are, for the docs.
-    var values: String
-    var description: String
-}
-
-/// A rule across parameters, checked by the decoder and stated in the JSON Schema of the body.
-enum ParameterRule: Sendable, Equatable {
-    /// At least one of these must be given.
-    case atLeastOne([String])
-    /// These two may not both be given.
-    case notTogether(String, String)
-
-    /// For people, in errors and docs.
-    var text: String {
-        switch self {
-        case .atLeastOne(let names): "give at least one of " + names.map { "'\($0)'" }.joined(separator: ", ")
-        case .notTogether(let a, let b): "give either '\(a)' or '\(b)', not both"
-        }
     }
 }
 

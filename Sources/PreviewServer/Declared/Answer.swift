@@ -1,4 +1,5 @@
 import HTTPServer
+import Scenes
 
 /// A non-2xx answer an operation can give, as /openapi.json documents it: a JSON `Error` object,
 /// or nothing at all (304).

@@ -1,21 +1,20 @@
 #if canImport(FoundationEssentials)
-import Controls
 import FoundationEssentials
 #else
 import Foundation
 #endif
+import Controls
 import HTTPServer
+import Scenes
 
 /// An operation and its handler. The handler gets the decoded `Input` and throws an `Refusal`
 /// (or any `HTTPResponseError`) for every answer that is not its success.
 struct Endpoint<Context: Sendable>: Sendable {
     var operation: APIOperation
     let handle: @Sendable (Context, Input) throws -> HTTPResponse
-    /// For a command on the scene: its value and what it does to any scene, so a scenario's step and
-    /// the replicated log run the very declaration the route does; nil for every other operation.
-    var sceneCommand: SceneCommand?
     /// For a command's route: the value a decoded request stands for (an upload's is a command of
-    /// another operation, which names it by its hash); nil for every other operation.
+    /// another operation, which names it by its hash), which the live scene, a scenario's step and the
+    /// replicated log run as its declaration says; nil for every other operation.
     var commandValue: CommandValue?
 
     /// A JSON reply of `Reply`; the reply's schema in /openapi.json is derived from the same type,
@@ -67,6 +66,7 @@ extension Router {
     ) {
         for endpoint in endpoints {
             let operation = endpoint.operation
+            let constant = operation.success.headers.compactMap { h in h.value.map { (h.name, $0) } }
             add(operation.method.rawValue, operation.routePattern, maxBodyBytes: operation.maxBodyBytes, throwing: { request in
                 if operation.isCommand, let refused = check(request) { return refused }
                 return try Self.answer(operation, failed) {
@@ -78,6 +78,7 @@ extension Router {
                         return .handedOff { deliver in
                             relay(value, input) { answer in
                                 var response = answer
+                                if response.status < 300 { response.headers += constant }
                                 ticket?.keepOnly(memory: response.bodyBytes?.count ?? 0)
                                 response.heldUntilSent = ticket
                                 deliver(response)

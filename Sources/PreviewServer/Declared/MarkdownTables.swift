@@ -1,4 +1,5 @@
 import Controls
+import Scenes
 
 /// The README's API tables, one section per tag: the operations, then every parameter they take.
 /// `scripts/api-docs.sh` puts each section between `<!-- api:TAG -->` and `<!-- /api:TAG -->`.
@@ -136,21 +137,7 @@ enum MarkdownTables {
         }
     }
 
-    static func values(_ spec: ParameterSpec) -> String {
-        let unit = spec.unit.map { " " + $0 } ?? ""
-        switch spec.type {
-        case .integer(let r): return "\(r.lowerBound)–\(r.upperBound)\(unit)"
-        case .number(let r): return "\(ParameterType.format(r.lowerBound))–\(ParameterType.format(r.upperBound))\(unit)"
-        case .boolean: return "`true`, `false`"
-        case .enumeration(let words): return words.map { "`\($0)`" }.joined(separator: ", ")
-        case .list(let words): return words.map { "`\($0)`" }.joined(separator: ", ") + ", comma-separated"
-        case .string(let maxLength, _): return "text, at most \(maxLength) characters"
-        case .color(let names, let alpha):
-            return ([alpha ? "`#rrggbb`, `#rrggbbaa`" : "`#rrggbb`"] + names.map { "`\($0)`" }).joined(separator: ", ")
-        case .colorList(let maxCount): return "up to \(maxCount) colours `#rrggbbaa`"
-        case .curve: return TimingCurve.Name.allCases.map { "`\($0.rawValue)`" }.joined(separator: ", ") + ", `[x1,y1,x2,y2]`"
-        }
-    }
+    static func values(_ spec: ParameterSpec) -> String { spec.values }
 
     static func defaultCell(_ spec: ParameterSpec) -> String {
         if let text = spec.defaultText { return text }

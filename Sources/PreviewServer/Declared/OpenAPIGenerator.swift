@@ -1,6 +1,7 @@
 import Controls
 import HTTPServer
 import JSON
+import Scenes
 
 /// Writes the OpenAPI 3.1 document from the declarations. Everything comes out in declaration
 /// order or sorted, so the same declarations and configuration give the same bytes every time.
@@ -139,7 +140,7 @@ struct OpenAPIGenerator {
         case .required, .optional: return nil
         case .fixed(let text): return spec.type.jsonValue(text)
         case .setting:
-            return spec.setting.flatMap { spec.type.jsonValue($0(configuration)) }
+            return spec.setting.flatMap { spec.type.jsonValue($0(configuration.settings)) }
         }
     }
 

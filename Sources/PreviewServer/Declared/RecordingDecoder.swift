@@ -1,5 +1,6 @@
 import HTTPServer
 import JSON
+import Scenes
 
 /// What decoding one value asked of its decoder: the shape its schema takes.
 final class Recording {

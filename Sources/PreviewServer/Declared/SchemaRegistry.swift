@@ -1,17 +1,6 @@
 import HTTPServer
 import JSON
-
-/// A string enumeration in a reply. Decoding one needs a valid case, so the schema recorder asks
-/// the type for its cases instead of decoding it.
-protocol SchemaEnumerable: Decodable {
-    static var schemaCases: [String] { get }
-    static func schemaPlaceholder() -> Self?
-}
-
-extension SchemaEnumerable where Self: CaseIterable & RawRepresentable, RawValue == String {
-    static var schemaCases: [String] { allCases.map(\.rawValue) }
-    static func schemaPlaceholder() -> Self? { allCases.first }
-}
+import Scenes
 
 /// A reply type whose JSON is not its Swift type's shape (a control's props, whose members come from
 /// declarations): it states its schema instead of being recorded.

@@ -1,5 +1,6 @@
 import Dispatch
 import HTTPServer
+import Scenes
 import Synchronization
 
 /// Server-Sent Events on `GET /events`: the scene's state each time something a person would

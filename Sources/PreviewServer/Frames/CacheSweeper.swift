@@ -1,5 +1,6 @@
 import Dispatch
 import HTTPServer
+import Scenes
 import Synchronization
 
 /// Gives back what the renderer keeps for draws that stopped coming: blurred and resampled covers

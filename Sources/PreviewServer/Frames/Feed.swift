@@ -1,6 +1,7 @@
 import Animation
 import Controls
 import HTTPServer
+import Scenes
 import Synchronization
 
 /// What a stream shows and how often: everyone asking for the same spec at the same fps watches

@@ -1,6 +1,7 @@
 import Animation
 import Dispatch
 import HTTPServer
+import Scenes
 import Synchronization
 
 /// Calls a feed's tick every `interval` on a thread of the feed's own, until cancelled. Each

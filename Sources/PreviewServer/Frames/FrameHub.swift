@@ -1,5 +1,6 @@
 import Controls
 import HTTPServer
+import Scenes
 import Synchronization
 
 /// Keeps one feed per watched feed key and none for keys nobody watches. Streams are admitted by

@@ -1,3 +1,5 @@
+import Scenes
+
 /// The multipart framing of an MJPEG stream. The boundary goes right after each frame, because
 /// Chrome shows a part only once the next boundary has arrived (Chromium bug 527446).
 enum MJPEGFraming {

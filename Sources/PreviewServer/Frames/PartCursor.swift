@@ -1,4 +1,5 @@
 import HTTPServer
+import Scenes
 
 /// The part a stream connection is sending and how far it has got: shared by MJPEG viewers and
 /// event subscribers, which both hold one part at a time and replace it with the newest.

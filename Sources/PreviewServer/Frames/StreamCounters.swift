@@ -1,3 +1,4 @@
+import Scenes
 import Synchronization
 
 /// Counts what the frame hub does, for `/metrics` and tests: renders, skipped frames per viewer

@@ -1,5 +1,6 @@
 import Animation
 import HTTPServer
+import Scenes
 import Synchronization
 
 /// One MJPEG connection: sends the preamble, then whole parts, always the newest available.

@@ -1,3 +1,5 @@
+import Scenes
+
 /// The labels of a feed's series on `/metrics`. A client chooses a feed's size, scale, quality,
 /// fps and background freely, so none of those is a label: each label takes its values from a
 /// fixed set, and a metric has at most 5 × 3 series however many feeds clients open.

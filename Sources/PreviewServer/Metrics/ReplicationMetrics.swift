@@ -1,4 +1,5 @@
 import CoreMetrics
+import Scenes
 
 extension ServerMetrics {
     /// A replica's log, read at every scrape: whether it is reachable, the entries applied and

@@ -2,6 +2,7 @@ import Controls
 import CoreMetrics
 import HTTPServer
 import Prometheus
+import Scenes
 import Synchronization
 
 /// The server's metrics through swift-metrics, exported by swift-prometheus. Each server owns
@@ -148,11 +149,6 @@ final class ServerMetrics: Sendable {
 }
 
 /// One budget on `/metrics`: its limit and what is in use, in its base unit.
-struct BudgetUsage: Sendable {
-    let limit: ServerLimit
-    let max: Int
-    let inUse: Int
-}
 
 /// The HTTP layer's counts on `/metrics`, and what the last scrape exported of them.
 struct HTTPCounterExport: Sendable {

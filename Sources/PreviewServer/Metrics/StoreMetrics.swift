@@ -1,4 +1,5 @@
 import CoreMetrics
+import Scenes
 
 extension ServerMetrics {
     /// What the server keeps for scenarios, against its limits, brought up to date at each scrape:

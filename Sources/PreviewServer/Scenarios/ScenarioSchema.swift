@@ -1,6 +1,7 @@
 import Controls
 import HTTPServer
 import JSON
+import Scenes
 
 extension Scenario {
     /// The JSON Schema of a scenario document (a `$ref` to the `Scenario` component), from the same
@@ -28,7 +29,7 @@ extension Scenario {
                         ("additionalProperties", false),
                     ])),
                     ("steps", .object([("type", "array"), ("maxItems", .int(Limits.maxSteps)),
-                                       ("items", .object([("oneOf", .array(runnable.map { stepSchema($0, registry) }))]))])),
+                                       ("items", .object([("oneOf", .array(SceneCommand.catalogue.compactMap { stepSchema($0, registry) }))]))])),
                     ("from", fromSchema(registry)),
                 ])),
                 ("required", ["duration", "steps"]),
@@ -56,16 +57,19 @@ extension Scenario {
         ])
     }
 
-    private static func stepSchema(_ endpoint: Endpoint<APIContext>, _ registry: SchemaRegistry) -> JSONValue {
-        let operation = endpoint.operation
+    private static func stepSchema(_ command: SceneCommand, _ registry: SchemaRegistry) -> JSONValue? {
+        guard let operation = APIContext.endpoints.first(where: { $0.operation.commandName == command.name })?.operation else {
+            return nil
+        }
         let with: JSONValue
         var required: [JSONValue] = []
         if case .document(_, _, let schema, _) = operation.body {
             with = schema.record(registry)
         } else {
             var parameters = operation.parameters
-            if endpoint.sceneCommand == nil {
-                let stepping = [APIContext.ClockParameters.step.spec.name, APIContext.ClockParameters.frames.spec.name]
+            if command.name == SceneCommand.clock.name {
+                // Steps are placed in scene time: a step of the clock has no meaning in one.
+                let stepping = [ClockParameters.step.spec.name, ClockParameters.frames.spec.name]
                 parameters.removeAll { stepping.contains($0.spec.name) }
             }
             required = parameters.filter { $0.spec.requirement == .required }.map { .string($0.spec.name) }

@@ -1,5 +1,7 @@
 import Controls
 import HTTPServer
+import JSON
+import Scenes
 
 /// `GET /snapshot`: the whole scene at the clock's time as a document (docs/design/replication.md §Snapshots).
 extension APIContext {
@@ -21,11 +23,18 @@ extension APIContext {
     func snapshot(lastEntry: String?) -> SceneSnapshot {
         let (copy, time, revision) = scene.snapshotWithRevision()
         return SceneSnapshot(scene: copy, time: time, revision: revision, lastEntry: lastEntry,
-                             clock: clockState(time: time), references: artworkReferences(copy))
+                             clock: clockState(time: time), references: stage.artworkReferences(copy))
     }
+}
 
-    /// How a snapshot of `scene` names its bitmaps on this server.
-    func artworkReferences(_ scene: Scene) -> ArtworkReferences {
-        ArtworkReferences(configuration: scene.configuration, library: artworks)
+extension CodedScene: SchemaDescribed {
+    static func schema(in registry: SchemaRegistry) -> JSONValue {
+        .object([
+            ("type", "object"),
+            ("description", .string("The engine's own state of every control, which a replica restores: layer trees "
+                + "with model values and attached animations, state machines, configurations; bitmaps by reference "
+                + "(an artwork's SHA-256, or \"\(ArtworkReferences.configured)\"). Its members follow the engine: "
+                + "`format` names them.")),
+        ])
     }
 }

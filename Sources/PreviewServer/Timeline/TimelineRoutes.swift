@@ -1,5 +1,6 @@
 import Controls
 import HTTPServer
+import Scenes
 
 /// `GET /timeline`: what the scene's history knows about every animation in a window of time.
 extension APIContext {

@@ -1,6 +1,7 @@
 import Animation
 import Controls
 import HTTPServer
+import Scenes
 
 /// `GET /timeline/values`: one layer property's presentation values sampled over a window, for plotting.
 extension APIContext {

@@ -5,6 +5,7 @@ import Foundation
 #endif
 import FrameCheck
 import PreviewServer
+import Scenes
 
 /// `layercast render … --compare DIR`: each rendered frame against DIR's frame of the same name,
 /// with the golden tests' comparison (`FrameCheck`). A line per frame with its largest and mean

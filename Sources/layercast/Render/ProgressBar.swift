@@ -8,6 +8,7 @@ import Glibc
 #else
 import Darwin
 #endif
+import Scenes
 
 /// A progress bar on stderr when stderr is a terminal and no CI variable is set; silent otherwise,
 /// so a CI log holds the results and not hundreds of redrawn lines.

@@ -11,6 +11,7 @@ import Glibc
 import Darwin
 #endif
 import PreviewServer
+import Scenes
 
 /// `layercast render SCENARIO.json --out DIR`: a scenario's frames or clip with no server and no
 /// socket, byte for byte what the server gives; with `--compare DIR`, a visual regression check.

@@ -1,3 +1,4 @@
+import Scenes
 import Testing
 @testable import PreviewServer
 
@@ -65,19 +66,19 @@ extension Parameter {
 
     @Test func settingDefaultsFollowTheConfigurationWithinTheRange() {
         var configuration = PreviewServerConfiguration()
-        #expect(SampleAPI.fps.fallback(configuration) == 30)
+        #expect(SampleAPI.fps.fallback(configuration.settings) == 30)
         configuration.fps = 60
         // The sample's fps ends at 50, as a GIF clip's does.
-        #expect(SampleAPI.fps.fallback(configuration) == 50)
+        #expect(SampleAPI.fps.fallback(configuration.settings) == 50)
         #expect(SampleAPI.fps.spec.requirement == .setting(flag: "--fps", builtin: "30"))
         #expect(SampleAPI.size.spec.requirement == .setting(flag: "--size", builtin: "480"))
     }
 
     @Test func requiredAndDefaultedParameters() {
         #expect(SampleAPI.fruit.spec.requirement == .required)
-        #expect(SampleAPI.fruit.fallback(PreviewServerConfiguration()) == nil)
+        #expect(SampleAPI.fruit.fallback(SceneSettings()) == nil)
         #expect(SampleAPI.ripe.spec.requirement == .fixed("true"))
         #expect(SampleAPI.seconds.spec.requirement == .fixed("3"))
-        #expect(SampleAPI.speed.fallback(PreviewServerConfiguration()) == .some(nil))
+        #expect(SampleAPI.speed.fallback(SceneSettings()) == .some(nil))
     }
 }

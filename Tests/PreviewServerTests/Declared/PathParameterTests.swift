@@ -1,5 +1,6 @@
 import HTTPServer
 @testable import PreviewServer
+import Scenes
 import Testing
 
 /// `{name}` segments anywhere in a declared path: the router's pattern, the values, their checks.

@@ -1,6 +1,7 @@
 import Controls
 import HTTPServer
 @testable import PreviewServer
+import Scenes
 
 /// A small API declared with the machinery alone, independent of the real routes, so its tests
 /// pin the machinery's behaviour: decoding, errors, the document, the tables and the boundaries.

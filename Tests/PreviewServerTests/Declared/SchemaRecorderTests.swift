@@ -1,6 +1,7 @@
 import Controls
 import HTTPServer
 import JSON
+import Scenes
 import Testing
 @testable import PreviewServer
 

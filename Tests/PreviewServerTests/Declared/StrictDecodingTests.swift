@@ -1,6 +1,7 @@
 import Controls
 import Foundation
 import HTTPServer
+import Scenes
 import Testing
 @testable import PreviewServer
 

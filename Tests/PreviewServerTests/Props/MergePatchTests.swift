@@ -1,5 +1,6 @@
 import JSON
 @testable import PreviewServer
+import Scenes
 import Testing
 
 /// RFC 7396's own examples (Appendix A), through the one JSON reader the server has.

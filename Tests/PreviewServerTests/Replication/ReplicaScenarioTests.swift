@@ -4,6 +4,7 @@ import LayercastTesting
 import LocalRedis
 @testable import PreviewServer
 import Rendering
+import Scenes
 import Testing
 
 /// Stored scenarios live in Redis when replicated (docs/design/replication.md §Stored scenarios):

@@ -3,6 +3,7 @@ import LayercastTesting
 import LocalRedis
 @testable import PreviewServer
 import Rendering
+import Scenes
 import Testing
 
 /// Replicas store snapshots of the scene in Redis and trim the log behind them; a replica that

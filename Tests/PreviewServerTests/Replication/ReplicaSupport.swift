@@ -3,6 +3,7 @@ import HTTPClient
 import LayercastTesting
 import LocalRedis
 import PreviewServer
+import Scenes
 import Testing
 
 /// Replicas of one scene for a test: in-process servers on free loopback ports, each with its

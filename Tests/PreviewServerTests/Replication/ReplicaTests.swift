@@ -4,6 +4,7 @@ import LayercastTesting
 import LocalRedis
 @testable import PreviewServer
 import Rendering
+import Scenes
 import Synchronization
 import Testing
 

@@ -1,5 +1,6 @@
 import Controls
 @testable import PreviewServer
+import Scenes
 import Testing
 
 /// The parts of replication that need no Redis: the `--replicate` target and a log entry's fields.

@@ -1,4 +1,5 @@
 @testable import PreviewServer
+import Scenes
 import Testing
 
 @Suite struct SHA256Tests {

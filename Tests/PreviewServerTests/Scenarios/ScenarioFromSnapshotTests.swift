@@ -2,6 +2,7 @@ import Controls
 import Foundation
 import LayercastTesting
 @testable import PreviewServer
+import Scenes
 import Testing
 
 /// A scenario that starts from a snapshot (`from`): its scene is the one `GET /snapshot` gave, at

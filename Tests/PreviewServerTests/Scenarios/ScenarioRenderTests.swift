@@ -4,6 +4,7 @@ import Foundation
 import LayercastTesting
 @testable import PreviewServer
 import Rendering
+import Scenes
 import Testing
 
 /// A scenario's frames are a pure function of the scenario, the time and the frame parameters:

@@ -2,6 +2,7 @@ import Controls
 import Foundation
 import LayercastTesting
 @testable import PreviewServer
+import Scenes
 import Testing
 
 /// A scenario is checked whole before anything is stored or runs; every fault is a 400 whose

@@ -1,4 +1,5 @@
 @testable import PreviewServer
+import Scenes
 
 /// The boundary tests every declared constraint implies: a range's minimum and maximum must pass
 /// validation (any answer but 400), one step beyond each must be refused with a 400 naming the

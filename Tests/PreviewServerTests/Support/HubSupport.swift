@@ -2,6 +2,7 @@ import FrameCheck
 import HTTPServer
 import LayercastTesting
 @testable import PreviewServer
+import Scenes
 
 extension TestServer {
     var context: APIContext { server.context }

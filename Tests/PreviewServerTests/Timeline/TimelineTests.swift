@@ -4,6 +4,7 @@ import Foundation
 import HTTPClient
 import LayercastTesting
 @testable import PreviewServer
+import Scenes
 import Testing
 
 /// `GET /timeline` (docs/design/engine.md §Timeline): every animation of a window with its timing,

@@ -1,0 +1,72 @@
+import Controls
+import HTTPServer
+import JSON
+import Scenes
+
+extension Input {
+    /// Decodes the path, the query, and for operations that take parameters in the body a form or
+    /// JSON body, against the operation's declaration. Strict: a parameter the operation does not
+    /// take, one given twice (in one place or in two), one given where it may not come from, or one
+    /// of the wrong type or out of range is refused with a 400 that names it.
+    init(decoding request: HTTPRequest, for operation: APIOperation,
+         configuration: PreviewServerConfiguration) throws(Refusal) {
+        guard let pathValues = operation.pathValues(request.path) else {
+            throw Refusal(.notFound, "no \(operation.method.rawValue) \(operation.path) at '\(Refusal.quote(request.path))'")
+        }
+        var (entries, familyEntries) = try Self.queryEntries(request.query, operation.parameterSet)
+        switch operation.body {
+        case .parameters where !request.body.isEmpty:
+            entries += try Self.bodyEntries(request, bareWord: operation.bareWord)
+        case .document(let types, _, _, _):
+            try Self.checkMediaType(request, types)
+        default: break
+        }
+        entries += pathValues.map { Entry(name: $0.name, value: .text($0.value), location: .path) }
+        try self.init(entries: entries, familyEntries: familyEntries, body: request.body, origin: request,
+                      set: operation.parameterSet, settings: configuration.settings, checksLocations: true)
+    }
+
+    /// The body's media type must be one of `types` (parameters such as `; charset=utf-8` aside).
+    private static func checkMediaType(_ request: HTTPRequest, _ types: [String]) throws(Refusal) {
+        let type = (request.header("content-type") ?? "").lowercased()
+        let media = type.split(separator: ";").first.map { String($0).trimmingSpaces } ?? ""
+        guard types.contains(media) else {
+            throw Refusal(.unsupportedType, "unsupported Content-Type '\(Refusal.quote(type))'", parameter: "Content-Type",
+                           allowed: types.joined(separator: " or "))
+        }
+    }
+
+    private static func bodyEntries(_ request: HTTPRequest, bareWord: String?) throws(Refusal) -> [Entry] {
+        let type = (request.header("content-type") ?? "").lowercased()
+        let media = type.split(separator: ";").first.map { String($0).trimmingSpaces } ?? ""
+        switch media {
+        case "application/json":
+            let object: FlatJSONObject
+            do {
+                object = try FlatJSONObject(parsing: request.body)
+            } catch .nested(let key) {
+                throw Refusal(.invalid, "'\(Refusal.quote(key))' must be a string, number or boolean", parameter: key,
+                               allowed: Refusal.jsonBodyAllowed)
+            } catch {
+                throw Refusal(.invalid, "the body is not a JSON object", parameter: "body", allowed: Refusal.jsonBodyAllowed)
+            }
+            return object.members.map { Entry(name: $0.key, value: .json($0.value), location: .json) }
+        case "application/x-www-form-urlencoded", "":
+            let text = String(decoding: request.body, as: UTF8.self)
+            if let bareWord, !text.contains("="), !text.contains("&") {
+                return [Entry(name: bareWord, value: .text(FormEncoding.decoded(Substring(text)) ?? text), location: .form)]
+            }
+            return text.split(separator: "&").map { pair in
+                let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+                func decode(_ s: Substring) -> String { FormEncoding.decoded(s) ?? String(s) }
+                return Entry(name: decode(parts[0]), value: .text(parts.count > 1 ? decode(parts[1]) : ""), location: .form)
+            }
+        default:
+            throw Refusal(.unsupportedType, "unsupported Content-Type '\(Refusal.quote(type))' for a command", parameter: "Content-Type",
+                           allowed: "application/json, application/x-www-form-urlencoded, or parameters in the query")
+        }
+    }
+
+    /// The request it was decoded from (an empty one for input that came from elsewhere).
+    var request: HTTPRequest { origin as? HTTPRequest ?? HTTPRequest(method: "GET", path: "/") }
+}

@@ -1,0 +1,148 @@
+import Animation
+import Controls
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Every command answers with the control's new state, the scene time it applied at, so a client
+/// can wait for the first frame that shows it, and its revision, so a client can tell it from
+/// older states still on their way (events).
+package struct CommandReply<State: Codable & Sendable>: Codable, Sendable {
+    package let sceneTime: Double
+    package let revision: UInt64
+    package let state: State
+}
+
+/// A control's state of any type, as a reply writes it.
+package struct AnyState: Codable, Sendable {
+    package let value: any Codable & Sendable
+
+    package init(_ value: any Codable & Sendable) { self.value = value }
+
+    package init(from decoder: any Decoder) throws {
+        throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "a reply's state is only written"))
+    }
+
+    package func encode(to encoder: any Encoder) throws { try value.encode(to: encoder) }
+}
+
+/// A change a command makes to any scene, as its value decides it before any scene is locked.
+package struct PreparedCommand: Sendable {
+    package let change: @Sendable (inout Scene, Double) throws(Refusal) -> Void
+    /// An artwork the change puts on show.
+    package var shows: Bitmap?
+
+    package init(shows: Bitmap? = nil, _ change: @escaping @Sendable (inout Scene, Double) throws(Refusal) -> Void) {
+        self.change = change
+        self.shows = shows
+    }
+}
+
+/// What a command does when a scenario's step names it: a change to any scene, or (`POST /clock`)
+/// to the live scene's clock.
+package enum CommandEffect: Sendable {
+    case scene(PreparedCommand)
+    /// Meaningful on the live scene only: frames are sampled by scene time, whatever the clock.
+    case clock([ClockChange])
+}
+
+/// A command on the scene as the core runs it, declared once: its name and parameters (the decoder,
+/// the scenario parser and the docs read them), what its value does to a scenario's scene, and how
+/// the live scene runs it, whoever sent it: a request, or a replica reading the shared log
+/// (docs/design/architecture.md §Commands are values).
+package struct SceneCommand: Sendable {
+    package let name: String
+    /// The control it acts on; nil for one on every control or on none (the clock).
+    package let control: FrameSubject?
+    package let parameters: ParameterSet
+    /// It reads a JSON document (a props patch): a step's `with` is that document.
+    package let readsDocument: Bool
+    /// What the value does as a scenario's step.
+    package let prepare: @Sendable (Command, ArtworkLibrary) throws(Refusal) -> CommandEffect
+    /// Applies the value to the live scene at a host time of its clock (now when nil), hands it to
+    /// a running recording, and answers with the reply's JSON.
+    package let run: @Sendable (Stage, Command, Double?) throws(Refusal) -> [UInt8]
+
+    package init(_ name: String, control: FrameSubject?, parameters: ParameterSet, readsDocument: Bool = false,
+                 prepare: @escaping @Sendable (Command, ArtworkLibrary) throws(Refusal) -> CommandEffect,
+                 run: @escaping @Sendable (Stage, Command, Double?) throws(Refusal) -> [UInt8]) {
+        self.name = name
+        self.control = control
+        self.parameters = parameters
+        self.readsDocument = readsDocument
+        self.prepare = prepare
+        self.run = run
+    }
+
+    /// A control's command, as its declaration says: its arguments are checked as a request's are
+    /// (a log entry's and a step's too), then read typed by the control.
+    package init(_ declaration: CommandDeclaration) {
+        let parameters = ParameterSet(name: declaration.name, parameters: declaration.parameters.map(\.declared))
+        @Sendable func change(_ value: Command, _ settings: SceneSettings,
+                              _ artworks: ArtworkLibrary) throws(Refusal) -> CommandDeclaration.Change {
+            _ = try Input(command: value, for: parameters, settings: settings)
+            return try declaration.change(CommandArguments(value.arguments), artworks: artworks)
+        }
+        self.init(declaration.name, control: declaration.control, parameters: parameters) { value, artworks throws(Refusal) in
+            let prepared = try change(value, SceneSettings(), artworks)
+            return .scene(PreparedCommand(shows: prepared.shows) { s, t throws(Refusal) in _ = try prepared.apply(to: &s, at: t) })
+        } run: { stage, value, host throws(Refusal) in
+            let prepared = try change(value, stage.settings, stage.artworks)
+            if let artwork = prepared.shows {
+                // Off the streams' ticks: their next frames then draw the new cover from the cache.
+                stage.frameRenderer.renderer.prepareCachedImages(of: artwork, like: stage.scene.snapshot().scene.player.artwork)
+            }
+            let applied = try stage.scene.apply(value, on: declaration.control, at: host) { s, t throws(Refusal) in
+                try prepared.apply(to: &s, at: t)
+            }
+            stage.recorder.record(value, at: applied.time)
+            return try encoded(CommandReply(sceneTime: applied.time, revision: applied.revision, state: AnyState(applied.result)))
+        }
+    }
+
+    /// Every command a scene takes, in the order the API lists them: the clock's, each control's as
+    /// it declares them, then each control's props.
+    package static let catalogue: [SceneCommand] = [clock] + Scene.commandDeclarations.map(SceneCommand.init)
+        + FrameSubject.controls.flatMap { [patchProps($0), resetProps($0)] }
+
+    package static let named: [String: SceneCommand] = Dictionary(catalogue.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+}
+
+/// A reply as JSON, as every route writes it.
+package func encoded<Reply: Encodable>(_ reply: Reply) throws(Refusal) -> [UInt8] {
+    do {
+        return Array(try SceneStateEncoding.encoder.encode(reply))
+    } catch {
+        throw Refusal(.failure, "could not encode the reply")
+    }
+}
+
+extension CommandParameter {
+    /// The parameter as the decoder, the docs and the boundary tests read it: its value is the text
+    /// its type accepts, which the command reads typed.
+    package var declared: any DeclaredParameter {
+        let type: ParameterType = switch kind {
+        case .number(let range): .number(range)
+        case .integer(let range): .integer(range)
+        case .flag: .boolean
+        case .choice(let words): .enumeration(words)
+        case .text(let maxLength, let pattern): .string(maxLength: maxLength, pattern: pattern)
+        }
+        let parameter = Parameter<String?>(name, type, unit: unit, description) { $0 }
+        return defaultText.map { parameter.defaulting(wire: $0) } ?? parameter.required()
+    }
+}
+
+extension Command {
+    /// The document's bytes (none when it has none).
+    package var documentBytes: [UInt8] { document.map { Array($0.utf8) } ?? [] }
+}
+
+extension Input {
+    /// The parameters given, in declaration order, as their accepted text: a command value's arguments.
+    package func arguments(of parameters: ParameterSet) -> [Command.Argument] {
+        parameters.parameters.compactMap { p in givenTexts[p.spec.name].map { Command.Argument(name: p.spec.name, value: $0) } }
+    }
+}

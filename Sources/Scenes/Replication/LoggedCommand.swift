@@ -1,0 +1,31 @@
+import Controls
+
+extension Stage {
+    /// Applies a log entry's command at the entry's effect time (host time `host` on the shared
+    /// clock), as its declaration says, so every replica applies it at the same scene time; an
+    /// upload it names is kept first, from the PNG the log holds. A command this server does not
+    /// declare is not guessed at (docs/design/replication.md §Faults).
+    package func applyLogged(_ entry: LogEntry, upload: [UInt8]?, at host: Double) -> Result<Result<[UInt8], Refusal>, UnreadableEntry> {
+        guard commands[entry.command.name] != nil else {
+            return .failure(UnreadableEntry(id: entry.id, reason: "it names '\(entry.command.name)', which this server "
+                                            + "does not declare"))
+        }
+        return .success(Result { () throws(Refusal) -> [UInt8] in
+            if let upload { _ = try artworks.upload(upload) }
+            return try run(entry.command, at: host)
+        })
+    }
+}
+
+/// `start()` could not join the scene: its log cannot be reached.
+public struct ReplicationUnavailable: Error, CustomStringConvertible {
+    public let target: ReplicationTarget
+    package let reason: RedisFailure
+
+    package init(target: ReplicationTarget, reason: RedisFailure) {
+        self.target = target
+        self.reason = reason
+    }
+
+    public var description: String { "cannot reach the replication log at \(target): \(reason)" }
+}

@@ -1,0 +1,118 @@
+import Animation
+import Controls
+import Rendering
+
+/// A scenario rendered with no server and no socket, as `layercast render` runs it: the same
+/// parsing, the same fresh scene, the same frame parameters (decoded against the clip operation's
+/// own declarations) and the same renderer as `/frame.png?scenario=` and `/clip.webp?scenario=`,
+/// so the bytes are the same.
+public struct HeadlessRender {
+    public enum Format: String, Sendable, CaseIterable {
+        case png, webp, gif, mp4, webm
+    }
+
+    /// Why a scenario or an option was refused: the member or option at fault and what it allows.
+    public struct Problem: Error, CustomStringConvertible, Sendable {
+        public let message: String
+        public let field: String?
+        public let allowed: String?
+
+        package init(_ error: Refusal) {
+            message = error.message
+            field = error.parameter
+            allowed = error.allowed
+        }
+
+        /// "steps[1]: invalid value for 'mode': paws [steps[1].with.mode allows buffering, pause, play, stop]"
+        public var description: String {
+            let allows = allowed.map { " allows " + $0 } ?? ""
+            return message + (field.map { " [\($0)\(allows)]" } ?? allowed.map { " [allowed: \($0)]" } ?? "")
+        }
+    }
+
+    public let format: Format
+    public let timing: ClipTiming
+    public let pixelWidth: Int
+    public let pixelHeight: Int
+    public let scenarioName: String?
+    private let scenario: Scenario
+    private let spec: FrameSpec
+    private let lossless: Bool
+    private let frameRenderer = FrameRenderer()
+
+    /// `options` are frame and clip parameters as a query names them (`control`, `size`, `scale`,
+    /// `fps`, `background`, `quality`, …); `artworks` are the PNGs a scenario's steps may name by hash.
+    public init(document: [UInt8], artworks: [[UInt8]], format: Format,
+                options: [(name: String, value: String)]) throws(Problem) {
+        let library = ArtworkLibrary()
+        for png in artworks { library.add(png) }
+        // PNG frames take the options of the WebP clip; the clips, their own route's.
+        let clipFormat = ClipWriter.Format(rawValue: format.rawValue) ?? .webp
+        do {
+            scenario = try Scenario(parsing: document, artworks: library)
+            let input = try Input(query: options, for: ClipParameters.set(clipFormat), settings: SceneSettings())
+            spec = try FrameSpec(input)
+            lossless = format == .webp ? try input[ClipParameters.lossless] : false
+            timing = ClipTiming(seconds: scenario.duration, fps: try input[clipFormat.fps])
+        } catch {
+            throw Problem(error)
+        }
+        self.format = format
+        pixelWidth = spec.pixelWidth
+        pixelHeight = spec.pixelHeight
+        scenarioName = scenario.name
+    }
+
+    /// What an option accepts, from its parameter's declaration ("1–60").
+    public static func values(of option: String) -> String {
+        ClipParameters.set(.webp).parameter(named: option).map { $0.spec.values } ?? ""
+    }
+
+    /// An option's default, as the server's built-in settings make it ("30").
+    public static func defaultText(of option: String) -> String {
+        guard let spec = ClipParameters.set(.webp).parameter(named: option)?.spec else { return "" }
+        switch spec.requirement {
+        case .fixed(let text): return text
+        case .setting: return spec.setting?(SceneSettings()) ?? ""
+        case .required, .optional: return "none"
+        }
+    }
+
+    /// `frame-0042.png`: four digits at least, so the files sort in order.
+    public func frameFileName(_ index: Int) -> String {
+        let digits = String(index)
+        let width = max(4, String(timing.frameCount - 1).count)
+        return "frame-" + String(repeating: "0", count: max(0, width - digits.count)) + digits + ".png"
+    }
+
+    /// Renders every frame, frame i at i / fps from the scenario's start (scene time `start` + i / fps,
+    /// as the server's clip has it), handing each to `frame` with its time in the scenario as it is made.
+    public func renderFrames(_ frame: (_ index: Int, _ time: Double, _ image: RenderedImage) throws -> Void) rethrows {
+        var played = scenario.freshScene()
+        for i in 0..<timing.frameCount {
+            let time = timing.offset(ofFrame: i)
+            let sceneTime = scenario.start + time
+            played.advance(to: sceneTime)
+            try frame(i, time, frameRenderer.image(of: frameRenderer.tree(of: played.scene, at: sceneTime, spec: spec),
+                                                   spec: spec))
+        }
+    }
+
+    /// A frame as the server encodes it.
+    public func png(_ image: RenderedImage) throws -> [UInt8] {
+        try frameRenderer.png(image)
+    }
+
+    /// The whole scenario as one WebP, GIF, MP4 or WebM file; `progress` hears of each frame.
+    public func clip(progress: (Int) -> Void = { _ in }) throws -> [UInt8] {
+        let writerFormat = ClipWriter.Format(rawValue: format.rawValue) ?? .webp
+        let writer = try ClipWriter(writerFormat, width: pixelWidth, height: pixelHeight, timing: timing,
+                                    quality: spec.quality, lossless: lossless,
+                                    background: spec.background.background(scale: spec.scale))
+        try renderFrames { index, _, image in
+            try writer.add(image)
+            progress(index + 1)
+        }
+        return try writer.finish()
+    }
+}

@@ -1,0 +1,41 @@
+import Controls
+import Logging
+
+/// The live scene and what works on it, with no transport: its settings, the renderer, the artwork
+/// library, the stored scenarios, the recorder, the replica that shares its log, and the commands
+/// it runs. The HTTP edge holds one and decodes requests into its commands
+/// (docs/design/architecture.md §The life of a command).
+package struct Stage: Sendable {
+    package let settings: SceneSettings
+    package let scene: LiveScene
+    package let frameRenderer: FrameRenderer
+    package let artworks = ArtworkLibrary()
+    package let scenarios = ScenarioStore()
+    package let recorder = ScenarioRecorder()
+    /// The shared command log, when the scene is a replica's.
+    package let replica: Replica?
+    package let logger: Logger
+    /// The commands it runs, by their public names.
+    package let commands: [String: SceneCommand]
+
+    package init(settings: SceneSettings, scene: LiveScene, frameRenderer: FrameRenderer, replica: Replica?,
+                 logger: Logger, commands: [String: SceneCommand] = SceneCommand.named) {
+        self.settings = settings
+        self.scene = scene
+        self.frameRenderer = frameRenderer
+        self.replica = replica
+        self.logger = logger
+        self.commands = commands
+    }
+
+    /// Runs a command's value on the live scene at a host time of its clock (now when nil), as its
+    /// declaration says: the one way a request and a replica's log entry change the scene. Returns
+    /// the reply's JSON.
+    package func run(_ value: Command, at host: Double? = nil) throws(Refusal) -> [UInt8] {
+        guard let command = commands[value.name] else {
+            throw Refusal(.invalid, "'\(Refusal.quote(value.name))' is not a command of this server", parameter: "do",
+                          allowed: Scenario.runnableList)
+        }
+        return try command.run(self, value, host)
+    }
+}
