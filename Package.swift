@@ -72,6 +72,10 @@ let package = Package(
         .testTarget(name: "ControlsTests", dependencies: ["Controls", "Animation", "LayercastTesting"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Animation", "LayercastTesting"], exclude: ["Golden"]),
         .testTarget(name: "FrameCheckTests", dependencies: ["FrameCheck", "Animation"]),
+        // The scene core with no transport: commands, scenarios, recordings and replication.
+        .testTarget(name: "ScenesTests", dependencies: [
+            "Scenes", "Controls", "Animation", "LocalRedis", .product(name: "Logging", package: "swift-log"),
+        ]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPClient", "JSON", "LayercastTesting"]),
         .testTarget(name: "PreviewServerTests", dependencies: [
             "PreviewServer", "Scenes", "Controls", "Rendering", "HTTPServer", "HTTPClient", "Animation", "FrameCheck", "LayercastTesting", "JSON",

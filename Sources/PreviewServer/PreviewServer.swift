@@ -48,13 +48,8 @@ public final class PreviewServer: Sendable {
                           logger: logger)
         context = APIContext(configuration: configuration, stage: stage, hub: hub, eventHub: events, metrics: metrics,
                              ledger: ledger, endpoints: endpoints)
-        if let replica {
-            replica.attach({ entry, upload, host in stage.applyLogged(entry, upload: upload, at: host) },
-                           snapshots: SnapshotHooks(
-                               take: { entry, host in stage.replicaSnapshot(after: entry, host: host, clock: replica.clock) },
-                               restore: { document, fetch in try stage.restore(snapshot: document, clock: replica.clock, fetch: fetch) }))
-            metrics.readReplication { replica.status }
-        }
+        stage.attachReplica()
+        if let replica { metrics.readReplication { replica.status } }
         let scene = self.scene
         // The metrics observe the ledger and the HTTP counters but do not own them: the ledger
         // reports refusals to the metrics, so a strong capture here would be a cycle that keeps a

@@ -1,6 +1,15 @@
 import Controls
 
 extension Stage {
+    /// Has the replica, if any, apply the log's entries to this stage's scene and take and restore
+    /// its snapshots.
+    package func attachReplica() {
+        guard let replica else { return }
+        replica.attach({ entry, upload, host in applyLogged(entry, upload: upload, at: host) }, snapshots: SnapshotHooks(
+            take: { entry, host in replicaSnapshot(after: entry, host: host, clock: replica.clock) },
+            restore: { document, fetch in try restore(snapshot: document, clock: replica.clock, fetch: fetch) }))
+    }
+
     /// Applies a log entry's command at the entry's effect time (host time `host` on the shared
     /// clock), as its declaration says, so every replica applies it at the same scene time; an
     /// upload it names is kept first, from the PNG the log holds. A command this server does not

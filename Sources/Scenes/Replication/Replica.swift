@@ -412,11 +412,6 @@ package struct SnapshotHooks: Sendable {
     /// SHA-256. Returns the entry the snapshot includes last and the host time it took effect.
     package let restore: @Sendable ([UInt8], (String) throws -> [UInt8]?) throws -> (entry: String, host: Double)
 
-    package init(take: @escaping @Sendable (String, Double) -> ReplicaSnapshot?,
-                 restore: @escaping @Sendable ([UInt8], (String) throws -> [UInt8]?) throws -> (entry: String, host: Double)) {
-        self.take = take
-        self.restore = restore
-    }
 }
 
 private struct Waiter {

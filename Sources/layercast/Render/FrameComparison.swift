@@ -4,7 +4,6 @@ import FoundationEssentials
 import Foundation
 #endif
 import FrameCheck
-import PreviewServer
 import Scenes
 
 /// `layercast render … --compare DIR`: each rendered frame against DIR's frame of the same name,

@@ -10,7 +10,6 @@ import Glibc
 #else
 import Darwin
 #endif
-import PreviewServer
 import Scenes
 
 /// `layercast render SCENARIO.json --out DIR`: a scenario's frames or clip with no server and no

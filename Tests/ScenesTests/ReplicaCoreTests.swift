@@ -1,0 +1,72 @@
+import Animation
+import Controls
+import Foundation
+import LocalRedis
+import Logging
+import Scenes
+import Synchronization
+import Testing
+
+/// Replication as the core does it, with no HTTP server: two stages share one command log on a real
+/// redis-server, each applying every entry as it reads it back (docs/design/replication.md §The log).
+@Suite(.serialized)
+struct ReplicaCoreTests {
+    static func replicaStage(of redis: RedisProcess, scene: String) throws -> Stage {
+        guard case .success(let target) = ReplicationTarget.parse(redis.url(scene: scene)) else {
+            throw RedisProcessError("bad target")
+        }
+        var logger = Logger(label: "scenes-tests")
+        logger.logLevel = .critical
+        let replica = Replica(settings: ReplicationSettings(target: target), logger: logger) { body in
+            Thread.detachNewThread(body)
+            return true
+        }
+        let stage = Stage(settings: SceneSettings(), scene: LiveScene(clock: replica.clock, startHost: 0),
+                          frameRenderer: FrameRenderer(), replica: replica, logger: logger)
+        stage.attachReplica()
+        try replica.join()
+        return stage
+    }
+
+    /// Sends a value through the log and waits for its answer.
+    static func submit(_ value: Command, to stage: Stage) throws -> LoggedAnswer {
+        let answer = Mutex<LoggedAnswer?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        stage.replica?.submit({ () throws(Refusal) in (value, nil) }) { reply in
+            answer.withLock { $0 = reply }
+            done.signal()
+        }
+        #expect(done.wait(timeout: .now() + 20) == .success)
+        return try #require(answer.withLock { $0 })
+    }
+
+    @Test func aValueSentThroughOneStageAppliesAtTheSameSceneTimeOnTheOther() throws {
+        let redis = try RedisProcess()
+        let a = try Self.replicaStage(of: redis, scene: "core"), b = try Self.replicaStage(of: redis, scene: "core")
+        defer { a.replica?.stop(); b.replica?.stop() }
+
+        let answer = try Self.submit(Command("POST /play-button/mode", [.init(name: "mode", value: "pause")]), to: a)
+        let entry = try #require(answer.entry, "applied as a log entry")
+        let reply = try answer.outcome.get()
+        #expect(String(decoding: reply, as: UTF8.self).contains(#""mode":"pause""#))
+
+        // B applies the same entry: its history names the same value at the same scene time.
+        #expect(try eventually { b.replica?.status.lastApplied == entry })
+        let onA = a.scene.timeline(from: 0, to: .greatestFiniteMagnitude).commands
+        let onB = b.scene.timeline(from: 0, to: .greatestFiniteMagnitude).commands
+        #expect(onA.count == 1 && onA == onB)
+
+        // A refusal of the scene comes back as the refusal, through the log, on the replica that sent it.
+        let refused = try Self.submit(Command("POST /clock", [.init(name: "step", value: "1")]), to: b)
+        #expect(throws: Refusal.self) { try refused.outcome.get() }
+    }
+
+    private func eventually(_ condition: () throws -> Bool) throws -> Bool {
+        let deadline = Date().addingTimeInterval(20)
+        while Date() < deadline {
+            if try condition() { return true }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        return false
+    }
+}

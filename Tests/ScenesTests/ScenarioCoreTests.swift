@@ -1,0 +1,73 @@
+import Animation
+import Controls
+import Scenes
+import Testing
+
+/// Scenarios parsed, played and recorded as command values, with no server (docs/design/scenarios.md).
+@Suite struct ScenarioCoreTests {
+    static func parse(_ text: String) throws(Refusal) -> Scenario {
+        try Scenario(parsing: Array(text.utf8), artworks: ArtworkLibrary())
+    }
+
+    @Test func stepsAreCommandValuesAndPlayFromAFreshScene() throws {
+        let scenario = try Self.parse(#"""
+            {"duration": 2, "steps": [
+              {"at": 0.5, "do": "POST /play-button/mode", "with": {"mode": "pause", "animated": false}},
+              {"at": 1, "do": "POST /meter/hold", "with": {"seconds": 0.5}},
+              {"at": 1.2, "do": "POST /clock", "with": {"speed": 2}}
+            ]}
+            """#)
+        #expect(scenario.steps.map(\.command) == [
+            Command("POST /play-button/mode", [.init(name: "mode", value: "pause"), .init(name: "animated", value: "false")]),
+            Command("POST /meter/hold", [.init(name: "seconds", value: "0.5")]),
+            Command("POST /clock", [.init(name: "speed", value: "2")]),
+        ])
+        var played = scenario.freshScene()
+        played.advance(to: 0.4)
+        #expect(played.scene.playButton.state(at: 0.4).mode == .play)
+        played.advance(to: 1.6)
+        #expect(played.scene.playButton.state(at: 1.6).mode == .pause)
+        let meter = played.scene.meter.state(at: 1.6)
+        #expect(meter.segmentCount == 1 && !meter.recording)
+    }
+
+    @Test(arguments: [
+        (#"{"duration": 1, "steps": [{"at": 0, "do": "POST /play-button/mode", "with": {"mode": "paws"}}]}"#,
+         "steps[0].with.mode"),
+        (#"{"duration": 1, "steps": [{"at": 0, "do": "POST /clock", "with": {"step": 1}}]}"#, "steps[0].with.step"),
+        (#"{"duration": 1, "steps": [{"at": 0, "do": "GET /clock"}]}"#, "steps[0].do"),
+        (#"{"duration": 1, "steps": [{"at": 0, "do": "PATCH /controls/meter/props", "with": {"duration": 0}}]}"#,
+         "steps[0].with.duration"),
+    ])
+    func aFaultIsRefusedNamingItsMember(document: String, member: String) {
+        #expect {
+            _ = try Self.parse(document)
+        } throws: { error in
+            let refusal = error as? Refusal
+            return refusal?.kind == .invalid && refusal?.parameter == member
+        }
+    }
+
+    /// What a recording keeps are the values the stage ran, at their scene times; replayed from a
+    /// fresh scene, they give the state the live scene had.
+    @Test func aRecordingOfValuesReplaysToTheLiveState() throws {
+        let clock = ManualClock(startingAt: 0)
+        let stage = StageCommandTests.stage(clock)
+        #expect(stage.recorder.start(at: 0))
+        clock.advance(by: 0.25)
+        _ = try stage.run(Command("POST /spinner/start"))
+        clock.advance(by: 0.5)
+        _ = try stage.run(Command("PATCH /controls/play-button/props", document: ##"{"playBufferingTintColor": "#ff0000"}"##))
+        _ = try stage.run(StageCommandTests.hold)
+        clock.advance(by: 1)
+        let recording = try #require(stage.recorder.stop())
+        let scenario = try Scenario(parsing: recording.document(until: 1.75), artworks: stage.artworks)
+        #expect(scenario.steps.map(\.at) == [0.25, 0.75, 0.75])
+        var replay = scenario.freshScene()
+        replay.advance(to: 1.75)
+        let live = stage.scene.snapshot().scene
+        #expect(replay.scene.meter.state(at: 1.75) == live.meter.state(at: 1.75))
+        #expect(replay.scene.spinner.state(at: 1.75) == live.spinner.state(at: 1.75))
+        #expect(replay.scene.props(of: .playButton) == live.props(of: .playButton))
+    }
+}
