@@ -2,7 +2,8 @@
 import PackageDescription
 
 // Dependencies point up the module layers in docs/design/README.md §Module layers: Animation knows nothing
-// else, Controls uses Animation only, Rendering and HTTPServer know no control, PreviewServer wires them.
+// else, Controls uses Animation and JSON, Rendering and HTTPServer know no control, Scenes (the core) knows
+// no transport, PreviewServer is the HTTP edge and wires them.
 let package = Package(
     name: "Layercast",
     platforms: [.macOS(.v14)],

@@ -69,14 +69,14 @@ package indirect enum JSONDocument: Sendable, Equatable {
 }
 
 private struct Reader {
-    package let bytes: [UInt8]
-    package var i = 0
-    package var depth = 0
+    let bytes: [UInt8]
+    var i = 0
+    var depth = 0
 
-    package init(bytes: [UInt8]) { self.bytes = bytes }
+    init(bytes: [UInt8]) { self.bytes = bytes }
 
     /// One whole document: a value and nothing after it but spaces.
-    package mutating func document() throws(JSONDocument.Failure) -> JSONDocument {
+    mutating func document() throws(JSONDocument.Failure) -> JSONDocument {
         let v = try value()
         skipSpace()
         guard i == bytes.count else { throw .malformed }

@@ -28,13 +28,13 @@ extension APIContext {
 
 extension PreviewServerConfiguration {
     public static let declaredSettings: [DeclaredSetting] = [
-        DeclaredSetting("--fps", APIContext.streamFPS.spec) { String($0.fps) },
-        DeclaredSetting("--size", FrameParameters.size.spec) { String($0.size) },
+        DeclaredSetting("--fps", APIContext.streamFPS.spec) { String($0.settings.fps) },
+        DeclaredSetting("--size", FrameParameters.size.spec) { String($0.settings.size) },
         DeclaredSetting("--meter-duration", APIContext.MeterParameters.duration.spec) {
-            ParameterType.format($0.scene.meterDuration)
+            ParameterType.format($0.settings.scene.meterDuration)
         },
-        DeclaredSetting("--seed", APIContext.MeterParameters.seed.spec) { String($0.scene.seed) },
-        DeclaredSetting("--history-span", TimelineParameters.historySpan.spec) { ParameterType.format($0.historySpan) },
+        DeclaredSetting("--seed", APIContext.MeterParameters.seed.spec) { String($0.settings.scene.seed) },
+        DeclaredSetting("--history-span", TimelineParameters.historySpan.spec) { ParameterType.format($0.settings.historySpan) },
     ]
 
     /// What a setting accepts, for its help text ("1–60"); empty for a flag no parameter shares.

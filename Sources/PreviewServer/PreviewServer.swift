@@ -27,23 +27,23 @@ public final class PreviewServer: Sendable {
     init(configuration: PreviewServerConfiguration, clock: any ControllableClock, logger: Logger,
          endpoints: [Endpoint<APIContext>]) {
         self.configuration = configuration
-        let historyBytes = configuration.limits.base(.history)
+        let historyBytes = configuration.settings.limits.base(.history)
         let replica = configuration.replication.map { Replica(settings: $0, logger: logger) { DedicatedThread.start($0) } }
         self.replica = replica
         // A replica's scene starts at scene time 0, the epoch, whenever it joins, so that every
         // replica's scene is the same function of the log.
-        scene = LiveScene(clock: replica?.clock ?? clock, configuration: configuration.scene, historyBytes: historyBytes,
-                          historySpan: configuration.historySpan, startHost: replica == nil ? nil : 0)
+        scene = LiveScene(clock: replica?.clock ?? clock, configuration: configuration.settings.scene, historyBytes: historyBytes,
+                          historySpan: configuration.settings.historySpan, startHost: replica == nil ? nil : 0)
         let frameRenderer = FrameRenderer()
         sweeper = CacheSweeper(frameRenderer: frameRenderer)
         let metrics = ServerMetrics()
-        let ledger = BudgetLedger(settings: configuration.limits, refused: { limit, refusal in
+        let ledger = BudgetLedger(settings: configuration.settings.limits, refused: { limit, refusal in
             metrics.budgetRefused(limit, status: refusal.status)
         }, releasedLarge: MemoryTrim.soon)
-        metrics.historySpan(configuration.historySpan)
+        metrics.historySpan(configuration.settings.historySpan)
         let hub = FrameHub(scene: scene, frameRenderer: frameRenderer, counters: StreamCounters(metrics: metrics),
                            ledger: ledger)
-        let events = EventHub(source: APIContext.eventSource(scene: scene, fps: configuration.fps), now: MonotonicClock.hostTime)
+        let events = EventHub(source: APIContext.eventSource(scene: scene, fps: configuration.settings.fps), now: MonotonicClock.hostTime)
         let stage = Stage(settings: configuration.settings, scene: scene, frameRenderer: frameRenderer, replica: replica,
                           logger: logger)
         context = APIContext(configuration: configuration, stage: stage, hub: hub, eventHub: events, metrics: metrics,

@@ -31,31 +31,6 @@ public struct PreviewServerConfiguration: Sendable {
 
     public init() {}
 
-    public var fps: Int {
-        get { settings.fps }
-        set { settings.fps = newValue }
-    }
-
-    public var size: Int {
-        get { settings.size }
-        set { settings.size = newValue }
-    }
-
-    public var limits: LimitSettings {
-        get { settings.limits }
-        set { settings.limits = newValue }
-    }
-
-    public var scene: SceneConfiguration {
-        get { settings.scene }
-        set { settings.scene = newValue }
-    }
-
-    public var historySpan: Double {
-        get { settings.historySpan }
-        set { settings.historySpan = newValue }
-    }
-
     /// The environment variable that sets the option `--name` of `layercast serve`: LAYERCAST_
     /// and the name in capitals, dashes as underscores.
     public static func environmentVariable(_ option: String) -> String { SceneSettings.environmentVariable(option) }

@@ -29,10 +29,10 @@ struct Serve: ParsableCommand {
     var port: Int = EnvironmentDefaults.int("port", 8080)
 
     @Option(help: "Default frames per second of a stream, \(PreviewServerConfiguration.values(of: "--fps")). [env: LAYERCAST_FPS]")
-    var fps: Int = EnvironmentDefaults.int("fps", PreviewServerConfiguration().fps)
+    var fps: Int = EnvironmentDefaults.int("fps", PreviewServerConfiguration().settings.fps)
 
     @Option(help: "Default frame size, \(PreviewServerConfiguration.values(of: "--size")). [env: LAYERCAST_SIZE]")
-    var size: Int = EnvironmentDefaults.int("size", PreviewServerConfiguration().size)
+    var size: Int = EnvironmentDefaults.int("size", PreviewServerConfiguration().settings.size)
 
     @Option(name: .customLong("public"), help: "Folder of the web page. [env: LAYERCAST_PUBLIC]")
     var publicDirectory: String = EnvironmentDefaults.string("public") ?? "Public"
@@ -47,7 +47,7 @@ struct Serve: ParsableCommand {
     var meterDuration: Double = EnvironmentDefaults.double("meter-duration", RecordingMeter.defaultDuration)
 
     @Option(help: "Seconds of scene time kept for stepping back, at= frames and the timeline, \(PreviewServerConfiguration.values(of: "--history-span")). [env: LAYERCAST_HISTORY_SPAN]")
-    var historySpan: Double = EnvironmentDefaults.double("history-span", PreviewServerConfiguration().historySpan)
+    var historySpan: Double = EnvironmentDefaults.double("history-span", PreviewServerConfiguration().settings.historySpan)
 
     @Option(help: "A PNG to use as the music player's artwork instead of the generated cover. [env: LAYERCAST_ARTWORK]")
     var artwork: String?
@@ -124,13 +124,13 @@ struct Serve: ParsableCommand {
     func validate() throws {
         guard (1...65535).contains(port) || port == 0 else { throw ValidationError("--port must be 0–65535") }
         // The flags that set a request parameter's default accept what the parameter does.
-        var settings = PreviewServerConfiguration()
-        settings.fps = fps
-        settings.size = size
-        settings.scene.meterDuration = meterDuration
-        settings.scene.seed = UInt64(truncatingIfNeeded: seed)
-        settings.historySpan = historySpan
-        if let problem = settings.problems.first { throw ValidationError(problem) }
+        var configuration = PreviewServerConfiguration()
+        configuration.settings.fps = fps
+        configuration.settings.size = size
+        configuration.settings.scene.meterDuration = meterDuration
+        configuration.settings.scene.seed = UInt64(truncatingIfNeeded: seed)
+        configuration.settings.historySpan = historySpan
+        if let problem = configuration.problems.first { throw ValidationError(problem) }
         guard (1...3600).contains(timeout) else { throw ValidationError("--timeout must be 1–3600 seconds") }
         if let problem = limits.problems.first { throw ValidationError(problem) }
         guard (0...3600).contains(headDeadline) else { throw ValidationError("--head-deadline must be 0–3600 seconds") }
@@ -157,19 +157,19 @@ struct Serve: ParsableCommand {
         var config = PreviewServerConfiguration()
         config.host = host
         config.port = UInt16(port)
-        config.fps = fps
-        config.size = size
+        config.settings.fps = fps
+        config.settings.size = size
         config.publicDirectory = publicDirectory
         config.connectionTimeout = timeout
-        config.historySpan = historySpan
-        config.limits = limits
+        config.settings.historySpan = historySpan
+        config.settings.limits = limits
         config.headDeadline = headDeadline
         config.maxConnectionsPerIP = maxConnectionsPerIP
         config.allowedHosts = allowedHost
         config.allowedOrigins = allowOrigin
         config.token = token ?? EnvironmentDefaults.string("token")
         config.replication = try replication()
-        config.scene = SceneConfiguration(meterDuration: meterDuration, seed: UInt64(truncatingIfNeeded: seed),
+        config.settings.scene = SceneConfiguration(meterDuration: meterDuration, seed: UInt64(truncatingIfNeeded: seed),
                                           artwork: try loadArtwork())
 
         let server = PreviewServer(configuration: config, logger: logger)

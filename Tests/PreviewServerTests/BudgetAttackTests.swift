@@ -58,7 +58,7 @@ import Testing
     /// Distinct feeds that do fit are admitted until their pixel rate fills the budget; the next
     /// gets 503 at once, and a new viewer of an admitted feed still gets in (it adds no render).
     @Test func feedsFillTheRenderBudgetViewersOfThemStillFit() throws {
-        let server = try hostileServer { $0.limits[.render] = 1 }
+        let server = try hostileServer { $0.settings.limits[.render] = 1 }
         let before = try AttackReproductionTests.discreteState(server)
         // 100×100 at 30 fps: 300,000 pixels/s each, three in a million.
         let streams = try (1...3).map { quality in
@@ -123,7 +123,7 @@ import Testing
     /// Frames are priced too: one larger than the whole memory budget is a 400, one that would
     /// fit once the memory in use is given back a 503 (and a small frame still fits beside it).
     @Test func framesArePricedInTheMemoryBudget() throws {
-        let server = try hostileServer { $0.limits[.memory] = 16 }
+        let server = try hostileServer { $0.settings.limits[.memory] = 16 }
         let ledger = server.context.ledger
         let never = try Self.exchange(server, "/frame.png?size=2048")
         Self.expectRefusal(never, 400, budget: "memory")
@@ -158,7 +158,7 @@ import Testing
     /// An upload's body is memory from its first byte: with the budget taken, it is refused from
     /// its Content-Length, before any of it is read, and the artwork stays.
     @Test func uploadBodiesAreAdmittedFromTheirLength() throws {
-        let server = try hostileServer { $0.limits[.memory] = 16 }
+        let server = try hostileServer { $0.settings.limits[.memory] = 16 }
         let id = try server.artworkID()
         let held = try server.context.ledger.reserve([BudgetShare(.memory, 15 << 20)])
         let head = "PUT /player/artwork HTTP/1.1\r\nHost: \(server.host)\r\nContent-Type: image/png\r\nContent-Length: \(4 << 20)\r\n\r\n"

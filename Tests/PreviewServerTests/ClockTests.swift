@@ -19,7 +19,7 @@ import Testing
     }
 
     @Test func pauseStepFramesAndSpeed() throws {
-        try withTestServer(.router, configure: { $0.fps = 20 }) { s in
+        try withTestServer(.router, configure: { $0.settings.fps = 20 }) { s in
             let manual = try #require(s.clock as? ManualClock)
             s.at(1)
             let running = try Self.clock(s.get("/clock"))
@@ -129,7 +129,7 @@ import Testing
     }
 
     @Test func pausingStopsStateAndFramesOnARealClock() throws {
-        try withTestServer(.router, clock: MonotonicClock(), configure: { $0.size = 96 }) { s in
+        try withTestServer(.router, clock: MonotonicClock(), configure: { $0.settings.size = 96 }) { s in
             let paused = try jsonObject(s.post("/clock?paused=true"))
             #expect(paused["paused"] as? Bool == true)
             let t = try #require(paused["sceneTime"] as? Double)
@@ -158,7 +158,7 @@ import Testing
     /// Pause, press, step, step, release: one segment exactly as long as the steps, whatever
     /// real time passed in between.
     @Test func commandsWhilePausedApplyAtThePausedTime() throws {
-        try withTestServer(.router, clock: MonotonicClock(), configure: { $0.size = 96 }) { s in
+        try withTestServer(.router, clock: MonotonicClock(), configure: { $0.settings.size = 96 }) { s in
             let t = try #require(try jsonObject(s.post("/clock?paused=true"))["sceneTime"] as? Double)
             let press = try jsonObject(s.post("/meter/press"))
             #expect(press["sceneTime"] as? Double == t)
@@ -186,7 +186,7 @@ import Testing
     @Test(arguments: [0.05, 0.3, 1.5, 4.0])
     func aheadFramesEqualTheLiveFramesLater(_ ahead: Double) throws {
         let clock = ManualClock(startingAt: 1)
-        try withTestServer(.router, clock: clock, configure: { $0.size = 96 }) { s in
+        try withTestServer(.router, clock: clock, configure: { $0.settings.size = 96 }) { s in
             _ = try s.post("/play-button/mode?mode=pause")
             _ = try s.post("/meter/press")
             _ = try s.post("/player/play")
@@ -204,7 +204,7 @@ import Testing
 
     @Test func aCommandInBetweenMakesTheFutureDiffer() throws {
         let clock = ManualClock(startingAt: 1)
-        try withTestServer(.router, clock: clock, configure: { $0.size = 96 }) { s in
+        try withTestServer(.router, clock: clock, configure: { $0.settings.size = 96 }) { s in
             let future = try s.frame("control=play-button&ahead=1")
             clock.advance(by: 0.5)
             _ = try s.post("/play-button/mode?mode=stop")
@@ -216,7 +216,7 @@ import Testing
     }
 
     @Test func aheadWhilePausedEqualsSteppingThere() throws {
-        try withTestServer(.router, clock: ManualClock(startingAt: 2), configure: { $0.size = 96 }) { s in
+        try withTestServer(.router, clock: ManualClock(startingAt: 2), configure: { $0.settings.size = 96 }) { s in
             _ = try s.post("/clock?paused=true")
             _ = try s.post("/player/play")
             let future = try s.frame("control=player&ahead=0.75")
@@ -230,7 +230,7 @@ import Testing
     /// is first stepped to mid-sweep: around a cycle's start the arc is empty for a while, and
     /// empty frames are rightly identical.
     @Test func slowMotionStreamStillDeliversDistinctFrames() throws {
-        try withTestServer(clock: MonotonicClock(), configure: { $0.size = 96 }) { s in
+        try withTestServer(clock: MonotonicClock(), configure: { $0.settings.size = 96 }) { s in
             _ = try s.post("/clock?paused=true")
             let now = try #require(try jsonObject(try s.get("/clock"))["sceneTime"] as? Double)
             let toMidSweep = 2.5 - now.truncatingRemainder(dividingBy: 2.5) + 1.0

@@ -78,9 +78,9 @@ import Testing
     @Test func commandLineSettingsFollowTheirParameters() {
         var configuration = PreviewServerConfiguration()
         #expect(configuration.problems == [])
-        configuration.fps = 61
-        configuration.size = 15
-        configuration.scene.meterDuration = 600.5
+        configuration.settings.fps = 61
+        configuration.settings.size = 15
+        configuration.settings.scene.meterDuration = 600.5
         #expect(configuration.problems == ["--fps must be 1–60", "--size must be 16–4096 points",
                                            "--meter-duration must be 1–600 seconds"])
         #expect(PreviewServerConfiguration.values(of: "--size") == "16–4096 points")

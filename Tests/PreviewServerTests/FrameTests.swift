@@ -43,7 +43,7 @@ import Testing
     }
 
     @Test func theDefaultSizeIsTheConfiguredOne() throws {
-        try withTestServer(.router, configure: { $0.size = 72 }) { s in
+        try withTestServer(.router, configure: { $0.settings.size = 72 }) { s in
             let image = try RGBAImage.png(s.get("/frame.png").body)
             #expect(image.width == 72 && image.height == 72)
         }

@@ -29,7 +29,7 @@ import Testing
     /// them: with 4 MiB artworks and a 16 MiB history, the history stays within 16 MiB and the
     /// artworks it dropped are gone from memory.
     @Test func artworkChurnStaysWithinTheHistoryBudget() throws {
-        let server = try hostileServer { $0.limits[.history] = 16 }
+        let server = try hostileServer { $0.settings.limits[.history] = 16 }
         let before = try AttackReproductionTests.discreteState(server)
         try Self.upload(server, side: 1024, mark: 1)
         weak let first = Self.liveArtwork(server)

@@ -10,7 +10,7 @@ import Testing
 /// are still served, and a viewer that stops reading is closed after --timeout.
 @Suite struct HubLimitTests {
     @Test func streamsPastTheRenderBudgetAreRefusedWhileTheRestIsServed() throws {
-        try withTestServer(configure: { $0.limits[.render] = 1 }) { server in
+        try withTestServer(configure: { $0.settings.limits[.render] = 1 }) { server in
             // 100×100 at 60 fps: 600,000 of the budget's 1,000,000 pixels per second.
             let query = "control=spinner&size=100&fps=60"
             let base = server.baseURL

@@ -1,5 +1,5 @@
-/// Why the meter refused a command. Every case is a conflict with the meter's state or an argument
-/// out of range, never an internal failure; the API maps `complete` and `notEmpty` to 409.
+/// Why the meter refused a command: a conflict with its state (`complete`, `notEmpty`) or an
+/// argument out of range, never an internal failure (`Refusal(meter:)`).
 public enum MeterError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The ring is full: presses are ignored until a reset (the original's `circleComplete`).
     case complete

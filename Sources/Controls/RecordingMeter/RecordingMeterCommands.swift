@@ -8,7 +8,7 @@ extension RecordingMeter {
 
     public static let commands: [CommandDeclaration] = [
         command("POST /meter/press", id: "meterPress", summary: "Starts recording a new segment (a no-op while pressed)",
-                description: "409 once the meter is complete, with a hint to reset.", refusals: [complete]) { _ in
+                description: "Refused once the meter is complete, with a hint to reset.", refusals: [complete]) { _ in
             { m, t throws(MeterError) in try m.press(at: t) }
         },
         command("POST /meter/release", id: "meterRelease",
@@ -26,7 +26,7 @@ extension RecordingMeter {
         },
         command("PUT /meter/config", id: "meterConfig", summary: "Sets the recording `duration`",
                 description: "The same as the meter's `duration` prop (PATCH /controls/meter/props): only while the meter "
-                    + "is empty (409 otherwise).", parameters: [duration],
+                    + "is empty (refused otherwise).", parameters: [duration],
                 refusals: [.conflict("The meter is not empty: POST /meter/reset first.")]) { a throws(Refusal) in
             let duration = try a.number(duration)
             return { m, t throws(MeterError) in try m.setDuration(duration, at: t) }

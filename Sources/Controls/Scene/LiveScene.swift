@@ -94,11 +94,14 @@ public final class LiveScene: Sendable {
         }
     }
 
-    /// Schedules what `commands` makes of a copy of the scene at the clock's time and that time, in
-    /// place of any commands scheduled before, and returns the time. Nothing changes when it throws.
-    public func schedule<E: Error>(_ commands: (Scene, Double) throws(E) -> [ScheduledCommand]) throws(E) -> Double {
+    /// Schedules what `commands` makes of a copy of the scene at the clock's time at host time
+    /// `host` (now when nil) and that time, in place of any commands scheduled before, and returns
+    /// the time. Nothing changes when it throws.
+    public func schedule<E: Error>(
+        at host: Double? = nil, _ commands: (Scene, Double) throws(E) -> [ScheduledCommand]
+    ) throws(E) -> Double {
         try state.withLock { (h: inout SceneHistory) throws(E) -> Double in
-            let now = catchUp(&h, host: clock.hostNow)
+            let now = catchUp(&h, host: host ?? clock.hostNow)
             let scene = h.scene(at: now)
             h.pending = ScheduledScene(scene, pending: try commands(scene, now)).pending
             return now

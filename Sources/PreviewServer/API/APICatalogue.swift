@@ -1,5 +1,4 @@
 import Controls
-import Controls
 import HTTPServer
 import Scenes
 
@@ -93,11 +92,12 @@ extension APIContext {
 }
 
 extension HTTPResponse {
-    /// A replicated command's answer: its reply, naming the log entry it was applied as, or its refusal.
+    /// A replicated command's answer, its reply or its refusal, naming the log entry it was applied as.
     init(_ answer: LoggedAnswer) {
         switch answer.outcome {
-        case .success(let reply): self = .json(raw: reply, headers: answer.entry.map { [(APIContext.entryHeader, $0)] } ?? [])
+        case .success(let reply): self = .json(raw: reply)
         case .failure(let refusal): self = refusal.response
         }
+        if let entry = answer.entry { headers.append((APIContext.entryHeader, entry)) }
     }
 }

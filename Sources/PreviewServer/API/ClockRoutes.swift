@@ -17,11 +17,9 @@ extension APIContext {
 
     static let setClock = Endpoint<APIContext>(
         command: APIOperation(
-            .post, "/clock", id: "setClock", tag: "clock", summary: "Pause, resume, change speed, or step the clock",
+            command: .clock, id: "setClock", tag: "clock", summary: "Pause, resume, change speed, or step the clock",
             description: "Stepping needs a paused clock (409 otherwise); `frames` steps by frames / --fps.",
-            parameters: ClockParameters.all.parameters, command: true,
-            answers: [.conflict("Stepping needs a paused clock: POST /clock?paused=true first.")],
-            rules: ClockParameters.all.rules),
+            answers: [.conflict("Stepping needs a paused clock: POST /clock?paused=true first.")]),
         produces: Success(description: "The clock after the change.", content: .json(.of(ClockReply.self))))
 
     func clockState(time: Double) -> ClockState { stage.clockState(time: time) }

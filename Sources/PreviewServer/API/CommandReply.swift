@@ -20,20 +20,28 @@ extension APIOperation {
     /// of one word (a theme, a hash) takes it as a bare form body; loading artwork is priced as
     /// decoding the largest image and runs off the server's thread.
     init(_ declaration: CommandDeclaration) {
-        let name = declaration.name.split(separator: " ", maxSplits: 1).map(String.init)
-        let method = Method(rawValue: name.first ?? "") ?? .post
         let word = declaration.parameters.count == 1 && declaration.parameters.allSatisfy {
             switch $0.kind {
             case .choice, .text: true
             default: false
             }
         }
-        self.init(method, name.last ?? declaration.name, id: declaration.id, tag: declaration.control.rawValue,
+        self.init(command: SceneCommand(declaration), id: declaration.id, tag: declaration.control.rawValue,
                   summary: declaration.summary, description: declaration.description,
-                  parameters: declaration.parameters.map(\.declared), command: true,
                   answers: declaration.refusals.map(Answer.init), offload: declaration.decodesArtwork ? .shared : nil,
-                  bareWord: method == .put && word ? declaration.parameters.first?.name : nil,
+                  bareWord: declaration.name.hasPrefix("PUT ") && word ? declaration.parameters.first?.name : nil,
                   cost: declaration.decodesArtwork ? { @Sendable _ in APIContext.artworkCost(nil) } : nil)
+    }
+
+    /// A command's route: its method and path are the command's public name, its parameters and
+    /// rules the command's own.
+    init(command: SceneCommand, id: String, tag: String, summary: String, description: String? = nil,
+         body: Body? = nil, answers: [Answer] = [], offload: DeferredWork.Lane? = nil, bareWord: String? = nil,
+         cost: (@Sendable (Input) throws(Refusal) -> RequestCost)? = nil) {
+        let name = command.name.split(separator: " ", maxSplits: 1).map(String.init)
+        self.init(Method(rawValue: name.first ?? "") ?? .post, name.last ?? command.name, id: id, tag: tag, summary: summary,
+                  description: description, parameters: command.parameters.parameters, command: true, body: body,
+                  answers: answers, rules: command.parameters.rules, offload: offload, bareWord: bareWord, cost: cost)
     }
 }
 

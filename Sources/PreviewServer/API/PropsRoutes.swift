@@ -32,16 +32,15 @@ extension APIContext {
 
     static func patchProps(_ control: FrameSubject) -> Endpoint<APIContext> {
         let operation = APIOperation(
-                .patch, PropTable.path(control), id: "patch\(idName(control))Props", tag: "props",
+                command: .patchProps(control), id: "patch\(idName(control))Props", tag: "props",
                 summary: "Changes props of \(control.rawValue) at once: a JSON merge patch",
                 description: "An RFC 7396 merge patch of the values: each member sets a prop, null restores its "
                     + "default, and the props not named keep their values. The patch is checked whole: one unknown "
                     + "prop or bad value is a 400 naming `props.NAME` and what it allows, and nothing changes. A change "
                     + "shows at once, also mid-animation, and is a command like any other (it takes the next revision).",
-                command: true,
                 body: .document(types: propsPatchTypes, description: "A merge patch of the props.",
                                 schema: SchemaSource { registry in
-                                    let table = PropTable(control, registry.configuration.scene)
+                                    let table = PropTable(control, registry.configuration.settings.scene)
                                     return registry.component(table.componentName + "Patch") { table.patchSchema }
                                 }),
                 answers: refusals(control))
@@ -53,8 +52,8 @@ extension APIContext {
 
     static func resetProps(_ control: FrameSubject) -> Endpoint<APIContext> {
         Endpoint<APIContext>(
-            command: APIOperation(.delete, PropTable.path(control), id: "reset\(idName(control))Props", tag: "props",
-                                  summary: "Restores every prop of \(control.rawValue) to its default", command: true,
+            command: APIOperation(command: .resetProps(control), id: "reset\(idName(control))Props", tag: "props",
+                                  summary: "Restores every prop of \(control.rawValue) to its default",
                                   body: APIOperation.Body.none, answers: refusals(control)),
             produces: commandSuccess(control))
     }
@@ -68,7 +67,7 @@ extension APIContext {
     private static func commandSuccess(_ control: FrameSubject) -> Success {
         Success(description: "The props after the change, the scene time it applied at and its revision.",
                 content: .json(SchemaSource { registry in
-                    let name = PropTable(control, registry.configuration.scene).componentName
+                    let name = PropTable(control, registry.configuration.settings.scene).componentName
                     let reply = propsReplySchema(control, in: registry)
                     return registry.component("CommandReply" + name) {
                         .object([
@@ -87,7 +86,7 @@ extension APIContext {
 
     static func propsReplySchema(_ control: FrameSubject, in registry: SchemaRegistry) -> JSONValue {
         let values = PropTable.valuesSchema(control, in: registry)
-        let name = PropTable(control, registry.configuration.scene).componentName
+        let name = PropTable(control, registry.configuration.settings.scene).componentName
         return registry.component(name + "Reply") {
             .object([
                 ("type", "object"),

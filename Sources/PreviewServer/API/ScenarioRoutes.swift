@@ -6,8 +6,7 @@ import Scenes
 /// `POST /scenarios/record`. Frames and clips of a stored scenario are `/frame.png?scenario=` and
 /// `/clip.webp?scenario=`.
 extension APIContext {
-    static let scenarioID = Param.text("id", maxLength: Scenario.idLength, pattern: Scenario.idPattern, in: .path,
-                                       example: "0123456789abcdef", "A stored scenario's id.").required()
+    static let scenarioID = ScenarioParameters.id
 
     static let storeScenario = Endpoint<APIContext>(
         APIOperation(
@@ -50,39 +49,20 @@ extension APIContext {
     }
 
     static let playScenario = Endpoint<APIContext>(
-        APIOperation(
-            .post, "/scenarios/{id}/play", id: "playScenario", tag: "scenarios",
+        command: APIOperation(
+            command: .playScenario, id: "playScenario", tag: "scenarios",
             summary: "Plays a stored scenario on the live scene, from now",
             description: "Each step applies at the scene time now + its `at`, exactly, in place of the steps of a "
                 + "scenario playing before. On a paused clock the steps wait for scene time to reach them. `POST /clock` "
                 + "steps pause, resume or change the speed of the live clock.",
-            parameters: [scenarioID], command: true,
             answers: [.notFound("No stored scenario has this id."),
                       .conflict("A step would be refused by the live scene (a press on a complete meter), the "
                                 + "scenario names artwork the server no longer keeps, or it starts from a snapshot "
                                 + "(`from`), which frames and clips play, not the live scene.")]),
-        reply: PlayReply.self, "When the scenario starts and ends, in scene time."
-    ) { context, input in
-        let scenario = try context.stage.storedScenario(try input[scenarioID], parameter: "id")
-        // Its scene is the snapshot's, at the snapshot's time: the live scene has its own.
-        guard scenario.from == nil else {
-            throw Refusal(.conflict, "scenario \(scenario.id) starts from a snapshot: frames and clips play it (scenario=), "
-                           + "not the live scene", parameter: "id", allowed: "a scenario without 'from'")
-        }
-        let start = try context.scene.schedule { live, now throws(Refusal) in
-            if let refusal = scenario.refusal(on: live, from: now) { throw refusal }
-            return scenario.scheduled(from: now)
-        }
-        return PlayReply(id: scenario.id, startsAt: start, endsAt: start + scenario.duration, steps: scenario.steps.count)
-    }
+        produces: Success(description: "When the scenario starts and ends, in scene time.",
+                          content: .json(.of(PlayReply.self))))
 }
 
-struct PlayReply: Codable, Sendable {
-    let id: String
-    let startsAt: Double
-    let endsAt: Double
-    let steps: Int
-}
 
 /// `GET /scenarios`.
 struct ScenarioList: Codable, Sendable {

@@ -33,9 +33,9 @@ struct APIOperation: Sendable {
     var body: Body
     /// A state-changing command: it passes the origin and token checks before anything else.
     var isCommand: Bool
-    /// On a replica, a command goes through the shared log (docs/design/replication.md §Commands),
-    /// unless this is false: it changes no scene, and its handler keeps what it stores in Redis
-    /// itself (a stored scenario, §Stored scenarios).
+    /// On a replica, a command goes through the shared log as its value (docs/design/replication.md
+    /// §Commands), unless this is false: it changes no scene, and its handler keeps what it stores
+    /// in Redis itself (a stored scenario, §Stored scenarios).
     var goesThroughLog: Bool
     /// Answers beyond the ones every operation of its kind gives (see `allAnswers`).
     var answers: [Answer]

@@ -7,14 +7,14 @@ import Controls
 import HTTPServer
 import Scenes
 
-/// An operation and its handler. The handler gets the decoded `Input` and throws an `Refusal`
+/// An operation and its handler. The handler gets the decoded `Input` and throws a `Refusal`
 /// (or any `HTTPResponseError`) for every answer that is not its success.
 struct Endpoint<Context: Sendable>: Sendable {
     var operation: APIOperation
     let handle: @Sendable (Context, Input) throws -> HTTPResponse
     /// For a command's route: the value a decoded request stands for (an upload's is a command of
-    /// another operation, which names it by its hash), which the live scene, a scenario's step and the
-    /// replicated log run as its declaration says; nil for every other operation.
+    /// another operation, which names it by its hash), which the live scene and the replicated log
+    /// run as its declaration says; nil for an operation that is no command on the scene.
     var commandValue: CommandValue?
 
     /// A JSON reply of `Reply`; the reply's schema in /openapi.json is derived from the same type,

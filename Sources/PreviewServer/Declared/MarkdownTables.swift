@@ -73,11 +73,9 @@ enum MarkdownTables {
             let declarations = configuration.propDeclarations(of: control)
             guard !declarations.isEmpty else { return nil }
             let rows = declarations.map { d in
-                let spec = ParameterSpec(name: d.name, type: d.kind.parameterType, description: d.doc, unit: d.kind.unit,
-                                         locations: .json, requirement: .optional)
                 let json = d.kind.json(d.defaultValue)
                 let value = if case .string(let text) = json { text } else { json.text }
-                return "| `\(d.name)` | " + [values(spec), "`\(value)`", d.doc].map(cell).joined(separator: " | ") + " |"
+                return "| `\(d.name)` | " + [d.kind.parameterType.values(unit: d.kind.unit), "`\(value)`", d.doc].map(cell).joined(separator: " | ") + " |"
             }
             return Section(tag: "props-\(control.rawValue)",
                            markdown: (["| Prop | Values | Default | Meaning |", "|---|---|---|---|"] + rows).joined(separator: "\n"))

@@ -2,7 +2,6 @@ import Controls
 import HTTPServer
 import JSON
 import Scenes
-import Scenes
 
 /// A handler throws a `Refusal` and the router answers with it: the one place a refusal's kind
 /// becomes an HTTP status.

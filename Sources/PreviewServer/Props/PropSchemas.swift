@@ -7,7 +7,7 @@ import Scenes
 extension PropTable {
     /// A `$ref` to the values schema, defined in `registry` with this server's defaults.
     static func valuesSchema(_ control: FrameSubject, in registry: SchemaRegistry) -> JSONValue {
-        let table = PropTable(control, registry.configuration.scene)
+        let table = PropTable(control, registry.configuration.settings.scene)
         return registry.component(table.componentName) { table.schema }
     }
 }

@@ -24,12 +24,12 @@ extension Scenario {
                         ("type", "object"),
                         ("description", "Props per control, by control id: a merge patch over the control's defaults."),
                         ("properties", .object(FrameSubject.controls.map { control in
-                            (control.rawValue, PropTable(control, registry.configuration.scene).patchSchema)
+                            (control.rawValue, PropTable(control, registry.configuration.settings.scene).patchSchema)
                         })),
                         ("additionalProperties", false),
                     ])),
                     ("steps", .object([("type", "array"), ("maxItems", .int(Limits.maxSteps)),
-                                       ("items", .object([("oneOf", .array(SceneCommand.catalogue.compactMap { stepSchema($0, registry) }))]))])),
+                                       ("items", .object([("oneOf", .array(SceneCommand.steps.compactMap { stepSchema($0, registry) }))]))])),
                     ("from", fromSchema(registry)),
                 ])),
                 ("required", ["duration", "steps"]),

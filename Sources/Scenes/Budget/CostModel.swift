@@ -1,6 +1,6 @@
 /// The prices of the cost model: how many bytes a request holds while it runs, from its declared
 /// parameters alone. Each is an upper bound of the peak RSS one such request added to an idle
-/// release server, per pixel (docs/security.md §Cost model has the measurements). Pixels are
+/// release server, per pixel (docs/security.md §The cost model's prices has the measurements). Pixels are
 /// width × height × scale² of one frame.
 package enum CostModel {
     /// A frame holds its surface (4 bytes a pixel), one more surface-sized buffer at its peak (the

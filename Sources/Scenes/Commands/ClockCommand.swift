@@ -96,7 +96,8 @@ extension Stage {
         let adjusted = try scene.adjustClock(at: host) { clock, host throws(Refusal) in
             // Refuse before changing anything, so a refused request leaves speed and pause as they were.
             if step != nil || frames != nil, !(paused ?? clock.timebase(at: host).isPaused) {
-                throw Refusal.conflict("stepping needs a paused clock: POST /clock?paused=true first")
+                throw Refusal(.conflict, "stepping needs a paused clock: paused=true first", parameter: "paused",
+                              allowed: "paused=true, in this command or an earlier one")
             }
             if let speed { clock.change(.speed(speed), at: host) }
             if let paused { clock.change(paused ? .pause : .resume, at: host) }

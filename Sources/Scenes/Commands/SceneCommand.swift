@@ -59,14 +59,15 @@ package struct SceneCommand: Sendable {
     package let parameters: ParameterSet
     /// It reads a JSON document (a props patch): a step's `with` is that document.
     package let readsDocument: Bool
-    /// What the value does as a scenario's step.
-    package let prepare: @Sendable (Command, ArtworkLibrary) throws(Refusal) -> CommandEffect
+    /// What the value does as a scenario's step; nil for a command a step cannot name (playing or
+    /// recording a scenario).
+    package let prepare: (@Sendable (Command, ArtworkLibrary) throws(Refusal) -> CommandEffect)?
     /// Applies the value to the live scene at a host time of its clock (now when nil), hands it to
     /// a running recording, and answers with the reply's JSON.
     package let run: @Sendable (Stage, Command, Double?) throws(Refusal) -> [UInt8]
 
     package init(_ name: String, control: FrameSubject?, parameters: ParameterSet, readsDocument: Bool = false,
-                 prepare: @escaping @Sendable (Command, ArtworkLibrary) throws(Refusal) -> CommandEffect,
+                 prepare: (@Sendable (Command, ArtworkLibrary) throws(Refusal) -> CommandEffect)?,
                  run: @escaping @Sendable (Stage, Command, Double?) throws(Refusal) -> [UInt8]) {
         self.name = name
         self.control = control
@@ -103,9 +104,12 @@ package struct SceneCommand: Sendable {
     }
 
     /// Every command a scene takes, in the order the API lists them: the clock's, each control's as
-    /// it declares them, then each control's props.
+    /// it declares them, each control's props, then playing and recording scenarios.
     package static let catalogue: [SceneCommand] = [clock] + Scene.commandDeclarations.map(SceneCommand.init)
-        + FrameSubject.controls.flatMap { [patchProps($0), resetProps($0)] }
+        + FrameSubject.controls.flatMap { [patchProps($0), resetProps($0)] } + [playScenario, recordScenario]
+
+    /// The commands a scenario's step may name.
+    package static var steps: [SceneCommand] { catalogue.filter { $0.prepare != nil } }
 
     package static let named: [String: SceneCommand] = Dictionary(catalogue.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
 }

@@ -50,39 +50,10 @@ package struct ParameterSpec: Sendable {
     /// For a `.setting` default: the wire text of the setting under a configuration.
     package var setting: (@Sendable (SceneSettings) -> String)?
 
-    package init(name: String, type: ParameterType, description: String, unit: String? = nil,
-                 locations: ParameterLocations, requirement: Requirement, example: String? = nil,
-                 defaultText: String? = nil, setting: (@Sendable (SceneSettings) -> String)? = nil) {
-        self.name = name
-        self.type = type
-        self.description = description
-        self.unit = unit
-        self.locations = locations
-        self.requirement = requirement
-        self.example = example
-        self.defaultText = defaultText
-        self.setting = setting
-    }
-
     package var allowed: String { type.allowed(unit: unit) }
 
     /// What it accepts, as the README's tables and the command line's help say it: "1–60", "16–4096 points".
-    package var values: String {
-        let suffix = self.unit.map { " " + $0 } ?? ""
-        switch type {
-        case .integer(let r): return "\(r.lowerBound)–\(r.upperBound)\(suffix)"
-        case .number(let r): return "\(ParameterType.format(r.lowerBound))–\(ParameterType.format(r.upperBound))\(suffix)"
-        case .boolean: return "`true`, `false`"
-        case .enumeration(let words): return words.map { "`\($0)`" }.joined(separator: ", ")
-        case .list(let words): return words.map { "`\($0)`" }.joined(separator: ", ") + ", comma-separated"
-        case .string(let maxLength, _): return "text, at most \(maxLength) characters"
-        case .color(let names, let alpha):
-            return ([alpha ? "`#rrggbb`, `#rrggbbaa`" : "`#rrggbb`"] + names.map { "`\($0)`" }).joined(separator: ", ")
-        case .colorList(let maxCount): return "up to \(maxCount) colours `#rrggbbaa`"
-        case .curve: return TimingCurve.Name.allCases.map { "`\($0.rawValue)`" }.joined(separator: ", ") + ", `[x1,y1,x2,y2]`"
-        }
-    }
-
+    package var values: String { type.values(unit: unit) }
 
     /// The range of an integer parameter, for what else must keep to it (a command-line flag, a page).
     package var integerRange: ClosedRange<Int>? {

@@ -46,6 +46,23 @@ package enum ParameterType: Sendable, Equatable {
         }
     }
 
+    /// What it accepts, as the README's tables and the command line's help say it: "1–60", "16–4096 points".
+    package func values(unit: String?) -> String {
+        let suffix = unit.map { " " + $0 } ?? ""
+        switch self {
+        case .integer(let r): return "\(r.lowerBound)–\(r.upperBound)\(suffix)"
+        case .number(let r): return "\(ParameterType.format(r.lowerBound))–\(ParameterType.format(r.upperBound))\(suffix)"
+        case .boolean: return "`true`, `false`"
+        case .enumeration(let words): return words.map { "`\($0)`" }.joined(separator: ", ")
+        case .list(let words): return words.map { "`\($0)`" }.joined(separator: ", ") + ", comma-separated"
+        case .string(let maxLength, _): return "text, at most \(maxLength) characters"
+        case .color(let names, let alpha):
+            return ([alpha ? "`#rrggbb`, `#rrggbbaa`" : "`#rrggbb`"] + names.map { "`\($0)`" }).joined(separator: ", ")
+        case .colorList(let maxCount): return "up to \(maxCount) colours `#rrggbbaa`"
+        case .curve: return TimingCurve.Name.allCases.map { "`\($0.rawValue)`" }.joined(separator: ", ") + ", `[x1,y1,x2,y2]`"
+        }
+    }
+
     /// The text, normalised, if the type accepts it ("on" → "true" for booleans); nil otherwise.
     package func accepts(_ text: String) -> String? {
         switch self {

@@ -116,12 +116,12 @@ private enum ModeVariant {
     case player(Player)
     case spinner(SpinnerMode)
 
-    package enum Meter: String, CaseIterable { case empty, recording, complete }
-    package enum Player: String, CaseIterable { case paused, playing }
-    package enum SpinnerMode: String, CaseIterable { case animating, stopped }
+    enum Meter: String, CaseIterable { case empty, recording, complete }
+    enum Player: String, CaseIterable { case paused, playing }
+    enum SpinnerMode: String, CaseIterable { case animating, stopped }
 
     /// The captions, left to right; nil for `.all`, which has no modes of its own.
-    package static func captions(of subject: FrameSubject) -> [String]? {
+    static func captions(of subject: FrameSubject) -> [String]? {
         switch subject {
         case .all: nil
         case .playButton: [PlayButton.Mode.play, .pause, .stop, .buffering].map(\.rawValue)
@@ -131,7 +131,7 @@ private enum ModeVariant {
         }
     }
 
-    package init?(caption: String, of subject: FrameSubject) {
+    init?(caption: String, of subject: FrameSubject) {
         switch subject {
         case .all: return nil
         case .playButton:
@@ -149,7 +149,7 @@ private enum ModeVariant {
         }
     }
 
-    package func apply(to scene: inout Scene, at time: Double) {
+    func apply(to scene: inout Scene, at time: Double) {
         switch self {
         case .playButton(let mode):
             scene.playButton.setMode(mode, animated: false, at: time)

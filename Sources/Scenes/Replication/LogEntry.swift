@@ -93,6 +93,16 @@ package struct UnreadableEntry: Error, Sendable, Equatable, CustomStringConverti
     package var description: String { "log entry \(id) cannot be read: \(reason)" }
 }
 
+extension Result<LogEntry, UnreadableEntry> {
+    /// The stream id of the entry read, or of the one that could not be.
+    var id: String {
+        switch self {
+        case .success(let entry): entry.id
+        case .failure(let unreadable): unreadable.id
+        }
+    }
+}
+
 /// A stream entry id, ordered as Redis orders them ("ms-seq").
 package struct EntryID: Comparable, Sendable, CustomStringConvertible {
     package let ms: UInt64

@@ -107,58 +107,68 @@ package final class Replica: Sendable {
     /// Appends the command `make` gives (a request's value, and the PNG of an upload it names) and
     /// answers once it has been applied here; a refusal of `make` at once; 503 when the log cannot
     /// be reached, or its reading stopped at an entry it cannot read. Never on the calling thread:
-    /// `make` may decode an upload.
+    /// `make` may decode an upload, which runs beside the appends, not on their queue.
     package func submit(_ make: @escaping @Sendable () throws(Refusal) -> (command: Command, upload: [UInt8]?),
-                deliver: @escaping @Sendable (LoggedAnswer) -> Void) {
-        writer.async { [self] in
-            let number = state.withLock { s -> Result<UInt64, Refusal> in
-                if let stopped = s.stoppedAt { return .failure(Self.stoppedError(stopped)) }
-                guard s.reachable, !s.stopping else { return .failure(Self.unavailableError) }
-                s.counter += 1
-                return .success(s.counter)
-            }
+                        deliver: @escaping @Sendable (LoggedAnswer) -> Void) {
+        DispatchQueue.global().async { [self] in
             let made: (command: Command, upload: [UInt8]?)
-            let origin: String
             do throws(Refusal) {
-                origin = "\(nonce)/\(try number.get())"
                 made = try make()
             } catch {
                 return deliver(LoggedAnswer(outcome: .failure(error), entry: nil))
             }
-            let operation = made.command.name
-            let accepted = clock.hostNow
-            let entry = LogEntry(command: made.command, upload: made.upload.map(SHA256.hex), accepted: accepted,
-                                 effect: accepted + settings.lead, origin: origin)
-            state.withLock { $0.waiters[origin] = Waiter(deliver: deliver, deadline: accepted + Self.applyDeadline) }
-            let redis: ConnectionBox
-            do throws(RedisFailure) {
-                redis = try writerConnection.withLock { box throws(RedisFailure) -> ConnectionBox in
-                    if let box { return box }
-                    let fresh = ConnectionBox(try log.connect())
-                    box = fresh
-                    return fresh
-                }
-            } catch {
-                // Nothing was sent: refused for certain.
-                logger.warning("replication: cannot append \(operation): \(error)")
-                return refuse(origin)
+            writer.async { [self] in append(made, deliver: deliver) }
+        }
+    }
+
+    private func append(_ made: (command: Command, upload: [UInt8]?), deliver: @escaping @Sendable (LoggedAnswer) -> Void) {
+        let accepted = clock.hostNow
+        // Checked and waiting in one step: a reader that stops after this answers the waiter,
+        // and one that stopped before refuses the command here.
+        let waiting = state.withLock { s -> Result<String, Refusal> in
+            if let stopped = s.stoppedAt { return .failure(Self.stoppedError(stopped)) }
+            guard s.reachable, !s.stopping else { return .failure(Self.unavailableError) }
+            s.counter += 1
+            let origin = "\(nonce)/\(s.counter)"
+            s.waiters[origin] = Waiter(deliver: deliver, deadline: accepted + Self.applyDeadline)
+            return .success(origin)
+        }
+        let origin: String
+        switch waiting {
+        case .success(let o): origin = o
+        case .failure(let refusal): return deliver(LoggedAnswer(outcome: .failure(refusal), entry: nil))
+        }
+        let operation = made.command.name
+        let entry = LogEntry(command: made.command, upload: made.upload.map(SHA256.hex), accepted: accepted,
+                             effect: accepted + settings.lead, origin: origin)
+        let redis: ConnectionBox
+        do throws(RedisFailure) {
+            redis = try writerConnection.withLock { box throws(RedisFailure) -> ConnectionBox in
+                if let box { return box }
+                let fresh = ConnectionBox(try log.connect())
+                box = fresh
+                return fresh
             }
-            do throws(RedisFailure) {
-                _ = try log.append(entry, upload: made.upload, on: redis.connection)
-            } catch {
-                writerConnection.withLock { $0 = nil }
-                logger.warning("replication: cannot append \(operation): \(error)")
-                guard case .unreachable = error else { return refuse(origin) }
-                // The connection failed once the command was sent: Redis may have appended it and
-                // lost only the answer. A 503 now would have the client send it again, and both
-                // would be applied; so the answer waits until the reader, back in touch with the
-                // log, has read past where the entry would be (the entry's own answer if it is
-                // there, a 503 if not), or `uncertainWait` has passed (docs/design/replication.md §Faults).
-                let now = clock.hostNow
-                state.withLock { s in
-                    s.waiters[origin]?.uncertainSince = now
-                    s.waiters[origin]?.deadline = min(accepted + Self.applyDeadline, now + Self.uncertainWait)
-                }
+        } catch {
+            // Nothing was sent: refused for certain.
+            logger.warning("replication: cannot append \(operation): \(error)")
+            return refuse(origin)
+        }
+        do throws(RedisFailure) {
+            _ = try log.append(entry, upload: made.upload, on: redis.connection)
+        } catch {
+            writerConnection.withLock { $0 = nil }
+            logger.warning("replication: cannot append \(operation): \(error)")
+            guard case .unreachable = error else { return refuse(origin) }
+            // The connection failed once the command was sent: Redis may have appended it and
+            // lost only the answer. A 503 now would have the client send it again, and both
+            // would be applied; so the answer waits until the reader, back in touch with the
+            // log, has read past where the entry would be (the entry's own answer if it is
+            // there, a 503 if not), or `uncertainWait` has passed (docs/design/replication.md §Faults).
+            let now = clock.hostNow
+            state.withLock { s in
+                s.waiters[origin]?.uncertainSince = now
+                s.waiters[origin]?.deadline = min(accepted + Self.applyDeadline, now + Self.uncertainWait)
             }
         }
     }
@@ -235,7 +245,7 @@ package final class Replica: Sendable {
                 // Not when it has applied every entry before the snapshot's: then nothing it lacks
                 // was trimmed, and restoring would pass over that entry, and the command waiting
                 // here for it (another replica stored the snapshot at it first).
-                if let first = entries.first.flatMap({ try? EntryID($0.get().id) }),
+                if let first = entries.first.flatMap({ EntryID($0.id) }),
                    let stored = try log.snapshotEntries(on: box.connection), stored.entry > after, first >= stored.entry,
                    stored.previous.map({ after < $0 }) ?? true {
                     try restoreSnapshot(on: box.connection)
@@ -386,22 +396,22 @@ package struct ReplicaStatus: Sendable {
 }
 
 private struct ReplicaState {
-    package var reachable = false
-    package var stopping = false
-    package var lastApplied = EntryID.zero
+    var reachable = false
+    var stopping = false
+    var lastApplied = EntryID.zero
     /// Host time the last applied entry took effect at.
-    package var lastEffect = 0.0
-    package var applied = 0
+    var lastEffect = 0.0
+    var applied = 0
     /// Seconds from the last applied entry's acceptance to its application here.
-    package var lag = 0.0
-    package var counter: UInt64 = 0
-    package var waiters: [String: Waiter] = [:]
+    var lag = 0.0
+    var counter: UInt64 = 0
+    var waiters: [String: Waiter] = [:]
     /// The entry reading stopped at, which this server cannot read.
-    package var stoppedAt: UnreadableEntry?
-    package var apply: (@Sendable (LogEntry, [UInt8]?, Double) -> Result<Result<[UInt8], Refusal>, UnreadableEntry>)?
-    package var snapshots: SnapshotHooks?
+    var stoppedAt: UnreadableEntry?
+    var apply: (@Sendable (LogEntry, [UInt8]?, Double) -> Result<Result<[UInt8], Refusal>, UnreadableEntry>)?
+    var snapshots: SnapshotHooks?
     /// Entries applied since the last snapshot this replica took or restored.
-    package var sinceSnapshot = 0
+    var sinceSnapshot = 0
 }
 
 /// How a replica takes and restores snapshots of the scene (`Stage.replicaSnapshot`, `restore(snapshot:)`).
@@ -415,14 +425,14 @@ package struct SnapshotHooks: Sendable {
 }
 
 private struct Waiter {
-    package let deliver: @Sendable (LoggedAnswer) -> Void
-    package var deadline: Double
+    let deliver: @Sendable (LoggedAnswer) -> Void
+    var deadline: Double
     /// When its append failed after the command was sent (whether Redis has it is unknown).
-    package var uncertainSince: Double?
+    var uncertainSince: Double?
 }
 
 /// A connection used by one thread at a time: the reader's, or the writer queue's.
 private final class ConnectionBox: @unchecked Sendable {
-    package let connection: RedisConnection
-    package init(_ connection: RedisConnection) { self.connection = connection }
+    let connection: RedisConnection
+    init(_ connection: RedisConnection) { self.connection = connection }
 }

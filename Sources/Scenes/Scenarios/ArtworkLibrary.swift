@@ -76,7 +76,7 @@ package struct ArtworkLibrary: ArtworkSource {
 private final class ShownBitmaps: Sendable {
     private struct Entry {
         weak var bitmap: Bitmap?
-        package let id: UInt64
+        let id: UInt64
     }
 
     /// Hashes whose bitmap is gone are forgotten beyond this many entries.
@@ -84,7 +84,7 @@ private final class ShownBitmaps: Sendable {
     private let entries = Mutex<[String: Entry]>([:])
 
     /// The living bitmap under `hash`, or what `decode` makes (then remembered).
-    package func bitmap(_ hash: String, decode: () throws(Refusal) -> Bitmap) throws(Refusal) -> Bitmap {
+    func bitmap(_ hash: String, decode: () throws(Refusal) -> Bitmap) throws(Refusal) -> Bitmap {
         let known = entries.withLock { $0[hash] }
         if let living = known?.bitmap { return living }
         var bitmap = try decode()
@@ -98,7 +98,7 @@ private final class ShownBitmaps: Sendable {
         return bitmap
     }
 
-    package func hash(of bitmap: Bitmap) -> String? {
+    func hash(of bitmap: Bitmap) -> String? {
         entries.withLock { entries in entries.first { $0.value.id == bitmap.id }?.key }
     }
 }

@@ -16,9 +16,9 @@ package final class ContentStore<Value: Sendable>: Sendable {
 
     private struct State {
         /// Oldest first.
-        package var entries: [Entry] = []
-        package var bytes = 0
-        package var evicted = 0
+        var entries: [Entry] = []
+        var bytes = 0
+        var evicted = 0
     }
 
     private let state = Mutex(State())

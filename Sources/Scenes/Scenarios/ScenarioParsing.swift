@@ -1,10 +1,10 @@
 import Controls
 import JSON
 
-/// Reading a scenario: every member checked, every step resolved against the operations the HTTP API
-/// declares (the same parameters, ranges and rules), then the steps run once on a fresh scene so a
-/// step the scene would refuse is found now. Any fault is a 400 whose `parameter` is the member's
-/// path, such as `steps[3].with.mode`; nothing runs.
+/// Reading a scenario: every member checked, every step resolved against the commands the scene
+/// declares (`SceneCommand`: the same parameters, ranges and rules as their routes), then the steps
+/// run once on a fresh scene so a step the scene would refuse is found now. Any fault is an invalid
+/// refusal whose `parameter` is the member's path, such as `steps[3].with.mode`; nothing runs.
 extension Scenario {
     package init(parsing bytes: [UInt8], artworks: ArtworkLibrary) throws(Refusal) {
         guard bytes.count <= Limits.maxDocumentBytes else {
@@ -122,7 +122,7 @@ extension Scenario {
             throw Refusal(.invalid, "\(path): missing 'do'", parameter: "\(path).do", allowed: runnableList)
         }
         let doText = try text(doValue, at: "\(path).do", maxLength: 100)
-        guard let command = SceneCommand.named[doText] else {
+        guard let command = SceneCommand.named[doText], let prepare = command.prepare else {
             throw Refusal(.invalid, "\(path): '\(Refusal.quote(doText))' is not a command a scenario can run",
                            parameter: "\(path).do", allowed: runnableList)
         }
@@ -143,7 +143,7 @@ extension Scenario {
                 let input = try Input(step: try scalars(withValue, of: operation), for: operation, settings: SceneSettings())
                 value = Command(doText, input.arguments(of: operation))
             }
-            return Step(at: at, command: value, control: command.control, effect: try command.prepare(value, artworks))
+            return Step(at: at, command: value, control: command.control, effect: try prepare(value, artworks))
         } catch {
             throw located(error)
         }
@@ -170,7 +170,7 @@ extension Scenario {
     /// The commands a step may name: every command on the scene (an upload is named by its hash:
     /// PUT /player/artwork/by-hash), and the clock.
     package static var runnableList: String {
-        SceneCommand.catalogue.map(\.name).joined(separator: ", ")
+        SceneCommand.steps.map(\.name).joined(separator: ", ")
     }
 
     // MARK: Props
@@ -240,9 +240,9 @@ extension JSONDocument {
 
 /// An object's members, each name at most once and, when `allowed` is given, each one of those.
 private struct Members {
-    package let members: [(key: String, value: JSONDocument)]
+    let members: [(key: String, value: JSONDocument)]
 
-    package init(_ value: JSONDocument, at path: String, allowed: [String]?) throws(Refusal) {
+    init(_ value: JSONDocument, at path: String, allowed: [String]?) throws(Refusal) {
         let prefix = path.isEmpty ? "" : path + "."
         guard case .object(let members) = value else {
             throw Refusal(.invalid, "\(path.isEmpty ? "the scenario" : "'\(path)'") must be a JSON object, not \(value.kindName)",
@@ -262,7 +262,7 @@ private struct Members {
         self.members = members
     }
 
-    package subscript(_ key: String) -> JSONDocument? {
+    subscript(_ key: String) -> JSONDocument? {
         members.first { $0.key == key }?.value
     }
 }

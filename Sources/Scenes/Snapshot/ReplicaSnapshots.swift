@@ -9,8 +9,8 @@ import Foundation
 /// What a replica writes to Redis and rebuilds its scene from (docs/design/replication.md §Snapshots).
 extension Stage {
     /// The scene as the entry just applied (`entry`, at host time `host`) left it, on the reader's
-    /// thread, before the next is applied, with the PNG of the uploaded artwork it shows (a small
-    /// upload travelled inside its entry, which trimming drops); nil while a scenario's steps are
+    /// thread, before the next is applied, with the PNG of the uploaded artwork it shows (stored
+    /// under its hash, as its upload's entry stored it); nil while a scenario's steps are
     /// scheduled (a snapshot does not carry them) or when the scene cannot be written.
     package func replicaSnapshot(after entry: String, host: Double, clock: SharedClock) -> ReplicaSnapshot? {
         guard scene.pendingCount(at: host) == 0 else { return nil }

@@ -49,7 +49,7 @@ import Testing
         #expect(at(parameters[3], "schema/pattern") as? String == "^(points|bounds|none)(,(points|bounds|none))*$")
         #expect(at(parameters[4], "schema/pattern") as? String == "^(#?[0-9A-Fa-f]{6}|[wW][hH][iI][tT][eE]|[dD][aA][rR][kK])$")
         var small = PreviewServerConfiguration()
-        small.size = 240
+        small.settings.size = 240
         #expect(at(operation(try object(small), "/clip.webp", "get"), "parameters/0/schema/default") as? Int == 240,
                 "a setting's default is this server's")
     }

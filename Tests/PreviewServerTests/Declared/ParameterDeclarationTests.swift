@@ -67,7 +67,7 @@ extension Parameter {
     @Test func settingDefaultsFollowTheConfigurationWithinTheRange() {
         var configuration = PreviewServerConfiguration()
         #expect(SampleAPI.fps.fallback(configuration.settings) == 30)
-        configuration.fps = 60
+        configuration.settings.fps = 60
         // The sample's fps ends at 50, as a GIF clip's does.
         #expect(SampleAPI.fps.fallback(configuration.settings) == 50)
         #expect(SampleAPI.fps.spec.requirement == .setting(flag: "--fps", builtin: "30"))

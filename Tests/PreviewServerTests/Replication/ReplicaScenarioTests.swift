@@ -96,6 +96,35 @@ struct ReplicaScenarioTests {
         #expect(try redis.integer(["LLEN", "layercast:recorded:scenarios"]) == 1, "stored once, by whichever replica came first")
     }
 
+    /// Playing and recording are commands like any other: through the log, on every replica.
+    @Test func aScenarioPlayedOrRecordedThroughOneReplicaRunsOnEvery() throws {
+        let redis = try RedisProcess()
+        let a = try replica(of: redis, scene: "played")
+        let b = try replica(of: redis, scene: "played")
+        defer { a.stop(); b.stop() }
+        let stored = try a.post("/scenarios", json: #"""
+            {"duration": 1, "steps": [{"at": 0.2, "do": "POST /play-button/mode", "with": {"mode": "pause"}}]}
+            """#)
+        let id = try #require(try jsonObject(stored)["id"] as? String, "\(stored.text)")
+        let played = try a.post("/scenarios/\(id)/play")
+        #expect(played.status == 200, "\(played.text)")
+        let entry = try #require(TestServer.entry(of: played), "played through the log")
+        try waitUntilApplied([a, b], through: entry)
+        let startsAt = try #require(try jsonObject(played)["startsAt"] as? Double)
+        #expect(try eventually { try b.sceneTime() > startsAt + 0.3 })
+        #expect(try b.state().playButton.mode == .pause && a.state().playButton.mode == .pause)
+        let steps = try b.get("/timeline?from=\(startsAt)&to=\(startsAt + 1)")
+        #expect(steps.text.contains(#""path":"\/play-button\/mode""#) || steps.text.contains(#""path":"/play-button/mode""#))
+
+        // A recording started on one replica records on every one: the other can stop it.
+        #expect(try a.post("/scenarios/record?action=start").status == 200)
+        #expect(try a.post("/meter/press").status == 200)
+        let stopped = try b.post("/scenarios/record?action=stop")
+        #expect(stopped.status == 200, "\(stopped.text)")
+        #expect(TestServer.entry(of: stopped) != nil)
+        #expect(try jsonObject(stopped)["steps"] as? Int == 1)
+    }
+
     @Test func redisKeepsAsManyScenariosAsAReplicasStore() throws {
         let redis = try RedisProcess()
         let a = try replica(of: redis, scene: "bound")

@@ -76,7 +76,7 @@ import Testing
     }
 
     @Test func timesOutsideTheHistoryAreRefusedNamingTheSpan() throws {
-        try withTestServer(.router, configure: { $0.historySpan = 5 }) { s in
+        try withTestServer(.router, configure: { $0.settings.historySpan = 5 }) { s in
             s.at(20)
             _ = try s.post("/play-button/mode?mode=pause")
             expectRefusal(try s.get("/frame.png?at=14.9"), parameter: "at", allowing: "--history-span", "/frame.png?at=14.9")
@@ -92,7 +92,7 @@ import Testing
     /// 1500 commands in 30 s keep a bounded history: the copies are capped, commands
     /// and records older than the span are dropped, and each layer keeps its newest records only.
     @Test func theHistoryStaysBoundedUnderACommandStorm() throws {
-        try withTestServer(.router, configure: { $0.historySpan = 5 }) { s in
+        try withTestServer(.router, configure: { $0.settings.historySpan = 5 }) { s in
             for i in 0..<1500 {
                 s.at(Double(i) * 0.02)
                 _ = try s.post("/play-button/highlighted?value=\(i % 2 == 0)")

@@ -84,7 +84,7 @@ import Testing
     }
 
     @Test func theWindowIsCheckedAndCutToTheHistory() throws {
-        try withTestServer(.router, configure: { $0.historySpan = 5 }) { s in
+        try withTestServer(.router, configure: { $0.settings.historySpan = 5 }) { s in
             s.at(20)
             let t = try Self.timeline(s, "")
             // Default: 10 s back to 2 s ahead, cut to the 5 s kept.
