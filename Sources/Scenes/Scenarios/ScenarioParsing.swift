@@ -60,17 +60,9 @@ extension Scenario {
 
     /// Runs the steps on a fresh scene, as a render will, and refuses the first one a control refuses.
     private func dryRun() throws(Refusal) {
-        var scene = initialScene()
-        for (i, step) in steps.enumerated() {
-            guard case .scene(let command) = step.effect else { continue }
-            scene.advance(to: start + step.at)
-            do {
-                try command.change(&scene, start + step.at)
-            } catch {
-                throw Refusal(.invalid, "steps[\(i)] (\(step.doText) at \(ParameterType.format(step.at)) s) would be refused: "
-                               + error.message, parameter: "steps[\(i)].do", allowed: error.allowed)
-            }
-        }
+        guard let (i, step, error) = firstRefusedStep(on: initialScene(), from: start) else { return }
+        throw Refusal(.invalid, "steps[\(i)] (\(step.doText) at \(ParameterType.format(step.at)) s) would be refused: "
+                      + error.message, parameter: "steps[\(i)].do", allowed: error.allowed)
     }
 
     // MARK: Snapshot

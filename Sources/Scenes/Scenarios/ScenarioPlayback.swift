@@ -63,14 +63,21 @@ extension Scenario {
             return Refusal(.conflict, "the scenario's props would be refused by the live scene: \(error.message)",
                             parameter: error.parameter.map { "props." + $0.dropFirst("props.".count) }, allowed: error.allowed)
         }
+        guard let (i, step, error) = firstRefusedStep(on: scene, from: start) else { return nil }
+        return Refusal(.conflict, "steps[\(i)] (\(step.doText) at \(ParameterType.format(step.at)) s) would be refused "
+                       + "by the live scene: \(error.message)", parameter: "steps[\(i)].do", allowed: error.allowed)
+    }
+
+    /// The first step a scene refuses when the steps run on it from `start`, with its index and why.
+    func firstRefusedStep(on scene: Scene, from start: Double) -> (index: Int, step: Step, refusal: Refusal)? {
+        var scene = scene
         for (i, step) in steps.enumerated() {
             guard case .scene(let command) = step.effect else { continue }
             scene.advance(to: start + step.at)
             do {
                 try command.change(&scene, start + step.at)
             } catch {
-                return Refusal(.conflict, "steps[\(i)] (\(step.doText) at \(ParameterType.format(step.at)) s) would be refused "
-                                + "by the live scene: \(error.message)", parameter: "steps[\(i)].do", allowed: error.allowed)
+                return (i, step, error)
             }
         }
         return nil
