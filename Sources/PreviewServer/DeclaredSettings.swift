@@ -14,7 +14,7 @@ public struct DeclaredSetting: Sendable {
         self.flag = flag
         self.spec = spec
         self.read = read
-        values = MarkdownTables.values(spec)
+        values = spec.values
     }
 }
 

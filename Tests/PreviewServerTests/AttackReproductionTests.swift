@@ -3,6 +3,7 @@ import HTTPClient
 import HTTPServer
 import LayercastTesting
 @testable import PreviewServer
+import Scenes
 import Testing
 
 /// Issue 16's protocol attacks on the app, as they were measured: each is now refused with one
@@ -64,7 +65,7 @@ import Testing
         let sent = socket.dripChunks(50)
         let response = try socket.readResponse()
         #expect(response.status == 413)
-        #expect(try jsonObject(response)["limit"] as? Int == APIContext.maxArtworkBytes)
+        #expect(try jsonObject(response)["limit"] as? Int == ArtworkLibrary.maxUploadBytes)
         #expect(sent < 50)
         #expect(try Self.discreteState(server) == before)
         #expect(server.server.httpCounters.uploadsRefused == 1)

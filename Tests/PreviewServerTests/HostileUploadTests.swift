@@ -2,6 +2,7 @@ import Foundation
 import LayercastTesting
 @testable import PreviewServer
 import Rendering
+import Scenes
 import Testing
 
 /// Artwork uploads that must not get in: each gets a 4xx, and the artwork before it stays.
@@ -54,7 +55,7 @@ import Testing
         }
         // A real bomb: 4097×4097 transparent pixels, 64 MiB of them in a few hundred KiB of PNG.
         let bomb = try Self.encodedPNG(width: 4097, height: 4097)
-        #expect(bomb.count < APIContext.maxArtworkBytes)
+        #expect(bomb.count < ArtworkLibrary.maxUploadBytes)
         let r = try server.request("PUT", "/player/artwork", headers: Self.png, body: bomb)
         #expect(r.status == 413)
         #expect(try server.artworkID() == id)
@@ -101,7 +102,7 @@ import Testing
     /// chunked body that never said how long it is.
     @Test func oversizedUploadsAre413() throws {
         let (server, id) = try Self.serverWithArtwork()
-        let limit = APIContext.maxArtworkBytes
+        let limit = ArtworkLibrary.maxUploadBytes
         #expect(limit == 8 << 20)
         // Declared too large: the answer comes back with none of the body sent.
         let head = "PUT /player/artwork HTTP/1.1\r\nHost: \(server.host)\r\nContent-Type: image/png\r\nContent-Length: \(limit + 1)\r\n\r\n"

@@ -152,7 +152,7 @@ import Testing
 
         let artwork = try Self.operation(doc, "put", "/player/artwork")
         let body = try #require(artwork["requestBody"] as? [String: Any])
-        #expect(body["x-layercast-max-bytes"] as? Int == APIContext.maxArtworkBytes)
+        #expect(body["x-layercast-max-bytes"] as? Int == ArtworkLibrary.maxUploadBytes)
     }
 
     /// Commands are guarded: each documents 401 and 403, and GETs never do; a command that reads a

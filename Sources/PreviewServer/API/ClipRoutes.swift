@@ -10,10 +10,6 @@ import Scenes
 extension APIContext {
     typealias ClipFormat = ClipWriter.Format
 
-    static let clipSecondsRange = ClipParameters.secondsRange
-    static let clipSeconds = ClipParameters.seconds
-    static let clipLossless = ClipParameters.lossless
-
     /// Width × height × frames: what one clip may cost, e.g. 480×480 for 600 frames (20 s at 30 fps)
     /// or 240×240 for the full 20 s at 60 fps. Frames are encoded as they are rendered, so the
     /// time grows with this product; the memory budget prices the rest (`CostModel.ClipEncoder`).
@@ -64,15 +60,15 @@ extension APIContext {
     /// lasts as long as the rest of the scenario, which only the stored scenario knows, so it is
     /// priced at the longest a clip may be.
     static func clipCost(_ input: Input, _ format: ClipFormat) throws(Refusal) -> RequestCost {
-        try clipCost(input, format, seconds: input.has(FrameParameters.scenario) && !input.has(clipSeconds)
-                     ? clipSecondsRange.upperBound : try input[clipSeconds])
+        try clipCost(input, format, seconds: input.has(FrameParameters.scenario) && !input.has(ClipParameters.seconds)
+                     ? ClipParameters.secondsRange.upperBound : try input[ClipParameters.seconds])
     }
 
     /// Frames × pixels per frame, and the encoder's buffers (`CostModel.ClipEncoder`).
     static func clipCost(_ input: Input, _ format: ClipFormat, seconds: Double) throws(Refusal) -> RequestCost {
         let timing = ClipTiming(seconds: seconds, fps: try input[format.fps])
         let encoder: CostModel.ClipEncoder = switch format {
-        case .webp: try input[clipLossless] ? .webpLossless : .webp
+        case .webp: try input[ClipParameters.lossless] ? .webpLossless : .webp
         case .gif: .gif
         case .mp4: .mp4
         case .webm: .webm
@@ -82,13 +78,13 @@ extension APIContext {
 
     func clip(_ input: Input, format: ClipFormat) throws(Refusal) -> HTTPResponse {
         let scenario = try input[FrameParameters.scenario].map { id throws(Refusal) in try stage.storedScenario(id) }
-        var seconds = try input[Self.clipSeconds]
-        if let scenario, !input.has(Self.clipSeconds) {
+        var seconds = try input[ClipParameters.seconds]
+        if let scenario, !input.has(ClipParameters.seconds) {
             let rest = scenario.duration - (try input[FrameParameters.ahead])
-            seconds = min(max(rest, Self.clipSecondsRange.lowerBound), Self.clipSecondsRange.upperBound)
+            seconds = min(max(rest, ClipParameters.secondsRange.lowerBound), ClipParameters.secondsRange.upperBound)
         }
         let fps = try input[format.fps]
-        let lossless = format == .webp ? try input[Self.clipLossless] : false
+        let lossless = format == .webp ? try input[ClipParameters.lossless] : false
         let timing = ClipTiming(seconds: seconds, fps: fps)
         let cost = try Self.clipCost(input, format, seconds: seconds)
         guard cost.pixelFrames <= Self.clipPixelFrameBudget else {

@@ -6,24 +6,19 @@ import Scenes
 
 /// `PUT /player/artwork`: an upload, whose value is `MusicPlayer`'s `PUT /player/artwork/by-hash` command.
 extension APIContext {
-    /// Artwork uploads may be this large; anything bigger is refused before it is read.
-    static let maxArtworkBytes = ArtworkLibrary.maxUploadBytes
-    /// Larger images are refused from their header, before any pixel is decoded.
-    static let maxArtworkSide = ArtworkLibrary.maxSide
-
     /// An upload's value is `PUT /player/artwork/by-hash` with the image's hash: what a recording
     /// keeps, and what the log carries, with the image, to the other replicas.
     static let playerArtwork = Endpoint<APIContext>(
         command: APIOperation(
             .put, "/player/artwork", id: "playerArtwork", tag: "player", summary: "Replaces the artwork",
-            description: "A PNG of at most \(maxArtworkSide)×\(maxArtworkSide) pixels. Larger dimensions are refused "
+            description: "A PNG of at most \(ArtworkLibrary.maxSide)×\(ArtworkLibrary.maxSide) pixels. Larger dimensions are refused "
                 + "from the PNG header, before any pixel is decoded (413); a larger body is refused before it is read "
                 + "(413). On any error the previous artwork stays. The newest \(MusicPlayer.keptUploads) uploads are "
                 + "kept by their SHA-256 for PUT /player/artwork/by-hash (and scenarios).",
             command: true,
-            body: .binary(types: ["image/png"], maxBytes: maxArtworkBytes, description: "The PNG image."),
-            answers: [.other(413, "The body is over \(maxArtworkBytes >> 20) MiB, or the image is larger than "
-                             + "\(maxArtworkSide)×\(maxArtworkSide) pixels.")],
+            body: .binary(types: ["image/png"], maxBytes: ArtworkLibrary.maxUploadBytes, description: "The PNG image."),
+            answers: [.other(413, "The body is over \(ArtworkLibrary.maxUploadBytes >> 20) MiB, or the image is larger than "
+                             + "\(ArtworkLibrary.maxSide)×\(ArtworkLibrary.maxSide) pixels.")],
             offload: .shared, cost: { input in artworkCost(PNGDecoder.declaredSize(input.request.body)) }),
         produces: Endpoint(declaration: MusicPlayer.artworkByHash).operation.success, value: { input, artworks throws(Refusal) in
             let hash = try uploadedArtwork(input.request, artworks)
@@ -33,8 +28,8 @@ extension APIContext {
     /// (anything larger is refused from the header before a pixel is decoded); an image named by
     /// its hash is priced at that largest size, since only the stored image knows its own.
     static func artworkCost(_ declared: (width: Int, height: Int)?) -> RequestCost {
-        let (width, height) = declared ?? (maxArtworkSide, maxArtworkSide)
-        return .upload(decodedWidth: min(width, maxArtworkSide), height: min(height, maxArtworkSide))
+        let (width, height) = declared ?? (ArtworkLibrary.maxSide, ArtworkLibrary.maxSide)
+        return .upload(decodedWidth: min(width, ArtworkLibrary.maxSide), height: min(height, ArtworkLibrary.maxSide))
     }
 
     /// Keeps the artwork in a request's body in the library, and returns its hash.
@@ -46,7 +41,7 @@ extension APIContext {
         }
         guard !request.body.isEmpty else {
             throw Refusal(.invalid, "the body is empty", parameter: "body",
-                           allowed: "a PNG image of at most \(maxArtworkBytes >> 20) MiB and \(maxArtworkSide)×\(maxArtworkSide) pixels")
+                           allowed: "a PNG image of at most \(ArtworkLibrary.maxUploadBytes >> 20) MiB and \(ArtworkLibrary.maxSide)×\(ArtworkLibrary.maxSide) pixels")
         }
         return try artworks.upload(request.body).hash
     }

@@ -79,7 +79,7 @@ extension MusicPlayer.State.Progress: SchemaAnnotated {
 
 extension MusicPlayer.State.Artwork: SchemaAnnotated {
     static var fieldNotes: [String: FieldNote] {
-        let side = FieldNote(minimum: 1, maximum: Double(APIContext.maxArtworkSide))
+        let side = FieldNote(minimum: 1, maximum: Double(ArtworkLibrary.maxSide))
         return ["width": side, "height": side]
     }
 }

@@ -6,7 +6,6 @@ import Scenes
 /// `POST /scenarios/record`. Frames and clips of a stored scenario are `/frame.png?scenario=` and
 /// `/clip.webp?scenario=`.
 extension APIContext {
-    static let scenarioID = ScenarioParameters.id
 
     static let storeScenario = Endpoint<APIContext>(
         APIOperation(
@@ -37,14 +36,14 @@ extension APIContext {
 
     static let getScenario = Endpoint<APIContext>(
         APIOperation(.get, "/scenarios/{id}", id: "getScenario", tag: "scenarios",
-                     summary: "A stored scenario, in its canonical form", parameters: [scenarioID],
+                     summary: "A stored scenario, in its canonical form", parameters: [ScenarioParameters.id],
                      answers: [.notFound("No stored scenario has this id."), .scenarioUnreachable],
                      // A replica that does not hold it asks Redis.
                      offload: .shared),
         produces: Success(description: "The scenario: one step per line, members in a fixed order.",
                           content: .json(SchemaSource { Scenario.jsonSchema($0) }), headers: [.noStore])
     ) { context, input in
-        .json(raw: try context.stage.storedScenarioBytes(try input[scenarioID], parameter: "id"),
+        .json(raw: try context.stage.storedScenarioBytes(try input[ScenarioParameters.id], parameter: "id"),
               headers: [("Cache-Control", "no-store")])
     }
 

@@ -19,7 +19,7 @@ extension APIContext {
         let quality = FrameParameters.quality.spec.integerRange ?? 1...100
         return LayoutReply(controls: grid.controls, arrangements: grid.arrangements, cellMargin: grid.cellMargin,
                            maxFrameSide: side.upperBound, minQuality: quality.lowerBound, maxQuality: quality.upperBound,
-                           maxArtworkBytes: maxArtworkBytes, maxArtworkSide: maxArtworkSide)
+                           maxArtworkBytes: ArtworkLibrary.maxUploadBytes, maxArtworkSide: ArtworkLibrary.maxSide)
     }()
 
     static let getLayout = Endpoint<APIContext>(

@@ -114,7 +114,7 @@ enum MarkdownTables {
         // Every operation's parameters, then the families of parameters (`props.NAME`) after them.
         let entries = ops.flatMap { op in
             op.parameters.map { p in
-                (cells: ["`\(p.spec.name)`", values(p.spec), defaultCell(p.spec)], description: p.spec.description, user: name(op))
+                (cells: ["`\(p.spec.name)`", p.spec.values, defaultCell(p.spec)], description: p.spec.description, user: name(op))
             }
         } + ops.flatMap { op in
             op.families.map { f in (cells: [f.names, f.values, "none"], description: f.description, user: name(op)) }
@@ -135,7 +135,6 @@ enum MarkdownTables {
         }
     }
 
-    static func values(_ spec: ParameterSpec) -> String { spec.values }
 
     static func defaultCell(_ spec: ParameterSpec) -> String {
         if let text = spec.defaultText { return text }
