@@ -90,6 +90,23 @@ public struct DeferredWork: Sendable {
         self.start = start
     }
 
+    private init(lane: Lane, start: @escaping @Sendable (@escaping @Sendable (HTTPResponse) -> Void) -> Void) {
+        self.lane = lane
+        self.start = start
+    }
+
+    /// The same work on the same lane, its answer passed through `finish` before it is delivered.
+    func finishing(_ finish: @escaping @Sendable (inout HTTPResponse) -> Void) -> DeferredWork {
+        let start = self.start
+        return DeferredWork(lane: lane) { deliver in
+            start { answer in
+                var answer = answer
+                finish(&answer)
+                deliver(answer)
+            }
+        }
+    }
+
     /// The answer, waited for here (a server without a connection: a test's router).
     public func work() -> HTTPResponse {
         let answer = Mutex<HTTPResponse?>(nil)
@@ -133,6 +150,18 @@ extension HTTPResponse {
     public static func deferred(_ lane: DeferredWork.Lane = .shared,
                                 _ work: @escaping @Sendable () -> HTTPResponse) -> HTTPResponse {
         HTTPResponse(body: .deferred(DeferredWork(lane: lane, work: work)))
+    }
+
+    /// This answer with `finish` applied once it is final: now, or as its deferred work answers
+    /// (a middleware's last word on an answer it does not make itself).
+    public func finishing(_ finish: @escaping @Sendable (inout HTTPResponse) -> Void) -> HTTPResponse {
+        var answer = self
+        if case .deferred(let work) = body {
+            answer.body = .deferred(work.finishing(finish))
+        } else {
+            finish(&answer)
+        }
+        return answer
     }
 
     /// An answer `start` gives later by calling the function it is given (see `DeferredWork.Lane.handedOff`).

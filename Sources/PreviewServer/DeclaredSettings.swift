@@ -18,22 +18,20 @@ public struct DeclaredSetting: Sendable {
     }
 }
 
-extension APIContext {
-    /// The meter's props that are also server settings.
-    enum MeterParameters {
-        static let duration = Param.number(prop: "duration", of: .meter).required()
-        static let seed = Param.number(prop: "seed", of: .meter)
-    }
+/// The meter's props that are also server settings.
+enum MeterParameters {
+    static let duration = Param.number(prop: "duration", of: .meter).required()
+    static let seed = Param.number(prop: "seed", of: .meter)
 }
 
 extension PreviewServerConfiguration {
     public static let declaredSettings: [DeclaredSetting] = [
-        DeclaredSetting("--fps", APIContext.streamFPS.spec) { String($0.settings.fps) },
+        DeclaredSetting("--fps", FrameRoutes.streamFPS.spec) { String($0.settings.fps) },
         DeclaredSetting("--size", FrameParameters.size.spec) { String($0.settings.size) },
-        DeclaredSetting("--meter-duration", APIContext.MeterParameters.duration.spec) {
+        DeclaredSetting("--meter-duration", MeterParameters.duration.spec) {
             ParameterType.format($0.settings.scene.meterDuration)
         },
-        DeclaredSetting("--seed", APIContext.MeterParameters.seed.spec) { String($0.settings.scene.seed) },
+        DeclaredSetting("--seed", MeterParameters.seed.spec) { String($0.settings.scene.seed) },
         DeclaredSetting("--history-span", TimelineParameters.historySpan.spec) { ParameterType.format($0.settings.historySpan) },
     ]
 

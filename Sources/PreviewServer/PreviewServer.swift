@@ -12,7 +12,7 @@ public final class PreviewServer: Sendable {
 
     public let configuration: PreviewServerConfiguration
     public let scene: LiveScene
-    let context: APIContext
+    let services: EdgeServices
     private let router: Router
     private let server: HTTPServer
     private let sweeper: CacheSweeper
@@ -20,12 +20,13 @@ public final class PreviewServer: Sendable {
 
     public convenience init(configuration: PreviewServerConfiguration, clock: any ControllableClock = MonotonicClock(),
                             logger: Logger = Logger(label: "layercast")) {
-        self.init(configuration: configuration, clock: clock, logger: logger, endpoints: APIContext.endpoints)
+        self.init(configuration: configuration, clock: clock, logger: logger, revising: { _ in })
     }
 
-    /// A server of other declarations than the catalogue's (a test changes one and sees it followed).
+    /// A server whose operations are declared otherwise than the catalogue's, each passed through
+    /// `revise` (a test changes one and sees it followed).
     init(configuration: PreviewServerConfiguration, clock: any ControllableClock, logger: Logger,
-         endpoints: [Endpoint<APIContext>]) {
+         revising revise: (inout APIOperation) -> Void) {
         self.configuration = configuration
         let historyBytes = configuration.settings.limits.base(.history)
         let replica = configuration.replication.map { Replica(settings: $0, logger: logger) { DedicatedThread.start($0) } }
@@ -43,11 +44,16 @@ public final class PreviewServer: Sendable {
         metrics.historySpan(configuration.settings.historySpan)
         let hub = FrameHub(scene: scene, frameRenderer: frameRenderer, counters: StreamCounters(metrics: metrics),
                            ledger: ledger)
-        let events = EventHub(source: APIContext.eventSource(scene: scene, fps: configuration.settings.fps), now: MonotonicClock.hostTime)
+        let events = EventHub(source: StateRoutes.eventSource(scene: scene, fps: configuration.settings.fps), now: MonotonicClock.hostTime)
         let stage = Stage(settings: configuration.settings, scene: scene, frameRenderer: frameRenderer, replica: replica,
                           logger: logger)
-        context = APIContext(configuration: configuration, stage: stage, hub: hub, eventHub: events, metrics: metrics,
-                             ledger: ledger, endpoints: endpoints)
+        func revised<Declared>(_ declared: Declared, _ operation: WritableKeyPath<Declared, APIOperation>) -> Declared {
+            var declared = declared
+            revise(&declared[keyPath: operation])
+            return declared
+        }
+        services = EdgeServices(configuration: configuration, stage: stage, hub: hub, eventHub: events, metrics: metrics,
+                                ledger: ledger, operations: APICatalogue.operations.map { revised($0, \.self) })
         stage.attachReplica()
         if let replica { metrics.readReplication { replica.status } }
         let scene = self.scene
@@ -78,7 +84,10 @@ public final class PreviewServer: Sendable {
                 return .refuse(error.response)
             }
         }
-        router = context.router()
+        var router = Router()
+        router.register(APICatalogue.endpoints(services).map { revised($0, \.operation) }, configuration: configuration,
+                        middleware: APICatalogue.middleware(services))
+        self.router = router
         let server = HTTPServer(configuration: http, router: router, logger: logger)
         let counters = server.counters
         metrics.readHTTPCounters { counters.snapshot }
@@ -97,7 +106,7 @@ public final class PreviewServer: Sendable {
         try server.start()
         sweeper.start()
         if let warning = configuration.exposureWarning {
-            context.logger.warning("\(warning)")
+            services.stage.logger.warning("\(warning)")
         }
     }
 
@@ -115,8 +124,8 @@ public final class PreviewServer: Sendable {
     /// Ends every stream and stops the server; returns how many viewers were disconnected.
     @discardableResult
     public func stop() -> Int {
-        let viewers = context.hub.finishAll()
-        context.eventHub.finishAll()
+        let viewers = services.hub.finishAll()
+        services.eventHub.finishAll()
         sweeper.stop()
         // Before the HTTP server: commands still waiting for the log get their 503 on open connections.
         replica?.stop()

@@ -50,8 +50,8 @@ import Testing
             Self.expectRefusal(reply, 400, budget: "render")
             #expect(reply.json["cost"] as? Int == 4096 * 4096 * 60 && reply.json["limit"] as? Int == limit)
         }
-        #expect(server.context.hub.watchedFeeds == 0 && server.context.hub.openStreams == 0)
-        #expect(server.context.ledger.use(.render) == 0)
+        #expect(server.services.hub.watchedFeeds == 0 && server.services.hub.openStreams == 0)
+        #expect(server.services.ledger.use(.render) == 0)
         #expect(try AttackReproductionTests.discreteState(server) == before)
     }
 
@@ -73,8 +73,8 @@ import Testing
         let another = try StreamClient(port: server.port, target: "/stream.mjpg?size=100&fps=30&quality=2")
         defer { another.close() }
         _ = try another.nextPart()
-        #expect(server.context.hub.watchedFeeds == 3 && server.context.hub.openStreams == 4)
-        #expect(server.context.ledger.use(.render) == 900_000)
+        #expect(server.services.hub.watchedFeeds == 3 && server.services.hub.openStreams == 4)
+        #expect(server.services.ledger.use(.render) == 900_000)
         #expect(try AttackReproductionTests.discreteState(server) == before)
     }
 
@@ -97,7 +97,7 @@ import Testing
             Self.expectRefusal(reply, 400, budget: "memory")
             #expect((reply.json["cost"] as? Int ?? 0) >= 4096 * 4096 * CostModel.ClipEncoder.webpLossless.bytesPerPixel)
         }
-        #expect(server.context.ledger.use(.memory) == 0 && server.context.ledger.use(.clips) == 0)
+        #expect(server.services.ledger.use(.memory) == 0 && server.services.ledger.use(.clips) == 0)
         #expect(try AttackReproductionTests.discreteState(server) == before)
     }
 
@@ -105,7 +105,7 @@ import Testing
     /// the same clip is made.
     @Test func aClipWhileTheClipsAreTakenGets503() throws {
         let server = try hostileServer()
-        let ledger = server.context.ledger
+        let ledger = server.services.ledger
         let busy = try ledger.reserve([BudgetShare(.clips, ServerLimit.clips.defaultValue)])
         let target = "/clip.gif?size=32&seconds=0.1&fps=10"
         let refused = try Self.exchange(server, target)
@@ -124,7 +124,7 @@ import Testing
     /// fit once the memory in use is given back a 503 (and a small frame still fits beside it).
     @Test func framesArePricedInTheMemoryBudget() throws {
         let server = try hostileServer { $0.settings.limits[.memory] = 16 }
-        let ledger = server.context.ledger
+        let ledger = server.services.ledger
         let never = try Self.exchange(server, "/frame.png?size=2048")
         Self.expectRefusal(never, 400, budget: "memory")
         #expect(never.json["cost"] as? Int == 2048 * 2048 * CostModel.pngFrameBytesPerPixel)
@@ -145,7 +145,7 @@ import Testing
     /// completes (HTTPServerTests' HeldUntilSentTests show when that is).
     @Test func aFinishedRequestKeepsOnlyItsAnswersBytes() throws {
         let server = try hostileServer()
-        let ledger = server.context.ledger
+        let ledger = server.services.ledger
         let ticket = try ledger.reserve(RequestCost.clip(pixels: 480 * 480, frames: 90, encoder: .webp).shares)
         #expect(ledger.use(.clips) == 1 && ledger.use(.memory) > 480 * 480 * 24)
         ticket.keepOnly(memory: 70_000)
@@ -160,7 +160,7 @@ import Testing
     @Test func uploadBodiesAreAdmittedFromTheirLength() throws {
         let server = try hostileServer { $0.settings.limits[.memory] = 16 }
         let id = try server.artworkID()
-        let held = try server.context.ledger.reserve([BudgetShare(.memory, 15 << 20)])
+        let held = try server.services.ledger.reserve([BudgetShare(.memory, 15 << 20)])
         let head = "PUT /player/artwork HTTP/1.1\r\nHost: \(server.host)\r\nContent-Type: image/png\r\nContent-Length: \(4 << 20)\r\n\r\n"
         let reply = try #require(try server.raw(Array(head.utf8)))
         #expect(reply.status == 503)
@@ -168,7 +168,7 @@ import Testing
         #expect(reply.header("Retry-After") == "1")
         held.release()
         #expect(try server.artworkID() == id)
-        #expect(server.context.ledger.use(.memory) == 0)
+        #expect(server.services.ledger.use(.memory) == 0)
     }
 
     /// /metrics shows every budget's limit and use, and counts the refusals.

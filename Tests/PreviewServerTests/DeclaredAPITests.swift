@@ -14,16 +14,23 @@ import Testing
     /// One change, one place: a narrower range for `/meter/hold`'s `seconds`, declared and nothing
     /// else, and the router, the error text, /openapi.json and the README table all follow.
     @Test func oneDeclaredRangeChangesEverything() throws {
-        var endpoints = APIContext.endpoints
-        let i = try #require(endpoints.firstIndex { $0.operation.id == "meterHold" })
-        let j = try #require(endpoints[i].operation.parameters.firstIndex { $0.spec.name == "seconds" })
-        var seconds = Param.number("seconds", 0.05...5, unit: "seconds", "How long to hold.").required()
-        seconds.spec = endpoints[i].operation.parameters[j].spec
-        seconds.spec.type = .number(0.05...5)
-        endpoints[i].operation.parameters[j] = seconds
+        func narrowed(_ operation: inout APIOperation) {
+            guard operation.id == "meterHold",
+                  let j = operation.parameters.firstIndex(where: { $0.spec.name == "seconds" }) else { return }
+            var seconds = Param.number("seconds", 0.05...5, unit: "seconds", "How long to hold.").required()
+            seconds.spec = operation.parameters[j].spec
+            seconds.spec.type = .number(0.05...5)
+            operation.parameters[j] = seconds
+        }
+        let operations = APICatalogue.operations.map { operation in
+            var operation = operation
+            narrowed(&operation)
+            return operation
+        }
+        #expect(operations.first { $0.id == "meterHold" }?.parameter(named: "seconds")?.spec.type == .number(0.05...5))
 
         let server = PreviewServer(configuration: PreviewServerConfiguration(), clock: ManualClock(startingAt: 0),
-                                   logger: Logger(label: "test"), endpoints: endpoints)
+                                   logger: Logger(label: "test"), revising: narrowed)
         defer { server.stop() }
         func hold(_ value: String) throws -> HTTPProbeResponse {
             try InProcess.respond(server.respond(to:), "POST", "/meter/hold?seconds=\(value)")
@@ -42,10 +49,10 @@ import Testing
         let schema = (content?["application/json"] as? [String: Any])?["schema"] as? [String: Any]
         #expect(((schema?["properties"] as? [String: Any])?["seconds"] as? [String: Any])?["maximum"] as? Int == 5)
         // The README's table, once the generator runs.
-        let table = MarkdownTables.document(endpoints.map(\.operation))
+        let table = MarkdownTables.document(operations)
         #expect(table.contains("| `seconds` | 0.05–5 seconds | required | How long to hold. (`POST /meter/hold`) |"))
         // The catalogue itself is untouched.
-        let declared = APIContext.endpoints.first { $0.operation.id == "meterHold" }?.operation.parameter(named: "seconds")
+        let declared = APICatalogue.operations.first { $0.id == "meterHold" }?.parameter(named: "seconds")
         #expect(declared?.spec.type == .number(RecordingMeter.holdRange))
     }
 
@@ -97,13 +104,13 @@ import Testing
             #expect(layout["maxArtworkSide"] as? Int == 4096)
         }
         // And the artwork route's own limit is the same number.
-        #expect(APIContext.playerArtwork.operation.maxBodyBytes == 8 << 20)
+        #expect(ControlRoutes.playerArtwork.operation.maxBodyBytes == 8 << 20)
     }
 
     /// What a request will cost, from its declared parameters, before any work starts.
     @Test func costsAreKnownFromTheParametersAlone() throws {
         func cost(_ id: String, _ query: [(String, String)]) throws -> RequestCost? {
-            let operation = try #require(APIContext.operations.first { $0.id == id })
+            let operation = try #require(APICatalogue.operations.first { $0.id == id })
             let input = try Input(decoding: HTTPRequest(method: "GET", path: operation.path,
                                                         query: query.map { (name: $0.0, value: $0.1) }),
                                   for: operation, configuration: PreviewServerConfiguration())

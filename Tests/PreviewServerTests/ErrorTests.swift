@@ -125,7 +125,7 @@ import Testing
             #expect(response.header("Content-Type")?.hasPrefix("application/json") == true)
             // A refused request changes nothing and opens nothing.
             #expect(try jsonObject(s.get("/state"))["revision"] as? Int == 0)
-            #expect(s.server.context.hub.openStreams == 0)
+            #expect(s.server.services.hub.openStreams == 0)
         }
     }
 

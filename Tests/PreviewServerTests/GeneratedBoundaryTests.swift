@@ -13,7 +13,7 @@ import Testing
 /// budget, such as a 4096-pixel clip), one step beyond each and a value outside an enumeration are
 /// refused with a 400 that names the parameter.
 @Suite struct GeneratedBoundaryTests {
-    static let cases = BoundaryCases.all(APIContext.operations)
+    static let cases = BoundaryCases.all(APICatalogue.operations)
 
     /// Each case on a fresh server in router mode, so no case sees another's state.
     @Test(arguments: cases)
@@ -25,7 +25,7 @@ import Testing
         let response = server.respond(to: request)
         // A stream answered in process has no connection to end it: close it as the server would.
         if case .stream(let producer) = response.body { producer.closed() }
-        let operation = try #require(APIContext.operations.first { $0.method == c.method && $0.path == c.path })
+        let operation = try #require(APICatalogue.operations.first { $0.method == c.method && $0.path == c.path })
         let declared = [operation.success.status] + operation.allAnswers.map(\.status)
         #expect(declared.contains(response.status), "\(c): \(response.status) is not a declared answer")
         let body = (try? JSONSerialization.jsonObject(with: Data(response.bodyBytes ?? []))) as? [String: Any]
@@ -61,7 +61,7 @@ import Testing
     /// declarations imply: four per range, one per enumeration, boolean, list or colour.
     @Test func everyConstraintIsCovered() {
         var expected = 0
-        for operation in APIContext.operations {
+        for operation in APICatalogue.operations {
             for parameter in operation.parameters where parameter.spec.locations != .path {
                 switch parameter.spec.type {
                 case .integer, .number: expected += 4

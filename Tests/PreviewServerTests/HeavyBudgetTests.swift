@@ -23,7 +23,7 @@ import Testing
             viewers.append(viewer)
         }
         for viewer in viewers { #expect(try viewer.readHead().status == 200) }
-        let hub = server.context.hub, ledger = server.context.ledger
+        let hub = server.services.hub, ledger = server.services.ledger
         #expect(eventually(timeout: .seconds(30)) { hub.openStreams == 1000 })
         #expect(hub.watchedFeeds == 1)
         #expect(ledger.use(.render) == 480 * 480 * 30)
@@ -42,6 +42,6 @@ import Testing
         let frame = try server.get("/frame.png?size=4096&control=spinner")
         #expect(frame.status == 200)
         #expect(frame.body.starts(with: [0x89, 0x50, 0x4E, 0x47]))
-        #expect(eventually { server.context.ledger.use(.memory) == 0 })
+        #expect(eventually { server.services.ledger.use(.memory) == 0 })
     }
 }

@@ -13,7 +13,7 @@ import Testing
 
     static func settled(_ server: TestServer) -> Bool {
         let http = server.server.httpCounters
-        return server.server.context.hub.openStreams == 0 && server.server.context.hub.watchedFeeds == 0
+        return server.server.services.hub.openStreams == 0 && server.server.services.hub.watchedFeeds == 0
             && http.openStreams == 0 && http.suspendedStreams == 0 && http.openConnections == 0
     }
 
@@ -35,14 +35,14 @@ import Testing
                 sockets.append(socket)
             }
             for socket in sockets { _ = try socket.receive(timeout: .seconds(10)) }
-            #expect(eventually(timeout: .seconds(10)) { server.server.context.hub.openStreams == 30 }, "round \(round)")
+            #expect(eventually(timeout: .seconds(10)) { server.server.services.hub.openStreams == 30 }, "round \(round)")
             for (i, socket) in sockets.enumerated() {
                 if i % 2 == 0 { Self.reset(socket) } else { socket.close() }
             }
             #expect(eventually(timeout: .seconds(10)) { Self.settled(server) }, "round \(round): \(server.server.httpCounters)")
         }
         #expect(metric(try server.get("/metrics").text, "layercast_open_streams") == 0)
-        let totals = server.server.context.hub.counters.snapshot
+        let totals = server.server.services.hub.counters.snapshot
         #expect(totals.streamsOpened == 90 && totals.streamsClosed == 90)
         #expect(server.isHealthy)
     }
@@ -58,7 +58,7 @@ import Testing
             try socket.send(Self.streamRequest(server, "control=all&size=480&fps=30&quality=100"))
             stalled.append(socket)
         }
-        #expect(eventually(timeout: .seconds(10)) { server.server.context.hub.openStreams == 4 })
+        #expect(eventually(timeout: .seconds(10)) { server.server.services.hub.openStreams == 4 })
         let halfClosed = try BlockingSocket.connect(port: server.port)
         try halfClosed.send(Self.streamRequest(server, "control=spinner&size=64&fps=10"))
         shutdown(halfClosed.descriptor, Int32(SHUT_WR))
@@ -66,11 +66,11 @@ import Testing
         // The stalled four (and the half-closed one) go; the reader, reading meanwhile, stays.
         #expect(eventually(timeout: .seconds(30)) {
             reader.pump(timeout: .milliseconds(200))
-            return server.server.context.hub.openStreams == 1
-        }, "\(server.server.context.hub.openStreams) streams still open")
+            return server.server.services.hub.openStreams == 1
+        }, "\(server.server.services.hub.openStreams) streams still open")
         reader.read(for: 2)
         #expect(reader.parts.count > 0 && reader.framingErrors.isEmpty)
-        #expect(server.server.context.hub.openStreams == 1)
+        #expect(server.server.services.hub.openStreams == 1)
         reader.close()
         for socket in stalled + [halfClosed] { socket.close() }
         #expect(eventually(timeout: .seconds(10)) { Self.settled(server) }, "\(server.server.httpCounters)")

@@ -40,16 +40,16 @@ import Testing
             let frame = try HTTPProbe.get(base + "/frame.jpg?size=32")
             #expect(frame.status == 200)
             #expect(frame.body.starts(with: [0xFF, 0xD8]))
-            #expect(server.context.hub.openStreams == 2)
+            #expect(server.services.hub.openStreams == 2)
 
             // When both viewers of the feed have gone, its cost is free for the other feed.
             a.close()
             b.close()
-            #expect(eventually { server.context.hub.openStreams == 0 })
+            #expect(eventually { server.services.hub.openStreams == 0 })
             let c = try StreamClient(port: server.port, target: "/stream.mjpg?control=meter&size=100&fps=60")
             #expect(try c.readHead().status == 200)
             _ = try c.nextPart()
-            #expect(server.context.ledger.use(.render) == 600_000)
+            #expect(server.services.ledger.use(.render) == 600_000)
         }
     }
 
@@ -60,19 +60,19 @@ import Testing
             let stalled = try StreamClient(port: server.port, target: "/stream.mjpg?" + query, receiveBuffer: 4096)
             let reader = try StreamClient(port: server.port, target: "/stream.mjpg?" + query)
             #expect(try reader.readHead().status == 200)
-            #expect(eventually { server.context.hub.openStreams == 2 })
+            #expect(eventually { server.services.hub.openStreams == 2 })
 
             // The reader keeps reading while it waits, so only the stalled viewer is idle.
             var parts = 0
             let closed = try eventually(timeout: .seconds(30)) {
                 _ = try reader.nextPart()
                 parts += 1
-                return server.context.hub.openStreams == 1
+                return server.services.hub.openStreams == 1
             }
             #expect(closed)
             #expect(parts > 1)
             for _ in 0..<5 { _ = try reader.nextPart() }
-            #expect(server.context.hub.openStreams == 1)
+            #expect(server.services.hub.openStreams == 1)
             withExtendedLifetime(stalled) {}
         }
     }

@@ -21,7 +21,7 @@ import Testing
             #expect(first.headers["x-scene-time"] == "0.000000")
             #expect(second.headers["x-scene-time"] == "0.100000")
             stream.close()
-            #expect(eventually { server.context.hub.openStreams == 0 })
+            #expect(eventually { server.services.hub.openStreams == 0 })
 
             #expect(try HTTPProbe.get(base + "/state").status == 200)
             #expect(try HTTPProbe.get(base + "/no-such-page").status == 404)
@@ -108,7 +108,7 @@ import Testing
             let queries = ["size=32&quality=10", "size=33&fps=7", "size=40&background=dark", "width=64&height=20&scale=1.5"]
             let streams = try queries.map { try StreamClient(port: server.port, target: "/stream.mjpg?control=spinner&" + $0) }
             for s in streams { _ = try s.nextPart() }
-            #expect(server.context.hub.watchedFeeds == 4)
+            #expect(server.services.hub.watchedFeeds == 4)
             let page = try HTTPProbe.get(server.baseURL + "/metrics").text
             let series = page.split(separator: "\n").filter { $0.hasPrefix("layercast_frames_rendered_total{") }
             #expect(series.count == 1 && series.first?.contains(#"{control="spinner",size="small"}"#) == true, "\(series)")
@@ -127,8 +127,8 @@ import Testing
             for format in ["jpeg", "png", "webp", "gif"] {
                 #expect(metric(before, "layercast_encode_failures_total{format=\"\(format)\"}") == 0, "\(format)")
             }
-            server.context.hub.counters.encodeFailed()
-            server.context.hub.counters.encodeFailed()
+            server.services.hub.counters.encodeFailed()
+            server.services.hub.counters.encodeFailed()
             let after = try HTTPProbe.get(url).text
             #expect(metric(after, #"layercast_encode_failures_total{format="jpeg"}"#) == 2)
             #expect(metric(after, #"layercast_encode_failures_total{format="png"}"#) == 0)

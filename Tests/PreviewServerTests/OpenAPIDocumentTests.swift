@@ -12,7 +12,7 @@ import Testing
     static let methods = ["get", "put", "post", "delete", "patch", "head", "options"]
 
     static func generated() -> (document: JSONValue, problems: [String]) {
-        OpenAPIGenerator(info: APIContext.info, operations: APIContext.operations,
+        OpenAPIGenerator(info: APICatalogue.info, operations: APICatalogue.operations,
                          configuration: PreviewServerConfiguration()).generate()
     }
 

@@ -65,7 +65,7 @@ import Testing
     /// changes nothing a person would notice (starting a running spinner) still makes a new event.
     @Test func eventsCarryTheRevisionOfTheirCopy() throws {
         let scene = LiveScene(clock: ManualClock())
-        let source = APIContext.eventSource(scene: scene, fps: 30)
+        let source = StateRoutes.eventSource(scene: scene, fps: 30)
         let before = source()
         let applied = scene.apply { s, t in s.spinner.start(at: t) }
         #expect(applied.revision == 1)

@@ -27,7 +27,7 @@ import Testing
         let server = try hostileServer()
         let controls = ["spinner", "meter", "player", "play-button", "all"]
         let streams = try (0..<100).map { try Self.openStream(server, control: controls[$0 % controls.count]) }
-        #expect(eventually { server.server.context.hub.openStreams == 100 })
+        #expect(eventually { server.server.services.hub.openStreams == 100 })
         #expect(server.server.httpCounters.openStreams == 100)
 
         let flags = ClientFlags()
@@ -65,12 +65,12 @@ import Testing
         for (i, socket) in streams.enumerated() {
             #expect(socket.closes(within: .seconds(5)), "stream \(i) was not closed")
         }
-        #expect(eventually { server.server.context.hub.openStreams == 0 })
-        #expect(server.server.context.hub.watchedFeeds == 0)
-        #expect(server.server.context.hub.counters.snapshot.openStreams == 0)
+        #expect(eventually { server.server.services.hub.openStreams == 0 })
+        #expect(server.server.services.hub.watchedFeeds == 0)
+        #expect(server.server.services.hub.counters.snapshot.openStreams == 0)
         #expect(server.server.httpCounters.openStreams == 0)
         #expect(server.server.httpCounters.suspendedStreams == 0)
-        #expect(server.server.context.eventHub.subscriberCount == 0)
+        #expect(server.server.services.eventHub.subscriberCount == 0)
         // Stopped means stopped: no one is listening any more, and a second stop is harmless.
         #expect(throws: (any Error).self) { try HTTPProbe.get("http://\(server.host)/healthz", timeout: .seconds(1)) }
         #expect(server.server.stop() == 0)
@@ -85,10 +85,10 @@ import Testing
             #expect(try socket.receive(timeout: .seconds(10))?.isEmpty == false)
             return socket
         }
-        #expect(eventually { server.server.context.eventHub.subscriberCount == 10 })
+        #expect(eventually { server.server.services.eventHub.subscriberCount == 10 })
         #expect(server.server.stop() == 0)
         for socket in subscribers { #expect(socket.closes(within: .seconds(5))) }
-        #expect(eventually { server.server.context.eventHub.subscriberCount == 0 })
+        #expect(eventually { server.server.services.eventHub.subscriberCount == 0 })
     }
     /// Once stopped and dropped, a server is freed with its scene: nothing it made (routes, metrics
     /// readers, an /events subscriber whose connection outlived the stop) keeps it alive. Router mode

@@ -63,7 +63,7 @@ import Testing
             StreamClient.readAll(viewers, for: 1.5)
             let renders = s.counters.renders
             let ticks = Int((ContinuousClock.now - started) / .milliseconds(100))
-            let feeds = s.server.context.hub.watchedFeeds
+            let feeds = s.server.services.hub.watchedFeeds
             for v in viewers { v.close() }
 
             let received = viewers.map(\.parts.count)

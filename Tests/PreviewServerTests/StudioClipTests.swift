@@ -95,11 +95,11 @@ import Testing
     @Test func theClipsBudgetIsCountedPerServer() throws {
         let a = PreviewServer(configuration: PreviewServerConfiguration())
         let b = PreviewServer(configuration: PreviewServerConfiguration())
-        #expect(a.context.ledger.limit(.clips) == ServerLimit.clips.defaultValue)
-        let clip = try a.context.ledger.reserve([BudgetShare(.clips, 1)])
-        #expect(a.context.ledger.use(.clips) == 1)
-        #expect(b.context.ledger.use(.clips) == 0, "another server has its own budgets")
+        #expect(a.services.ledger.limit(.clips) == ServerLimit.clips.defaultValue)
+        let clip = try a.services.ledger.reserve([BudgetShare(.clips, 1)])
+        #expect(a.services.ledger.use(.clips) == 1)
+        #expect(b.services.ledger.use(.clips) == 0, "another server has its own budgets")
         clip.release()
-        #expect(a.context.ledger.use(.clips) == 0)
+        #expect(a.services.ledger.use(.clips) == 0)
     }
 }

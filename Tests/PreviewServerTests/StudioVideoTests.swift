@@ -155,7 +155,7 @@ import Testing
     /// taken a video gets 503 at once. Nothing stays reserved afterwards.
     @Test func videosArePricedAndAdmittedByTheBudgets() throws {
         try withTestServer { s in
-            let ledger = s.server.context.ledger
+            let ledger = s.server.services.ledger
             let size = "size=1200&seconds=0.1&fps=10&control=spinner"
             let never = try s.get("/clip.mp4?" + size)
             #expect(never.status == 400, "\(never.text.prefix(300))")

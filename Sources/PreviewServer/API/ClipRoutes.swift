@@ -7,7 +7,7 @@ import Scenes
 /// `GET /clip.webp`, `/clip.gif`, `/clip.mp4` and `/clip.webm`: the next `seconds` of the scene,
 /// as from now and with no further commands, rendered from a copy at `fps` into an animated image
 /// or a video. One declaration serves the four; only `fps`'s range and `lossless` differ.
-extension APIContext {
+extension FrameRoutes {
     typealias ClipFormat = ClipWriter.Format
 
     /// Width × height × frames: what one clip may cost, e.g. 480×480 for 600 frames (20 s at 30 fps)
@@ -23,7 +23,7 @@ extension APIContext {
         + "row at the bottom showing the frame's background (black for `transparent`, as every transparent pixel), "
         + "never a scaled picture. `quality` does not apply. "
 
-    static func clipEndpoint(_ format: ClipFormat) -> Endpoint<APIContext> {
+    static func clipEndpoint(_ format: ClipFormat) -> Endpoint<Self> {
         Endpoint(
             APIOperation(
                 .get, "/clip.\(format.rawValue)", id: "clip\(format.operationName)", tag: "frames",
@@ -53,7 +53,7 @@ extension APIContext {
                     ResponseHeader(name: "Server-Timing", description: "Render and encode time of the clip."),
                     .noStore,
                 ])
-        ) { context, input in try context.clip(input, format: format) }
+        ) { group, input in try group.clip(input, format: format) }
     }
 
     /// Frames × pixels per frame, from the parameters alone. A scenario's clip without `seconds`
@@ -113,7 +113,7 @@ extension APIContext {
             bytes = try encodeClip(&source, start: start, timing: timing, format: format,
                                    quality: source.spec.quality, lossless: lossless, cost: &clipCost)
         } catch {
-            logger.error("encoding a clip failed: \(error)")
+            stage.logger.error("encoding a clip failed: \(error)")
             metrics.encodeFailed(format.encodedFormat)
             throw Refusal(.failure, "encoding the clip failed")
         }

@@ -30,7 +30,7 @@ extension APIOperation {
                   summary: declaration.summary, description: declaration.description,
                   answers: declaration.refusals.map(Answer.init), offload: declaration.decodesArtwork ? .shared : nil,
                   bareWord: declaration.name.hasPrefix("PUT ") && word ? declaration.parameters.first?.name : nil,
-                  cost: declaration.decodesArtwork ? { @Sendable _ in APIContext.artworkCost(nil) } : nil)
+                  cost: declaration.decodesArtwork ? { @Sendable _ in ControlRoutes.artworkCost(nil) } : nil)
     }
 
     /// A command's route: its method and path are the command's public name, its parameters and
@@ -45,7 +45,12 @@ extension APIOperation {
     }
 }
 
-extension Endpoint where Context == APIContext {
+/// A route group with commands: they run on its stage.
+protocol CommandRoutes: RouteGroup {
+    var stage: Stage { get }
+}
+
+extension Endpoint where Group: CommandRoutes {
     /// A control's command, as its declaration says (docs/design/architecture.md §Commands are
     /// values): the route's method and path come from its name, its answers from its refusals, its
     /// reply's schema from its state's type.
@@ -63,9 +68,9 @@ extension Endpoint where Context == APIContext {
     /// replica runs it from the log. An upload's value is another command's.
     init(command operation: APIOperation, produces success: Success, value: CommandValue? = nil) {
         let value = value ?? operation.plainCommand
-        let constant = success.headers.compactMap { h in h.value.map { (h.name, $0) } }
-        self.init(operation, produces: success) { context, input in
-            .json(raw: try context.stage.run(try value(input, context.artworks).command), headers: constant)
+        let constant = success.constantHeaders
+        self.init(operation, produces: success) { group, input in
+            .json(raw: try group.stage.run(try value(input, group.stage.artworks).command), headers: constant)
         }
         commandValue = value
     }

@@ -3,13 +3,25 @@ import HTTPServer
 import Rendering
 import Scenes
 
-/// `GET /frame.png`, `GET /frame.jpg` (a frame, or variants side by side) and `GET /stream.mjpg`.
-extension APIContext {
+/// `GET /frame.png`, `GET /frame.jpg` (a frame, or variants side by side), the clips
+/// (`ClipRoutes.swift`) and `GET /stream.mjpg`: pictures of the scene, rendered from copies.
+struct FrameRoutes: RouteGroup {
+    let stage: Stage
+    let hub: FrameHub
+    let metrics: ServerMetrics
+
+    init(_ services: EdgeServices) { (stage, hub, metrics) = (services.stage, services.hub, services.metrics) }
+
+    static let endpoints = [frameEndpoint(png: true), frameEndpoint(png: false)] + ClipFormat.allCases.map(clipEndpoint) + [stream]
+
+    var scene: LiveScene { stage.scene }
+    var frameRenderer: FrameRenderer { stage.frameRenderer }
+
     static let sceneTimeHeader = ResponseHeader(
         name: "X-Scene-Time", description: "The scene time the frame shows, seconds with 6 decimals.",
         pattern: "^-?[0-9]+\\.[0-9]{6}$")
 
-    static func frameEndpoint(png: Bool) -> Endpoint<APIContext> {
+    static func frameEndpoint(png: Bool) -> Endpoint<Self> {
         let format = png ? "PNG" : "JPEG"
         return Endpoint(
             APIOperation(
@@ -35,10 +47,10 @@ extension APIContext {
                                   ResponseHeader(name: "X-Variants",
                                                  description: "With variants=: the captions of the cells, left to right."),
                               ])
-        ) { context, input in try context.frame(input, png: png) }
+        ) { group, input in try group.frame(input, png: png) }
     }
 
-    static let stream = Endpoint<APIContext>(
+    static let stream = Endpoint<Self>(
         APIOperation(
             .get, "/stream.mjpg", id: "stream", tag: "frames", summary: "A live MJPEG stream of the scene",
             description: "multipart/x-mixed-replace JPEG parts at `fps`, always the newest frame (a slow viewer skips "
@@ -52,7 +64,7 @@ extension APIContext {
         produces: Success(description: "An endless MJPEG stream.",
                           content: .media([String(MJPEGFraming.contentType.prefix { $0 != ";" })], binary: false),
                           headers: [.constant("Cache-Control", "no-cache, no-store, must-revalidate")])
-    ) { context, input in try context.stream(input) }
+    ) { group, input in try group.stream(input) }
 
     static let streamFPS = Param.integer("fps", 1...60, in: .query, example: "10", "Frames per second.")
         .defaulting(to: \.fps, flag: "--fps")
@@ -131,7 +143,7 @@ extension APIContext {
         do {
             bytes = png ? try frameRenderer.png(image) : try frameRenderer.jpeg(image, quality: quality)
         } catch {
-            logger.error("encoding a frame failed: \(error)")
+            stage.logger.error("encoding a frame failed: \(error)")
             metrics.encodeFailed(png ? .png : .jpeg)
             throw Refusal(.failure, "encoding the frame failed")
         }
@@ -164,7 +176,7 @@ extension APIContext {
     }
 }
 
-extension APIContext {
+extension FrameRoutes {
     /// A `props.` value the control cannot take now, as its own routes would refuse it; or a stored
     /// scenario that can no longer run.
     static let scenarioConflict = Answer.conflict(

@@ -4,12 +4,12 @@ import HTTPServer
 import Scenes
 
 /// `GET /play-button/paths` (the play button's commands are declared with it: `PlayButton.commands`).
-extension APIContext {
+extension ControlRoutes {
     enum PlayButtonParameters {
         static let shape = Param.choice("shape", PlayButton.Shape.self, in: .query, "Which shape.").required()
     }
 
-    static let playButtonPaths = Endpoint<APIContext>(
+    static let playButtonPaths = Endpoint<Self>(
         APIOperation(.get, "/play-button/paths", id: "playButtonPaths", tag: "play-button",
                      summary: "One of the shapes as its path elements",
                      description: "In the 44×44 design space, so anyone can check that every shape has the same "

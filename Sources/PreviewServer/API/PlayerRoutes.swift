@@ -5,10 +5,10 @@ import Rendering
 import Scenes
 
 /// `PUT /player/artwork`: an upload, whose value is `MusicPlayer`'s `PUT /player/artwork/by-hash` command.
-extension APIContext {
+extension ControlRoutes {
     /// An upload's value is `PUT /player/artwork/by-hash` with the image's hash: what a recording
     /// keeps, and what the log carries, with the image, to the other replicas.
-    static let playerArtwork = Endpoint<APIContext>(
+    static let playerArtwork = Endpoint<Self>(
         command: APIOperation(
             .put, "/player/artwork", id: "playerArtwork", tag: "player", summary: "Replaces the artwork",
             description: "A PNG of at most \(ArtworkLibrary.maxSide)×\(ArtworkLibrary.maxSide) pixels. Larger dimensions are refused "
@@ -20,7 +20,7 @@ extension APIContext {
             answers: [.other(413, "The body is over \(ArtworkLibrary.maxUploadBytes >> 20) MiB, or the image is larger than "
                              + "\(ArtworkLibrary.maxSide)×\(ArtworkLibrary.maxSide) pixels.")],
             offload: .shared, cost: { input in artworkCost(PNGDecoder.declaredSize(input.request.body)) }),
-        produces: Endpoint(declaration: MusicPlayer.artworkByHash).operation.success, value: { input, artworks throws(Refusal) in
+        produces: Endpoint<Self>(declaration: MusicPlayer.artworkByHash).operation.success, value: { input, artworks throws(Refusal) in
             let hash = try uploadedArtwork(input.request, artworks)
             return (MusicPlayer.artworkByHash(hash), input.request.body)
         })

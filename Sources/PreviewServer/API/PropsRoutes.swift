@@ -5,8 +5,12 @@ import JSON
 
 /// `GET`, `PATCH` and `DELETE /controls/CONTROL/props`: each control's design knobs, their JSON Schema,
 /// and changes to them, declared per control so that each body and reply has its exact schema.
-extension APIContext {
-    static let propsEndpoints: [Endpoint<APIContext>] = FrameSubject.controls.flatMap { control in
+struct PropsRoutes: CommandRoutes {
+    let stage: Stage
+
+    init(_ services: EdgeServices) { stage = services.stage }
+
+    static let endpoints: [Endpoint<Self>] = FrameSubject.controls.flatMap { control in
         [getProps(control), patchProps(control), resetProps(control)]
     }
 
@@ -17,20 +21,20 @@ extension APIContext {
         String(PropTable(control, SceneConfiguration()).componentName.dropLast("Props".count))
     }
 
-    static func getProps(_ control: FrameSubject) -> Endpoint<APIContext> {
+    static func getProps(_ control: FrameSubject) -> Endpoint<Self> {
         Endpoint(
             APIOperation(.get, PropTable.path(control), id: "get\(idName(control))Props", tag: "props",
                          summary: "The props of \(control.rawValue): values, defaults and their JSON Schema"),
             produces: Success(description: "The values, the defaults and the JSON Schema of the props.",
                               content: .json(SchemaSource { propsReplySchema(control, in: $0) }), headers: [.noStore])
-        ) { context, _ in
-            let (copy, _, revision) = context.scene.snapshotWithRevision()
+        ) { group, _ in
+            let (copy, _, revision) = group.stage.scene.snapshotWithRevision()
             return .json(raw: PropTable.reply(control, scene: copy, revision: revision).serialized,
                          headers: [("Cache-Control", "no-store")])
         }
     }
 
-    static func patchProps(_ control: FrameSubject) -> Endpoint<APIContext> {
+    static func patchProps(_ control: FrameSubject) -> Endpoint<Self> {
         let operation = APIOperation(
                 command: .patchProps(control), id: "patch\(idName(control))Props", tag: "props",
                 summary: "Changes props of \(control.rawValue) at once: a JSON merge patch",
@@ -45,13 +49,13 @@ extension APIContext {
                                 }),
                 answers: refusals(control))
         // The value is the patch as its JSON text (`SceneCommand.patchProps`).
-        return Endpoint<APIContext>(command: operation, produces: commandSuccess(control)) { input, _ throws(Refusal) in
+        return Endpoint(command: operation, produces: commandSuccess(control)) { input, _ throws(Refusal) in
             (Command(operation.commandName, document: try PropTable.patch(input.request.body).value.text), nil)
         }
     }
 
-    static func resetProps(_ control: FrameSubject) -> Endpoint<APIContext> {
-        Endpoint<APIContext>(
+    static func resetProps(_ control: FrameSubject) -> Endpoint<Self> {
+        Endpoint(
             command: APIOperation(command: .resetProps(control), id: "reset\(idName(control))Props", tag: "props",
                                   summary: "Restores every prop of \(control.rawValue) to its default",
                                   body: APIOperation.Body.none, answers: refusals(control)),

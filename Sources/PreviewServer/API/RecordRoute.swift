@@ -5,8 +5,8 @@ import Scenes
 
 /// `POST /scenarios/record`: start, then stop, turning the commands that arrive in between into a
 /// stored scenario.
-extension APIContext {
-    static let recordScenario = Endpoint<APIContext>(
+extension ScenarioRoutes {
+    static let recordScenario = Endpoint<Self>(
         command: APIOperation(
             command: .recordScenario, id: "recordScenario", tag: "scenarios",
             summary: "Records the commands that arrive into a scenario: `start`, then `stop`",

@@ -22,7 +22,7 @@ extension ClockState: SchemaAnnotated {
         [
             "sceneTime": FieldNote("Seconds on the scene's one animation clock."),
             "speed": range(ClockParameters.speed.spec),
-            "fps": range(APIContext.streamFPS.spec, "The server's default stream rate."),
+            "fps": range(FrameRoutes.streamFPS.spec, "The server's default stream rate."),
         ]
     }
 }
@@ -38,7 +38,7 @@ extension Spinner.State.Values: SchemaAnnotated {
 extension RecordingMeter.State: SchemaAnnotated {
     static var fieldNotes: [String: FieldNote] {
         [
-            "duration": range(APIContext.MeterParameters.duration.spec),
+            "duration": range(MeterParameters.duration.spec),
             "elapsed": FieldNote(minimum: 0),
             "label": FieldNote(pattern: "^[0-9]+:[0-9]{2}\\.[0-9]$"),
             "segmentCount": FieldNote(minimum: 0),

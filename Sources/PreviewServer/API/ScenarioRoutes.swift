@@ -5,9 +5,14 @@ import Scenes
 /// `POST /scenarios`, `GET /scenarios`, `GET /scenarios/{id}`, `POST /scenarios/{id}/play` and
 /// `POST /scenarios/record`. Frames and clips of a stored scenario are `/frame.png?scenario=` and
 /// `/clip.webp?scenario=`.
-extension APIContext {
+struct ScenarioRoutes: CommandRoutes {
+    let stage: Stage
 
-    static let storeScenario = Endpoint<APIContext>(
+    init(_ services: EdgeServices) { stage = services.stage }
+
+    static let endpoints = [storeScenario, listScenarios, getScenario, playScenario, recordScenario]
+
+    static let storeScenario = Endpoint<Self>(
         APIOperation(
             .post, "/scenarios", id: "storeScenario", tag: "scenarios", summary: "Checks and stores a scenario",
             description: "The whole document is checked before anything is kept: each step must name a command a "
@@ -24,17 +29,17 @@ extension APIContext {
             // Checking runs the steps once, and a replica waits on Redis: off the server's thread.
             offload: .shared),
         reply: ScenarioSummary.self, "The stored scenario's id and size."
-    ) { context, input in
-        try context.stage.keep(try Scenario(parsing: input.request.body, artworks: context.artworks))
+    ) { group, input in
+        try group.stage.keep(try Scenario(parsing: input.request.body, artworks: group.stage.artworks))
     }
 
-    static let listScenarios = Endpoint<APIContext>(
+    static let listScenarios = Endpoint<Self>(
         APIOperation(.get, "/scenarios", id: "listScenarios", tag: "scenarios",
                      summary: "The stored scenarios, the kept artwork, the limits, and the running recording"),
         reply: ScenarioList.self, "Oldest first.", headers: [.noStore]
-    ) { context, _ in ScenarioList(context) }
+    ) { group, _ in ScenarioList(group.stage) }
 
-    static let getScenario = Endpoint<APIContext>(
+    static let getScenario = Endpoint<Self>(
         APIOperation(.get, "/scenarios/{id}", id: "getScenario", tag: "scenarios",
                      summary: "A stored scenario, in its canonical form", parameters: [ScenarioParameters.id],
                      answers: [.notFound("No stored scenario has this id."), .scenarioUnreachable],
@@ -42,12 +47,12 @@ extension APIContext {
                      offload: .shared),
         produces: Success(description: "The scenario: one step per line, members in a fixed order.",
                           content: .json(SchemaSource { Scenario.jsonSchema($0) }), headers: [.noStore])
-    ) { context, input in
-        .json(raw: try context.stage.storedScenarioBytes(try input[ScenarioParameters.id], parameter: "id"),
+    ) { group, input in
+        .json(raw: try group.stage.storedScenarioBytes(try input[ScenarioParameters.id], parameter: "id"),
               headers: [("Cache-Control", "no-store")])
     }
 
-    static let playScenario = Endpoint<APIContext>(
+    static let playScenario = Endpoint<Self>(
         command: APIOperation(
             command: .playScenario, id: "playScenario", tag: "scenarios",
             summary: "Plays a stored scenario on the live scene, from now",
@@ -91,13 +96,13 @@ struct ScenarioList: Codable, Sendable {
     let storedArtworks: StoreUsage
     let recording: Recording?
 
-    init(_ context: APIContext) {
-        scenarios = context.scenarios.store.entries.map(\.value.summary)
-        artworks = context.artworks.store.entries.map { Artwork(sha256: $0.key, bytes: $0.bytes) }
+    init(_ stage: Stage) {
+        scenarios = stage.scenarios.store.entries.map(\.value.summary)
+        artworks = stage.artworks.store.entries.map { Artwork(sha256: $0.key, bytes: $0.bytes) }
         limits = Limits(maxSteps: Scenario.Limits.maxSteps, maxDuration: Scenario.Limits.duration.upperBound,
                         maxDocumentBytes: Scenario.Limits.maxDocumentBytes)
-        stored = context.scenarios.store.usage
-        storedArtworks = context.artworks.store.usage
-        recording = context.recorder.current.map { Recording(since: $0.since, steps: $0.steps.count) }
+        stored = stage.scenarios.store.usage
+        storedArtworks = stage.artworks.store.usage
+        recording = stage.recorder.current.map { Recording(since: $0.since, steps: $0.steps.count) }
     }
 }

@@ -2,15 +2,23 @@ import Controls
 import HTTPServer
 import Scenes
 
-/// `GET /state` and `GET /layout`.
-extension APIContext {
-    static let getState = Endpoint<APIContext>(
+/// `GET /state`, `GET /snapshot` (`SnapshotRoute.swift`), `GET /layout` and `GET /events`
+/// (Server-Sent Events of state changes).
+struct StateRoutes: RouteGroup {
+    let stage: Stage
+    let eventHub: EventHub
+
+    init(_ services: EdgeServices) { (stage, eventHub) = (services.stage, services.eventHub) }
+
+    static let endpoints = [getState, getSnapshot, getLayout, events]
+
+    static let getState = Endpoint<Self>(
         APIOperation(.get, "/state", id: "getState", tag: "state",
                      summary: "Scene time, the clock, and every control's model and presentation values at that time"),
         reply: SceneState.self, "The scene at one time.", headers: [.noStore]
-    ) { context, _ in
-        let (copy, time, revision) = context.scene.snapshotWithRevision()
-        return SceneState(scene: copy, time: time, revision: revision, clock: context.clockState(time: time))
+    ) { group, _ in
+        let (copy, time, revision) = group.stage.scene.snapshotWithRevision()
+        return SceneState(scene: copy, time: time, revision: revision, clock: group.stage.clockState(time: time))
     }
 
     static let layoutReply: LayoutReply = {
@@ -22,12 +30,50 @@ extension APIContext {
                            maxArtworkBytes: ArtworkLibrary.maxUploadBytes, maxArtworkSide: ArtworkLibrary.maxSide)
     }()
 
-    static let getLayout = Endpoint<APIContext>(
+    static let getLayout = Endpoint<Self>(
         APIOperation(.get, "/layout", id: "getLayout", tag: "state",
                      summary: "How a `control=all` frame lays the controls out, and the limits of frames and artwork"),
         reply: LayoutReply.self, "The grid every `control=all` frame is drawn with and the request limits; the same "
             + "for the life of the server.", headers: [.constant("Cache-Control", "no-cache")]
     ) { _, _ in layoutReply }
+
+    static let events = Endpoint<Self>(
+        APIOperation(.get, "/events", id: "events", tag: "state",
+                     summary: "Server-Sent Events: the state on every change a person would notice, a heartbeat every 15 s",
+                     description: "An `event: state` with the whole /state JSON each time something a person would "
+                         + "notice changes or a command is applied (the revision rises), and a comment line every 15 s. "
+                         + "The response never ends by itself."),
+        produces: Success(description: "An endless event stream.", content: .media(["text/event-stream"], binary: false),
+                          headers: [.constant("Cache-Control", "no-cache")])
+    ) { group, _ in
+        .stream(group.eventHub.subscribe(), contentType: "text/event-stream", headers: [
+            ("Cache-Control", "no-cache"),
+            ("X-Accel-Buffering", "no"),
+        ])
+    }
+
+    /// What an event carries, and the part of it that must change for a new event to go out:
+    /// the discrete state a person notices, not the ever-moving time and presentation values.
+    static func eventSource(scene: LiveScene, fps: Int) -> EventHub.Source {
+        {
+            let (copy, time, revision) = scene.snapshotWithRevision()
+            let clock = ClockState(sceneTime: time, paused: scene.clock.isPaused, speed: scene.clock.speed, fps: fps)
+            let key = [
+                copy.playButton.mode.rawValue, copy.playButton.animationState.name,
+                String(copy.playButton.isEnabled), String(copy.playButton.isHighlighted), copy.playButton.themeName,
+                String(copy.meter.segmentCount), String(copy.meter.isRecording), String(copy.meter.isComplete),
+                String(copy.meter.duration),
+                String(copy.player.isPlaying), String(copy.player.progress), String(copy.player.artwork.id),
+                String(copy.spinner.isAnimating),
+                String(clock.paused), String(clock.speed),
+                String(revision),
+            ].joined(separator: "|")
+            return (key, {
+                let state = SceneState(scene: copy, time: time, revision: revision, clock: clock)
+                return (try? SceneStateEncoding.encoder.encode(state)).map { Array($0) } ?? Array("{}".utf8)
+            })
+        }
+    }
 }
 
 /// What a client needs to cut a `control=all` frame into one picture per control (the grid the

@@ -7,11 +7,12 @@ import Controls
 import HTTPServer
 import Scenes
 
-/// An operation and its handler. The handler gets the decoded `Input` and throws a `Refusal`
-/// (or any `HTTPResponseError`) for every answer that is not its success.
-struct Endpoint<Context: Sendable>: Sendable {
+/// An operation and its handler, declared in a route group (`RouteGroup`). The handler gets the
+/// group and the decoded `Input` and throws a `Refusal` (or any `HTTPResponseError`) for every
+/// answer that is not its success.
+struct Endpoint<Group: Sendable>: Sendable {
     var operation: APIOperation
-    let handle: @Sendable (Context, Input) throws -> HTTPResponse
+    let handle: @Sendable (Group, Input) throws -> HTTPResponse
     /// For a command's route: the value a decoded request stands for (an upload's is a command of
     /// another operation, which names it by its hash), which the live scene and the replicated log
     /// run as its declaration says; nil for an operation that is no command on the scene.
@@ -21,13 +22,13 @@ struct Endpoint<Context: Sendable>: Sendable {
     /// and `headers` with a constant value are set on every reply.
     init<Reply: Codable & Sendable>(
         _ operation: APIOperation, reply: Reply.Type, _ description: String, headers: [ResponseHeader] = [],
-        handle: @escaping @Sendable (Context, Input) throws -> Reply
+        handle: @escaping @Sendable (Group, Input) throws -> Reply
     ) {
         var operation = operation
         operation.success = Success(description: description, content: .json(.of(Reply.self)), headers: headers)
         self.operation = operation
-        let constant = headers.compactMap { h in h.value.map { (h.name, $0) } }
-        self.handle = { context, input in try Self.encoded(try handle(context, input), headers: constant) }
+        let constant = operation.success.constantHeaders
+        self.handle = { group, input in try Self.encoded(try handle(group, input), headers: constant) }
     }
 
     /// A reply as JSON.
@@ -41,89 +42,68 @@ struct Endpoint<Context: Sendable>: Sendable {
 
     /// Any other answer: images, streams, text.
     init(_ operation: APIOperation, produces success: Success,
-         handle: @escaping @Sendable (Context, Input) throws -> HTTPResponse) {
+         handle: @escaping @Sendable (Group, Input) throws -> HTTPResponse) {
         var operation = operation
         operation.success = success
         self.operation = operation
         self.handle = handle
     }
+
+    /// The endpoint with its group: what the router serves.
+    func bound(to group: Group) -> BoundEndpoint {
+        let handle = self.handle
+        return BoundEndpoint(operation: operation, commandValue: commandValue) { input in try handle(group, input) }
+    }
+}
+
+/// A declared operation ready to answer, its handler bound to its group's services.
+struct BoundEndpoint: Sendable {
+    var operation: APIOperation
+    let commandValue: CommandValue?
+    let respond: @Sendable (Input) throws -> HTTPResponse
+}
+
+/// A feature's routes, as a collection (the clock's, the timeline's, the scenarios'): its
+/// endpoints, declared once as statics so that /openapi.json and the README need no server, and
+/// what they use of the server, taken from its services when it is built.
+protocol RouteGroup: Sendable {
+    init(_ services: EdgeServices)
+    static var endpoints: [Endpoint<Self>] { get }
+}
+
+extension RouteGroup {
+    static var operations: [APIOperation] { endpoints.map(\.operation) }
+
+    static func bound(_ services: EdgeServices) -> [BoundEndpoint] {
+        let group = Self(services)
+        return endpoints.map { $0.bound(to: group) }
+    }
 }
 
 extension Router {
-    /// Registers declared operations: commands pass `check` (origin and token) first, then the
-    /// request is decoded strictly against the declaration and priced (`admit`), all on the
-    /// server's thread, so a refusal goes out at once; then the handler runs, off that thread
-    /// for an offloaded operation. With `relay` (a replica), a command that goes through the log is
-    /// handed to it as its value instead, which answers once the shared log has brought it back
-    /// and it is applied. A thrown
-    /// `HTTPResponseError` is the answer; anything else is reported to `failed` and answered 500.
-    mutating func register<Context>(
-        _ endpoints: [Endpoint<Context>], context: Context, configuration: PreviewServerConfiguration,
-        check: @escaping @Sendable (HTTPRequest) -> HTTPResponse?,
-        admit: @escaping @Sendable (APIOperation, Input) throws -> BudgetTicket?,
-        relay: (@Sendable (@escaping CommandValue, Input, @escaping @Sendable (HTTPResponse) -> Void) -> Void)? = nil,
-        failed: @escaping @Sendable (APIOperation, any Error) -> Void
-    ) {
+    /// Registers declared operations behind `middleware`, in its order: first each one's `check`
+    /// on the request as it came, then the request is decoded strictly against its declaration,
+    /// all on the server's thread, so a refusal goes out at once; then each one's `handle` around
+    /// the handler. A thrown `HTTPResponseError` is the answer, anything else a 500.
+    mutating func register(_ endpoints: [BoundEndpoint], configuration: PreviewServerConfiguration,
+                           middleware: [any EndpointMiddleware]) {
         for endpoint in endpoints {
             let operation = endpoint.operation
-            let constant = operation.success.headers.compactMap { h in h.value.map { (h.name, $0) } }
+            let chain = middleware.reversed().reduce({ @Sendable (call: EndpointCall) in try endpoint.respond(call.input) }) {
+                next, step in { call in try step.handle(call, next: next) }
+            }
             add(operation.method.rawValue, operation.routePattern, maxBodyBytes: operation.maxBodyBytes, throwing: { request in
-                if operation.isCommand, let refused = check(request) { return refused }
-                return try Self.answer(operation, failed) {
-                    let input = try Input(decoding: request, for: operation, configuration: configuration)
-                    let ticket = try admit(operation, input)
-                    if operation.goesThroughLog, let relay, let value = endpoint.commandValue {
-                        // A replica's command goes through the shared log; its answer comes once it
-                        // is applied here (docs/design/replication.md §Commands).
-                        return .handedOff { deliver in
-                            relay(value, input) { answer in
-                                var response = answer
-                                if response.status < 300 { response.headers += constant }
-                                ticket?.keepOnly(memory: response.bodyBytes?.count ?? 0)
-                                response.heldUntilSent = ticket
-                                deliver(response)
-                            }
-                        }
-                    }
-                    guard let lane = operation.offload else { return try endpoint.handle(context, input) }
-                    return .deferred(lane) {
-                        var response = HTTPResponse(answering: operation, failed) { try endpoint.handle(context, input) }
-                        // Until it is sent, the answer holds its bytes, and nothing else, of the budgets.
-                        ticket?.keepOnly(memory: response.bodyBytes?.count ?? 0)
-                        response.heldUntilSent = ticket
-                        return response
-                    }
+                for step in middleware {
+                    if let refused = step.check(request, for: operation) { return refused }
                 }
+                let input = try Input(decoding: request, for: operation, configuration: configuration)
+                return try chain(EndpointCall(endpoint: endpoint, input: input))
             })
-        }
-    }
-
-    /// Runs `body`; an `HTTPResponseError` is rethrown as it is (the router answers it), anything
-    /// else is reported to `failed` first, as is a 500 the API throws itself.
-    fileprivate static func answer(
-        _ operation: APIOperation, _ failed: @Sendable (APIOperation, any Error) -> Void,
-        _ body: () throws -> HTTPResponse
-    ) throws -> HTTPResponse {
-        do {
-            return try body()
-        } catch let error as any HTTPResponseError {
-            if let refusal = error as? Refusal, refusal.kind == .failure { failed(operation, error) }
-            throw error
-        } catch {
-            failed(operation, error)
-            throw error
         }
     }
 }
 
-extension HTTPResponse {
-    /// What `body` answers, or its error's answer (see `Router.answer`).
-    fileprivate init(answering operation: APIOperation, _ failed: @Sendable (APIOperation, any Error) -> Void,
-                     _ body: () throws -> HTTPResponse) {
-        do {
-            self = try Router.answer(operation, failed, body)
-        } catch {
-            self = HTTPResponse(answering: error)
-        }
-    }
+extension Success {
+    /// The headers whose value is the same on every answer, as the answer carries them.
+    var constantHeaders: [(String, String)] { headers.compactMap { h in h.value.map { (h.name, $0) } } }
 }

@@ -58,7 +58,7 @@ extension Scenario {
     }
 
     private static func stepSchema(_ command: SceneCommand, _ registry: SchemaRegistry) -> JSONValue? {
-        guard let operation = APIContext.endpoints.first(where: { $0.operation.commandName == command.name })?.operation else {
+        guard let operation = APICatalogue.operations.first(where: { $0.commandName == command.name }) else {
             return nil
         }
         let with: JSONValue

@@ -4,8 +4,8 @@ import JSON
 import Scenes
 
 /// `GET /snapshot`: the whole scene at the clock's time as a document (docs/design/replication.md §Snapshots).
-extension APIContext {
-    static let getSnapshot = Endpoint<APIContext>(
+extension StateRoutes {
+    static let getSnapshot = Endpoint<Self>(
         APIOperation(
             .get, "/snapshot", id: "getSnapshot", tag: "state",
             summary: "The whole scene at the clock's time, as the document a replica restores from",
@@ -14,16 +14,16 @@ extension APIContext {
                 + "applied, and the engine's own state of the scene, from which a scene is rebuilt that shows the same "
                 + "frames at every later time. Read-only."),
         reply: SceneSnapshot.self, "The scene at one time.", headers: [.noStore]
-    ) { context, _ in
-        guard let replica = context.replica else { return context.snapshot(lastEntry: nil) }
-        return replica.withAppliedEntry { context.snapshot(lastEntry: $0) }
+    ) { group, _ in
+        guard let replica = group.stage.replica else { return group.snapshot(lastEntry: nil) }
+        return replica.withAppliedEntry { group.snapshot(lastEntry: $0) }
     }
 
     /// The scene at the clock's time, naming `lastEntry` as the last log entry it includes.
     func snapshot(lastEntry: String?) -> SceneSnapshot {
-        let (copy, time, revision) = scene.snapshotWithRevision()
+        let (copy, time, revision) = stage.scene.snapshotWithRevision()
         return SceneSnapshot(scene: copy, time: time, revision: revision, lastEntry: lastEntry,
-                             clock: clockState(time: time), references: stage.artworkReferences(copy))
+                             clock: stage.clockState(time: time), references: stage.artworkReferences(copy))
     }
 }
 

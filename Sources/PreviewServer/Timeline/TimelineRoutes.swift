@@ -2,9 +2,16 @@ import Controls
 import HTTPServer
 import Scenes
 
-/// `GET /timeline`: what the scene's history knows about every animation in a window of time.
-extension APIContext {
-    static let getTimeline = Endpoint<APIContext>(
+/// `GET /timeline`, `GET /timeline/values` (`TimelineValuesRoutes.swift`) and `GET /timeline.svg`:
+/// what the scene's history knows about every animation in a window of time.
+struct TimelineRoutes: RouteGroup {
+    let scene: LiveScene
+
+    init(_ services: EdgeServices) { scene = services.stage.scene }
+
+    static let endpoints = [getTimeline, getTimelineValues, timelinePicture]
+
+    static let getTimeline = Endpoint<Self>(
         APIOperation(
             .get, "/timeline", id: "getTimeline", tag: "timeline",
             summary: "Every animation on every layer of every control overlapping a window of scene time",
@@ -16,9 +23,9 @@ extension APIContext {
                 + "history (`keptFrom`, see --history-span).",
             parameters: [TimelineParameters.from, TimelineParameters.to]),
         reply: TimelineReply.self, "The animations and commands of the window.", headers: [.noStore]
-    ) { context, input in try context.timeline(input) }
+    ) { group, input in try group.timeline(input) }
 
-    static let timelinePicture = Endpoint<APIContext>(
+    static let timelinePicture = Endpoint<Self>(
         APIOperation(
             .get, "/timeline.svg", id: "timelineSVG", tag: "timeline",
             summary: "The timeline as a standalone SVG picture, for bug reports and docs",
@@ -28,8 +35,8 @@ extension APIContext {
             parameters: [TimelineParameters.control, TimelineParameters.from, TimelineParameters.to]),
         produces: Success(description: "An SVG document.", content: .media(["image/svg+xml"], binary: false),
                           headers: [.noStore])
-    ) { context, input in
-        var reply = try context.timeline(input)
+    ) { group, input in
+        var reply = try group.timeline(input)
         let control = try input[TimelineParameters.control]
         if control != .all {
             reply.animations.removeAll { $0.control != control }

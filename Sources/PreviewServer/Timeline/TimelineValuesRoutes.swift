@@ -4,7 +4,7 @@ import HTTPServer
 import Scenes
 
 /// `GET /timeline/values`: one layer property's presentation values sampled over a window, for plotting.
-extension APIContext {
+extension TimelineRoutes {
     enum TimelineValuesParameters {
         static let control = Parameter<FrameSubject?>(
             "control", .enumeration(FrameSubject.controls.map(\.rawValue)), in: .query, example: "play-button",
@@ -21,7 +21,7 @@ extension APIContext {
         static let maxSamples = 4000
     }
 
-    static let getTimelineValues = Endpoint<APIContext>(
+    static let getTimelineValues = Endpoint<Self>(
         APIOperation(
             .get, "/timeline/values", id: "getTimelineValues", tag: "timeline",
             summary: "One layer property's presentation values sampled over a window of scene time",
@@ -31,7 +31,7 @@ extension APIContext {
             parameters: [TimelineValuesParameters.control, TimelineValuesParameters.layer, TimelineValuesParameters.key,
                          TimelineParameters.from, TimelineParameters.to, TimelineValuesParameters.fps]),
         reply: TimelineValuesReply.self, "The samples.", headers: [.noStore]
-    ) { context, input in try context.timelineValues(input) }
+    ) { group, input in try group.timelineValues(input) }
 
     func timelineValues(_ input: Input) throws(Refusal) -> TimelineValuesReply {
         typealias P = TimelineValuesParameters

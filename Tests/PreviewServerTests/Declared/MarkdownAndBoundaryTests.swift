@@ -28,7 +28,7 @@ import Testing
         #expect(MarkdownTables.document(SampleAPI.operations).hasPrefix("<!-- api:fruit -->\n| Method and path |"))
 
         // A note several operations share is said once under the table, naming them (or the one left out).
-        let real = MarkdownTables.sections(APIContext.endpoints.map(\.operation))
+        let real = MarkdownTables.sections(APICatalogue.operations)
         let streams = try #require(real.first { $0.tag == "frames" }).markdown
         #expect(streams.contains("| `GET /stream.mjpg` | A live MJPEG stream of the scene |"))
         #expect(streams.contains("\n- All but `GET /stream.mjpg`: give either 'at' or 'ahead', not both; "))

@@ -97,10 +97,10 @@ enum SampleAPI {
 
     static let info = OpenAPIGenerator.Info(title: "Sample", version: "1", description: "A sample API.")
 
-    static func router(check: @escaping @Sendable (HTTPRequest) -> HTTPResponse? = { _ in nil }) -> Router {
+    static func router(middleware: [any EndpointMiddleware] = []) -> Router {
         var router = Router()
-        router.register(endpoints, context: Context(name: "ctx"), configuration: PreviewServerConfiguration(),
-                        check: check, admit: { _, _ in nil }, failed: { _, _ in })
+        router.register(endpoints.map { $0.bound(to: Context(name: "ctx")) }, configuration: PreviewServerConfiguration(),
+                        middleware: middleware)
         return router
     }
 }

@@ -129,9 +129,9 @@ import Testing
     }
 
     @Test func commandsPassTheGuardBeforeDecoding() {
-        let guarded = SampleAPI.router { _ in .error(status: 403, message: "refused") }
+        let guarded = SampleAPI.router(middleware: [RequestGuard(allowedOrigins: [], token: "secret")])
         let request = HTTPRequest(method: "POST", path: "/fruit/pick", query: [(name: "bogus", value: "1")])
-        #expect(guarded.respond(to: request).status == 403)
+        #expect(guarded.respond(to: request).status == 401)
         #expect(guarded.respond(to: HTTPRequest(method: "GET", path: "/clip.webp")).status == 200, "not a command")
     }
 

@@ -163,8 +163,8 @@ import Testing
     /// `PUT /meter/config` is the same prop by another route, declared from it.
     @Test func theMetersDurationNeedsAnEmptyMeter() throws {
         let prop = try #require(SceneConfiguration().propDeclarations(of: .meter).first { $0.name == "duration" })
-        #expect(APIContext.MeterParameters.duration.spec.type == prop.kind.parameterType)
-        #expect(APIContext.MeterParameters.duration.spec.description == prop.doc)
+        #expect(MeterParameters.duration.spec.type == prop.kind.parameterType)
+        #expect(MeterParameters.duration.spec.description == prop.doc)
         try withTestServer(.router) { s in
             #expect(try s.patchProps("meter", ##"{"duration": 10}"##).status == 200)
             #expect(try s.state().meter.duration == 10)
@@ -213,7 +213,7 @@ import Testing
     /// carries the props.
     @Test func theEventAfterAChangeCarriesTheProps() throws {
         try withTestServer(.router) { s in
-            let source = APIContext.eventSource(scene: s.server.scene, fps: 10)
+            let source = StateRoutes.eventSource(scene: s.server.scene, fps: 10)
             let (keyBefore, _) = source()
             #expect(try s.patchProps("spinner", ##"{"lineWidth": 6.5}"##).status == 200)
             let (keyAfter, json) = source()

@@ -71,7 +71,7 @@ struct ReplicaSnapshotTests {
         defer { a.stop(); b.stop() }
         let first = try a.post("/player/play")
         try waitUntilApplied([a, b], through: try #require(TestServer.entry(of: first)))
-        let replicaB = try #require(b.context.replica)
+        let replicaB = try #require(b.services.stage.replica)
 
         // B's reader cannot apply while the test holds its lock; meanwhile A applies ten more
         // commands, stores snapshots and trims the log past everything B has applied.

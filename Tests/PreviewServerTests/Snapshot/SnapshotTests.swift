@@ -145,7 +145,7 @@ import Testing
         #expect(try server.post("/play-button/mode?mode=stop").status == 200)
         let reply = try server.get("/snapshot")
         #expect(reply.status == 200, "\(reply.text)")
-        let read = try SceneSnapshot.decode(reply.body, references: server.context.stage.artworkReferences(Scene()))
+        let read = try SceneSnapshot.decode(reply.body, references: server.services.stage.artworkReferences(Scene()))
         #expect(read.artwork == nil, "the server's own artwork")
         #expect(read.lastEntry == nil, "not a replica")
         #expect(read.revision >= 1)

@@ -5,14 +5,14 @@ import LayercastTesting
 import Scenes
 
 extension TestServer {
-    var context: APIContext { server.context }
-    var counters: StreamCounters.Totals { server.context.hub.counters.snapshot }
+    var services: EdgeServices { server.services }
+    var counters: StreamCounters.Totals { server.services.hub.counters.snapshot }
 }
 
 /// The spec a stream request with these parameters asks for, decoded as the router decodes it.
 func hubSpec(_ query: [String: String]) throws -> FrameSpec {
     let request = HTTPRequest(method: "GET", path: "/stream.mjpg", query: query.map { (name: $0.key, value: $0.value) })
-    return try FrameSpec(Input(decoding: request, for: APIContext.stream.operation, configuration: PreviewServerConfiguration()))
+    return try FrameSpec(Input(decoding: request, for: FrameRoutes.stream.operation, configuration: PreviewServerConfiguration()))
 }
 
 struct HubStreamError: Error, CustomStringConvertible {

@@ -4,18 +4,19 @@ import Scenes
 /// Keeps other web pages from driving a local server: a state-changing request that carries an
 /// `Origin` other than the server's own is refused, unless that origin was allowed on purpose.
 /// Clients that send no Origin (curl, scripts) are not affected. With a token configured,
-/// state-changing requests must also carry it.
+/// state-changing requests must also carry it. Reads and the page's files pass.
 ///
 /// "The server's own" means an http or https origin naming the host the request was sent to.
 /// That is safe to trust because the HTTP layer refuses every request whose Host is not an
 /// allowed name (`AllowedHosts`: localhost names, IP addresses, `--allowed-host`): a page that
 /// rebinds its own domain to this machine (DNS rebinding) sends its domain as the Host and never
 /// gets this far.
-struct RequestGuard: Sendable {
+struct RequestGuard: EndpointMiddleware {
     let allowedOrigins: [String]
     let token: String?
 
-    func check(_ request: HTTPRequest) -> HTTPResponse? {
+    func check(_ request: HTTPRequest, for operation: APIOperation) -> HTTPResponse? {
+        guard operation.isCommand else { return nil }
         if let origin = request.header("origin"), !isAllowed(origin: origin, host: request.header("host")) {
             return .error(status: 403, message: "cross-origin request refused: Origin '\(origin)' is not this server",
                           ["allowed": .string("requests from this server's own page, clients that send no Origin, or origins given with --allow-origin")])

@@ -3,10 +3,19 @@ import HTTPServer
 import JSON
 import Scenes
 
-/// `GET /healthz`, `GET /metrics` (Prometheus text), `GET /events` (Server-Sent Events of state
-/// changes) and `GET /openapi.json`.
-extension APIContext {
-    static let health = Endpoint<APIContext>(
+/// `GET /healthz`, `GET /openapi.json` and `GET /metrics` (Prometheus text): the server's own.
+struct ServerRoutes: RouteGroup {
+    let stage: Stage
+    let metrics: ServerMetrics
+    let openAPIBytes: [UInt8]
+
+    init(_ services: EdgeServices) {
+        (stage, metrics, openAPIBytes) = (services.stage, services.metrics, services.openAPIBytes)
+    }
+
+    static let endpoints = [health, openAPI, getMetrics]
+
+    static let health = Endpoint<Self>(
         APIOperation(.get, "/healthz", id: "health", tag: "server", summary: "`ok`, while the server runs",
                      description: "On a replica (--replicate), JSON instead: `status` is `ok`, or `degraded` while the "
                          + "shared command log cannot be reached or once reading stopped at an entry this version cannot "
@@ -14,8 +23,8 @@ extension APIContext {
                          + "503), with the log's `replication` status. 200 either way, so probes keep the replica serving."),
         produces: Success(description: "`ok` and a newline; on a replica, the JSON status.",
                           content: .media(["text/plain", "application/json"], binary: false))
-    ) { context, _ in
-        guard let replica = context.replica else { return .text("ok\n") }
+    ) { group, _ in
+        guard let replica = group.stage.replica else { return .text("ok\n") }
         let status = replica.status
         let stopped: [(String, JSONValue)] = status.stoppedAt.map { [("stoppedAt", .object([
             ("entry", .string($0.id)), ("reason", .string($0.reason)),
@@ -30,7 +39,7 @@ extension APIContext {
         ]))
     }
 
-    static let metricsEndpoint = Endpoint<APIContext>(
+    static let getMetrics = Endpoint<Self>(
         APIOperation(.get, "/metrics", id: "metrics", tag: "server",
                      summary: "Prometheus text: frames rendered per feed, encode time, viewers, bytes, skipped frames, requests, budgets, open connections, refused and cut connections",
                      description: "Requests per route and status, frames rendered and skipped, encode failures per "
@@ -41,28 +50,13 @@ extension APIContext {
                          + "request incomplete, uploads over the limit."),
         produces: Success(description: "Prometheus text exposition format 0.0.4.",
                           content: .media(["text/plain"], binary: false), headers: [.noStore])
-    ) { context, _ in
-        context.metrics.stores(scenarios: context.scenarios, artworks: context.artworks)
-        return .text(context.metrics.exposition, contentType: "text/plain; version=0.0.4; charset=utf-8",
+    ) { group, _ in
+        group.metrics.stores(scenarios: group.stage.scenarios, artworks: group.stage.artworks)
+        return .text(group.metrics.exposition, contentType: "text/plain; version=0.0.4; charset=utf-8",
               headers: [("Cache-Control", "no-store")])
     }
 
-    static let eventsEndpoint = Endpoint<APIContext>(
-        APIOperation(.get, "/events", id: "events", tag: "state",
-                     summary: "Server-Sent Events: the state on every change a person would notice, a heartbeat every 15 s",
-                     description: "An `event: state` with the whole /state JSON each time something a person would "
-                         + "notice changes or a command is applied (the revision rises), and a comment line every 15 s. "
-                         + "The response never ends by itself."),
-        produces: Success(description: "An endless event stream.", content: .media(["text/event-stream"], binary: false),
-                          headers: [.constant("Cache-Control", "no-cache")])
-    ) { context, _ in
-        .stream(context.eventHub.subscribe(), contentType: "text/event-stream", headers: [
-            ("Cache-Control", "no-cache"),
-            ("X-Accel-Buffering", "no"),
-        ])
-    }
-
-    static let openAPIEndpoint = Endpoint<APIContext>(
+    static let openAPI = Endpoint<Self>(
         APIOperation(.get, "/openapi.json", id: "openapi", tag: "server",
                      summary: "The OpenAPI 3.1 description of every route, its parameters, ranges, answers and replies",
                      description: "Generated from the same declarations the server decodes requests with; the same "
@@ -70,30 +64,7 @@ extension APIContext {
         produces: Success(description: "This document.", content: .json(SchemaSource { _ in
             .object([("type", "object"), ("required", ["openapi", "info", "paths"])])
         }), headers: [.constant("Cache-Control", "no-cache")])
-    ) { context, _ in
-        .json(raw: context.openAPIBytes, headers: [("Cache-Control", "no-cache")])
-    }
-
-    /// What an event carries, and the part of it that must change for a new event to go out:
-    /// the discrete state a person notices, not the ever-moving time and presentation values.
-    static func eventSource(scene: LiveScene, fps: Int) -> EventHub.Source {
-        {
-            let (copy, time, revision) = scene.snapshotWithRevision()
-            let clock = ClockState(sceneTime: time, paused: scene.clock.isPaused, speed: scene.clock.speed, fps: fps)
-            let key = [
-                copy.playButton.mode.rawValue, copy.playButton.animationState.name,
-                String(copy.playButton.isEnabled), String(copy.playButton.isHighlighted), copy.playButton.themeName,
-                String(copy.meter.segmentCount), String(copy.meter.isRecording), String(copy.meter.isComplete),
-                String(copy.meter.duration),
-                String(copy.player.isPlaying), String(copy.player.progress), String(copy.player.artwork.id),
-                String(copy.spinner.isAnimating),
-                String(clock.paused), String(clock.speed),
-                String(revision),
-            ].joined(separator: "|")
-            return (key, {
-                let state = SceneState(scene: copy, time: time, revision: revision, clock: clock)
-                return (try? SceneStateEncoding.encoder.encode(state)).map { Array($0) } ?? Array("{}".utf8)
-            })
-        }
+    ) { group, _ in
+        .json(raw: group.openAPIBytes, headers: [("Cache-Control", "no-cache")])
     }
 }

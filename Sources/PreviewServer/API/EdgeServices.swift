@@ -1,0 +1,29 @@
+import HTTPServer
+import Scenes
+
+/// What the server's route groups are built from (`RouteGroup`): the stage (the live scene and
+/// what works on it) and the services that are the HTTP edge's own. Each group keeps only what
+/// its routes use.
+struct EdgeServices: Sendable {
+    let configuration: PreviewServerConfiguration
+    let stage: Stage
+    let hub: FrameHub
+    let eventHub: EventHub
+    let metrics: ServerMetrics
+    /// What is in use of each budget; one per server.
+    let ledger: BudgetLedger
+    /// /openapi.json as this server serves it, generated from its operations.
+    let openAPIBytes: [UInt8]
+
+    init(configuration: PreviewServerConfiguration, stage: Stage, hub: FrameHub, eventHub: EventHub,
+         metrics: ServerMetrics, ledger: BudgetLedger, operations: [APIOperation]) {
+        self.configuration = configuration
+        self.stage = stage
+        self.hub = hub
+        self.eventHub = eventHub
+        self.metrics = metrics
+        self.ledger = ledger
+        openAPIBytes = OpenAPIGenerator(info: APICatalogue.info, operations: operations,
+                                        configuration: configuration).document().serialized
+    }
+}
