@@ -213,13 +213,14 @@ public final class LiveScene: Sendable {
         }
     }
 
-    /// The animations overlapping [from, to] and the commands in it; the window is cut to the
-    /// kept history.
+    /// The animations overlapping [from, to] and the commands in it; the window is cut to
+    /// `showableTimes()`, the kept history and as far ahead: a window further ahead would run the
+    /// scene on to its end, and a repeating animation adds records for every cycle until then.
     public func timeline(from: Double, to: Double) -> SceneTimeline {
         state.withLock { h in
             let now = catchUp(&h, host: clock.hostNow)
-            let kept = h.keptFrom(now: now)
-            return h.timeline(from: max(from, kept), to: max(to, kept), now: now, keptFrom: kept)
+            let kept = h.keptFrom(now: now), ahead = now + h.span
+            return h.timeline(from: min(max(from, kept), ahead), to: min(max(to, kept), ahead), now: now, keptFrom: kept)
         }
     }
 

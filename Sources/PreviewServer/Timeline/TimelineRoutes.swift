@@ -20,7 +20,7 @@ struct TimelineRoutes: RouteGroup {
                 + "fill mode; its outcome at the window's end (running, finished, replaced under its key, or removed); "
                 + "and the command that caused it (method, path, parameters, scene time). Animations still to come "
                 + "show as the scene will run them if no further command arrives. The window is cut to the kept "
-                + "history (`keptFrom`, see --history-span).",
+                + "history and as far ahead (`keptFrom`, see --history-span).",
             parameters: [TimelineParameters.from, TimelineParameters.to]),
         reply: TimelineReply.self, "The animations and commands of the window.", headers: [.noStore]
     ) { group, input in try group.timeline(input) }

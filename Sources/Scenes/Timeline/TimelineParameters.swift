@@ -10,7 +10,8 @@ package enum TimelineParameters {
                                    "Start of the window in scene time; default \(ParameterType.format(lookBack)) s "
                                        + "before now (cut to the kept history).")
     package static let to = Param.number("to", sceneTimes, unit: "seconds", in: .query,
-                                 "End of the window in scene time; default \(ParameterType.format(lookAhead)) s after now.")
+                                 "End of the window in scene time; default \(ParameterType.format(lookAhead)) s after now (cut to as "
+                                       + "far ahead as the kept history reaches back).")
 
     package static let control = Param.choice("control", FrameSubject.self, in: .query,
                                       "Only this control's lanes and commands; `all` shows every control.")

@@ -38,6 +38,7 @@ enum AttackKind: String, CaseIterable {
     case clips
     case fittingClips = "fitting-clips"
     case artworkHistory = "artwork-history"
+    case timelineWindows = "timeline-windows"
     case mix
 
     /// What it does, for --help and the report.
@@ -53,6 +54,7 @@ enum AttackKind: String, CaseIterable {
         case .clips: "GET /clip.webp?size=4096&seconds=0.1&fps=10&lossless=true, three at once, up to 10 rounds a second"
         case .fittingClips: "GET /clip.webp?size=1024&seconds=1&fps=10&lossless=true, three at once, up to 10 rounds a second"
         case .artworkHistory: "8 different 64 KiB PNGs of 4096×4096 pixels as the artwork, then a 64×64 one"
+        case .timelineWindows: "GET /timeline.svg, /timeline and /timeline/values at the ends of the declared window (±1e9 s), one after another"
         case .mix: "the player playing; fitting-clips, four loops of /frame.png?size=2048&control=player, 16 streams of 1024 px and 4096 px artwork uploads, all at once"
         }
     }
@@ -69,6 +71,7 @@ enum AttackKind: String, CaseIterable {
         case .clips: ClipFlood(concurrent: 3, query: "size=4096&seconds=0.1&fps=10&lossless=true")
         case .fittingClips: ClipFlood(concurrent: 3, query: "size=1024&seconds=1&fps=10&lossless=true")
         case .artworkHistory: ArtworkChurn(count: 8)
+        case .timelineWindows: TimelineWindows()
         case .mix: MixedLoad()
         }
     }
@@ -133,6 +136,45 @@ struct RequestFlood: Attack {
         defer { socket.close() }
         try? socket.send(bytes)
         return (try? socket.readToEnd()) ?? []
+    }
+}
+
+/// The timeline at the ends of its declared window (issue 30: `to=1e9` took 47 s and answered
+/// 2.27 GB): each answer must be a 200, or a 400 for a window with more samples than one answer
+/// may hold, of at most `maxBytes`; a longer one is cut off there.
+struct TimelineWindows: Attack {
+    static let paths = [
+        "/timeline.svg?to=1000000000", "/timeline?from=-1000000000&to=1000000000",
+        "/timeline/values?control=spinner&key=strokeEnd&from=-1000000000&to=1000000000",
+    ]
+    static let maxBytes = 1 << 20
+    var minimumSeconds: Double { 0 }
+
+    func run(_ target: AttackTarget) -> AttackOutcome {
+        var outcome = AttackOutcome()
+        var largest = 0
+        while monotonicNow() < target.deadline {
+            let path = Self.paths[outcome.attempts % Self.paths.count]
+            outcome.attempts += 1
+            let start = monotonicNow()
+            guard let socket = try? BlockingSocket.connect(port: target.port, timeout: .seconds(10)) else {
+                outcome.wrong.append("connect failed")
+                continue
+            }
+            defer { socket.close() }
+            try? socket.send("GET \(path) HTTP/1.1\r\nHost: \(target.authority)\r\nConnection: close\r\n\r\n")
+            var reply: [UInt8] = []
+            while reply.count <= Self.maxBytes, let bytes = try? socket.receive(timeout: .seconds(60)) { reply += bytes }
+            largest = max(largest, reply.count)
+            let status = String(decoding: reply.prefix(12), as: UTF8.self)
+            if ["HTTP/1.1 200", "HTTP/1.1 400"].contains(status), reply.count <= Self.maxBytes {
+                outcome.refusalSeconds.append(monotonicNow() - start)
+            } else {
+                outcome.wrong.append("\(path): \(reply.count > Self.maxBytes ? "over \(Self.maxBytes) bytes" : "no 200 or 400")")
+            }
+        }
+        outcome.note = "largest answer \(largest) bytes"
+        return outcome
     }
 }
 

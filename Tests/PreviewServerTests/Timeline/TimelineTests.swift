@@ -92,4 +92,20 @@ import Testing
             expectRefusal(try s.get("/timeline?from=3&to=2"), parameter: "from", allowing: "'to'", "/timeline?from=3&to=2")
         }
     }
+
+    /// The far ends of the declared range (issue 30: `to=1e9` ran the spinner on for a billion seconds
+    /// and answered 2.27 GB of SVG): the window is cut to the kept history and as far ahead, so the
+    /// answer is the same as for the window's ends themselves.
+    @Test func aWindowFarAheadIsCutAsFarAheadAsTheHistoryReachesBack() throws {
+        try withTestServer(.router, configure: { $0.settings.historySpan = 5 }) { s in
+            s.at(20)
+            let far = try Self.timeline(s, "from=-1000000000&to=1000000000")
+            #expect(far.from == 15 && far.to == 25 && far.keptFrom == 15)
+            let ahead = try Self.timeline(s, "from=1000000000&to=1000000000")
+            #expect(ahead.from == 25 && ahead.to == 25)
+            let picture = try s.get("/timeline.svg?to=1000000000")
+            let cut = try s.get("/timeline.svg?to=25")
+            #expect(picture.status == 200 && picture.body == cut.body, "\(picture.body.count) bytes against \(cut.body.count)")
+        }
+    }
 }
