@@ -22,9 +22,10 @@ extension HTTPResponse {
 extension Router {
     /// Registers a handler that may throw (see `ThrowingHTTPHandler`).
     public mutating func add(
-        _ method: String, _ pattern: String, maxBodyBytes: Int? = nil, throwing handler: @escaping ThrowingHTTPHandler
+        _ method: String, _ pattern: String, maxBodyBytes: Int? = nil, headCheck: HeadCheck? = nil,
+        throwing handler: @escaping ThrowingHTTPHandler
     ) {
-        add(method, pattern, maxBodyBytes: maxBodyBytes) { request in
+        add(method, pattern, maxBodyBytes: maxBodyBytes, headCheck: headCheck) { request in
             do {
                 return try handler(request)
             } catch {

@@ -39,7 +39,7 @@ enum Responder {
                headers: [("Connection", "close")])
     }
 
-    private static func makeRequest(state: RequestState, connection: OpaquePointer) -> HTTPRequest {
+    static func makeRequest(state: RequestState, connection: OpaquePointer) -> HTTPRequest {
         var headers: [String: String] = [:]
         for (name, value) in connectionValues(connection, kind: .HEADER_KIND) {
             let key = name.lowercased()

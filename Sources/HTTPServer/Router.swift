@@ -1,5 +1,9 @@
 public typealias HTTPHandler = @Sendable (HTTPRequest) -> HTTPResponse
 
+/// What a route can decide from a request's head alone, its body not yet read (`Route.headCheck`):
+/// a refusal, or nil when the body may still make the request good.
+public typealias HeadCheck = @Sendable (HTTPRequest) -> HTTPResponse?
+
 /// One registered route.
 public struct Route: Sendable {
     public let method: String
@@ -9,13 +13,17 @@ public struct Route: Sendable {
     /// Overrides the server's body cap for this route.
     public let maxBodyBytes: Int?
     public let handler: HTTPHandler
+    /// Asked before the body of a request that sent `Expect: 100-continue` is read
+    /// (`HeadChecks.beforeContinue`); the request it gets has an empty body.
+    public let headCheck: HeadCheck?
     /// The segments of a pattern with a "*" segment before its end; nil for any other pattern.
     let segmentPattern: [Substring]?
 
-    init(method: String, pattern: String, maxBodyBytes: Int?, handler: @escaping HTTPHandler) {
+    init(method: String, pattern: String, maxBodyBytes: Int?, headCheck: HeadCheck?, handler: @escaping HTTPHandler) {
         self.method = method
         self.pattern = pattern
         self.maxBodyBytes = maxBodyBytes
+        self.headCheck = headCheck
         self.handler = handler
         let segments = pattern.split(separator: "/", omittingEmptySubsequences: false)
         segmentPattern = segments.dropLast().contains("*") ? segments : nil
@@ -62,9 +70,11 @@ public struct Router: Sendable {
     public init() {}
 
     public mutating func add(
-        _ method: String, _ pattern: String, maxBodyBytes: Int? = nil, _ handler: @escaping Handler
+        _ method: String, _ pattern: String, maxBodyBytes: Int? = nil, headCheck: HeadCheck? = nil,
+        _ handler: @escaping Handler
     ) {
-        routes.append(Route(method: method.uppercased(), pattern: pattern, maxBodyBytes: maxBodyBytes, handler: handler))
+        routes.append(Route(method: method.uppercased(), pattern: pattern, maxBodyBytes: maxBodyBytes,
+                            headCheck: headCheck, handler: handler))
     }
 
     public mutating func get(_ pattern: String, _ handler: @escaping Handler) {

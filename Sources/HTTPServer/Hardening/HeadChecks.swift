@@ -52,7 +52,22 @@ enum HeadChecks {
                               headers: [("Retry-After", "1")] + closing)
             }
         }
-        return nil
+        guard values("expect").contains(where: { $0.lowercased() == "100-continue" }) else { return nil }
+        return beforeContinue(connection: connection, state: state)
+    }
+
+    /// A client that sent `Expect: 100-continue` waits for the go-ahead before it sends its body
+    /// (RFC 9110 §10.1.1): what the route can decide from the head goes out instead of it, so a
+    /// refused client never sends the body. MHD sends `100 Continue` only when the first call
+    /// queued no answer.
+    private static func beforeContinue(connection: OpaquePointer, state: RequestState) -> HTTPResponse? {
+        switch state.match {
+        case .notFound: Router.notFoundResponse(path: state.path)
+        case .methodNotAllowed(let allowed):
+            Router.methodNotAllowedResponse(method: state.method, path: state.path, allowed: allowed)
+        case .options: nil
+        case .route(let route): route.headCheck?(Responder.makeRequest(state: state, connection: connection))
+        }
     }
 
     struct FramingProblem {

@@ -84,7 +84,8 @@ extension Router {
     /// Registers declared operations behind `middleware`, in its order: first each one's `check`
     /// on the request as it came, then the request is decoded strictly against its declaration,
     /// all on the server's thread, so a refusal goes out at once; then each one's `handle` around
-    /// the handler. A thrown `HTTPResponseError` is the answer, anything else a 500.
+    /// the handler. A thrown `HTTPResponseError` is the answer, anything else a 500. The checks and
+    /// what decoding can tell without the body also answer a head that waits for `100 Continue`.
     mutating func register(_ endpoints: [BoundEndpoint], configuration: PreviewServerConfiguration,
                            middleware: [any EndpointMiddleware]) {
         for endpoint in endpoints {
@@ -92,10 +93,18 @@ extension Router {
             let chain = middleware.reversed().reduce({ @Sendable (call: EndpointCall) in try endpoint.respond(call.input) }) {
                 next, step in { call in try step.handle(call, next: next) }
             }
-            add(operation.method.rawValue, operation.routePattern, maxBodyBytes: operation.maxBodyBytes, throwing: { request in
+            let check: HeadCheck = { request in
                 for step in middleware {
                     if let refused = step.check(request, for: operation) { return refused }
                 }
+                return nil
+            }
+            let headCheck: HeadCheck = { request in
+                check(request) ?? Input.headRefusal(request, for: operation, configuration: configuration)?.response
+            }
+            add(operation.method.rawValue, operation.routePattern, maxBodyBytes: operation.maxBodyBytes, headCheck: headCheck,
+                throwing: { request in
+                if let refused = check(request) { return refused }
                 let input = try Input(decoding: request, for: operation, configuration: configuration)
                 return try chain(EndpointCall(endpoint: endpoint, input: input))
             })

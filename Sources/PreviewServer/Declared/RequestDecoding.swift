@@ -26,20 +26,53 @@ extension Input {
                       set: operation.parameterSet, settings: configuration.settings, checksLocations: true)
     }
 
-    /// The body's media type must be one of `types` (parameters such as `; charset=utf-8` aside).
-    private static func checkMediaType(_ request: HTTPRequest, _ types: [String]) throws(Refusal) {
+    /// What the head alone refuses (`head` has no body yet: a head that waits for `100 Continue`):
+    /// the request decoded without its body, when the refusal names the path, a query parameter
+    /// given or the body's media type, which no body can mend; nil when the body may.
+    static func headRefusal(_ head: HTTPRequest, for operation: APIOperation,
+                            configuration: PreviewServerConfiguration) -> Refusal? {
+        do {
+            switch operation.body {
+            case .parameters: _ = try parameterBodyType(head)
+            case .binary(let types, _, _): try checkMediaType(head, types)
+            default: break
+            }
+            _ = try Input(decoding: head, for: operation, configuration: configuration)
+            return nil
+        } catch {
+            let decisive = error.kind == .notFound || error.parameter == "Content-Type"
+                || head.query.contains { $0.name == error.parameter }
+            return decisive ? error : nil
+        }
+    }
+
+    /// The Content-Type without its parameters (`; charset=utf-8`), lowercased, and as sent.
+    private static func mediaType(_ request: HTTPRequest) -> (media: String, type: String) {
         let type = (request.header("content-type") ?? "").lowercased()
-        let media = type.split(separator: ";").first.map { String($0).trimmingSpaces } ?? ""
+        return (type.split(separator: ";").first.map { String($0).trimmingSpaces } ?? "", type)
+    }
+
+    /// The body's media type must be one of `types`.
+    private static func checkMediaType(_ request: HTTPRequest, _ types: [String]) throws(Refusal) {
+        let (media, type) = mediaType(request)
         guard types.contains(media) else {
             throw Refusal(.unsupportedType, "unsupported Content-Type '\(Refusal.quote(type))'", parameter: "Content-Type",
                            allowed: types.joined(separator: " or "))
         }
     }
 
+    /// A command's parameters come as JSON, as a form, or (no Content-Type) as a form or a bare word.
+    private static func parameterBodyType(_ request: HTTPRequest) throws(Refusal) -> String {
+        let (media, type) = mediaType(request)
+        guard ["application/json", "application/x-www-form-urlencoded", ""].contains(media) else {
+            throw Refusal(.unsupportedType, "unsupported Content-Type '\(Refusal.quote(type))' for a command", parameter: "Content-Type",
+                           allowed: "application/json, application/x-www-form-urlencoded, or parameters in the query")
+        }
+        return media
+    }
+
     private static func bodyEntries(_ request: HTTPRequest, bareWord: String?) throws(Refusal) -> [Entry] {
-        let type = (request.header("content-type") ?? "").lowercased()
-        let media = type.split(separator: ";").first.map { String($0).trimmingSpaces } ?? ""
-        switch media {
+        switch try parameterBodyType(request) {
         case "application/json":
             let object: FlatJSONObject
             do {
@@ -51,7 +84,7 @@ extension Input {
                 throw Refusal(.invalid, "the body is not a JSON object", parameter: "body", allowed: Refusal.jsonBodyAllowed)
             }
             return object.members.map { Entry(name: $0.key, value: .json($0.value), location: .json) }
-        case "application/x-www-form-urlencoded", "":
+        default:
             let text = String(decoding: request.body, as: UTF8.self)
             if let bareWord, !text.contains("="), !text.contains("&") {
                 return [Entry(name: bareWord, value: .text(FormEncoding.decoded(Substring(text)) ?? text), location: .form)]
@@ -61,9 +94,6 @@ extension Input {
                 func decode(_ s: Substring) -> String { FormEncoding.decoded(s) ?? String(s) }
                 return Entry(name: decode(parts[0]), value: .text(parts.count > 1 ? decode(parts[1]) : ""), location: .form)
             }
-        default:
-            throw Refusal(.unsupportedType, "unsupported Content-Type '\(Refusal.quote(type))' for a command", parameter: "Content-Type",
-                           allowed: "application/json, application/x-www-form-urlencoded, or parameters in the query")
         }
     }
 

@@ -33,6 +33,7 @@ enum AttackKind: String, CaseIterable {
     case chunkedUpload = "chunked-upload"
     case badLength = "bad-length"
     case hostSpoof = "host-spoof"
+    case expectContinue = "expect-continue"
     case bigStreams = "big-streams"
     case fittingStreams = "fitting-streams"
     case clips
@@ -49,6 +50,7 @@ enum AttackKind: String, CaseIterable {
         case .chunkedUpload: "PUT /player/artwork, chunked, 50 × 1 MiB, again and again"
         case .badLength: "POST /meter/release with Content-Length -1, 1e3, '3, 5', 2^64+1, and a 50,000-byte chunk-size line"
         case .hostSpoof: "GET /state and /frame.png?size=480 with Host: evil.example"
+        case .expectContinue: "POST /meter/hold?bogus=1 and to /nowhere with Expect: 100-continue, the body held back until told to go on"
         case .bigStreams: "64 distinct streams of 4096 px at 60 fps (quality 1…64), each read"
         case .fittingStreams: "64 distinct streams of 1024 px at 30 fps (quality 1…64), each read"
         case .clips: "GET /clip.webp?size=4096&seconds=0.1&fps=10&lossless=true, three at once, up to 10 rounds a second"
@@ -66,6 +68,7 @@ enum AttackKind: String, CaseIterable {
         case .chunkedUpload: ChunkedUpload()
         case .badLength: RequestFlood(rate: rate, requests: RequestFlood.badLengths, expected: [400, 413])
         case .hostSpoof: RequestFlood(rate: rate, requests: RequestFlood.spoofedHosts, expected: [403])
+        case .expectContinue: RequestFlood(rate: rate, requests: RequestFlood.waitingForContinue, expected: [400, 405])
         case .bigStreams: StreamFlood(count: 64, query: "size=4096&fps=60")
         case .fittingStreams: StreamFlood(count: 64, query: "size=1024&fps=30")
         case .clips: ClipFlood(concurrent: 3, query: "size=4096&seconds=0.1&fps=10&lossless=true")
@@ -104,6 +107,13 @@ struct RequestFlood: Attack {
 
     static let spoofedHosts: @Sendable (AttackTarget) -> [[UInt8]] = { target in
         ["/state", "/frame.png?size=480"].map { Array("GET \($0) HTTP/1.1\r\nHost: evil.example:\(target.port)\r\nConnection: close\r\n\r\n".utf8) }
+    }
+
+    /// Heads that wait for `100 Continue` before their body: the refusal must come instead of it.
+    static let waitingForContinue: @Sendable (AttackTarget) -> [[UInt8]] = { target in
+        ["/meter/hold?seconds=2&bogus=1", "/nowhere"].map {
+            Array("POST \($0) HTTP/1.1\r\nHost: \(target.authority)\r\nContent-Length: 9\r\nExpect: 100-continue\r\n\r\n".utf8)
+        }
     }
 
     func run(_ target: AttackTarget) -> AttackOutcome {
