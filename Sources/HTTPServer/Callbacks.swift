@@ -48,6 +48,15 @@ func accessHandlerCallback(
     return Responder.respond(state: state, connection: connection, context: context)
 }
 
+/// MHD_OPTION_URI_LOG_CALLBACK: the request line is read (`LibraryPages` then knows which
+/// connections are reading header lines). Returns nil, so the access handler's first call still
+/// finds no request state.
+func requestLineCallback(cls: UnsafeMutableRawPointer?, uri: UnsafePointer<CChar>?,
+                         connection: OpaquePointer?) -> UnsafeMutableRawPointer? {
+    if let connection { ConnectionTracker.record(of: connection)?.readRequestLine() }
+    return nil
+}
+
 /// MHD_OPTION_NOTIFY_COMPLETED: releases the request state and reports metrics.
 func requestCompletedCallback(
     cls: UnsafeMutableRawPointer?,

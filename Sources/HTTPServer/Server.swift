@@ -72,6 +72,8 @@ public final class HTTPServer: Sendable {
             let logFn: MHD_LogCallback = mhdLogCallback
             let completedFn: MHD_RequestCompletedCallback = requestCompletedCallback
             let connectionFn: MHD_NotifyConnectionCallback = connectionNotifyCallback
+            let requestLineFn: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, OpaquePointer?)
+                -> UnsafeMutableRawPointer? = requestLineCallback
             let accessFn: MHD_AccessHandlerCallback = accessHandlerCallback
             let unescapeFn: @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?, UnsafeMutablePointer<CChar>?) -> Int
                 = unescapeCallback
@@ -87,6 +89,7 @@ public final class HTTPServer: Sendable {
                                ptr_value: nil),
                 MHD_OptionItem(option: .NOTIFY_COMPLETED, value: unsafeBitCast(completedFn, to: Int.self),
                                ptr_value: contextPointer),
+                MHD_OptionItem(option: .URI_LOG_CALLBACK, value: unsafeBitCast(requestLineFn, to: Int.self), ptr_value: nil),
                 MHD_OptionItem(option: .NOTIFY_CONNECTION, value: unsafeBitCast(connectionFn, to: Int.self),
                                ptr_value: contextPointer),
                 MHD_OptionItem(option: .UNESCAPE_CALLBACK, value: unsafeBitCast(unescapeFn, to: Int.self),

@@ -25,6 +25,21 @@ import Testing
         }
     }
 
+    /// A header line without a colon, and one with a NUL in its name, once got libmicrohttpd's HTML
+    /// page (issue 30, finding 4): now one JSON 400, and the connection closes.
+    @Test func malformedHeaderLinesGetOneJSONAnswer() throws {
+        try withHTTPServer(hostileRouter()) { server in
+            for line in ["NoColonHere", "X-Bad\u{0}Name: 1"] {
+                let bytes = Array("GET /healthz HTTP/1.1\r\nHost: localhost\r\n\(line)\r\n\r\n".utf8)
+                let (outcome, response) = try hostileExchange(bytes, port: server.port)
+                #expect(outcome == .status(400), "\(line.debugDescription) → \(outcome)")
+                #expect(response?.header("Content-Type") == HTTPResponse.jsonContentType, "\(line.debugDescription)")
+                #expect(response?.text.contains(#""error":"malformed header line""#) == true, "\(response?.text ?? "")")
+                #expect(isHealthy(server))
+            }
+        }
+    }
+
     @Test func unknownMethodsGet405WithTheAllowedOnes() throws {
         try withHTTPServer(hostileRouter()) { server in
             for method in ["BREW", "PROPFIND", "TRACE", "DELETE", "PATCH"] {

@@ -36,6 +36,9 @@ final class ConnectionRecord: Sendable {
     let connection: SuspendGate.ConnectionHandle
     let fd: Int32
     private let phase: Mutex<Phase>
+    /// MHD has read this head's request line (its URI callback) and not yet handed the request
+    /// over: it is reading the header lines (MHD thread only).
+    private let readingHeaderLines = Atomic<Bool>(false)
 
     init(connection: OpaquePointer, fd: Int32, now: ContinuousClock.Instant) {
         self.connection = SuspendGate.ConnectionHandle(pointer: connection)
@@ -46,7 +49,8 @@ final class ConnectionRecord: Sendable {
     /// The first access-handler call of a request (MHD thread). False when we already answered
     /// this connection (at the head deadline, say): the caller makes MHD close it.
     func beginRequest() -> Bool {
-        phase.withLock { p in
+        readingHeaderLines.store(false, ordering: .relaxed)
+        return phase.withLock { p in
             guard case .head = p else { return false }
             p = .request
             return true
@@ -88,6 +92,20 @@ final class ConnectionRecord: Sendable {
         phase.withLock { p in
             guard case .head = p else { return false }
             return lc_mhd_request_head_parsed(connection.pointer)
+        }
+    }
+
+    /// MHD's URI callback: the request line is read, the header lines come next (MHD thread).
+    func readRequestLine() {
+        readingHeaderLines.store(true, ordering: .relaxed)
+    }
+
+    /// Whether MHD is between this head's request line and its end: with a head parsed (above),
+    /// the connections MHD may be refusing a header line of at this moment (MHD thread only).
+    var betweenRequestLineAndHeadEnd: Bool {
+        phase.withLock { p in
+            guard case .head = p else { return false }
+            return readingHeaderLines.load(ordering: .relaxed) && !lc_mhd_request_head_parsed(connection.pointer)
         }
     }
 

@@ -20,9 +20,16 @@ import Logging
 /// to us (MHD's thread is inside that connection's header parser); for a chunk error, the one
 /// chunked upload in flight (`ConnectionTracker.claimChunkedUpload`). The JSON answer goes out
 /// directly (`DirectAnswer`) and half-closes the socket, so the page MHD then tries to send
-/// fails and MHD closes the connection. The pages MHD still writes itself are for heads it
-/// cannot read at all: a malformed request or header line (400), an oversized head (431, 414)
-/// and an unknown HTTP version (505).
+/// fails and MHD closes the connection.
+///
+/// - A header line MHD cannot read (no colon, a NUL in its name) gets its "Request malformed"
+///   page: answered for the one connection between its request line (MHD's URI callback) and the
+///   end of its head.
+///
+/// The pages MHD still writes itself are for heads whose connection cannot be told apart: a
+/// malformed request line (no connection has told MHD anything yet), an oversized head (431, 414),
+/// an unknown HTTP version (505), and any of the above while several connections are in the same
+/// state (a slow client dripping its head beside the broken one). docs/security.md says more.
 enum LibraryPages {
     static let errorPrefix = "Error processing request (HTTP response code is "
 
@@ -39,6 +46,7 @@ enum LibraryPages {
         let records: [ConnectionRecord]
         switch target {
         case .parsedHead: records = tracker.openRecords.filter(\.headParsedButNotHandedOver)
+        case .headerLines: records = tracker.openRecords.filter(\.betweenRequestLineAndHeadEnd)
         case .chunkedUpload: records = upload.map { [$0.record] } ?? []
         }
         // Zero or several candidates: not sure which connection it is, so MHD's page goes out.
@@ -50,7 +58,7 @@ enum LibraryPages {
         return true
     }
 
-    enum Target { case parsedHead, chunkedUpload }
+    enum Target { case parsedHead, headerLines, chunkedUpload }
 
     /// The JSON answer for one of MHD's pages (recognised by its text), and where to find its
     /// connection; nil for the pages MHD keeps.
@@ -63,6 +71,11 @@ enum LibraryPages {
             }
             return (.error(status: 400, message: "malformed Content-Length",
                            ["allowed": .string("one decimal number of bytes")], headers: closing), .parsedHead)
+        }
+        if status == 400, page.contains("Request malformed") {
+            return (.error(status: 400, message: "malformed header line",
+                           ["allowed": .string("header lines 'Name: value', the name a token (no NUL, space or colon)")],
+                           headers: closing), .headerLines)
         }
         if page.contains("chunk") || status == 500 {
             if status == 413 {
