@@ -69,11 +69,12 @@ package struct CommandLog: Sendable {
     /// already (replicas write theirs at different entries), and trims the log before `entry`
     /// (`XTRIM MINID`), both at once, so the log is never trimmed past the stored snapshot.
     /// `previous` is the entry before `entry` in the log. True when it was stored.
-    package func storeSnapshot(_ document: [UInt8], entry: EntryID, previous: EntryID,
+    package func storeSnapshot(_ document: [UInt8], entry: EntryID, previous: EntryID, trimmingBefore trim: EntryID,
                        on redis: RedisConnection) throws(RedisFailure) -> Bool {
         let reply = try redis.command([Array("EVAL".utf8), Array(Self.storeSnapshotScript.utf8), Array("2".utf8),
                                        Array(snapshotKey.utf8), Array(streamKey.utf8),
-                                       Array(entry.description.utf8), document, Array(previous.description.utf8)])
+                                       Array(entry.description.utf8), document, Array(previous.description.utf8),
+                                       Array(trim.description.utf8)])
         return reply == .integer(1)
     }
 
@@ -87,7 +88,7 @@ package struct CommandLog: Sendable {
           if cm > nm or (cm == nm and cs >= ns) then return 0 end
         end
         redis.call('HSET', KEYS[1], 'entry', ARGV[1], 'document', ARGV[2], 'previous', ARGV[3])
-        redis.call('XTRIM', KEYS[2], 'MINID', ARGV[1])
+        redis.call('XTRIM', KEYS[2], 'MINID', ARGV[4])
         return 1
         """
 

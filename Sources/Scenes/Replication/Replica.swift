@@ -322,7 +322,8 @@ package final class Replica: Sendable {
 
     // MARK: Snapshots
 
-    /// Stores the scene as entry `id` left it (at its effect time) and trims the log behind it.
+    /// Stores the scene as entry `id` left it (at its effect time) and trims the log behind it, all
+    /// but the last `retention` seconds before it (stream ids count Redis's milliseconds).
     /// Every replica writes its own; Redis keeps the newest. None is taken while a scenario's steps
     /// are scheduled: the next entry tries again.
     private func storeSnapshot(after id: EntryID, previous: EntryID, effect: Double,
@@ -330,7 +331,9 @@ package final class Replica: Sendable {
         guard let take = state.withLock({ $0.snapshots?.take }),
               let snapshot = take(id.description, effect) else { return }
         if let artwork = snapshot.artwork { try log.storeBlob(artwork.png, hash: artwork.hash, on: redis) }
-        let stored = try log.storeSnapshot(snapshot.document, entry: id, previous: previous, on: redis)
+        let kept = UInt64(max(0, settings.retention) * 1000)
+        let trim = min(id, EntryID(ms: id.ms > kept ? id.ms - kept : 0, seq: 0))
+        let stored = try log.storeSnapshot(snapshot.document, entry: id, previous: previous, trimmingBefore: trim, on: redis)
         state.withLock { $0.sinceSnapshot = 0 }
         if stored { logger.info("replication: snapshot stored at entry \(id); the log is trimmed behind it") }
     }

@@ -9,6 +9,11 @@ public struct ReplicationSettings: Sendable, Equatable {
     public var lead: Double
     /// Entries a replica applies between the snapshots it writes (docs/design/replication.md §Snapshots).
     public var snapshotEvery: Int
+    /// Seconds of log a stored snapshot leaves behind it when it trims the log: at least as long as
+    /// a command waits for its answer (`Replica.applyDeadline`), so that a lagging replica reads and
+    /// applies every entry a command of its still waits for, instead of restoring a snapshot past it
+    /// and leaving the command unanswered (issue 30, finding 6). The tests of restoring set 0.
+    package var retention = ReplicationSettings.defaultRetention
 
     public init(target: ReplicationTarget, lead: Double = ReplicationSettings.defaultLead,
                 snapshotEvery: Int = ReplicationSettings.defaultSnapshotEvery) {
@@ -19,6 +24,7 @@ public struct ReplicationSettings: Sendable, Equatable {
 
     public static let defaultLead = 0.050
     public static let defaultSnapshotEvery = 1000
+    public static let defaultRetention = Replica.applyDeadline + 5
 
     /// The flags, without their dashes.
     public static let option = "replicate"
@@ -41,7 +47,7 @@ public struct ReplicationSettings: Sendable, Equatable {
 extension ReplicationSettings {
     public static var snapshotHelp: String {
         "Log entries a replica applies between the snapshots of the scene it stores in Redis (the log is trimmed "
-            + "behind the newest), \(snapshotRange.lowerBound)–\(snapshotRange.upperBound). "
+            + "behind the newest but for its last \(Int(defaultRetention)) s), \(snapshotRange.lowerBound)–\(snapshotRange.upperBound). "
             + "[env: \(SceneSettings.environmentVariable(snapshotOption))]"
     }
 }

@@ -1,4 +1,6 @@
 import Foundation
+import HTTPClient
+import Synchronization
 import LayercastTesting
 import LocalRedis
 @testable import PreviewServer
@@ -14,7 +16,7 @@ struct ReplicaSnapshotTests {
     @Test func aReplicaJoiningAfterTheLogWasTrimmedCatchesUpToIdenticalFramesAndState() throws {
         let redis = try RedisProcess()
         let every = 4
-        let a = try replica(of: redis, scene: "trim", snapshotEvery: every)
+        let a = try replica(of: redis, scene: "trim", snapshotEvery: every, retention: 0)
         defer { a.stop() }
 
         // An upload's bytes sit under their hash beside the log: the snapshot names them, and keeps them.
@@ -40,7 +42,7 @@ struct ReplicaSnapshotTests {
                 "nothing before the snapshot's entry is left")
         #expect(try redis.integer(["EXISTS", "layercast:trim:blob:\(SHA256.hex(png))"]) == 1)
 
-        let b = try replica(of: redis, scene: "trim", snapshotEvery: every)
+        let b = try replica(of: redis, scene: "trim", snapshotEvery: every, retention: 0)
         defer { b.stop() }
         // The play button is mid-morph when the clock stops.
         #expect(try b.post("/play-button/mode?mode=pause").status == 200)
@@ -66,8 +68,8 @@ struct ReplicaSnapshotTests {
     @Test func aReplicaLaggingBehindATrimRestoresTheSnapshotAndCatchesUp() throws {
         let redis = try RedisProcess()
         let every = 3
-        let a = try replica(of: redis, scene: "lag", snapshotEvery: every)
-        let b = try replica(of: redis, scene: "lag", snapshotEvery: every)
+        let a = try replica(of: redis, scene: "lag", snapshotEvery: every, retention: 0)
+        let b = try replica(of: redis, scene: "lag", snapshotEvery: every, retention: 0)
         defer { a.stop(); b.stop() }
         let first = try a.post("/player/play")
         try waitUntilApplied([a, b], through: try #require(TestServer.entry(of: first)))
@@ -97,6 +99,46 @@ struct ReplicaSnapshotTests {
             #expect(try b.frame("size=240&at=\(at)").response.body == a.frame("size=240&at=\(at)").response.body,
                     "frames at scene time \(at)")
         }
+    }
+
+    /// A command sent to a replica that lags while the others store snapshots (issue 30, finding 6:
+    /// it restored a snapshot past the command's entry and answered 503 after 30 s, although the
+    /// command was applied): the log keeps the last `retention` seconds behind a snapshot, so the
+    /// replica reads its entry, applies it and answers with its result.
+    @Test func aCommandOnALaggingReplicaIsAnsweredWithItsResult() throws {
+        let redis = try RedisProcess()
+        let a = try replica(of: redis, scene: "wait", snapshotEvery: 3)
+        let b = try replica(of: redis, scene: "wait", snapshotEvery: 3)
+        defer { a.stop(); b.stop() }
+        try waitUntilApplied([a, b], through: try #require(TestServer.entry(of: try a.post("/player/play"))))
+        let replicaB = try #require(b.services.stage.replica)
+
+        let answer = Mutex<HTTPProbeResponse?>(nil)
+        let sent = DispatchSemaphore(value: 0), answered = DispatchSemaphore(value: 0)
+        let press = b.baseURL + "/meter/press"
+        let entries = Mutex<[String]>([])
+        replicaB.withAppliedEntry { _ in
+            DispatchQueue.global().async {
+                sent.signal()
+                let reply = try? HTTPProbe.request("POST", url: press, timeout: .seconds(60))
+                answer.withLock { $0 = reply }
+                answered.signal()
+            }
+            sent.wait()
+            for command in ["/play-button/mode?mode=pause", "/clock?speed=0.5", "/player/seek?progress=40",
+                            "/play-button/mode?mode=stop", "/play-button/mode?mode=play", "/player/pause"] {
+                let reply = try? a.post(command)
+                #expect(reply?.status == 200, "\(command)")
+                if let entry = reply.flatMap(TestServer.entry(of:)) { entries.withLock { $0.append(entry) } }
+            }
+        }
+        #expect(answered.wait(timeout: .now() + 10) == .success, "answered within 10 s, not at the 30 s deadline")
+        let reply = try #require(answer.withLock { $0 })
+        #expect(reply.status == 200, "\(reply.text)")
+        #expect(TestServer.entry(of: reply) != nil)
+        try waitUntilApplied([a, b], through: try #require(entries.withLock { $0.last }))
+        #expect(try b.health().replication.applied == a.health().replication.applied, "B applied every entry itself")
+        #expect(try a.state().meter.segmentCount == 1 && b.state().meter.segmentCount == 1)
     }
 
     /// Two flat halves: a PNG of a few hundred bytes.

@@ -9,12 +9,14 @@ import Testing
 /// Replicas of one scene for a test: in-process servers on free loopback ports, each with its
 /// own connections to the test's `redis-server`, as separate processes would have.
 func replica(of redis: RedisProcess, scene: String = "test", lead: Double = ReplicationSettings.defaultLead,
-             snapshotEvery: Int = ReplicationSettings.defaultSnapshotEvery) throws -> TestServer {
+             snapshotEvery: Int = ReplicationSettings.defaultSnapshotEvery,
+             retention: Double = ReplicationSettings.defaultRetention) throws -> TestServer {
     guard case .success(let target) = ReplicationTarget.parse(redis.url(scene: scene)) else {
         throw RedisProcessError("bad target \(redis.url(scene: scene))")
     }
     return try TestServer(.live) {
         $0.replication = ReplicationSettings(target: target, lead: lead, snapshotEvery: snapshotEvery)
+        $0.replication?.retention = retention
     }
 }
 
