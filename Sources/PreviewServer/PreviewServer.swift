@@ -36,7 +36,7 @@ public final class PreviewServer: Sendable {
         scene = LiveScene(clock: replica?.clock ?? clock, configuration: configuration.settings.scene, historyBytes: historyBytes,
                           historySpan: configuration.settings.historySpan, startHost: replica == nil ? nil : 0)
         let frameRenderer = FrameRenderer()
-        sweeper = CacheSweeper(frameRenderer: frameRenderer)
+        sweeper = CacheSweeper(frameRenderer: frameRenderer, scene: scene)
         let metrics = ServerMetrics()
         let ledger = BudgetLedger(settings: configuration.settings.limits, refused: { limit, refusal in
             metrics.budgetRefused(limit, status: refusal.status)

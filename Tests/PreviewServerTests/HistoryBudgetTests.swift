@@ -60,9 +60,9 @@ import Testing
         // the copies from before the upload show, once.
         let cover = DefaultArtwork.bitmap.pixels.count * 4
         #expect(scene.historyCount == 102)
-        #expect(scene.historyBytes == scene.historyCount * LiveScene.checkpointBytes + cover)
+        #expect(scene.historyBytes == scene.historyCopyBytes + cover)
         try Self.upload(server, side: 64, mark: 2)
-        #expect(scene.historyBytes == scene.historyCount * LiveScene.checkpointBytes + cover + 1024 * 1024 * 4)
+        #expect(scene.historyBytes == scene.historyCopyBytes + cover + 1024 * 1024 * 4)
     }
 
     /// An image uploaded again while the first copy is alive becomes that same artwork (its id,

@@ -30,10 +30,6 @@ public final class LiveScene: Sendable {
 
     public static let defaultHistorySpan = 60.0
 
-    /// What one command's copy of the scene is taken to weigh in the history's budget (a scene
-    /// with every control busy measured 4.5 KiB a copy; artwork is counted on its own).
-    public static let checkpointBytes = 8 << 10
-
     /// `historyBytes`: what the copies kept for stepping back may hold besides the live scene
     /// (the server passes its history budget; unbounded by default); `historySpan`: the seconds it
     /// reaches back.
@@ -56,6 +52,21 @@ public final class LiveScene: Sendable {
 
     /// Bytes the history holds besides the live scene.
     public var historyBytes: Int { state.withLock { $0.bytes } }
+
+    /// Drops what has fallen out of the span by the clock's time now, as the next command would;
+    /// returns the bytes the history gave up. Without it, the copies of a storm that ended stay
+    /// until the next command comes (`CacheSweeper` calls it).
+    @discardableResult
+    public func forgetOutsideSpan() -> Int {
+        state.withLock { h in
+            let now = catchUp(&h, host: clock.hostNow), before = h.bytes
+            h.forget(before: now - h.span)
+            return before - h.bytes
+        }
+    }
+
+    /// What the copies weigh without artwork (`Scene.estimatedBytes` each).
+    public var historyCopyBytes: Int { state.withLock { $0.copyBytes } }
 
     /// How many copies the history holds (the newest is the live scene after the last command).
     public var historyCount: Int { state.withLock { $0.checkpoints.count } }

@@ -31,6 +31,11 @@ public struct Scene: Sendable, Codable {
         time = t
     }
 
+    /// About what a copy of the scene holds besides its artwork (`SceneHistory` prices copies by it).
+    public var estimatedBytes: Int {
+        MemoryLayout<Scene>.stride + FrameSubject.controls.reduce(0) { $0 + (control($1)?.layerTree.estimatedBytes ?? 0) }
+    }
+
     /// The control `subject` names; nil for `.all`, which is every control.
     public func control(_ subject: FrameSubject) -> (any Control)? {
         switch subject {

@@ -9,6 +9,9 @@ struct SceneHistory {
     var live: Scene
     /// Oldest first; the newest is the live scene as the last command left it.
     private(set) var checkpoints: [Scene]
+    /// What each checkpoint weighs (`Scene.estimatedBytes`), and their sum.
+    private var weights: [Int] = []
+    private var weight = 0
     /// How many commands have been applied: 0 for the scene as made.
     var revision: UInt64 = 0
     /// Scheduled commands not yet applied, in time order; all later than `live.time`.
@@ -29,11 +32,14 @@ struct SceneHistory {
         append(live)
     }
 
+    /// What the copies weigh without artwork.
+    var copyBytes: Int { weight }
+
     /// What the history holds besides the live scene.
     var bytes: Int {
         let own = artworks.reduce(0) { $0 + $1.value.bytes }
         let liveArtwork = artworks[ObjectIdentifier(live.player.artwork)]?.bytes ?? 0
-        return checkpoints.count * LiveScene.checkpointBytes + own - liveArtwork
+        return weight + own - liveArtwork
     }
 
     /// The scene as it was (or will be, with no further commands) at `t`.
@@ -61,10 +67,10 @@ struct SceneHistory {
     /// command now rewrites the history from there.
     mutating func rewind(to t: Double) {
         live = scene(at: t)
-        checkpoints.removeAll { $0.time > t }
+        let kept = checkpoints.filter { $0.time <= t }
         commands.removeAll { $0.time > t }
-        artworks = [:]
-        for copy in checkpoints { count(copy, by: 1) }
+        (checkpoints, weights, weight, artworks) = ([], [], 0, [:])
+        for copy in kept { append(copy) }
     }
 
     /// A command was applied at `t` (`command`, on `control`): keeps a copy of the live scene, drops what
@@ -75,19 +81,14 @@ struct SceneHistory {
         if let command { commands.append(AppliedCommand(command: command, control: control, time: t, revision: revision)) }
         forget(before: t - span)
         append(live)
-        while checkpoints.count > 1 && bytes > budget {
-            count(checkpoints.removeFirst(), by: -1)
-        }
+        while checkpoints.count > 1 && bytes > budget { dropOldest(1) }
     }
 
     /// Drops what lies wholly before `horizon`: copies but the last one before it (the start of
     /// the span is rebuilt from it), commands older than the oldest copy but the last one of each
     /// control (the cause of an animation still running), and records of animations that ended.
-    private mutating func forget(before horizon: Double) {
-        if let keep = checkpoints.lastIndex(where: { $0.time <= horizon }), keep > 0 {
-            for old in checkpoints[..<keep] { count(old, by: -1) }
-            checkpoints.removeFirst(keep)
-        }
+    mutating func forget(before horizon: Double) {
+        if let keep = checkpoints.lastIndex(where: { $0.time <= horizon }), keep > 0 { dropOldest(keep) }
         let oldest = checkpoints.first?.time ?? horizon
         if let first = commands.first, first.time < oldest {
             // Newest first: an old command stays only while it is its control's latest old one.
@@ -100,7 +101,16 @@ struct SceneHistory {
 
     private mutating func append(_ scene: Scene) {
         checkpoints.append(scene)
+        weights.append(scene.estimatedBytes)
+        weight += weights[weights.count - 1]
         count(scene, by: 1)
+    }
+
+    private mutating func dropOldest(_ n: Int) {
+        for old in checkpoints[..<n] { count(old, by: -1) }
+        weight -= weights[..<n].reduce(0, +)
+        checkpoints.removeFirst(n)
+        weights.removeFirst(n)
     }
 
     private mutating func count(_ scene: Scene, by delta: Int) {

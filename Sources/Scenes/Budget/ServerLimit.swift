@@ -71,13 +71,14 @@ extension ServerLimit {
         formula: "one per clip while it renders", refuses: true, retryAfterSeconds: 2)
 
     /// Earlier copies of the scene, kept so the paused clock can step back; bounded in bytes,
-    /// since one artwork can weigh 64 MiB and a command a few KiB.
+    /// since one artwork can weigh 64 MiB, and a copy a few KiB at rest but far more in a storm
+    /// of commands (each copy holds the records and segments the commands before it added).
     public static let history = ServerLimit(
         id: "history", option: "history-budget", unit: "MiB", unitSize: 1 << 20,
         baseUnit: "bytes", defaultValue: 64, range: 1...65_536,
         summary: "Bytes the scene's history may hold besides the live scene; the oldest copies go first.",
-        formula: "\(LiveScene.checkpointBytes >> 10) KiB per command kept, plus each artwork only earlier copies show, "
-            + "once however many refer to it (width × height × 4)",
+        formula: "each command's copy of the scene by what its layers, animations and records hold (a few KiB at "
+            + "rest), plus each artwork only earlier copies show, once however many refer to it (width × height × 4)",
         refuses: false, retryAfterSeconds: 0)
 }
 

@@ -72,7 +72,7 @@ struct AttackBench: ParsableCommand {
         let poller = StatePoller(host: sut.host, port: sut.port)
         let start = monotonicNow()
         let length = min(60, max(seconds, attack.minimumSeconds))
-        let target = AttackTarget(host: sut.host, port: sut.port, deadline: start + length)
+        let target = AttackTarget(host: sut.host, port: sut.port, deadline: start + length, pid: sut.pid)
         let finished = DispatchSemaphore(value: 0)
         let result = OutcomeBox()
         Thread {

@@ -7,6 +7,8 @@ struct AttackTarget: Sendable {
     let port: Int
     /// Monotonic time by which the attack ends, finished or not.
     let deadline: Double
+    /// The server's process, when the bench can read it (for an attack that reports RSS itself).
+    var pid: Int32? = nil
     var authority: String { "\(host):\(port)" }
 }
 
@@ -40,6 +42,7 @@ enum AttackKind: String, CaseIterable {
     case fittingClips = "fitting-clips"
     case artworkHistory = "artwork-history"
     case timelineWindows = "timeline-windows"
+    case commandStorm = "command-storm"
     case mix
 
     /// What it does, for --help and the report.
@@ -57,6 +60,7 @@ enum AttackKind: String, CaseIterable {
         case .fittingClips: "GET /clip.webp?size=1024&seconds=1&fps=10&lossless=true, three at once, up to 10 rounds a second"
         case .artworkHistory: "8 different 64 KiB PNGs of 4096×4096 pixels as the artwork, then a 64×64 one"
         case .timelineWindows: "GET /timeline.svg, /timeline and /timeline/values at the ends of the declared window (±1e9 s), one after another"
+        case .commandStorm: "five bursts of 3 s, four connections each sending commands to every control as fast as answered"
         case .mix: "the player playing; fitting-clips, four loops of /frame.png?size=2048&control=player, 16 streams of 1024 px and 4096 px artwork uploads, all at once"
         }
     }
@@ -75,6 +79,7 @@ enum AttackKind: String, CaseIterable {
         case .fittingClips: ClipFlood(concurrent: 3, query: "size=1024&seconds=1&fps=10&lossless=true")
         case .artworkHistory: ArtworkChurn(count: 8)
         case .timelineWindows: TimelineWindows()
+        case .commandStorm: CommandStorm()
         case .mix: MixedLoad()
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import HTTPClient
 import Rendering
 
@@ -240,6 +241,49 @@ private final class Tally: @unchecked Sendable {
             gathered.refusalSeconds += outcome.refusalSeconds
             gathered.wrong += outcome.wrong
             gathered.note += (gathered.note.isEmpty ? "" : "; ") + outcome.note
+        }
+    }
+}
+
+/// Five bursts of commands (issue 30, finding 2: the history's copies, priced at 8 KiB each, held
+/// 2.3 GB after 3,750 commands under its 64 MiB budget). Every command must be answered 200 or
+/// 409 (a press on a complete meter). The note gives the RSS as the bursts end and 10 s later.
+struct CommandStorm: Attack {
+    static let commands = ["/play-button/mode?mode=pause", "/play-button/mode?mode=play", "/meter/press", "/meter/release",
+                           "/player/toggle", "/spinner/stop", "/spinner/start", "/player/seek?progress=30"]
+    var minimumSeconds: Double { 31 }
+
+    func run(_ target: AttackTarget) -> AttackOutcome {
+        let outcome = Mutex(AttackOutcome())
+        for _ in 0..<5 where monotonicNow() < target.deadline {
+            let end = min(monotonicNow() + 3, target.deadline)
+            DispatchQueue.concurrentPerform(iterations: 4) { _ in
+                let client = SimpleHTTPClient(host: target.host, port: target.port, timeout: .seconds(10))
+                defer { client.close() }
+                var i = 0
+                while monotonicNow() < end {
+                    let start = monotonicNow()
+                    let status = (try? client.request("POST", Self.commands[i % Self.commands.count]))?.status
+                    outcome.withLock { o in
+                        o.attempts += 1
+                        if status == 200 || status == 409 { o.refusalSeconds.append(monotonicNow() - start) }
+                        else { o.wrong.append(status.map { "HTTP \($0)" } ?? "no answer") }
+                    }
+                    i += 1
+                }
+            }
+            usleep(1_000_000)
+        }
+        func rss() -> String {
+            target.pid.flatMap { ProcSample.read(pid: $0) }.map { String(format: "%.1f", Double($0.rssKiB) / 1024) } ?? "?"
+        }
+        let atEnd = rss()
+        usleep(10_000_000)
+        let later = rss()
+        while monotonicNow() < target.deadline { usleep(50_000) }
+        return outcome.withLock { o in
+            o.note = "\(o.attempts) commands; RSS \(atEnd) MiB as the bursts end, \(later) MiB 10 s later"
+            return o
         }
     }
 }
