@@ -54,7 +54,7 @@ struct PageRoutes: RouteGroup {
             parameters: [Param.text("file", maxLength: 1024, in: .path, example: "index.html",
                                     "A file's path below the public folder.").required()],
             answers: [.notModified, .notFound("No such file (or one the server will not serve).")],
-            ignoresUnknownQuery: true),
+            ignoresUnknownQuery: true, answerSize: .unbounded),
         produces: Success(description: "The file.", content: .media(["*/*"], binary: true), headers: [
             .constant("X-Content-Type-Options", "nosniff"), .constant("Cache-Control", "no-cache"),
             ResponseHeader(name: "ETag"),

@@ -39,7 +39,7 @@ extension FrameRoutes {
                     + "every time.",
                 parameters: format.parameters,
                 answers: [.notFound("No stored scenario has the id given in `scenario`."), scenarioConflict],
-                rules: FrameParameters.whenRules, offload: .ownThread, families: [FrameParameters.props],
+                rules: FrameParameters.whenRules, offload: .ownThread, families: [FrameParameters.props], answerSize: .priced,
                 cost: { input throws(Refusal) in try clipCost(input, format) }),
             produces: Success(
                 description: format.isVideo ? "A video, offered as a download." : "An animated image, offered as a download.",

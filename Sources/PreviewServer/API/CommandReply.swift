@@ -37,11 +37,12 @@ extension APIOperation {
     /// rules the command's own.
     init(command: SceneCommand, id: String, tag: String, summary: String, description: String? = nil,
          body: Body? = nil, answers: [Answer] = [], offload: DeferredWork.Lane? = nil, bareWord: String? = nil,
-         cost: (@Sendable (Input) throws(Refusal) -> RequestCost)? = nil) {
+         answerSize: AnswerSize = .atMost(defaultAnswerBytes), cost: (@Sendable (Input) throws(Refusal) -> RequestCost)? = nil) {
         let name = command.name.split(separator: " ", maxSplits: 1).map(String.init)
         self.init(Method(rawValue: name.first ?? "") ?? .post, name.last ?? command.name, id: id, tag: tag, summary: summary,
                   description: description, parameters: command.parameters.parameters, command: true, body: body,
-                  answers: answers, rules: command.parameters.rules, offload: offload, bareWord: bareWord, cost: cost)
+                  answers: answers, rules: command.parameters.rules, offload: offload, bareWord: bareWord,
+                  answerSize: answerSize, cost: cost)
     }
 }
 

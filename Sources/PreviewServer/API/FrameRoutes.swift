@@ -36,7 +36,7 @@ struct FrameRoutes: RouteGroup {
                 parameters: FrameParameters.common
                     + [FrameParameters.ahead, FrameParameters.at, FrameParameters.variants, FrameParameters.scenario],
                 answers: [.notFound("No stored scenario has the id given in `scenario`."), scenarioConflict],
-                rules: FrameParameters.whenRules, offload: .shared, families: [FrameParameters.props],
+                rules: FrameParameters.whenRules, offload: .shared, families: [FrameParameters.props], answerSize: .priced,
                 cost: { input throws(Refusal) in .frame(pixels: try FrameParameters.Picture(input).pixels(), png: png) }),
             produces: Success(description: "One frame.", content: .media([png ? "image/png" : "image/jpeg"], binary: true),
                               headers: [
@@ -58,7 +58,7 @@ struct FrameRoutes: RouteGroup {
                 + "one render and encode per frame: a new feed takes its pixels per second from the render budget, "
                 + "another viewer of a feed only its connection's buffers from the memory budget. The response never "
                 + "ends by itself; it is sent as plain bytes until close, never chunked.",
-            parameters: FrameParameters.common + [streamFPS],
+            parameters: FrameParameters.common + [streamFPS], answerSize: .unbounded,
             cost: { input throws(Refusal) in try streamCost(input) }),
         // The media type without its boundary parameter, as OpenAPI names content.
         produces: Success(description: "An endless MJPEG stream.",

@@ -19,7 +19,7 @@ extension ScenarioRoutes {
 
             answers: [.conflict("`start` while a recording runs, `stop` when none does, or a recording that could not "
                                 + "be replayed from a fresh scene.")],
-            bareWord: "action"),
+            bareWord: "action", answerSize: .atMost(2 * Scenario.Limits.maxDocumentBytes)),
         produces: Success(description: "For `start`: the recording. For `stop`: the stored scenario's id and the scenario.",
                           content: .json(SchemaSource { recordReplySchema($0) }), headers: [.noStore])
     )

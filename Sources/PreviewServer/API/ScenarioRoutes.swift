@@ -44,7 +44,7 @@ struct ScenarioRoutes: CommandRoutes {
                      summary: "A stored scenario, in its canonical form", parameters: [ScenarioParameters.id],
                      answers: [.notFound("No stored scenario has this id."), .scenarioUnreachable],
                      // A replica that does not hold it asks Redis.
-                     offload: .shared),
+                     offload: .shared, answerSize: .atMost(2 * Scenario.Limits.maxDocumentBytes)),
         produces: Success(description: "The scenario: one step per line, members in a fixed order.",
                           content: .json(SchemaSource { Scenario.jsonSchema($0) }), headers: [.noStore])
     ) { group, input in

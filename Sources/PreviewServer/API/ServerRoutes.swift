@@ -47,7 +47,7 @@ struct ServerRoutes: RouteGroup {
                          + "from fixed sets only); each budget's limit, use and refusals; stored scenarios and artwork "
                          + "against their limits; open connections, and the HTTP layer's refusals: requests for another "
                          + "Host, heads cut at the deadline, connections over the per-IP limit, connections closed with a "
-                         + "request incomplete, uploads over the limit."),
+                         + "request incomplete, uploads over the limit.", answerSize: .atMost(256 << 10)),
         produces: Success(description: "Prometheus text exposition format 0.0.4.",
                           content: .media(["text/plain"], binary: false), headers: [.noStore])
     ) { group, _ in
@@ -60,7 +60,7 @@ struct ServerRoutes: RouteGroup {
         APIOperation(.get, "/openapi.json", id: "openapi", tag: "server",
                      summary: "The OpenAPI 3.1 description of every route, its parameters, ranges, answers and replies",
                      description: "Generated from the same declarations the server decodes requests with; the same "
-                         + "bytes for the life of the server."),
+                         + "bytes for the life of the server.", answerSize: .atMost(1 << 20)),
         produces: Success(description: "This document.", content: .json(SchemaSource { _ in
             .object([("type", "object"), ("required", ["openapi", "info", "paths"])])
         }), headers: [.constant("Cache-Control", "no-cache")])

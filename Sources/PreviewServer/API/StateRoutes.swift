@@ -14,7 +14,8 @@ struct StateRoutes: RouteGroup {
 
     static let getState = Endpoint<Self>(
         APIOperation(.get, "/state", id: "getState", tag: "state",
-                     summary: "Scene time, the clock, and every control's model and presentation values at that time"),
+                     summary: "Scene time, the clock, and every control's model and presentation values at that time",
+                     answerSize: .atMost(512 << 10)),
         reply: SceneState.self, "The scene at one time.", headers: [.noStore]
     ) { group, _ in
         let (copy, time, revision) = group.stage.scene.snapshotWithRevision()
@@ -42,7 +43,7 @@ struct StateRoutes: RouteGroup {
                      summary: "Server-Sent Events: the state on every change a person would notice, a heartbeat every 15 s",
                      description: "An `event: state` with the whole /state JSON each time something a person would "
                          + "notice changes or a command is applied (the revision rises), and a comment line every 15 s. "
-                         + "The response never ends by itself."),
+                         + "The response never ends by itself.", answerSize: .unbounded),
         produces: Success(description: "An endless event stream.", content: .media(["text/event-stream"], binary: false),
                           headers: [.constant("Cache-Control", "no-cache")])
     ) { group, _ in

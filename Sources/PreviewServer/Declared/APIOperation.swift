@@ -54,13 +54,31 @@ struct APIOperation: Sendable {
     var bareWord: String?
     /// Query parameters named by a prefix, which the handler checks (`props.NAME`).
     var families: [ParameterFamily]
+    /// How many bytes its answer can have, whatever the scene holds.
+    var answerSize: AnswerSize
+
+    /// The bound every operation's answer is held to (issue 30): the generated boundary tests
+    /// call each operation at the ends of its parameters, and after a storm of commands, and
+    /// check it.
+    enum AnswerSize: Sendable {
+        case atMost(Int)
+        /// What its price reserves of the memory budget, which holds the answer until it is sent
+        /// (frames and clips: `BudgetAdmission`).
+        case priced
+        /// Endless by nature (a stream, priced per viewer), or a file sent from disk.
+        case unbounded
+    }
+
+    /// A JSON reply of a control's state or the clock's: a meter full of the shortest segments
+    /// answers about 90 KiB.
+    static let defaultAnswerBytes = 256 << 10
 
     init(
         _ method: Method, _ path: String, id: String, tag: String, summary: String, description: String? = nil,
         parameters: [any DeclaredParameter] = [], command: Bool = false, throughLog: Bool = true, body: Body? = nil,
         answers: [Answer] = [],
         rules: [ParameterRule] = [], offload: DeferredWork.Lane? = nil, ignoresUnknownQuery: Bool = false,
-        bareWord: String? = nil, families: [ParameterFamily] = [],
+        bareWord: String? = nil, families: [ParameterFamily] = [], answerSize: AnswerSize = .atMost(defaultAnswerBytes),
         cost: (@Sendable (Input) throws(Refusal) -> RequestCost)? = nil
     ) {
         self.method = method
@@ -79,6 +97,7 @@ struct APIOperation: Sendable {
         self.ignoresUnknownQuery = ignoresUnknownQuery
         self.bareWord = bareWord
         self.families = families
+        self.answerSize = answerSize
         self.cost = cost
         success = Success(description: "", content: .none)
     }

@@ -66,6 +66,13 @@ struct OpenAPIGenerator {
         if let description = Self.description(op) { members.append(("description", .string(description))) }
         if op.routePattern != op.path { members.append(("x-layercast-route", .string(op.routePattern))) }
         if op.isCommand { members.append(("security", [.object([]), .object([("bearer", [])])])) }
+        // How large a success can be (`APIOperation.AnswerSize`): a client can size its buffers.
+        let answerBytes: JSONValue = switch op.answerSize {
+        case .atMost(let bytes): .int(bytes)
+        case .priced: "at most what the request's price reserves of the memory budget"
+        case .unbounded: "unbounded: a stream or a file"
+        }
+        members.append(("x-layercast-answer-bytes", answerBytes))
         if !op.families.isEmpty {
             // OpenAPI has no parameters named by a pattern: the families are stated as an extension.
             members.append(("x-layercast-parameter-families", .array(op.families.map { f in

@@ -12,7 +12,7 @@ extension StateRoutes {
             description: "Every control's model values and props (as GET /state), the artwork shown (its SHA-256), every "
                 + "animation running (as GET /timeline describes it), the revision, the replication log entry last "
                 + "applied, and the engine's own state of the scene, from which a scene is rebuilt that shows the same "
-                + "frames at every later time. Read-only."),
+                + "frames at every later time. Read-only.", answerSize: .atMost(4 << 20)),
         reply: SceneSnapshot.self, "The scene at one time.", headers: [.noStore]
     ) { group, _ in
         guard let replica = group.stage.replica else { return group.snapshot(lastEntry: nil) }

@@ -21,7 +21,7 @@ struct TimelineRoutes: RouteGroup {
                 + "and the command that caused it (method, path, parameters, scene time). Animations still to come "
                 + "show as the scene will run them if no further command arrives. The window is cut to the kept "
                 + "history and as far ahead (`keptFrom`, see --history-span).",
-            parameters: [TimelineParameters.from, TimelineParameters.to]),
+            parameters: [TimelineParameters.from, TimelineParameters.to], answerSize: .atMost(8 << 20)),
         reply: TimelineReply.self, "The animations and commands of the window.", headers: [.noStore]
     ) { group, input in try group.timeline(input) }
 
@@ -32,7 +32,8 @@ struct TimelineRoutes: RouteGroup {
             description: "One lane per control, layer and key path; a bar per animation coloured by its outcome (blue "
                 + "running, grey finished, orange replaced, red removed) and labelled with its duration and curve; a "
                 + "dashed marker per command, its request in the tooltip; a line at the clock's time.",
-            parameters: [TimelineParameters.control, TimelineParameters.from, TimelineParameters.to]),
+            parameters: [TimelineParameters.control, TimelineParameters.from, TimelineParameters.to],
+            answerSize: .atMost(8 << 20)),
         produces: Success(description: "An SVG document.", content: .media(["image/svg+xml"], binary: false),
                           headers: [.noStore])
     ) { group, input in

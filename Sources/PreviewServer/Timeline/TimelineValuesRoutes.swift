@@ -29,7 +29,8 @@ extension TimelineRoutes {
                 + "a number, a point, a colour, a transform, or a path's elements with their points. The window is cut "
                 + "to the kept history and as far ahead. At most \(TimelineValuesParameters.maxSamples) samples.",
             parameters: [TimelineValuesParameters.control, TimelineValuesParameters.layer, TimelineValuesParameters.key,
-                         TimelineParameters.from, TimelineParameters.to, TimelineValuesParameters.fps]),
+                         TimelineParameters.from, TimelineParameters.to, TimelineValuesParameters.fps],
+            answerSize: .atMost(8 << 20)),
         reply: TimelineValuesReply.self, "The samples.", headers: [.noStore]
     ) { group, input in try group.timelineValues(input) }
 
