@@ -1,5 +1,8 @@
 import Foundation
 import HTTPClient
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A real `redis-server` for one test or one benchmark run, on a free loopback port, in a temporary
 /// folder, with the append-only file fsynced at every write (`appendfsync always`): what the
@@ -61,6 +64,14 @@ public final class RedisProcess {
         while process.isRunning && Date() < deadline { usleep(10_000) }
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         while process.isRunning { usleep(10_000) }
+    }
+
+    /// Ends it with SIGKILL, as a crash would: no flush beyond what `appendfsync always` already wrote.
+    public func crash() {
+        guard let process else { return }
+        self.process = nil
+        Glibc.kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
     }
 
     public func restart() throws {
