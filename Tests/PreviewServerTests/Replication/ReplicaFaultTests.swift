@@ -66,7 +66,7 @@ struct ReplicaFaultTests {
         let o = outcomes.withLock { $0 }
         // Refusals depend on timing (a command in flight when Redis died waits to learn its fate);
         // the killed replica's clients always go unanswered for a while.
-        #expect(o.acknowledged.count > 50 && o.unknown > 0,
+        #expect(o.acknowledged.count > 10 && o.unknown > 0,
                 "acknowledged \(o.acknowledged.count), refused \(o.refused), unknown \(o.unknown)")
         let urls = [a.baseURL, restarted]
         #expect(try eventually(timeout: .seconds(20)) {
