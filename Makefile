@@ -4,7 +4,7 @@ SWIFT ?= swift
 HOST ?= 127.0.0.1
 PORT ?= 8080
 
-.PHONY: run test deps test-deps build release swift-test api-docs js-check browser-test api-fuzz sanitizers container-test deploy-test accept-golden
+.PHONY: run test deps test-deps build release swift-test fuzz-replay fuzz api-docs js-check browser-test api-fuzz sanitizers container-test deploy-test accept-golden
 
 deps:
 	@scripts/install-deps.sh build
@@ -21,10 +21,20 @@ release: deps
 run: release
 	.build/release/layercast --host $(HOST) --port $(PORT)
 
-test: test-deps swift-test api-docs js-check browser-test api-fuzz sanitizers container-test deploy-test
+test: test-deps swift-test fuzz api-docs js-check browser-test api-fuzz sanitizers container-test deploy-test
 
 swift-test:
 	SWIFT=$(SWIFT) scripts/test-swift.sh
+
+# Every fuzzing corpus input once, through the parsers of what clients send (Sources/layercast-fuzz).
+fuzz-replay:
+	scripts/fuzz.sh replay
+
+# libFuzzer on each of those parsers for FUZZ_SECONDS each, in its own instrumented build (about
+# a minute), its corpus first; `make test` runs it bounded, `make fuzz FUZZ_SECONDS=600` for longer.
+FUZZ_SECONDS ?= 15
+fuzz:
+	scripts/fuzz.sh run $(FUZZ_SECONDS)
 
 # The page's modules against their JSDoc types (jsconfig.json), with Debian's TypeScript compiler.
 # The README's API tables against the declarations they are generated from.

@@ -58,6 +58,11 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
+        // The parsers of what a client sends, for libFuzzer (`make fuzz`), or replaying their corpus.
+        .systemLibrary(name: "CLibFuzzer"),
+        .executableTarget(name: "layercast-fuzz", dependencies: [
+            "CLibFuzzer", "Controls", "HTTPServer", "JSON", "PreviewServer", "Rendering", "Scenes",
+        ]),
         .executableTarget(name: "layercast-bench", dependencies: [
             "Animation", "Controls", "Rendering", "HTTPClient", "FrameCheck", "LocalRedis",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -2,7 +2,7 @@ import CMicroHTTPD
 
 /// What a request head must pass at the first access-handler call, before any of its body is
 /// read; a refusal is queued at once (MHD then closes the connection rather than read the body).
-enum HeadChecks {
+package enum HeadChecks {
     /// The refusal for this head, or nil; notes on `state` whether its body comes chunked.
     static func check(connection: OpaquePointer, state: RequestState, context: ServerContext) -> HTTPResponse? {
         let headers = connectionValues(connection, kind: .HEADER_KIND)
@@ -70,7 +70,7 @@ enum HeadChecks {
         }
     }
 
-    struct FramingProblem {
+    package struct FramingProblem {
         let status: Int
         let message: String
         let allowed: String
@@ -81,7 +81,7 @@ enum HeadChecks {
     /// requires refusing the first and allows refusing the second; libmicrohttpd silently picks
     /// one. It also decodes only `chunked`, alone: any other coding would leave the body without
     /// an end, so it gets 501 (RFC 9112 §6.1).
-    static func framingProblem(lengths: [String], codings: [String]) -> FramingProblem? {
+    package static func framingProblem(lengths: [String], codings: [String]) -> FramingProblem? {
         let allowed = "one Content-Length, or Transfer-Encoding: chunked alone"
         if Set(lengths).count > 1 { return FramingProblem(status: 400, message: "conflicting Content-Length headers", allowed: allowed) }
         guard !codings.isEmpty else { return nil }

@@ -5,13 +5,13 @@ import Scenes
 /// The API as declared: every route group, in the order /openapi.json and the README list their
 /// operations. The router, the document, the README tables and the boundary tests all read this
 /// one list.
-enum APICatalogue {
+package enum APICatalogue {
     static let groups: [any RouteGroup.Type] = [
         ServerRoutes.self, StateRoutes.self, FrameRoutes.self, ClockRoutes.self, TimelineRoutes.self,
         ControlRoutes.self, PropsRoutes.self, ScenarioRoutes.self, PageRoutes.self,
     ]
 
-    static let operations: [APIOperation] = groups.flatMap { $0.operations }
+    package static let operations: [APIOperation] = groups.flatMap { $0.operations }
 
     /// Every group's endpoints bound to this server's services.
     static func endpoints(_ services: EdgeServices) -> [BoundEndpoint] {

@@ -4,8 +4,8 @@ import Scenes
 
 /// One operation of the API, declared once: the router, the decoder, /openapi.json, the README
 /// tables, the boundary tests and the cost of a request are all read from it.
-struct APIOperation: Sendable {
-    enum Method: String, Sendable, CaseIterable {
+package struct APIOperation: Sendable {
+    package enum Method: String, Sendable, CaseIterable {
         case get = "GET", post = "POST", put = "PUT", patch = "PATCH", delete = "DELETE"
     }
 
@@ -21,10 +21,10 @@ struct APIOperation: Sendable {
         case document(types: [String], description: String, schema: SchemaSource, maxBytes: Int? = nil)
     }
 
-    var method: Method
+    package var method: Method
     /// The path as OpenAPI writes it. A `{name}` segment is a path parameter: the last segment
     /// stands for the router's prefix `/*` (the rest of the path), any other for one segment.
-    var path: String
+    package var path: String
     var id: String
     var tag: String
     var summary: String

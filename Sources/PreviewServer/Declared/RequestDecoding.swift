@@ -8,7 +8,7 @@ extension Input {
     /// JSON body, against the operation's declaration. Strict: a parameter the operation does not
     /// take, one given twice (in one place or in two), one given where it may not come from, or one
     /// of the wrong type or out of range is refused with a 400 that names it.
-    init(decoding request: HTTPRequest, for operation: APIOperation,
+    package init(decoding request: HTTPRequest, for operation: APIOperation,
          configuration: PreviewServerConfiguration) throws(Refusal) {
         guard let pathValues = operation.pathValues(request.path) else {
             throw Refusal(.notFound, "no \(operation.method.rawValue) \(operation.path) at '\(Refusal.quote(request.path))'")
