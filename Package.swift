@@ -9,6 +9,12 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "layercast", targets: ["layercast"]),
+        // The SDK a user's package depends on to serve its own controls (docs/write-a-control.md).
+        .library(name: "LayercastKit", targets: ["LayercastKit"]),
+        // Layercast's own four controls, to serve beside a user's.
+        .library(name: "SeedControls", targets: ["SeedControls"]),
+        // The helpers Layercast's own tests use, for a user's tests of their controls.
+        .library(name: "LayercastTesting", targets: ["LayercastTesting"]),
         .executable(name: "layercast-bench", targets: ["layercast-bench"]),
     ],
     dependencies: [
@@ -33,7 +39,10 @@ let package = Package(
         .target(name: "Animation"),
         // JSON values as replies write them and documents as requests send them (every member in order).
         .target(name: "JSON"),
+        // The control SDK: the `Control` protocol, props, commands as values, the scene of registered controls.
         .target(name: "Controls", dependencies: ["Animation", "JSON"]),
+        // Layercast's own four controls, on the SDK's public API only.
+        .target(name: "SeedControls", dependencies: ["Animation", "Controls"]),
         .target(name: "Rendering", dependencies: ["Animation", "CCairo", "CTurboJPEG", "CSpng", "CWebP", "CGif", "CImageQuant", "CAVCodec"]),
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "JSON", .product(name: "Logging", package: "swift-log")]),
         // A blocking HTTP/1.1 client: `layercast probe`, the bench and the tests.
@@ -53,38 +62,40 @@ let package = Package(
             .product(name: "Metrics", package: "swift-metrics"),
             .product(name: "Prometheus", package: "swift-prometheus"),
         ]),
-        .executableTarget(name: "layercast", dependencies: [
+        // The SDK's entry point: the command line (`serve`, `render`, `probe`, `api`) for a list of controls.
+        .target(name: "LayercastKit", dependencies: [
             "PreviewServer", "Scenes", "HTTPServer", "HTTPClient", "Rendering", "Controls", "Animation", "FrameCheck", "JSON",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
+        .executableTarget(name: "layercast", dependencies: ["LayercastKit", "SeedControls"]),
         // The parsers of what a client sends, for libFuzzer (`make fuzz`), or replaying their corpus.
         .systemLibrary(name: "CLibFuzzer"),
         .executableTarget(name: "layercast-fuzz", dependencies: [
-            "CLibFuzzer", "Controls", "HTTPServer", "JSON", "PreviewServer", "Rendering", "Scenes",
+            "CLibFuzzer", "Controls", "SeedControls", "HTTPServer", "JSON", "PreviewServer", "Rendering", "Scenes",
         ]),
         .executableTarget(name: "layercast-bench", dependencies: [
-            "Animation", "Controls", "Rendering", "HTTPClient", "FrameCheck", "LocalRedis",
+            "Animation", "Controls", "SeedControls", "Rendering", "HTTPClient", "FrameCheck", "LocalRedis",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
         // What the tests share (in the spirit of HummingbirdTesting): servers in process or live,
         // the HTTP and stream clients, `eventually`, golden assertions, the controls' closed forms.
         .target(name: "LayercastTesting", dependencies: [
-            "Animation", "Controls", "Rendering", "Scenes", "HTTPServer", "PreviewServer", "HTTPClient", "FrameCheck", "LocalRedis", "JSON",
+            "Animation", "Controls", "SeedControls", "Rendering", "Scenes", "HTTPServer", "PreviewServer", "HTTPClient", "FrameCheck", "LocalRedis", "JSON",
             "CTurboJPEG", "CGif", "CWebP", .product(name: "Logging", package: "swift-log"),
         ], path: "Tests/LayercastTesting"),
         .testTarget(name: "AnimationTests", dependencies: ["Animation", "LayercastTesting"]),
-        .testTarget(name: "ControlsTests", dependencies: ["Controls", "Animation", "LayercastTesting"]),
+        .testTarget(name: "ControlsTests", dependencies: ["Controls", "SeedControls", "Animation", "LayercastTesting"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Animation", "LayercastTesting"], exclude: ["Golden"]),
         .testTarget(name: "FrameCheckTests", dependencies: ["FrameCheck", "Animation"]),
         // The scene core with no transport: commands, scenarios, recordings and replication.
         .testTarget(name: "ScenesTests", dependencies: [
-            "Scenes", "Controls", "Animation", "LocalRedis", .product(name: "Logging", package: "swift-log"),
+            "Scenes", "Controls", "SeedControls", "Animation", "LocalRedis", .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPClient", "JSON", "LayercastTesting"]),
         .testTarget(name: "PreviewServerTests", dependencies: [
-            "PreviewServer", "Scenes", "Controls", "Rendering", "HTTPServer", "HTTPClient", "Animation", "FrameCheck", "LayercastTesting", "JSON",
+            "PreviewServer", "Scenes", "Controls", "SeedControls", "Rendering", "HTTPServer", "HTTPClient", "Animation", "FrameCheck", "LayercastTesting", "JSON",
             "LocalRedis",
             .product(name: "Logging", package: "swift-log"),
         ], exclude: ["Golden"]),

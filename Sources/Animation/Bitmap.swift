@@ -54,3 +54,9 @@ extension Bitmap: Codable {
         self.init(id: bitmap.id, width: bitmap.width, height: bitmap.height, pixels: bitmap.pixels)
     }
 }
+
+/// Two bitmaps are the same picture when their ids are (a copy keeps its id).
+extension Bitmap: Hashable {
+    public static func == (a: Bitmap, b: Bitmap) -> Bool { a.id == b.id }
+    public func hash(into hasher: inout Hasher) { hasher.combine(id) }
+}

@@ -18,22 +18,32 @@ public struct DeclaredSetting: Sendable {
     }
 }
 
-/// The meter's props that are also server settings.
-enum MeterParameters {
-    static let duration = Param.number(prop: "duration", of: .meter).required()
-    static let seed = Param.number(prop: "seed", of: .meter)
-}
-
 extension PreviewServerConfiguration {
-    public static let declaredSettings: [DeclaredSetting] = [
-        DeclaredSetting("--fps", FrameRoutes.streamFPS.spec) { String($0.settings.fps) },
-        DeclaredSetting("--size", FrameParameters.size.spec) { String($0.settings.size) },
-        DeclaredSetting("--meter-duration", MeterParameters.duration.spec) {
-            ParameterType.format($0.settings.scene.meterDuration)
-        },
-        DeclaredSetting("--seed", MeterParameters.seed.spec) { String($0.settings.scene.seed) },
-        DeclaredSetting("--history-span", TimelineParameters.historySpan.spec) { ParameterType.format($0.settings.historySpan) },
-    ]
+    /// The server's own settings, then each registered control's options that set a prop's default
+    /// (`ControlOption.prop`): a flag accepts what its prop does.
+    public static var declaredSettings: [DeclaredSetting] {
+        [
+            DeclaredSetting("--fps", FrameRoutes.streamFPS.spec) { String($0.settings.fps) },
+            DeclaredSetting("--size", FrameParameters.size.spec) { String($0.settings.size) },
+        ] + controlSettings + [
+            DeclaredSetting("--history-span", TimelineParameters.historySpan.spec) { ParameterType.format($0.settings.historySpan) },
+        ]
+    }
+
+    /// The controls' options that set a prop's default, from their declarations.
+    static var controlSettings: [DeclaredSetting] {
+        ControlSystem.controls.flatMap { control in
+            control.options.compactMap { option -> DeclaredSetting? in
+                guard case .prop(let name) = option.kind else { return nil }
+                let id = control.id
+                return DeclaredSetting("--\(option.name)", Param.number(prop: name, of: id).spec) { configuration in
+                    let value = configuration.settings.scene.propDeclarations(of: id).first { $0.name == name }?.defaultValue
+                    guard case .number(let number)? = value else { return "" }
+                    return ParameterType.format(number)
+                }
+            }
+        }
+    }
 
     /// What a setting accepts, for its help text ("1–60"); empty for a flag no parameter shares.
     public static func values(of flag: String) -> String {

@@ -1,6 +1,7 @@
 import Animation
 import ArgumentParser
 import Controls
+import SeedControls
 import Foundation
 import Rendering
 

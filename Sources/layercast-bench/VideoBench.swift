@@ -1,5 +1,6 @@
 import ArgumentParser
 import Controls
+import SeedControls
 import Foundation
 import Rendering
 

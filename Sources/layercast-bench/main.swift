@@ -1,2 +1,5 @@
-// The entry point only; the subcommands live in their own files.
+import SeedControls
+
+// The benches measure Layercast's own four controls.
+SeedControls.bootstrap()
 LayercastBench.main()

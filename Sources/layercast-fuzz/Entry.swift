@@ -2,11 +2,13 @@
 // Built with `-sanitize=fuzzer -D LAYERCAST_FUZZ` (`make fuzz`): libFuzzer calls this with each input
 // it makes, for the target named by LAYERCAST_FUZZ_TARGET.
 import CLibFuzzer
+import SeedControls
 #if canImport(Glibc)
 import Glibc
 #endif
 
 private let target: FuzzTarget = {
+    SeedControls.bootstrap()
     let name = getenv("LAYERCAST_FUZZ_TARGET").map { String(cString: $0) } ?? ""
     guard let target = FuzzTarget(rawValue: name) else {
         print("LAYERCAST_FUZZ_TARGET must be one of \(FuzzTarget.allCases.map(\.rawValue))")
@@ -31,12 +33,14 @@ public func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePoi
 }
 #else
 import Foundation
+import SeedControls
 
 /// Without libFuzzer: `layercast-fuzz TARGET PATH...` runs every file under each path through the
 /// target once, as a regression check of its corpus (`make fuzz-replay`, part of `make test`).
 @main
 struct Replay {
     static func main() throws {
+        SeedControls.bootstrap()
         let arguments = CommandLine.arguments.dropFirst()
         guard let name = arguments.first, let target = FuzzTarget(rawValue: name), arguments.count > 1 else {
             print("usage: layercast-fuzz \(FuzzTarget.allCases.map(\.rawValue).joined(separator: "|")) PATH...")

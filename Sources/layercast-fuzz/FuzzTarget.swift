@@ -1,4 +1,5 @@
 import Controls
+import SeedControls
 import HTTPServer
 import JSON
 import PreviewServer

@@ -1,2 +1,5 @@
-// The entry point only; the commands live in their own files (C callbacks never live here).
-Layercast.run()
+import LayercastKit
+import SeedControls
+
+// Layercast's own four controls; the commands live in LayercastKit (Sources/LayercastKit/CLI).
+LayercastMain.run(controls: SeedControls.all)

@@ -2,9 +2,12 @@ import Foundation
 import Testing
 import Animation
 @testable import Controls
+@testable import SeedControls
 
 /// The render tree: layer order, the disc mask, the ring geometry, icons and artwork contents.
 @Suite struct MusicPlayerSnapshotTests {
+    init() { SeedControls.bootstrap() }
+
     @Test func treeOrder() {
         let p = MusicPlayer(artwork: nil, at: 0)
         let tree = p.snapshot(at: 0)

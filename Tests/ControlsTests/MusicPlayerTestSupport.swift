@@ -1,5 +1,6 @@
 import Animation
 @testable import Controls
+@testable import SeedControls
 
 /// Shared helpers for the MusicPlayer suites.
 enum MP {

@@ -1,10 +1,13 @@
 import Testing
 import Animation
 @testable import Controls
+@testable import SeedControls
 
 /// docs/design/play-button.md §Interruption: every cell of the interruption table, reached from rest through
 /// the real chain.
 @Suite struct PlayButtonInterruptionTests {
+    init() { SeedControls.bootstrap() }
+
     enum Expected: Equatable, CustomStringConvertible {
         /// "continue" or "—": nothing starts now.
         case nothing

@@ -2,9 +2,12 @@ import Testing
 import Foundation
 import Animation
 @testable import Controls
+@testable import SeedControls
 
 /// docs/design/play-button.md §Shapes: the seven shapes, their element structure and their key points.
 @Suite struct PlayButtonShapesTests {
+    init() { SeedControls.bootstrap() }
+
     typealias Shape = PlayButton.Shape
 
     static func kinds(_ shape: Shape) -> String {

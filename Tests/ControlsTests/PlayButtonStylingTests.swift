@@ -2,10 +2,13 @@ import Testing
 import Foundation
 import Animation
 @testable import Controls
+@testable import SeedControls
 
 /// docs/design/play-button.md §Buffering loop, §Interaction styling (highlight, disabled), §Modes at rest
 /// (non-animated rest), themes, the layer tree and `/state`.
 @Suite struct PlayButtonStylingTests {
+    init() { SeedControls.bootstrap() }
+
     static let cycle: [(Double, PlayButton.Shape)] = [(0, .bar), (0.25, .dotRight), (0.5, .bar), (0.75, .dotLeft),
                                                       (1, .bar)]
 

@@ -1,6 +1,7 @@
 import Testing
 import Animation
 @testable import Controls
+@testable import SeedControls
 import LayercastTesting
 
 typealias Mode = PlayButton.Mode

@@ -1,10 +1,13 @@
 import Testing
 import Animation
 @testable import Controls
+@testable import SeedControls
 
 /// docs/design/play-button.md §Forward chain: every transition from rest, step by step, with its length and
 /// the rest it ends in.
 @Suite struct PlayButtonTransitionTests {
+    init() { SeedControls.bootstrap() }
+
     struct Case: CustomTestStringConvertible, Sendable {
         var from: Mode
         var to: Mode

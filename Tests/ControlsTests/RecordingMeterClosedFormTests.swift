@@ -2,6 +2,7 @@ import Animation
 import Controls
 import LayercastTesting
 import Testing
+import SeedControls
 
 /// The error `body` throws, or nil. (`#expect(throws:)` cannot mutate a captured meter.)
 func thrown(_ body: () throws(MeterError) -> Void) -> MeterError? {
@@ -69,6 +70,8 @@ struct MeterRun {
 /// The meter, driven only by press/release at manual scene times, against
 /// docs/design/recording-meter.md §Closed form.
 @Suite struct RecordingMeterClosedFormTests {
+    init() { SeedControls.bootstrap() }
+
     @Test func pressTwoSecondsPauseThreePressOneAndAHalf() throws {
         var run = MeterRun(seed: 7)
         run.check(at: 0)

@@ -3,9 +3,12 @@ import Animation
 import Foundation
 import LayercastTesting
 import Testing
+@testable import SeedControls
 
 /// Hold, reset, duration, colours, label and the render tree of the recording meter.
 @Suite struct RecordingMeterTests {
+    init() { SeedControls.bootstrap() }
+
     // MARK: hold(seconds:at:)
 
     @Test func holdReleasesAtExactlyItsTimeInOneBigStep() throws {

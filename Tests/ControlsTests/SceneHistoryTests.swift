@@ -1,9 +1,12 @@
 import Animation
 import Controls
 import Testing
+import SeedControls
 
 /// The history's copies of the scene, priced by what they hold (issue 30, finding 2).
 @Suite struct SceneHistoryTests {
+    init() { SeedControls.bootstrap() }
+
     /// A command storm's copies each hold the records and segments the commands before them added:
     /// they weigh more than a resting scene, and the history drops the oldest to stay in its budget.
     @Test func copiesArePricedByWhatTheyHold() {

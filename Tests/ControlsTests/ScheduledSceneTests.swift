@@ -1,10 +1,13 @@
 import Animation
 @testable import Controls
 import Testing
+@testable import SeedControls
 
 /// Commands scheduled for later scene times apply at their own times, however late the scene is
 /// looked at, on a copy as on the live scene.
 @Suite struct ScheduledSceneTests {
+    init() { SeedControls.bootstrap() }
+
     static func mode(_ mode: PlayButton.Mode, at time: Double) -> ScheduledCommand {
         ScheduledCommand(time: time) { scene, t in scene.playButton.setMode(mode, animated: true, at: t) }
     }

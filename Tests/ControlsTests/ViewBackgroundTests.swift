@@ -1,10 +1,13 @@
 import Animation
 import Controls
 import Testing
+import SeedControls
 
 /// A control's view background (docs/design/play-button.md §Sample backdrop): the `sample` theme sits
 /// on the sample app's grey view, which a frame paints over the control's whole cell.
 @Suite struct ViewBackgroundTests {
+    init() { SeedControls.bootstrap() }
+
     @Test func theSampleThemesViewIsLightGrayAtFourFifthsOverBlack() throws {
         let grey = try #require(PlayButton.Theme.sample.viewBackground)
         // 0.8 × 170 = 136.

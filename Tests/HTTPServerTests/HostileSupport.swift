@@ -1,4 +1,5 @@
 import Controls
+import SeedControls
 import HTTPClient
 @testable import HTTPServer
 import LayercastTesting

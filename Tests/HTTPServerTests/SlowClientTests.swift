@@ -1,4 +1,5 @@
 import Controls
+import SeedControls
 import Foundation
 import Glibc
 import HTTPClient

@@ -1,4 +1,5 @@
 import Controls
+import SeedControls
 import Foundation
 import HTTPClient
 import Testing

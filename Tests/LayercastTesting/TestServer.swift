@@ -1,10 +1,12 @@
 import Animation
+import Controls
 import Foundation
 import HTTPClient
 import HTTPServer
 import Logging
 import PreviewServer
 import Rendering
+import SeedControls
 import Testing
 
 /// A preview server for one test, on a clock the test chooses, driven over HTTP.
@@ -28,6 +30,8 @@ public final class TestServer {
 
     public init(_ mode: Mode = .live, clock: any ControllableClock = ManualClock(startingAt: 0),
                 configure: (inout PreviewServerConfiguration) -> Void = { _ in }) throws {
+        // The server serves the registered controls: Layercast's own, unless a test chose others.
+        if ControlSystem.controls.isEmpty { SeedControls.bootstrap() }
         var configuration = PreviewServerConfiguration()
         configuration.host = "127.0.0.1"
         configuration.port = 0

@@ -5,11 +5,14 @@ import LayercastTesting
 @testable import PreviewServer
 import Scenes
 import Testing
+import SeedControls
 
 /// Issue 16's protocol attacks on the app, as they were measured: each is now refused with one
 /// JSON answer, and the scene is intact afterwards. (The thousand-connection attack is in
 /// HeavyAttackTests, which the sanitizer runs skip.)
 @Suite struct AttackReproductionTests {
+    init() { SeedControls.bootstrap() }
+
     /// What must not change under an attack: every control's discrete state.
     /// Read on a fresh connection, so an attack that outlasts a kept-alive one cannot break it.
     static func discreteState(_ server: TestServer) throws -> [String] {

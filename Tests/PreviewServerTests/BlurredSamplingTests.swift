@@ -2,12 +2,15 @@ import Animation
 import Controls
 import Rendering
 import Testing
+import SeedControls
 
 /// The playing music player's blurred cover is drawn with the nearest pixel rather than the
 /// bilinear filter (`ImageDrawing.cheapSamplingMinBoxWidth`): the frames stay within a few levels
 /// of the bilinear ones (measured: at most 2–4 levels, 0.04–0.19 on average), not far from the
 /// rounding of the filter itself.
 @Suite struct BlurredSamplingTests {
+    init() { SeedControls.bootstrap() }
+
     /// The largest difference of one colour channel, and the mean over every channel of every pixel.
     static func difference(_ a: RenderedImage, _ b: RenderedImage) -> (max: Int, mean: Double) {
         var worst = 0

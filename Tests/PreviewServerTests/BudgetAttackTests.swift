@@ -6,12 +6,15 @@ import LayercastTesting
 import Rendering
 import Scenes
 import Testing
+import SeedControls
 
 /// Issue 16's budget attacks, as they were measured: each request is priced before any work and
 /// answered once, in JSON naming the budget (400 when it could never fit, 503 with Retry-After
 /// when it would fit later), and the scene is intact afterwards. A busy budget is held through
 /// the ledger, so no test depends on how long a render takes.
 @Suite struct BudgetAttackTests {
+    init() { SeedControls.bootstrap() }
+
     /// Everything the server sends for `target` on a connection of its own (`Connection: close`).
     static func exchange(_ server: TestServer, _ target: String) throws -> (text: String, json: [String: Any]) {
         try exchange(port: server.port, target)

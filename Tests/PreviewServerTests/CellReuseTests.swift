@@ -2,10 +2,13 @@ import Animation
 import Controls
 @testable import Rendering
 import Testing
+import SeedControls
 
 /// A stream draws each frame into the previous one's pixels, only where the snapshot changed
 /// (`Damage`). Those frames must be the very pixels a full render gives.
 @Suite struct CellReuseTests {
+    init() { SeedControls.bootstrap() }
+
     static let side = 480
     /// Opaque ones need no clearing first; a transparent one has the damaged pixels cleared.
     static let backgrounds: [Background] = [

@@ -6,11 +6,14 @@ import LayercastTesting
 import PreviewServer
 import Synchronization
 import Testing
+import SeedControls
 
 /// `GET /clock` and `POST /clock` (docs/design/engine.md §Preview clock): pause, speed and step the one
 /// scene clock; commands while paused, stepping back, frames of the future. Exact times come from a
 /// ManualClock; where a real clock is used, the assertions hold whatever the machine's speed.
 @Suite struct ClockTests {
+    init() { SeedControls.bootstrap() }
+
     typealias ClockReply = StateReply.Clock
 
     static func clock(_ response: HTTPProbeResponse, sourceLocation: SourceLocation = #_sourceLocation) throws -> ClockReply {

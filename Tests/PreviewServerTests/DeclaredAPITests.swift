@@ -8,9 +8,12 @@ import Logging
 @testable import PreviewServer
 import Scenes
 import Testing
+import SeedControls
 
 /// The API as the declarations make it: strict, and following a declaration wherever it changes.
 @Suite struct DeclaredAPITests {
+    init() { SeedControls.bootstrap() }
+
     /// One change, one place: a narrower range for `/meter/hold`'s `seconds`, declared and nothing
     /// else, and the router, the error text, /openapi.json and the README table all follow.
     @Test func oneDeclaredRangeChangesEverything() throws {
@@ -87,9 +90,12 @@ import Testing
         #expect(configuration.problems == [])
         configuration.settings.fps = 61
         configuration.settings.size = 15
-        configuration.settings.scene.meterDuration = 600.5
-        #expect(configuration.problems == ["--fps must be 1–60", "--size must be 16–4096 points",
-                                           "--meter-duration must be 1–600 seconds"])
+        #expect(configuration.problems == ["--fps must be 1–60", "--size must be 16–4096 points"])
+        // A control's option sets its prop's default, which refuses what the prop does.
+        #expect(throws: PropRefusal.self) {
+            try configuration.settings.scene.setDefault(.number(600.5), of: "duration", on: .meter)
+        }
+        #expect(PreviewServerConfiguration.values(of: "--meter-duration") == "1–600 seconds")
         #expect(PreviewServerConfiguration.values(of: "--size") == "16–4096 points")
     }
 
@@ -104,7 +110,8 @@ import Testing
             #expect(layout["maxArtworkSide"] as? Int == 4096)
         }
         // And the artwork route's own limit is the same number.
-        #expect(ControlRoutes.playerArtwork.operation.maxBodyBytes == 8 << 20)
+        let upload = try #require(ControlRoutes.endpoints.first { $0.operation.id == "playerArtwork" })
+        #expect(upload.operation.maxBodyBytes == 8 << 20)
     }
 
     /// What a request will cost, from its declared parameters, before any work starts.

@@ -3,10 +3,13 @@ import Foundation
 import LayercastTesting
 @testable import PreviewServer
 import Testing
+import SeedControls
 
 /// Every refused request gets a 4xx with a JSON body `{"error", "parameter", "allowed"}` that names
 /// the parameter at fault and what it accepts.
 @Suite struct ErrorTests {
+    init() { SeedControls.bootstrap() }
+
     struct Case: CustomTestStringConvertible, Sendable {
         var method = "GET"
         var target: String
@@ -73,7 +76,7 @@ import Testing
         get("/clip.gif?variants=themes&control=meter", "variants", "themes: play-button"),
         get("/frame.png?control=meter&variants=themes", "variants", "themes: play-button (default, sample)"),
         get("/frame.png?variants=modes", "variants",
-            "modes: play-button (play, pause, stop, buffering), meter (empty, recording, complete)"),
+            "modes: meter (empty, recording, complete), play-button (play, pause, stop, buffering)"),
         get("/frame.png?control=spinner&variants=scales&scale=2", "scale", "leave out 'scale'"),
         get("/frame.png?control=spinner&variants=colours", "variants", "modes, themes, scales"),
         get("/frame.png?control=spinner&variants=scales&size=1400", "size", "4096×4096"),
@@ -117,7 +120,7 @@ import Testing
         Case(method: "POST", target: "/play-button/mode", body: "mode=pause", contentType: "text/plain", status: 415, parameter: "Content-Type"),
     ]
 
-    @Test(arguments: frameParameters + commandParameters + clipsAndVariants)
+    @Test(arguments: seeded { frameParameters + commandParameters + clipsAndVariants })
     func refusedWithANamedParameter(_ c: Case) throws {
         try withTestServer(.router) { s in
             let response = try s.request(c.method, c.target, body: Array((c.body ?? "").utf8), contentType: c.contentType)

@@ -3,6 +3,7 @@ import LayercastTesting
 import Synchronization
 import Testing
 @testable import PreviewServer
+import SeedControls
 
 /// `/events` on the broadcast: a state event when the source's key changes, a heartbeat after 15 s
 /// without one, and a subscriber that falls behind gets only the newest event. Driven by a fake
@@ -17,6 +18,7 @@ import Testing
     let hub: EventHub
 
     init() {
+        SeedControls.bootstrap()
         let fake = fake
         hub = EventHub(source: {
             let key = fake.key.withLock { $0 }

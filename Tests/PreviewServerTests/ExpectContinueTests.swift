@@ -1,11 +1,14 @@
 import HTTPClient
 import LayercastTesting
 import Testing
+import SeedControls
 
 /// `Expect: 100-continue` (issue 30, finding 3): a head the server can refuse as it stands gets its
 /// refusal instead of `100 Continue`, so the client never sends the body; a head its body may still
 /// make good gets `100 Continue` and its answer after the body.
 @Suite struct ExpectContinueTests {
+    init() { SeedControls.bootstrap() }
+
     /// The head's first answer, and after it (when that was `100 Continue`) the answer to `body`.
     static func exchange(_ server: TestServer, _ head: String, body: String) throws -> (first: String, final: String?) {
         let socket = try BlockingSocket.connect(port: server.port, timeout: .seconds(10))

@@ -1,10 +1,13 @@
 import Scenes
 import Testing
 @testable import PreviewServer
+import SeedControls
 
 /// The server's text formatting avoids Foundation (whose String(format:) and percent decoding
 /// would link ICU's data into the binary); these pin the replacements to what Foundation gave.
 @Suite struct FoundationFreeFormattingTests {
+    init() { SeedControls.bootstrap() }
+
     @Test func sceneTimeIsPrintfSixDecimals() {
         #expect(formatSceneTime(0) == "0.000000")
         #expect(formatSceneTime(1.5) == "1.500000")

@@ -6,6 +6,7 @@ import LayercastTesting
 @testable import PreviewServer
 import Scenes
 import Testing
+import SeedControls
 
 /// For every declared range and enumeration of every operation, generated from the declarations:
 /// the minimum and the maximum pass validation (any declared answer but a 400 naming a parameter:
@@ -13,10 +14,12 @@ import Testing
 /// budget, such as a 4096-pixel clip), one step beyond each and a value outside an enumeration are
 /// refused with a 400 that names the parameter.
 @Suite struct GeneratedBoundaryTests {
+    init() { SeedControls.bootstrap() }
+
     static let cases = BoundaryCases.all(APICatalogue.operations)
 
     /// Each case on a fresh server in router mode, so no case sees another's state.
-    @Test(arguments: cases)
+    @Test(arguments: seeded { cases })
     func boundary(_ c: BoundaryCase) throws {
         let server = PreviewServer(configuration: PreviewServerConfiguration(), clock: ManualClock(startingAt: 0))
         defer { server.stop() }
@@ -112,10 +115,10 @@ import Testing
         var expected = 0
         for operation in APICatalogue.operations {
             for parameter in operation.parameters where parameter.spec.locations != .path {
-                switch parameter.spec.type {
+                switch parameter.spec.type.resolved {
                 case .integer, .number: expected += 4
                 case .enumeration, .list, .boolean, .color, .string: expected += 1
-                case .colorList, .curve: Issue.record("\(parameter.spec.name): no parameter takes a list of colours or a curve")
+                case .colorList, .curve, .controls: Issue.record("\(parameter.spec.name): no parameter takes a list of colours or a curve")
                 }
                 #expect(Self.cases.contains { $0.path == operation.path && $0.parameter == parameter.spec.name },
                         "\(operation.method.rawValue) \(operation.path) \(parameter.spec.name)")

@@ -2,11 +2,14 @@ import Animation
 import FrameCheck
 import LayercastTesting
 import Testing
+import SeedControls
 
 /// PNG frames at fixed scene times (manual clock), compared with reviewed references in `Golden/`
 /// within the standard tolerance (every channel within 8 on at least 99.5 % of pixels), or the
 /// overlay's.
 @Suite struct GoldenFrameTests {
+    init() { SeedControls.bootstrap() }
+
     /// One reference: commands at scene times, then the frame at `frameTime`.
     struct Case: CustomTestStringConvertible, Sendable {
         var name: String
@@ -85,7 +88,7 @@ import Testing
         }
     }
 
-    @Test(arguments: spinner + meter + playButton + player + overlay)
+    @Test(arguments: seeded { spinner + meter + playButton + player + overlay })
     func matchesItsReference(_ c: Case) throws {
         try withTestServer(.router) { s in
             for (time, method, target) in c.commands {

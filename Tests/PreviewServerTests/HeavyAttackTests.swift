@@ -5,10 +5,13 @@ import HTTPServer
 import LayercastTesting
 @testable import PreviewServer
 import Testing
+import SeedControls
 
 /// A thousand slow clients: too heavy for the sanitizer runs, which skip this suite
 /// (scripts/test-sanitizers.sh). Bounded: every wait has a limit, nothing is timed.
 @Suite(.serialized) struct HeavyAttackTests {
+    init() { SeedControls.bootstrap() }
+
     /// 1,000 connections dripping a header byte now and then once held 1,015 descriptors against
     /// the 1,024-connection limit forever. Now the browser gets its page, state and stream while
     /// they are connected, and the head deadline cuts every one of them.

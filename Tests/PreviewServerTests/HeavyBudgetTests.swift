@@ -4,11 +4,14 @@ import LayercastTesting
 @testable import PreviewServer
 import Scenes
 import Testing
+import SeedControls
 
 /// Budget checks at full size: a thousand stream connections, the largest frame. Too heavy for
 /// the sanitizer runs, which skip this suite (scripts/test-sanitizers.sh). Bounded: every wait
 /// has a limit, nothing is timed.
 @Suite(.serialized) struct HeavyBudgetTests {
+    init() { SeedControls.bootstrap() }
+
     /// A thousand viewers of one stream fit the default budgets: the feed's render once, and each
     /// viewer's connection buffers.
     @Test func aThousandViewersOfOneStreamFit() throws {

@@ -5,10 +5,13 @@ import LayercastTesting
 @testable import PreviewServer
 import Rendering
 import Testing
+import SeedControls
 
 /// The scene's history is bounded in bytes: an artwork is counted (and stored) once however many
 /// copies of the scene show it, and one that no copy shows any more is freed.
 @Suite struct HistoryBudgetTests {
+    init() { SeedControls.bootstrap() }
+
     /// An opaque `side`×`side` PNG whose first pixel is `mark`, so each mark is another image.
     static func png(side: Int, mark: UInt8) throws -> [UInt8] {
         var pixels = [UInt8](repeating: 0xFF, count: side * side * 4)

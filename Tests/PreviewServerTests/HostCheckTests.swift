@@ -4,11 +4,14 @@ import HTTPServer
 import LayercastTesting
 @testable import PreviewServer
 import Testing
+import SeedControls
 
 /// Reads a rebound DNS name could make: `GET /state` and `GET /frame.png` with
 /// `Host: evil.example:PORT` used to answer 200, since only commands checked the Origin. Every
 /// request now passes the Host check first, and the origin rule compares the scheme too.
 @Suite struct HostCheckTests {
+    init() { SeedControls.bootstrap() }
+
     static func request(_ server: TestServer, _ target: String, method: String = "GET", host: String,
                         origin: String? = nil) throws -> HTTPProbeResponse? {
         let originLine = origin.map { "Origin: \($0)\r\n" } ?? ""

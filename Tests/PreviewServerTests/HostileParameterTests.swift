@@ -4,10 +4,13 @@ import HTTPServer
 import LayercastTesting
 @testable import PreviewServer
 import Testing
+import SeedControls
 
 /// Absurd numbers and broken text in parameters: each is a 400 naming the parameter, and the
 /// server answers /healthz after every one.
 @Suite struct HostileParameterTests {
+    init() { SeedControls.bootstrap() }
+
     /// (method, target, the parameter the error must name)
     static let queries: [(String, String, String)] = [
         ("GET", "/frame.png?size=1e309", "size"), ("GET", "/frame.png?size=-0", "size"), ("GET", "/frame.png?size=%2B16", "size"),

@@ -3,10 +3,13 @@ import HTTPServer
 import LayercastTesting
 @testable import PreviewServer
 import Testing
+import SeedControls
 
 /// The page's files through the whole app: nothing outside the public folder, no listings, and
 /// the right headers on what is served.
 @Suite struct HostileStaticFileTests {
+    init() { SeedControls.bootstrap() }
+
     @Test func nothingOutsideThePublicFolder() throws {
         let server = try hostileServer()
         let outside = server.outside

@@ -5,12 +5,15 @@ import LayercastTesting
 @testable import PreviewServer
 import Synchronization
 import Testing
+import SeedControls
 
 /// A command storm: about 1,000 commands a second across every control, mixed with frame
 /// requests and two streams, for 4 s (scripts/test-api-fuzz.sh runs the full 10 s against the
 /// binary). No crash, no 5xx, and /state keeps every control's invariants. Rates and stream fps
 /// are printed, not asserted.
 @Suite struct HostileStormTests {
+    init() { SeedControls.bootstrap() }
+
     static let commands: [(String, String)] = [
         // The spinner is only ever started, so its stream changes every tick and shows the real rate.
         ("POST", "/spinner/start"), ("POST", "/meter/press"), ("POST", "/meter/release"),

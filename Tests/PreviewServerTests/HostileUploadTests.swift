@@ -4,9 +4,12 @@ import LayercastTesting
 import Rendering
 import Scenes
 import Testing
+import SeedControls
 
 /// Artwork uploads that must not get in: each gets a 4xx, and the artwork before it stays.
 @Suite struct HostileUploadTests {
+    init() { SeedControls.bootstrap() }
+
     static let png = [("Content-Type", "image/png")]
 
     /// Small images get a colour; big ones stay transparent black, which costs no loop to fill.

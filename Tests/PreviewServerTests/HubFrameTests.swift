@@ -5,6 +5,7 @@ import LayercastTesting
 @testable import PreviewServer
 import Scenes
 import Testing
+import SeedControls
 
 /// The frame hub's mechanisms: a viewer that falls behind gets the newest part (never a queue),
 /// and frames are rendered once per watched feed, not per viewer. Driven by a manual clock,
@@ -16,6 +17,7 @@ import Testing
     let hub: FrameHub
 
     init() {
+        SeedControls.bootstrap()
         scene = LiveScene(clock: clock)
         hub = FrameHub(scene: scene, frameRenderer: FrameRenderer(), counters: counters,
                        ledger: BudgetLedger(settings: LimitSettings()))

@@ -4,11 +4,14 @@ import HTTPClient
 import LayercastTesting
 @testable import PreviewServer
 import Testing
+import SeedControls
 
 /// Stream limits over real connections: the render budget admits streams by the feeds they add
 /// (503 at once when it is taken, 400 for a stream no budget could hold) while frames and the API
 /// are still served, and a viewer that stops reading is closed after --timeout.
 @Suite struct HubLimitTests {
+    init() { SeedControls.bootstrap() }
+
     @Test func streamsPastTheRenderBudgetAreRefusedWhileTheRestIsServed() throws {
         try withTestServer(configure: { $0.settings.limits[.render] = 1 }) { server in
             // 100×100 at 60 fps: 600,000 of the budget's 1,000,000 pixels per second.

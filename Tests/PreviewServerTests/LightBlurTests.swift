@@ -3,12 +3,15 @@ import Controls
 import LayercastTesting
 import Rendering
 import Testing
+import SeedControls
 
 /// The music player's blurred disc against Apple's UIImageEffects light effect
 /// (docs/design/music-player.md §The light blur), computed here independently, in floating point,
 /// from the published steps: a blur of radius 30 pt as three box blurs, saturation × 1.8, white at
 /// alpha 0.3 over it.
 @Suite struct LightBlurTests {
+    init() { SeedControls.bootstrap() }
+
     /// 480 px for the 240 pt design: 2 px per point.
     static let side = 480
     static let pixelsPerPoint = Double(side) / 240

@@ -2,10 +2,13 @@ import Controls
 import Foundation
 import LayercastTesting
 import Testing
+import SeedControls
 
 /// The recording meter driven over HTTP on a manual clock; every reply and `/state` are checked
 /// against the closed form (docs/design/recording-meter.md §Closed form) at the time they report.
 @Suite struct MeterTests {
+    init() { SeedControls.bootstrap() }
+
     /// Sends a meter command at `t`, checks the reply's time and shape, and returns its state.
     @discardableResult
     static func command(_ s: TestServer, _ target: String, method: String = "POST", at t: Double,

@@ -4,11 +4,14 @@ import HTTPClient
 import LayercastTesting
 @testable import PreviewServer
 import Testing
+import SeedControls
 
 /// `GET /metrics`: the Prometheus text page carries every series the issue asks for, with the
 /// labels that tell feeds, viewer classes, routes and statuses apart, and counts that match
 /// what the test did.
 @Suite struct MetricsTests {
+    init() { SeedControls.bootstrap() }
+
     @Test func afterAStreamAndAFewRequestsEverySeriesIsThere() throws {
         let clock = ManualClock()
         try withTestServer(clock: clock) { server in

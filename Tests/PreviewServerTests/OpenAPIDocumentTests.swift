@@ -6,9 +6,12 @@ import LayercastTesting
 @testable import PreviewServer
 import Scenes
 import Testing
+import SeedControls
 
 /// The generated OpenAPI document against the router and the code's own limits.
 @Suite struct OpenAPIDocumentTests {
+    init() { SeedControls.bootstrap() }
+
     static let methods = ["get", "put", "post", "delete", "patch", "head", "options"]
 
     static func generated() -> (document: JSONValue, problems: [String]) {

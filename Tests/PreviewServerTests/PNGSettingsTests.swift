@@ -2,10 +2,13 @@ import Animation
 import Controls
 import Rendering
 import Testing
+import SeedControls
 
 /// The PNG encoder filters a photo-like frame (the playing music player's blurred cover) and not
 /// a flat-coloured one; either way the file holds the very pixels drawn.
 @Suite struct PNGSettingsTests {
+    init() { SeedControls.bootstrap() }
+
     static let side = 480
 
     static func frame(playing: Bool) -> RenderedImage {

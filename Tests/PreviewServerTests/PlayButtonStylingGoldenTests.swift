@@ -1,11 +1,14 @@
 import LayercastTesting
 import Testing
+import SeedControls
 
 /// The styling cases of the original's snapshot suite (docs/design/play-button.md §Styling API), made
 /// with per-request props as a CI job would, at the snapshots' pixel sizes: 44 pt at 2× (88×88),
 /// 60×30 and 30×60 pt (120×60, 60×120), 176 pt (352×352). Each frame is checked against the facts of
 /// the design at measured pixels before it is compared with its reviewed reference in `Golden/`.
 @Suite struct PlayButtonStylingGoldenTests {
+    init() { SeedControls.bootstrap() }
+
     /// UIKit's colours (docs/design/play-button.md §Styling API).
     static let systemBlue = "007aff", systemOrange = "ff9500", blue = "0000ff", lightGray = "aaaaaa"
 
@@ -101,7 +104,7 @@ import Testing
         ]
     }()
 
-    @Test(arguments: styling + contentModes + opticalAlignment)
+    @Test(arguments: seeded { styling + contentModes + opticalAlignment })
     func matchesTheFactsAndItsReference(_ c: Case) throws {
         try withTestServer(.router) { s in
             if c.mode != "play" {

@@ -4,10 +4,13 @@ import Foundation
 import HTTPClient
 import LayercastTesting
 import Testing
+import SeedControls
 
 /// The play button's routes on a manual clock: modes in every body form, flags, themes, the paths
 /// endpoint and what /state reports.
 @Suite struct PlayButtonTests {
+    init() { SeedControls.bootstrap() }
+
     static func reply(_ response: HTTPProbeResponse, sourceLocation: SourceLocation = #_sourceLocation) throws -> CommandReply<PlayButton.State> {
         #expect(response.status == 200, "\(response.text)", sourceLocation: sourceLocation)
         return try decode(CommandReply<PlayButton.State>.self, from: response)

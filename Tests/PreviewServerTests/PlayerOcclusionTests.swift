@@ -2,10 +2,13 @@ import Animation
 import Controls
 @testable import Rendering
 import Testing
+import SeedControls
 
 /// The renderer's occlusion rule on the control it was made for: while the music player plays, its
 /// opaque blurred cover hides the white disc and the sharp cover beneath.
 @Suite struct PlayerOcclusionTests {
+    init() { SeedControls.bootstrap() }
+
     static let side = 480
 
     static func frames(_ scene: Scene, at t: Double) -> (tree: LayerSnapshot, culled: RenderedImage, everything: RenderedImage) {

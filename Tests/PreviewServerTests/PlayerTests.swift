@@ -3,9 +3,12 @@ import Foundation
 import HTTPClient
 import LayercastTesting
 import Testing
+import SeedControls
 
 /// The music player's routes on a manual clock, and an artwork upload.
 @Suite struct PlayerTests {
+    init() { SeedControls.bootstrap() }
+
     static func reply(_ response: HTTPProbeResponse, sourceLocation: SourceLocation = #_sourceLocation) throws -> CommandReply<MusicPlayer.State> {
         #expect(response.status == 200, "\(response.text)", sourceLocation: sourceLocation)
         return try decode(CommandReply<MusicPlayer.State>.self, from: response)

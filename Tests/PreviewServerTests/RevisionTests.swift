@@ -5,10 +5,13 @@ import HTTPClient
 import LayercastTesting
 import Testing
 @testable import PreviewServer
+import SeedControls
 
 /// The scene's revision: one more for each command, on a control or on the clock, in every reply,
 /// in `/state` and in each event, so a client can order states when scene time steps backwards.
 @Suite struct RevisionTests {
+    init() { SeedControls.bootstrap() }
+
     static func revision(_ response: HTTPProbeResponse) -> UInt64? {
         ((try? jsonObject(response))?["revision"] as? NSNumber)?.uint64Value
     }
@@ -84,7 +87,11 @@ import Testing
             let layout = try jsonObject(response)
             #expect(layout["controls"] as? [String] == ["meter", "play-button", "player", "spinner"])
             let arrangements = try #require(layout["arrangements"] as? [[String: Double]])
-            #expect(arrangements == [["minAspect": 2, "columns": 4, "rows": 1], ["minAspect": 0, "columns": 2, "rows": 2]])
+            #expect(arrangements == [["minAspect": 2, "columns": 4, "rows": 1], ["minAspect": 0.5, "columns": 2, "rows": 2],
+                                     ["minAspect": 0, "columns": 1, "rows": 4]])
+            let cards = try #require(layout["cards"] as? [[String: Any]])
+            #expect(cards.map { $0["id"] as? String } == ["meter", "play-button", "player", "spinner"])
+            #expect(cards.first?["designWidth"] as? Double == 320)
             #expect(layout["cellMargin"] as? Double == 0.06)
             #expect(layout["maxFrameSide"] as? Int == 4096)
         }

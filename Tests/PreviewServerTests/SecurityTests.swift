@@ -2,10 +2,13 @@ import Foundation
 import LayercastTesting
 @testable import PreviewServer
 import Testing
+import SeedControls
 
 /// Who may drive the server: no web page elsewhere, curl and the page itself yes, `--allow-origin`
 /// on purpose, `--token` when set; and CORS stays off.
 @Suite struct SecurityTests {
+    init() { SeedControls.bootstrap() }
+
     static func spinnerAnimating(_ server: TestServer) throws -> Bool {
         let spinner = try #require(try jsonObject(server.get("/state"))["spinner"] as? [String: Any])
         return try #require(spinner["animating"] as? Bool)

@@ -6,11 +6,14 @@ import LayercastTesting
 @testable import PreviewServer
 import Synchronization
 import Testing
+import SeedControls
 
 /// Stopping under load: every viewer is told, counted and let go, commands in flight finish or
 /// fail cleanly, and nothing stays open. (The binary's SIGTERM path, with its 1 s bound and exit
 /// status, is checked by scripts/test-api-fuzz.sh; the suite only prints the time.)
 @Suite struct ShutdownTests {
+    init() { SeedControls.bootstrap() }
+
     final class ClientFlags: Sendable {
         let running = Atomic<Bool>(true)
         let answered = Atomic<Int>(0)

@@ -3,9 +3,12 @@ import Controls
 import Foundation
 import LayercastTesting
 import Testing
+import SeedControls
 
 /// `GET /state` against the closed forms at the time it reports.
 @Suite struct StateTests {
+    init() { SeedControls.bootstrap() }
+
     @Test func spinnerStateEqualsTheClosedFormAtManualTimes() throws {
         try withTestServer(.router) { s in
             for i in 0...60 {

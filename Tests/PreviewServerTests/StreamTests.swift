@@ -3,10 +3,13 @@ import Foundation
 import LayercastTesting
 @testable import PreviewServer
 import Testing
+import SeedControls
 
 /// `/stream.mjpg` on the wire: framing, rate, encode-once, static scenes and newest-wins.
 /// Streams run on the real clock (a moving scene); each read is 1–2.5 s.
 @Suite struct StreamTests {
+    init() { SeedControls.bootstrap() }
+
     @Test func aTwoSecondReadYieldsWholeJPEGPartsAtTheRequestedRate() throws {
         try withTestServer(clock: MonotonicClock(startingAt: 0)) { s in
             let fps = 15

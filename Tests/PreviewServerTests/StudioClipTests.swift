@@ -6,9 +6,12 @@ import LayercastTesting
 import Rendering
 import Scenes
 import Testing
+import SeedControls
 
 /// `/clip.webp` and `/clip.gif` over HTTP, decoded with libwebp's and giflib's own decoders.
 @Suite struct StudioClipTests {
+    init() { SeedControls.bootstrap() }
+
     /// Lossless frames are exactly the `ahead` frames: the clip renders the same copies.
     @Test func webPClipFramesAreTheFramesAheadPixelForPixel() throws {
         let clock = ManualClock(startingAt: 5)

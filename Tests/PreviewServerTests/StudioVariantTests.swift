@@ -4,10 +4,13 @@ import LayercastTesting
 @testable import PreviewServer
 import Rendering
 import Testing
+import SeedControls
 
 /// `/frame.png?variants=modes|themes|scales`: cells side by side, each what the control shows
 /// alone in that state.
 @Suite struct StudioVariantTests {
+    init() { SeedControls.bootstrap() }
+
     @Test func playButtonModesAreTheFourRestingModesSideBySide() throws {
         try withTestServer(.router, clock: ManualClock(startingAt: 4)) { s in
             let variants = try s.frame("control=play-button&variants=modes&size=96")

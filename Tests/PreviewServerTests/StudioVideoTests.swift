@@ -5,11 +5,14 @@ import LayercastTesting
 import Rendering
 import Scenes
 import Testing
+import SeedControls
 
 /// `/clip.mp4` and `/clip.webm` over HTTP, read back by ffprobe and decoded by ffmpeg: codec,
 /// pixel format, frame count, rate and duration, the padding of odd sizes, and the frames
 /// themselves against the stills at the same times.
 @Suite struct StudioVideoTests {
+    init() { SeedControls.bootstrap() }
+
     static let formats: [ClipWriter.Format] = [.mp4, .webm]
 
     static func codec(_ format: ClipWriter.Format) -> String { format == .mp4 ? "h264" : "vp9" }

@@ -4,6 +4,7 @@ import Foundation
 import LayercastTesting
 import Testing
 @testable import Rendering
+import SeedControls
 
 /// Red left half, blue right half, a black bar across, on white: opaque, with antialiased edges.
 func codecScene(width: Int = 64, height: Int = 48) -> RenderedImage {
@@ -17,6 +18,8 @@ func codecScene(width: Int = 64, height: Int = 48) -> RenderedImage {
 }
 
 @Suite struct JPEGEncoderTests {
+    init() { SeedControls.bootstrap() }
+
     @Test func decodesToTheRightSizeAndColours() throws {
         let jpeg = try JPEGEncoder.encode(codecScene(), quality: 90)
         #expect(jpeg.starts(with: [0xFF, 0xD8]) && jpeg.suffix(2) == [0xFF, 0xD9])
@@ -50,6 +53,8 @@ func codecScene(width: Int = 64, height: Int = 48) -> RenderedImage {
 }
 
 @Suite struct PNGCodecTests {
+    init() { SeedControls.bootstrap() }
+
     func words(_ image: RenderedImage) -> [UInt32] {
         (0..<image.height).flatMap { y in (0..<image.width).map { x in image.word(x: x, y: y) } }
     }

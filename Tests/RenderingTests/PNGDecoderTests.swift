@@ -4,11 +4,14 @@ import Foundation
 import LayercastTesting
 import Testing
 @testable import Rendering
+import SeedControls
 
 /// The PNG decoder behind artwork uploads: each colour type, bit depth and interlacing decodes to
 /// the right premultiplied pixels; oversized, truncated and malformed files are refused, the
 /// oversized ones from their header.
 @Suite struct PNGDecoderTests {
+    init() { SeedControls.bootstrap() }
+
     struct PNGError: Error, CustomStringConvertible {
         let description: String
     }

@@ -6,11 +6,14 @@ import Logging
 import Scenes
 import Synchronization
 import Testing
+import SeedControls
 
 /// Replication as the core does it, with no HTTP server: two stages share one command log on a real
 /// redis-server, each applying every entry as it reads it back (docs/design/replication.md §The log).
 @Suite(.serialized)
 struct ReplicaCoreTests {
+    init() { SeedControls.bootstrap() }
+
     static func replicaStage(of redis: RedisProcess, scene: String) throws -> Stage {
         guard case .success(let target) = ReplicationTarget.parse(redis.url(scene: scene)) else {
             throw RedisProcessError("bad target")

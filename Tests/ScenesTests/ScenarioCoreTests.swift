@@ -2,9 +2,12 @@ import Animation
 import Controls
 import Scenes
 import Testing
+import SeedControls
 
 /// Scenarios parsed, played and recorded as command values, with no server (docs/design/scenarios.md).
 @Suite struct ScenarioCoreTests {
+    init() { SeedControls.bootstrap() }
+
     static func parse(_ text: String) throws(Refusal) -> Scenario {
         try Scenario(parsing: Array(text.utf8), artworks: ArtworkLibrary())
     }

@@ -2,9 +2,12 @@ import Animation
 import Controls
 import Scenes
 import Testing
+import SeedControls
 
 /// A snapshot of a stage's scene, mid-animation, restores to the same scene (docs/design/replication.md §Snapshots).
 @Suite struct SnapshotCoreTests {
+    init() { SeedControls.bootstrap() }
+
     @Test func aSnapshotMidAnimationRestoresToTheSameStates() throws {
         let clock = ManualClock(startingAt: 2)
         let stage = StageCommandTests.stage(clock)

@@ -3,11 +3,14 @@ import Controls
 import Logging
 import Scenes
 import Testing
+import SeedControls
 
 /// Commands as values, run on a stage with no transport (docs/design/architecture.md §Commands are
 /// values): the declaration decides what a value does, refuses what it does not take, and the
 /// timeline names the value as the cause.
 @Suite struct StageCommandTests {
+    init() { SeedControls.bootstrap() }
+
     static func stage(_ clock: ManualClock = ManualClock(startingAt: 1)) -> Stage {
         var logger = Logger(label: "scenes-tests")
         logger.logLevel = .error

@@ -43,7 +43,7 @@ podman_ build --isolation chroot --network=host --pull=never --format docker \
 echo "built in $((SECONDS - start)) s"
 
 out=$(podman_ run --rm --network=host --no-healthcheck localhost/layercast:from-source --version)
-[ "$out" = "$(grep -o 'version = "[^"]*"' Sources/layercast/Layercast.swift | cut -d'"' -f2)" ] ||
+[ "$out" = "$(grep -o 'version = "[^"]*"' Sources/PreviewServer/PreviewServer.swift | cut -d'"' -f2)" ] ||
     fail "the built binary says '$out'"
 podman_ run --rm --network=host --no-healthcheck --entrypoint ldd localhost/layercast:from-source \
     /usr/local/bin/layercast | grep -q 'not found' && fail "unresolved libraries in the built image"

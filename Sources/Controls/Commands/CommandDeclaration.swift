@@ -39,6 +39,8 @@ public struct CommandDeclaration: Sendable {
     public let decodesArtwork: Bool
     /// The state its answer holds (the control's), whose schema the docs derive from the type.
     public let stateType: any (Codable & Sendable).Type
+    /// The route that takes its image as an upload, when it names one by hash.
+    public var upload: ImageUpload?
     private let change: @Sendable (CommandArguments, any ArtworkSource) throws(Refusal) -> Change
 
     public init<State: Codable & Sendable>(
@@ -107,8 +109,8 @@ public struct CommandParameter: Sendable {
 
     /// A number prop of a control set by a command under its own name: its range, unit and meaning
     /// are the prop's.
-    public static func number(prop name: String, of control: FrameSubject) -> CommandParameter {
-        let prop = SceneConfiguration().propDeclarations(of: control).first { $0.name == name }
+    public static func number<Configuration: PropConfiguration>(prop name: String, of configuration: Configuration.Type) -> CommandParameter {
+        let prop = Configuration.declarations(defaults: Configuration()).first { $0.name == name }
         // A name no prop has leaves a parameter that accepts nothing, which the declaration tests catch.
         guard case .number(let range, _, let unit)? = prop?.kind else { return CommandParameter(name, .number(0...0), "") }
         return CommandParameter(name, .number(range), unit: unit, prop?.doc ?? "")
@@ -147,4 +149,48 @@ public struct CommandArguments: Sendable {
         guard let value = E(rawValue: text) else { throw Refusal.badParameter(parameter.name, text, allowed: "a declared word") }
         return value
     }
+}
+
+/// What a command does to its control, made from its arguments before any scene is locked.
+public struct ControlChange<C: Control>: Sendable {
+    /// An image it puts on show (the renderer prepares its images first).
+    public let shows: Bitmap?
+    let apply: @Sendable (inout C, Double) throws(Refusal) -> Void
+
+    public init(shows: Bitmap? = nil, _ apply: @escaping @Sendable (inout C, Double) throws(Refusal) -> Void) {
+        self.shows = shows
+        self.apply = apply
+    }
+}
+
+extension CommandDeclaration {
+    /// A command on control `C`, declared in the control's own folder: `change` reads its arguments
+    /// (checked against `parameters`) and says what it does to the control at a scene time; the
+    /// answer holds the control's state after it.
+    public init<C: Control>(
+        _ name: String, id: String, on type: C.Type, summary: String, description: String? = nil,
+        parameters: [CommandParameter] = [], refusals: [Refusal.Documented] = [], decodesArtwork: Bool = false,
+        _ change: @escaping @Sendable (CommandArguments, any ArtworkSource) throws(Refusal) -> ControlChange<C>
+    ) {
+        self.init(name, id: id, control: C.id, summary: summary, description: description, parameters: parameters,
+                  refusals: refusals, decodesArtwork: decodesArtwork, state: C.State.self) { arguments, artworks throws(Refusal) in
+            let made = try change(arguments, artworks)
+            return Change(shows: made.shows) { scene, time throws(Refusal) -> C.State in
+                let state = try scene.modify(C.self) { (control: inout C) throws(Refusal) -> C.State in
+                    try made.apply(&control, time)
+                    return control.state(at: time)
+                }
+                guard let state else { throw Refusal(.notFound, "this scene has no control '\(C.id.rawValue)'") }
+                return state
+            }
+        }
+    }
+}
+
+/// The server's library of uploaded images, which a command names by SHA-256 (`ArtworkSource`).
+public enum UploadedImages {
+    /// How many uploads a server keeps, the newest; older ones are forgotten.
+    public static let kept = 16
+    /// The largest side an uploaded image may have, in pixels.
+    public static let maxSide = 4096
 }

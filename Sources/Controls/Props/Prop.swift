@@ -95,6 +95,15 @@ public struct PropValues: Sendable, Hashable {
 public protocol PropConfiguration: Sendable, Hashable {
     /// Every knob, in the order a panel lists them.
     static var props: [Prop<Self>] { get }
+    /// The defaults: every prop at the value the original has.
+    init()
+    /// Why the control may refuse a change of props, for the docs (a duration while recorded);
+    /// none by default.
+    static var refusals: [String] { get }
+}
+
+extension PropConfiguration {
+    public static var refusals: [String] { [] }
 }
 
 extension PropConfiguration {

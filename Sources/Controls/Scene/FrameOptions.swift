@@ -3,7 +3,7 @@ import Animation
 /// What a frame asks of the controls beyond the scene and the time: inputs each control reads while
 /// it builds its layer tree, so that nothing has to edit a finished tree afterwards.
 public struct FrameOptions: Sendable, Hashable {
-    /// The recording meter's elapsed-time label (ours, beyond the clone).
+    /// Whether controls draw their own text labels (`label=`; a control reads it while it builds).
     public var showsLabel: Bool
     /// What the frame is drawn over; text designed dark on white turns light on a dark backdrop.
     public var backdrop: Backdrop

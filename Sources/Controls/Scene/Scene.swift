@@ -1,12 +1,10 @@
 import Animation
 
-/// The shared model: every control, at one scene time. A value, so a copy is an immutable snapshot
-/// that any thread may advance and render without touching the live scene.
-public struct Scene: Sendable, Codable {
-    public var spinner: Spinner
-    public var meter: RecordingMeter
-    public var playButton: PlayButton
-    public var player: MusicPlayer
+/// The shared model: every registered control, at one scene time. A value, so a copy is an
+/// immutable snapshot that any thread may advance and render without touching the live scene.
+public struct Scene: Sendable {
+    /// In the order of the configuration's controls (the registered list).
+    public internal(set) var controls: [any Control]
     /// The latest time the scene has been advanced to; commands apply at or after it.
     public private(set) var time: Double
     /// What the scene was made from: the controls' default configurations.
@@ -15,69 +13,94 @@ public struct Scene: Sendable, Codable {
     public init(configuration: SceneConfiguration = SceneConfiguration(), time: Double = 0) {
         self.time = time
         self.configuration = configuration
-        spinner = Spinner(startingAt: time, configuration: configuration.spinner)
-        meter = RecordingMeter(configuration: configuration.meter)
-        playButton = PlayButton(at: time, configuration: configuration.playButton)
-        player = MusicPlayer(artwork: configuration.artwork, at: time, configuration: configuration.player)
+        controls = configuration.defaults.map { $0.make(at: time) }
     }
 
     /// Fires every completion up to `t` in time order; never goes back in time.
     public mutating func advance(to t: Double) {
         guard t >= time else { return }
-        spinner.advance(to: t)
-        meter.advance(to: t)
-        playButton.advance(to: t)
-        player.advance(to: t)
+        for i in controls.indices { controls[i].advance(to: t) }
         time = t
     }
 
     /// About what a copy of the scene holds besides its artwork (`SceneHistory` prices copies by it).
     public var estimatedBytes: Int {
-        MemoryLayout<Scene>.stride + FrameSubject.controls.reduce(0) { $0 + (control($1)?.layerTree.estimatedBytes ?? 0) }
+        MemoryLayout<Scene>.stride + controls.reduce(0) { $0 + $1.layerTree.estimatedBytes }
     }
 
-    /// The control `subject` names; nil for `.all`, which is every control.
+    /// The images the controls show now, each once.
+    public var shownImages: [Bitmap] {
+        var seen: Set<ObjectIdentifier> = []
+        return controls.flatMap(\.shownImages).filter { seen.insert(ObjectIdentifier($0)).inserted }
+    }
+
+    /// The control `subject` names; nil for `.all`, which is every control, and for an id not in the scene.
     public func control(_ subject: FrameSubject) -> (any Control)? {
-        switch subject {
-        case .all: nil
-        case .spinner: spinner
-        case .meter: meter
-        case .playButton: playButton
-        case .player: player
+        controls.first { type(of: $0).id == subject }
+    }
+
+    /// The control of type `C`, read or changed in place; nil when the scene has none.
+    public subscript<C: Control>(_ type: C.Type) -> C? {
+        get { controls.lazy.compactMap { $0 as? C }.first }
+        set {
+            guard let newValue, let i = controls.firstIndex(where: { Swift.type(of: $0).id == C.id }) else { return }
+            controls[i] = newValue
+        }
+    }
+
+    /// Runs `change` on the control of type `C` in place; nil, changing nothing, when the scene has none.
+    public mutating func modify<C: Control, R, E: Error>(_ type: C.Type, _ change: (inout C) throws(E) -> R) throws(E) -> R? {
+        guard let i = controls.firstIndex(where: { Swift.type(of: $0).id == C.id }), var control = controls[i] as? C else {
+            return nil
+        }
+        let result = try change(&control)
+        controls[i] = control
+        return result
+    }
+
+    /// Replaces the control `subject` names with `control` (a variant's rebuilt copy).
+    public mutating func replace(_ subject: FrameSubject, with control: any Control) {
+        guard let i = controls.firstIndex(where: { Swift.type(of: $0).id == subject }) else { return }
+        controls[i] = control
+    }
+}
+
+extension Scene: Codable {
+    private enum Keys: String, CodingKey { case time, configuration, controls }
+
+    /// `{"time", "configuration", "controls": {id: control}}`; decoding reads the registered
+    /// controls' members and refuses a document without one of them.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: Keys.self)
+        time = try container.decode(Double.self, forKey: .time)
+        configuration = try container.decode(SceneConfiguration.self, forKey: .configuration)
+        let members = try container.nestedContainer(keyedBy: IdKey.self, forKey: .controls)
+        controls = try configuration.defaults.map { defaults in
+            try defaults.decodeControl(from: members.superDecoder(forKey: IdKey(defaults.id)))
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: Keys.self)
+        try container.encode(time, forKey: .time)
+        try container.encode(configuration, forKey: .configuration)
+        var members = container.nestedContainer(keyedBy: IdKey.self, forKey: .controls)
+        for control in controls {
+            try control.encode(to: members.superEncoder(forKey: IdKey(type(of: control).id)))
         }
     }
 }
 
-/// What the scene is built from: the command line's and the API's settings, and each control's
-/// configuration as made (what its props' defaults are).
-public struct SceneConfiguration: Sendable, Codable {
-    public var artwork: Bitmap?
-    public var meter = RecordingMeter.Configuration()
-    public var playButton = PlayButton.Configuration()
-    public var player = MusicPlayer.Configuration()
-    public var spinner = Spinner.Configuration()
-
-    /// `--meter-duration` (a meter clamps it into its range; the server refuses a flag outside it).
-    public var meterDuration: Double {
-        get { meter.duration }
-        set { meter.duration = newValue }
-    }
-
-    /// `--seed`: the meter's colours.
-    public var seed: UInt64 {
-        get { meter.seed }
-        set { meter.seed = newValue }
-    }
-
-    public init(meterDuration: Double = RecordingMeter.defaultDuration, seed: UInt64 = 0x5EED, artwork: Bitmap? = nil) {
-        self.artwork = artwork
-        self.meterDuration = meterDuration
-        self.seed = seed
-    }
+/// A document member named by a control's id.
+struct IdKey: CodingKey {
+    let stringValue: String
+    var intValue: Int? { nil }
+    init(_ id: FrameSubject) { stringValue = id.rawValue }
+    init?(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
 }
 
 extension Scene {
-    /// Every control's commands, in the order the controls list them (docs/design/architecture.md §Commands are values).
-    public static let commandDeclarations: [CommandDeclaration] =
-        Spinner.commands + RecordingMeter.commands + MusicPlayer.commands + PlayButton.commands
+    /// Every control's commands, in the order the controls are registered (docs/design/architecture.md §Commands are values).
+    public static var commandDeclarations: [CommandDeclaration] { ControlSystem.controls.flatMap { $0.commands } }
 }

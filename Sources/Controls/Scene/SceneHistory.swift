@@ -38,7 +38,7 @@ struct SceneHistory {
     /// What the history holds besides the live scene.
     var bytes: Int {
         let own = artworks.reduce(0) { $0 + $1.value.bytes }
-        let liveArtwork = artworks[ObjectIdentifier(live.player.artwork)]?.bytes ?? 0
+        let liveArtwork = live.shownImages.reduce(0) { $0 + (artworks[ObjectIdentifier($1)]?.bytes ?? 0) }
         return weight + own - liveArtwork
     }
 
@@ -114,9 +114,10 @@ struct SceneHistory {
     }
 
     private mutating func count(_ scene: Scene, by delta: Int) {
-        let artwork = scene.player.artwork
-        let key = ObjectIdentifier(artwork)
-        let entry = artworks[key] ?? (0, artwork.pixels.count * 4)
-        artworks[key] = entry.copies + delta > 0 ? (entry.copies + delta, entry.bytes) : nil
+        for artwork in scene.shownImages {
+            let key = ObjectIdentifier(artwork)
+            let entry = artworks[key] ?? (0, artwork.pixels.count * 4)
+            artworks[key] = entry.copies + delta > 0 ? (entry.copies + delta, entry.bytes) : nil
+        }
     }
 }

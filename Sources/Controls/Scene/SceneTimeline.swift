@@ -26,18 +26,15 @@ public struct SceneTimeline: Sendable {
 extension Scene {
     /// Every record of every control's layers, in control order, then layer order, then as added.
     public func animationRecords() -> [(control: FrameSubject, layer: LayerPath, record: AnimationRecord)] {
-        FrameSubject.controls.flatMap { subject -> [(control: FrameSubject, layer: LayerPath, record: AnimationRecord)] in
-            guard let control = control(subject) else { return [] }
+        controls.flatMap { control -> [(control: FrameSubject, layer: LayerPath, record: AnimationRecord)] in
+            let subject = type(of: control).id
             return control.layerTree.allRecords().map { (subject, $0.path, $0.record) }
         }
     }
 
     /// Drops every control's records of animations that stopped showing before `time`.
     public mutating func forgetAnimationRecords(endedBefore time: Double) {
-        spinner.forgetAnimationRecords(endedBefore: time)
-        meter.forgetAnimationRecords(endedBefore: time)
-        playButton.forgetAnimationRecords(endedBefore: time)
-        player.forgetAnimationRecords(endedBefore: time)
+        for i in controls.indices { controls[i].forgetAnimationRecords(endedBefore: time) }
     }
 }
 

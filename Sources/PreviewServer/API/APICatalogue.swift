@@ -11,7 +11,9 @@ package enum APICatalogue {
         ControlRoutes.self, PropsRoutes.self, ScenarioRoutes.self, PageRoutes.self,
     ]
 
-    package static let operations: [APIOperation] = groups.flatMap { $0.operations }
+    package static var operations: [APIOperation] {
+        ControlSystem.derived("APICatalogue.operations") { groups.flatMap { $0.operations } }
+    }
 
     /// Every group's endpoints bound to this server's services.
     static func endpoints(_ services: EdgeServices) -> [BoundEndpoint] {
@@ -29,7 +31,7 @@ package enum APICatalogue {
 
     static let info = OpenAPIGenerator.Info(
         title: "Layercast", version: PreviewServer.version,
-        description: "Four iOS animated controls rendered on one animation clock: frames, clips and an MJPEG stream to "
+        description: "Animated controls with Core Animation's semantics, rendered on one animation clock: frames, clips and an MJPEG stream to "
             + "watch them, commands to drive them, and their state to check them.\n\nEvery GET route also answers HEAD, "
             + "and every path answers OPTIONS with its Allow list. State-changing routes (POST, PUT, PATCH and DELETE) refuse "
             + "cross-site requests (403) and, with --token, requests without the token (401). Commands take their "

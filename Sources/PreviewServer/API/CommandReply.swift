@@ -7,7 +7,7 @@ import Scenes
 typealias CommandValue = @Sendable (Input, ArtworkLibrary) throws(Refusal) -> (command: Command, upload: [UInt8]?)
 
 extension APIOperation {
-    /// "POST /meter/press": a command's public name, as a scenario's step names it.
+    /// "POST /{control}/{command}": a command's public name, as a scenario's step names it.
     var commandName: String { "\(method.rawValue) \(path)" }
 
     /// The value of a request whose parameters are the command's arguments.

@@ -2,20 +2,19 @@ import Controls
 import HTTPServer
 import Scenes
 
-/// Each control's commands as it declares them (`Scene.commandDeclarations`), with the routes that
-/// are the HTTP edge's alone beside them: an upload (`PlayerRoutes.swift`) before the command its
-/// value is, the play button's shapes (`PlayButtonRoutes.swift`) after its commands.
+/// Each control's commands as it declares them (`Scene.commandDeclarations`), with the routes they
+/// bring: a command's upload (`UploadRoutes.swift`) before it, and the control's queries
+/// (`QueryRoutes.swift`) after its commands.
 struct ControlRoutes: CommandRoutes {
     let stage: Stage
 
     init(_ services: EdgeServices) { stage = services.stage }
 
-    static let endpoints: [Endpoint<Self>] = Scene.commandDeclarations.flatMap { declaration -> [Endpoint<Self>] in
-        let endpoint = Endpoint<Self>(declaration: declaration)
-        return switch declaration.name {
-        case MusicPlayer.artworkByHash.name: [playerArtwork, endpoint]
-        case PlayButton.commands.last?.name: [endpoint, playButtonPaths]
-        default: [endpoint]
+    static var endpoints: [Endpoint<Self>] {
+        ControlSystem.controls.flatMap { control -> [Endpoint<Self>] in
+            control.commands.flatMap { declaration -> [Endpoint<Self>] in
+                (declaration.upload.map { [upload($0, of: declaration)] } ?? []) + [Endpoint<Self>(declaration: declaration)]
+            } + control.queries.map { query(control.id, $0) }
         }
     }
 }

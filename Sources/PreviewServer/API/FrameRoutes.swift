@@ -180,6 +180,6 @@ extension FrameRoutes {
     /// A `props.` value the control cannot take now, as its own routes would refuse it; or a stored
     /// scenario that can no longer run.
     static let scenarioConflict = Answer.conflict(
-        "A `props.` value the control cannot take now (the meter's `duration` while it has segments), or a scenario "
+        "A `props.` value the control cannot take in its state now, or a scenario "
             + "that names artwork the server no longer keeps.")
 }

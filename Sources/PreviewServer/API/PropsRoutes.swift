@@ -10,13 +10,13 @@ struct PropsRoutes: CommandRoutes {
 
     init(_ services: EdgeServices) { stage = services.stage }
 
-    static let endpoints: [Endpoint<Self>] = FrameSubject.controls.flatMap { control in
-        [getProps(control), patchProps(control), resetProps(control)]
+    static var endpoints: [Endpoint<Self>] {
+        FrameSubject.controls.flatMap { control in [getProps(control), patchProps(control), resetProps(control)] }
     }
 
     static let propsPatchTypes = ["application/merge-patch+json", "application/json"]
 
-    /// "PlayButton" for `play-button`: operation ids.
+    /// "ToggleSwitch" for `toggle-switch`: operation ids.
     private static func idName(_ control: FrameSubject) -> String {
         String(PropTable(control, SceneConfiguration()).componentName.dropLast("Props".count))
     }
@@ -62,10 +62,9 @@ struct PropsRoutes: CommandRoutes {
             produces: commandSuccess(control))
     }
 
-    /// What a control may refuse: the meter's duration while it has segments.
+    /// What a control's props may be refused for, as its configuration declares.
     private static func refusals(_ control: FrameSubject) -> [Answer] {
-        control == .meter ? [.conflict("The duration cannot change while the meter has segments: POST /meter/reset first.")]
-            : []
+        (control.control?.propRefusals ?? []).map { .conflict($0) }
     }
 
     private static func commandSuccess(_ control: FrameSubject) -> Success {

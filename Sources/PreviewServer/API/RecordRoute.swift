@@ -12,7 +12,7 @@ extension ScenarioRoutes {
             summary: "Records the commands that arrive into a scenario: `start`, then `stop`",
             description: "Between start and stop, every command a control accepts (from any client) becomes a step at "
                 + "its scene time from the start; clock commands do not, since the scene times already say when each "
-                + "command happened. An upload of artwork is kept as PUT /player/artwork/by-hash with its SHA-256. "
+                + "command happened. An upload is kept as the command it stands for, naming the image by its SHA-256. "
                 + "`stop` checks the scenario as "
                 + "POST /scenarios does, stores it and answers with its id and the scenario itself. At most "
                 + "\(Scenario.Limits.maxSteps) steps are kept.",

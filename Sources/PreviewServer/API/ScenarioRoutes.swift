@@ -60,7 +60,7 @@ struct ScenarioRoutes: CommandRoutes {
                 + "scenario playing before. On a paused clock the steps wait for scene time to reach them. `POST /clock` "
                 + "steps pause, resume or change the speed of the live clock.",
             answers: [.notFound("No stored scenario has this id."),
-                      .conflict("A step would be refused by the live scene (a press on a complete meter), the "
+                      .conflict("A step would be refused by the live scene (a command its control refuses in its state), the "
                                 + "scenario names artwork the server no longer keeps, or it starts from a snapshot "
                                 + "(`from`), which frames and clips play, not the live scene.")]),
         produces: Success(description: "When the scenario starts and ends, in scene time.",

@@ -22,14 +22,23 @@ struct StateRoutes: RouteGroup {
         return SceneState(scene: copy, time: time, revision: revision, clock: group.stage.clockState(time: time))
     }
 
-    static let layoutReply: LayoutReply = {
+    static var layoutReply: LayoutReply { ControlSystem.derived("StateRoutes.layoutReply") { makeLayoutReply() } }
+
+    private static func makeLayoutReply() -> LayoutReply {
         let grid = ControlGrid.standard
         let side = FrameParameters.size.spec.integerRange ?? FrameSpec.sizeRange
         let quality = FrameParameters.quality.spec.integerRange ?? 1...100
-        return LayoutReply(controls: grid.controls, arrangements: grid.arrangements, cellMargin: grid.cellMargin,
+        let cards = ControlSystem.controls.map { control in
+            let size = control.defaultDesignSize
+            return LayoutReply.Card(id: control.id, title: control.title, stateKey: control.documentKey,
+                                    designWidth: size.width, designHeight: size.height,
+                                    module: control.pageModule.map { "controls/\(control.id.rawValue)/\($0)" },
+                                    commands: control.commands.map(LayoutReply.Command.init))
+        }
+        return LayoutReply(controls: grid.controls, cards: cards, arrangements: grid.arrangements, cellMargin: grid.cellMargin,
                            maxFrameSide: side.upperBound, minQuality: quality.lowerBound, maxQuality: quality.upperBound,
                            maxArtworkBytes: ArtworkLibrary.maxUploadBytes, maxArtworkSide: ArtworkLibrary.maxSide)
-    }()
+    }
 
     static let getLayout = Endpoint<Self>(
         APIOperation(.get, "/layout", id: "getLayout", tag: "state",
@@ -59,16 +68,8 @@ struct StateRoutes: RouteGroup {
         {
             let (copy, time, revision) = scene.snapshotWithRevision()
             let clock = ClockState(sceneTime: time, paused: scene.clock.isPaused, speed: scene.clock.speed, fps: fps)
-            let key = [
-                copy.playButton.mode.rawValue, copy.playButton.animationState.name,
-                String(copy.playButton.isEnabled), String(copy.playButton.isHighlighted), copy.playButton.themeName,
-                String(copy.meter.segmentCount), String(copy.meter.isRecording), String(copy.meter.isComplete),
-                String(copy.meter.duration),
-                String(copy.player.isPlaying), String(copy.player.progress), String(copy.player.artwork.id),
-                String(copy.spinner.isAnimating),
-                String(clock.paused), String(clock.speed),
-                String(revision),
-            ].joined(separator: "|")
+            let key = (copy.controls.map(\.noticeableState) + [String(clock.paused), String(clock.speed), String(revision)])
+                .joined(separator: "|")
             return (key, {
                 let state = SceneState(scene: copy, time: time, revision: revision, clock: clock)
                 return (try? SceneStateEncoding.encoder.encode(state)).map { Array($0) } ?? Array("{}".utf8)
@@ -81,7 +82,80 @@ struct StateRoutes: RouteGroup {
 /// frames are drawn with) and the limits the page checks before it asks, all from the
 /// declarations the server itself checks requests against.
 struct LayoutReply: Codable, Sendable {
+    /// One per registered control, in cell order: what its card shows before any state comes.
+    struct Card: Codable, Sendable {
+        let id: FrameSubject
+        let title: String
+        /// Its member in `/state` ("playButton").
+        let stateKey: String
+        let designWidth: Double
+        let designHeight: Double
+        /// The page module that draws its card, relative to the page; absent for the generic card.
+        let module: String?
+        /// What the generic card offers: a button, or a form, per command.
+        let commands: [Command]
+    }
+
+    /// A command as a form: its route and each parameter's field.
+    struct Command: Codable, Sendable {
+        let id: String
+        let method: String
+        let path: String
+        let summary: String
+        let parameters: [Field]
+
+        init(_ declaration: CommandDeclaration) {
+            let route = declaration.name.split(separator: " ", maxSplits: 1).map(String.init)
+            id = declaration.id
+            method = route.first ?? "POST"
+            path = route.last ?? declaration.name
+            summary = declaration.summary
+            parameters = declaration.parameters.map(Field.init)
+        }
+    }
+
+    /// One parameter as a form field: `number` and `integer` with their range, `boolean`, `choice`
+    /// with its words, `text` with its length.
+    struct Field: Codable, Sendable {
+        let name: String
+        let type: String
+        let description: String
+        let unit: String?
+        let minimum: Double?
+        let maximum: Double?
+        let choices: [String]?
+        let maxLength: Int?
+        /// The value when none is given, as text; absent when it must be given.
+        let defaultValue: String?
+
+        init(_ parameter: CommandParameter) {
+            name = parameter.name
+            description = parameter.description
+            unit = parameter.unit
+            defaultValue = parameter.defaultText
+            var (minimum, maximum, choices, maxLength): (Double?, Double?, [String]?, Int?) = (nil, nil, nil, nil)
+            switch parameter.kind {
+            case .number(let range):
+                type = "number"
+                (minimum, maximum) = (range.lowerBound, range.upperBound)
+            case .integer(let range):
+                type = "integer"
+                (minimum, maximum) = (Double(range.lowerBound), Double(range.upperBound))
+            case .flag: type = "boolean"
+            case .choice(let words):
+                type = "choice"
+                choices = words
+            case .text(let length, _):
+                type = "text"
+                maxLength = length
+            }
+            (self.minimum, self.maximum, self.choices, self.maxLength) = (minimum, maximum, choices, maxLength)
+        }
+    }
+
+    /// The controls' ids in cell order.
     let controls: [FrameSubject]
+    let cards: [Card]
     let arrangements: [ControlGrid.Arrangement]
     let cellMargin: Double
     let maxFrameSide: Int

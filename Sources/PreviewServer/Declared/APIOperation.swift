@@ -69,8 +69,8 @@ package struct APIOperation: Sendable {
         case unbounded
     }
 
-    /// A JSON reply of a control's state or the clock's: a meter full of the shortest segments
-    /// answers about 90 KiB.
+    /// A JSON reply of a control's state or the clock's: the largest a seed control's state grows
+    /// to is about 90 KiB (docs/security.md).
     static let defaultAnswerBytes = 256 << 10
 
     init(

@@ -1,3 +1,4 @@
+import Controls
 import HTTPServer
 import JSON
 import Scenes
@@ -10,25 +11,12 @@ protocol SchemaDescribed: Decodable {
     static var schemaPlaceholder: Self { get }
 }
 
-/// What a reply type's fields cannot say by their Swift types: a description, a range, a pattern.
-/// Every noted field must exist; the recorder reports a note on a field it did not see.
-protocol SchemaAnnotated {
-    static var fieldNotes: [String: FieldNote] { get }
-}
+/// What a reply type's fields cannot say by their Swift types: a description, a range, a pattern
+/// (the SDK's `FieldNoted`, which a control's state uses too). Every noted field must exist; the
+/// recorder reports a note on a field it did not see.
+typealias SchemaAnnotated = FieldNoted
 
-struct FieldNote: Sendable {
-    var description: String?
-    var minimum: Double?
-    var maximum: Double?
-    var pattern: String?
-
-    init(_ description: String? = nil, minimum: Double? = nil, maximum: Double? = nil, pattern: String? = nil) {
-        self.description = description
-        self.minimum = minimum
-        self.maximum = maximum
-        self.pattern = pattern
-    }
-
+extension FieldNote {
     var members: [(String, JSONValue)] {
         var out: [(String, JSONValue)] = []
         if let description { out.append(("description", .string(description))) }
@@ -55,7 +43,7 @@ final class SchemaRegistry {
     /// Types that could not be recorded, and notes on fields that do not exist.
     private(set) var problems: [String] = []
     private var inProgress: Set<String> = []
-    /// Schemas that state defaults state this server's (`--meter-duration`).
+    /// Schemas that state defaults state this server's (a control's options set some).
     let configuration: PreviewServerConfiguration
 
     init(configuration: PreviewServerConfiguration = PreviewServerConfiguration()) {
@@ -163,8 +151,8 @@ final class SchemaRegistry {
         }
     }
 
-    /// "PlayButtonState" for `Controls.PlayButton.State`, "CommandReplyPlayButtonState" for
-    /// `CommandReply<PlayButton.State>`: each dotted name without its module, letters and digits only.
+    /// "ToggleState" for `MyControls.Toggle.State`, "CommandReplyToggleState" for
+    /// `CommandReply<Toggle.State>`: each dotted name without its module, letters and digits only.
     static func name<T>(of type: T.Type) -> String {
         let full = String(reflecting: type)
         var out = ""

@@ -23,3 +23,31 @@ extension ScenePropsState: SchemaDescribed {
         ])
     }
 }
+
+extension SceneState: SchemaDescribed {
+    /// The scene's members, then each registered control's state under its document key, its schema
+    /// derived from the control's `State` type.
+    static func schema(in registry: SchemaRegistry) -> JSONValue {
+        func stateSchema<C: Control>(_ type: C.Type) -> JSONValue { registry.schema(of: C.State.self) }
+        let own: [(String, JSONValue)] = [
+            ("sceneTime", .object([("type", "number"), ("description", "Seconds on the scene's one animation clock.")])),
+            ("revision", .object([("type", "integer"), ("minimum", 0),
+                                  ("description", "The newest command the state includes; clients order states by it.")])),
+            ("clock", registry.schema(of: ClockState.self)),
+            ("props", registry.schema(of: ScenePropsState.self)),
+        ]
+        let controls = ControlSystem.controls.map { ($0.documentKey, stateSchema($0)) }
+        return registry.component("SceneState") {
+            .object([
+                ("type", "object"),
+                ("properties", .object(own + controls)),
+                ("required", .array((own + controls).map { .string($0.0) })),
+                ("additionalProperties", false),
+            ])
+        }
+    }
+
+    static var schemaPlaceholder: SceneState {
+        SceneState(scene: Scene(), time: 0, revision: 0, clock: ClockState(sceneTime: 0, paused: false, speed: 1, fps: 30))
+    }
+}

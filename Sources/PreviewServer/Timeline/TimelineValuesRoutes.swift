@@ -6,11 +6,9 @@ import Scenes
 /// `GET /timeline/values`: one layer property's presentation values sampled over a window, for plotting.
 extension TimelineRoutes {
     enum TimelineValuesParameters {
-        static let control = Parameter<FrameSubject?>(
-            "control", .enumeration(FrameSubject.controls.map(\.rawValue)), in: .query, example: "play-button",
-            "The control whose layer is sampled.", convert: FrameSubject.init(rawValue:)).required()
+        static let control = Param.control("control", all: false, in: .query, "The control whose layer is sampled.").required()
         static let layer = Param.text(
-            "layer", maxLength: 200, in: .query, example: "scale/foreground/left",
+            "layer", maxLength: 200, in: .query,
             "The layer's name path from the control's root, names separated by `/` (as `/timeline` lists them; "
                 + "empty for the root).").defaulting(wire: "")
         static let key = Param.choice("key", LayerProperty.self, in: .query, example: "path",

@@ -91,9 +91,9 @@ package struct SceneCommand: Sendable {
             return .scene(PreparedCommand(shows: prepared.shows) { s, t throws(Refusal) in _ = try prepared.apply(to: &s, at: t) })
         } run: { stage, value, host throws(Refusal) in
             let prepared = try change(value, stage.settings, stage.artworks)
-            if let artwork = prepared.shows {
+            if let artwork = prepared.shows, let shown = stage.scene.snapshot().scene.shownImages.first {
                 // Off the streams' ticks: their next frames then draw the new cover from the cache.
-                stage.frameRenderer.renderer.prepareCachedImages(of: artwork, like: stage.scene.snapshot().scene.player.artwork)
+                stage.frameRenderer.renderer.prepareCachedImages(of: artwork, like: shown)
             }
             let applied = try stage.scene.apply(value, on: declaration.control, at: host) { s, t throws(Refusal) in
                 try prepared.apply(to: &s, at: t)
@@ -105,13 +105,19 @@ package struct SceneCommand: Sendable {
 
     /// Every command a scene takes, in the order the API lists them: the clock's, each control's as
     /// it declares them, each control's props, then playing and recording scenarios.
-    package static let catalogue: [SceneCommand] = [clock] + Scene.commandDeclarations.map(SceneCommand.init)
-        + FrameSubject.controls.flatMap { [patchProps($0), resetProps($0)] } + [playScenario, recordScenario]
+    package static var catalogue: [SceneCommand] {
+        ControlSystem.derived("SceneCommand.catalogue") {
+            [clock] + Scene.commandDeclarations.map(SceneCommand.init)
+                + FrameSubject.controls.flatMap { [patchProps($0), resetProps($0)] } + [playScenario, recordScenario]
+        }
+    }
 
     /// The commands a scenario's step may name.
     package static var steps: [SceneCommand] { catalogue.filter { $0.prepare != nil } }
 
-    package static let named: [String: SceneCommand] = Dictionary(catalogue.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+    package static var named: [String: SceneCommand] {
+        ControlSystem.derived("SceneCommand.named") { Dictionary(catalogue.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a }) }
+    }
 }
 
 /// A reply as JSON, as every route writes it.

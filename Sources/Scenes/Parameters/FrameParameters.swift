@@ -6,8 +6,8 @@ package enum FrameParameters {
     package enum LabelSwitch: String, DeclaredEnum { case on, off }
     package enum DebugWord: String, DeclaredEnum { case points, bounds, none }
 
-    package static let control = Param.choice(
-        "control", FrameSubject.self, in: .query, "What the frame shows: the four controls in a grid, or one of them alone."
+    package static let control = Param.control(
+        "control", all: true, in: .query, "What the frame shows: every control in a grid, or one of them alone."
     ).defaulting(FrameSubject.all)
 
     package static let size = Param.integer(
@@ -29,12 +29,12 @@ package enum FrameParameters {
     package static let background = Parameter<BackgroundChoice?>(
         "background", .color(names: BackgroundChoice.names), in: .query,
         "A colour or a name (light is #f8f8f8 and dark #333333, as Storybook's). On a dark colour (relative "
-            + "luminance below 0.3) the meter's label is drawn light.", convert: BackgroundChoice.init
+            + "luminance below 0.3) the text controls draw is drawn light.", convert: BackgroundChoice.init
     ).defaulting(wire: "white")
 
     package static let label = Param.choice(
         "label", LabelSwitch.self, in: .query,
-        "Whether the recording meter shows its elapsed-time label (an input to the frame, not part of the scene)."
+        "Whether controls draw their own text labels (an input to the frame, not part of the scene)."
     ).defaulting(LabelSwitch.on)
 
     package static let debug = Param.list("debug", of: DebugWord.self, in: .query, "Debug overlays: path points, layer bounds, or none.")
@@ -57,8 +57,9 @@ package enum FrameParameters {
 
     package static let variants = Param.choice(
         "variants", VariantKind.self, in: .query,
-        "Several variants side by side: modes (play-button, meter, player or spinner), themes (play-button only) or "
-            + "scales (1×, 2×, 3×; leave out `scale`). Cells default to \(VariantSet.defaultCellSize) points.")
+        "Several variants side by side: modes (a control's states at rest) or themes (its looks), where the control "
+            + "declares them, or scales (1×, 2×, 3×; leave out `scale`). Cells default to \(VariantSet.defaultCellSize) "
+            + "points.")
 
     package static let scenario = Param.text(
         "scenario", maxLength: Scenario.idLength, pattern: Scenario.idPattern, in: .query,

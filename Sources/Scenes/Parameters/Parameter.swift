@@ -176,6 +176,17 @@ package enum Param {
         }
     }
 
+    /// A registered control's id (with `all`, also `all`), checked against the list when a request
+    /// comes, not when declared (`ParameterType.controls`).
+    package static func control(
+        _ name: String, all: Bool, in locations: ParameterLocations = .anywhere, _ description: String
+    ) -> Parameter<FrameSubject?> {
+        Parameter<FrameSubject?>(name, .controls(all: all), in: locations, description) { text in
+            let subject = FrameSubject(rawValue: text)
+            return subject == .all ? (all ? subject : nil) : subject.control.map { _ in subject }
+        }
+    }
+
     /// Comma-separated words of `E`, in the order given.
     package static func list<E: DeclaredEnum>(
         _ name: String, of type: E.Type, in locations: ParameterLocations = .anywhere, example: String? = nil,
@@ -252,14 +263,4 @@ package enum ParameterRule: Sendable, Equatable {
     }
 }
 
-/// A string enumeration in a reply. Decoding one needs a valid case, so the schema recorder asks
-/// the type for its cases instead of decoding it.
-package protocol SchemaEnumerable: Decodable {
-    static var schemaCases: [String] { get }
-    static func schemaPlaceholder() -> Self?
-}
 
-extension SchemaEnumerable where Self: CaseIterable & RawRepresentable, RawValue == String {
-    package static var schemaCases: [String] { allCases.map(\.rawValue) }
-    package static func schemaPlaceholder() -> Self? { allCases.first }
-}

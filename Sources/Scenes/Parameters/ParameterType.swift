@@ -21,16 +21,26 @@ package enum ParameterType: Sendable, Equatable {
     /// A timing curve: one of `TimingCurve.Name`, or `x1,y1,x2,y2` (also written `cubic-bezier(…)`)
     /// with x in `TimingCurve.xRange` and y in `TimingCurve.yRange` (a JSON array of four numbers).
     case curve
+    /// A registered control's id, or with `all` also `all`: the registered list's when asked, so a
+    /// declaration made before the list is chosen still reads it (`ControlSystem`).
+    case controls(all: Bool)
+
+    /// What it is now: `.controls` as the enumeration of the registered ids.
+    package var resolved: ParameterType {
+        guard case .controls(let all) = self else { return self }
+        return .enumeration((all ? FrameSubject.allCases : FrameSubject.controls).map(\.rawValue))
+    }
 
     /// For people, in errors and docs: "an integer from 16 to 4096".
     package func allowed(unit: String? = nil) -> String {
         let suffix = unit.map { " (\($0))" } ?? ""
-        switch self {
+        switch resolved {
         case .integer(let r): return "an integer from \(r.lowerBound) to \(r.upperBound)\(suffix)"
         case .number(let r):
             return "a number from \(Self.format(r.lowerBound)) to \(Self.format(r.upperBound))\(suffix)"
         case .boolean: return "true or false"
         case .enumeration(let words): return words.joined(separator: ", ")
+        case .controls: return ""
         case .list(let words): return "one or more of \(words.joined(separator: ", ")), separated by commas"
         case .string(let maxLength, let pattern):
             return "text of at most \(maxLength) characters" + (pattern.map { " matching \($0)" } ?? "")
@@ -49,11 +59,12 @@ package enum ParameterType: Sendable, Equatable {
     /// What it accepts, as the README's tables and the command line's help say it: "1–60", "16–4096 points".
     package func values(unit: String?) -> String {
         let suffix = unit.map { " " + $0 } ?? ""
-        switch self {
+        switch resolved {
         case .integer(let r): return "\(r.lowerBound)–\(r.upperBound)\(suffix)"
         case .number(let r): return "\(ParameterType.format(r.lowerBound))–\(ParameterType.format(r.upperBound))\(suffix)"
         case .boolean: return "`true`, `false`"
         case .enumeration(let words): return words.map { "`\($0)`" }.joined(separator: ", ")
+        case .controls: return ""
         case .list(let words): return words.map { "`\($0)`" }.joined(separator: ", ") + ", comma-separated"
         case .string(let maxLength, _): return "text, at most \(maxLength) characters"
         case .color(let names, let alpha):
@@ -65,7 +76,7 @@ package enum ParameterType: Sendable, Equatable {
 
     /// The text, normalised, if the type accepts it ("on" → "true" for booleans); nil otherwise.
     package func accepts(_ text: String) -> String? {
-        switch self {
+        switch resolved {
         case .integer(let r):
             // Int("+5") parses, but "+5" and "-0" are not how anyone writes an integer parameter.
             guard let v = Int(text), r.contains(v), !text.hasPrefix("+"), text != "-0" else { return nil }
@@ -80,6 +91,7 @@ package enum ParameterType: Sendable, Equatable {
             default: return nil
             }
         case .enumeration(let words): return words.contains(text) ? text : nil
+        case .controls: return nil
         case .list(let words):
             let parts = text.split(separator: ",", omittingEmptySubsequences: false)
             return parts.allSatisfy { words.contains(String($0)) } ? text : nil
@@ -134,17 +146,17 @@ package enum ParameterType: Sendable, Equatable {
 
     /// Which JSON scalar carries this type in a JSON body.
     package var jsonKind: FlatJSONObject.Kind {
-        switch self {
+        switch resolved {
         case .integer, .number: .number
         case .boolean: .bool
         // As a flat parameter a list or a curve is one string; props take JSON arrays as well.
-        case .enumeration, .list, .string, .color, .colorList, .curve: .string
+        case .enumeration, .list, .string, .color, .colorList, .curve, .controls: .string
         }
     }
 
     /// The JSON Schema of one value (without default or description).
     package var schema: [(String, JSONValue)] {
-        switch self {
+        switch resolved {
         case .integer(let r):
             return [("type", "integer"), ("minimum", .int(r.lowerBound)), ("maximum", .int(r.upperBound))]
         case .number(let r):
@@ -153,6 +165,7 @@ package enum ParameterType: Sendable, Equatable {
             return [("type", "boolean")]
         case .enumeration(let words):
             return [("type", "string"), ("enum", .array(words.map { .string($0) }))]
+        case .controls: return []
         case .list(let words):
             let word = "(" + words.map(Self.escaped).joined(separator: "|") + ")"
             return [("type", "string"), ("pattern", .string("^\(word)(,\(word))*$"))]
@@ -189,11 +202,11 @@ package enum ParameterType: Sendable, Equatable {
     /// A value as JSON of this type, for defaults and examples; nil when the text does not fit.
     package func jsonValue(_ text: String) -> JSONValue? {
         guard let accepted = accepts(text) else { return nil }
-        switch self {
+        switch resolved {
         case .integer: return Int(accepted).map { .int($0) }
         case .number: return Double(accepted).map(JSONValue.number)
         case .boolean: return .bool(accepted == "true")
-        case .enumeration, .list, .string, .color: return .string(accepted)
+        case .enumeration, .list, .string, .color, .controls: return .string(accepted)
         case .colorList: return .array(accepted.isEmpty ? [] : accepted.split(separator: ",").map { .string(String($0)) })
         case .curve:
             guard let curve = Self.curve(accepted) else { return nil }

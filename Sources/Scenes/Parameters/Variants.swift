@@ -7,10 +7,18 @@ import Rendering
 package enum VariantKind: String, CaseIterable, Sendable, DeclaredEnum {
     case modes, themes, scales
 
-    /// What each kind offers, by subject: the answer to a variants request a subject cannot show.
-    package static let support = "modes: play-button (play, pause, stop, buffering), meter (empty, recording, complete), "
-        + "player (paused, playing), spinner (animating, stopped); themes: play-button (default, sample); "
-        + "scales: any control or all (1×, 2×, 3×)"
+    /// What each kind offers, by subject, from the registered controls' declarations: the answer to
+    /// a variants request a subject cannot show.
+    package static var support: String {
+        func offered(_ list: VariantList) -> String {
+            FrameSubject.controls.compactMap { id in
+                let captions = list.captions(of: id)
+                return captions.isEmpty ? nil : "\(id.rawValue) (\(captions.joined(separator: ", ")))"
+            }.joined(separator: ", ")
+        }
+        return VariantList.allCases.map { "\($0.rawValue): \(offered($0))" }.joined(separator: "; ")
+            + "; scales: any control or all (1×, 2×, 3×)"
+    }
 }
 
 /// The cells of a variants frame: each its own copy of the scene (with the commands scheduled on
@@ -72,11 +80,9 @@ package struct VariantSet {
                                allowed: "leave out 'scale' with variants=scales")
             }
             plan = [1.0, 2, 3].map { PlannedCell(caption: "\(Int($0))×", scale: $0) }
-        case .themes:
-            guard spec.subject == .playButton else { throw unsupported }
-            plan = PlayButton.Theme.all.map { PlannedCell(caption: $0.name, scale: spec.scale) }
-        case .modes:
-            guard let captions = ModeVariant.captions(of: spec.subject) else { throw unsupported }
+        case .themes, .modes:
+            let captions = (kind == .modes ? VariantList.modes : .themes).captions(of: spec.subject)
+            guard !captions.isEmpty else { throw unsupported }
             plan = captions.map { PlannedCell(caption: $0, scale: spec.scale) }
         }
         let (w, h) = pixelSize(of: plan, spec: spec)
@@ -95,95 +101,10 @@ package struct VariantSet {
             var copy = scene
             switch kind {
             case .scales: break
-            case .themes:
-                if let theme = PlayButton.Theme.named(planned.caption) { copy.modify { $0.playButton.setTheme(theme, at: time) } }
-            case .modes:
-                if let mode = ModeVariant(caption: planned.caption, of: spec.subject) {
-                    copy.modify { mode.apply(to: &$0, at: time) }
-                }
+            case .themes, .modes:
+                copy.modify { $0.applyVariant(kind == .modes ? .modes : .themes, planned.caption, to: spec.subject, at: time) }
             }
             return Cell(caption: planned.caption, scene: copy, scale: planned.scale)
-        }
-    }
-}
-
-/// Each mode a control shows in `variants=modes`, as it looks at rest. Commands cannot go back
-/// in time on the live copy, so the meter and the player are rebuilt and driven from a few
-/// seconds earlier, which lets them settle (a ring part recorded, a disc spinning) by `time`.
-private enum ModeVariant {
-    case playButton(PlayButton.Mode)
-    case meter(Meter)
-    case player(Player)
-    case spinner(SpinnerMode)
-
-    enum Meter: String, CaseIterable { case empty, recording, complete }
-    enum Player: String, CaseIterable { case paused, playing }
-    enum SpinnerMode: String, CaseIterable { case animating, stopped }
-
-    /// The captions, left to right; nil for `.all`, which has no modes of its own.
-    static func captions(of subject: FrameSubject) -> [String]? {
-        switch subject {
-        case .all: nil
-        case .playButton: [PlayButton.Mode.play, .pause, .stop, .buffering].map(\.rawValue)
-        case .meter: Meter.allCases.map(\.rawValue)
-        case .player: Player.allCases.map(\.rawValue)
-        case .spinner: SpinnerMode.allCases.map(\.rawValue)
-        }
-    }
-
-    init?(caption: String, of subject: FrameSubject) {
-        switch subject {
-        case .all: return nil
-        case .playButton:
-            guard let mode = PlayButton.Mode(rawValue: caption) else { return nil }
-            self = .playButton(mode)
-        case .meter:
-            guard let meter = Meter(rawValue: caption) else { return nil }
-            self = .meter(meter)
-        case .player:
-            guard let player = Player(rawValue: caption) else { return nil }
-            self = .player(player)
-        case .spinner:
-            guard let spinner = SpinnerMode(rawValue: caption) else { return nil }
-            self = .spinner(spinner)
-        }
-    }
-
-    func apply(to scene: inout Scene, at time: Double) {
-        switch self {
-        case .playButton(let mode):
-            scene.playButton.setMode(mode, animated: false, at: time)
-        case .meter(let kind):
-            let duration = scene.meter.duration
-            // Its own props, colours included.
-            var m = RecordingMeter(configuration: scene.meter.configuration)
-            // A fresh meter is empty and never complete, so these presses cannot fail.
-            switch kind {
-            case .empty: break
-            case .recording:
-                try? m.press(at: time - 0.35 * duration)
-                m.release(at: time - 0.2 * duration)
-                try? m.press(at: time - 0.1 * duration)
-            case .complete: try? m.press(at: time - duration - 0.5)
-            }
-            m.advance(to: time)
-            scene.meter = m
-        case .player(let mode):
-            // Longer than the slowest transition (the 1.5 s blur).
-            let settle = 2.0
-            var p = MusicPlayer(artwork: scene.player.artwork, at: time - settle, configuration: scene.player.configuration)
-            p.seek(to: scene.player.progress, at: time - settle)
-            if mode == .playing { p.play(at: time - settle) }
-            p.advance(to: time)
-            scene.player = p
-        case .spinner(let mode):
-            if mode == .animating {
-                if !scene.spinner.isAnimating {
-                    scene.spinner = Spinner(startingAt: time, configuration: scene.spinner.configuration)
-                }
-            } else {
-                scene.spinner.stop(at: time)
-            }
         }
     }
 }

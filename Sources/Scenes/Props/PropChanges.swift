@@ -108,7 +108,7 @@ package struct PropOverrides: Sendable {
     private static func split(_ rest: Substring, parameter: String, subject: FrameSubject) throws(Refusal)
         -> (FrameSubject, String) {
         let controls = FrameSubject.controls.map(\.rawValue).joined(separator: ", ")
-        if let dot = rest.firstIndex(of: "."), let named = FrameSubject(rawValue: String(rest[..<dot])), named != .all {
+        if let dot = rest.firstIndex(of: "."), case let named = FrameSubject(rawValue: String(rest[..<dot])), named.control != nil {
             guard subject == .all || subject == named else {
                 throw Refusal(.invalid, "'\(Refusal.quote(parameter))' is a prop of \(named.rawValue), which this frame does not show",
                                parameter: parameter,
@@ -128,7 +128,6 @@ extension Refusal {
     /// A control's refusal of props it cannot take now: a conflict with its state, answered as the
     /// control's own routes answer it.
     package init(prop refusal: PropRefusal, control: FrameSubject) {
-        let remedy = control == .meter ? "POST /meter/reset, then change the \(refusal.prop)" : refusal.reason
-        self.init(.conflict, refusal.reason, parameter: "props." + refusal.prop, allowed: remedy)
+        self.init(.conflict, refusal.reason, parameter: "props." + refusal.prop, allowed: refusal.remedy ?? refusal.reason)
     }
 }

@@ -3,8 +3,8 @@ import Controls
 import Rendering
 import Synchronization
 
-/// The artwork images uploaded with `PUT /player/artwork`, kept as their PNG bytes under their
-/// SHA-256, so a scenario (and `PUT /player/artwork/by-hash`) can name one by content: the same
+/// The images uploaded with a control's upload route (`ImageUpload`), kept as their PNG bytes under
+/// their SHA-256, so a scenario (and the command it stands for) can name one by content: the same
 /// hex digest `sha256sum cover.png` prints. An image decoded from the same bytes while the first
 /// decoding is still shown (by the live scene, its history or a scenario) is that same bitmap: an
 /// artwork is stored once however many copies of the scene show it, and the renderer's images of
@@ -12,7 +12,13 @@ import Synchronization
 package struct ArtworkLibrary: ArtworkSource {
     package init() {}
 
-    package static let maxCount = MusicPlayer.keptUploads
+    package static let maxCount = UploadedImages.kept
+
+    /// The routes that take uploads ("PUT /player/artwork"), as messages name them.
+    package static var uploadRoutes: String {
+        let routes = Scene.commandDeclarations.compactMap { $0.upload?.route }
+        return routes.isEmpty ? "an upload route" : routes.joined(separator: " or ")
+    }
     /// An upload may be this large; anything bigger is refused before it is read.
     package static let maxUploadBytes = 8 << 20
     /// Larger images are refused from their header, before any pixel is decoded.
@@ -42,7 +48,7 @@ package struct ArtworkLibrary: ArtworkSource {
     package func bitmap(_ hash: String) throws(Refusal) -> Bitmap {
         guard let png = store.get(hash.lowercased()) else {
             throw Refusal(.notFound, "no uploaded artwork has SHA-256 '\(Refusal.quote(hash))'", parameter: "sha256",
-                           allowed: "the SHA-256 of a PNG uploaded with PUT /player/artwork (the newest \(Self.maxCount) "
+                           allowed: "the SHA-256 of a PNG uploaded with \(Self.uploadRoutes) (the newest \(Self.maxCount) "
                                + "are kept), as sha256sum prints it")
         }
         return try shown.bitmap(hash.lowercased()) { () throws(Refusal) in try Self.decode(png) }

@@ -70,9 +70,10 @@ extension Scenario {
     /// The SHA-256 of every uploaded artwork the scenario may show: the ones its steps name, and
     /// every hash its snapshot holds (the artwork shown, and any an animation still draws).
     package var artworkHashes: [String] {
-        let byHash = MusicPlayer.artworkByHash.name
-        let name = MusicPlayer.artworkByHash.parameters.first?.name ?? ""
-        var hashes = steps.filter { $0.command.name == byHash }.compactMap { $0.command.argument(name)?.lowercased() }
+        let showing = Set(Scene.commandDeclarations.filter(\.decodesArtwork).map(\.name))
+        var hashes = steps.filter { showing.contains($0.command.name) }.flatMap { step in
+            step.command.arguments.map { $0.value.lowercased() }.filter { $0.count == 64 && $0.allSatisfy(\.isHexDigit) }
+        }
         func collect(_ value: JSONValue) {
             switch value {
             case .string(let s) where s.count == 64 && s.allSatisfy(\.isHexDigit): hashes.append(s.lowercased())

@@ -52,7 +52,7 @@ extension Scenario {
         try dryRun()
     }
 
-    package static let shape = "a JSON object {\"duration\": seconds, \"steps\": [{\"at\": seconds, \"do\": \"POST /meter/press\", "
+    package static let shape = "a JSON object {\"duration\": seconds, \"steps\": [{\"at\": seconds, \"do\": \"POST /CONTROL/COMMAND\", "
         + "\"with\": {…}}, …]}, with an optional \"name\" and \"props\""
     package static var durationAllowed: String {
         "a number from \(ParameterType.format(Limits.duration.lowerBound)) to \(ParameterType.format(Limits.duration.upperBound)) (seconds)"
@@ -79,7 +79,7 @@ extension Scenario {
            (try? artworks.bitmap(hash)) == nil {
             throw Refusal(.invalid, "the snapshot shows artwork '\(Refusal.quote(hash))', which the server does not keep",
                            parameter: "from.artwork",
-                           allowed: "a snapshot whose artwork is uploaded (PUT /player/artwork, the newest "
+                           allowed: "a snapshot whose artwork is uploaded (\(ArtworkLibrary.uploadRoutes), the newest "
                                + "\(ArtworkLibrary.maxCount) are kept)")
         }
         let document = value.value
@@ -173,7 +173,8 @@ extension Scenario {
         let members = try Members(value, at: "props", allowed: FrameSubject.controls.map(\.rawValue))
         var props: [Props] = []
         for (name, patch) in members.members {
-            guard let control = FrameSubject(rawValue: name) else { continue }
+            let control = FrameSubject(rawValue: name)
+            guard control.control != nil else { continue }
             _ = try Members(patch, at: "props.\(name)", allowed: nil)
             let table = PropTable(control, SceneConfiguration())
             do {

@@ -12,8 +12,9 @@ import JSON
 /// `animations` say the same for a reader: every control's model values and props, the artwork
 /// shown, and every animation running.
 package struct SceneSnapshot: Codable, Sendable {
-    /// What a reader of this document expects; a document of another format is refused.
-    package static let currentFormat = 1
+    /// What a reader of this document expects; a document of another format is refused. 2: the
+    /// scene holds its controls by id (`{"controls": {"meter": …}}`), as registered plugins.
+    package static let currentFormat = 2
 
     package let format: Int
     package let sceneTime: Double
@@ -39,8 +40,8 @@ package struct SceneSnapshot: Codable, Sendable {
         self.revision = revision
         self.lastEntry = lastEntry
         self.replicaClock = replicaClock
-        let shown = references.reference(to: scene.player.artwork)
-        artwork = shown == ArtworkReferences.configured ? nil : shown
+        let shown = scene.shownImages.first.flatMap(references.reference(to:))
+        artwork = shown?.hasPrefix(ArtworkReferences.configured) == true ? nil : shown
         state = SceneState(scene: scene, time: time, revision: revision, clock: clock)
         animations = scene.animationRecords().filter { $0.record.outcome(at: time) == .running }
             .map(SnapshotAnimation.init)
@@ -128,26 +129,28 @@ package struct CodedScene: Codable, Sendable {
     package static var schemaPlaceholder: CodedScene { CodedScene(scene: Scene(), references: nil) }
 }
 
-/// Names a scene's bitmaps for a snapshot: the server's own artwork (its `--artwork`, or the
-/// default) as "configured", an uploaded one by its PNG's SHA-256 (the key it has in the artwork
-/// library, and in Redis when replicated). A bitmap read back keeps its id, so a restored scene
-/// is named the same way again.
+/// Names a scene's bitmaps for a snapshot: the images the controls' configurations bring (an
+/// `--artwork`, or a control's own) as "configured" (the first), "configured.1" and on, an uploaded
+/// one by its PNG's SHA-256 (the key it has in the artwork library, and in Redis when replicated).
+/// A bitmap read back keeps its id, so a restored scene is named the same way again.
 package struct ArtworkReferences: BitmapReferences {
     package static let configured = "configured"
-    package let configuredArtwork: Bitmap
+    package let configuredImages: [Bitmap]
     package let library: ArtworkLibrary
 
     package init(configuration: SceneConfiguration, library: ArtworkLibrary) {
-        configuredArtwork = configuration.artwork ?? DefaultArtwork.bitmap
+        configuredImages = configuration.configuredImages
         self.library = library
     }
 
+    private static func name(_ index: Int) -> String { index == 0 ? configured : "\(configured).\(index)" }
+
     package func reference(to bitmap: Bitmap) -> String? {
-        bitmap.id == configuredArtwork.id ? Self.configured : library.hash(of: bitmap)
+        configuredImages.firstIndex { $0.id == bitmap.id }.map(Self.name) ?? library.hash(of: bitmap)
     }
 
     package func bitmap(_ reference: String) -> Bitmap? {
-        reference == Self.configured ? configuredArtwork : try? library.bitmap(reference)
+        configuredImages.indices.first { Self.name($0) == reference }.map { configuredImages[$0] } ?? (try? library.bitmap(reference))
     }
 }
 

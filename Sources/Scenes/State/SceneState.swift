@@ -6,16 +6,15 @@ import Foundation
 #endif
 
 /// `GET /state`: the scene time, the revision (newest command) it includes, the clock, and every
-/// control's model and presentation values at that one time, so a client can compare them with
-/// what the frames show.
+/// control's model and presentation values at that one time, each under its document key
+/// (`playButton`), so a client can compare them with what the frames show.
 package struct SceneState: Codable, Sendable {
     package let sceneTime: Double
     package let revision: UInt64
     package let clock: ClockState
-    package let spinner: Spinner.State
-    package let meter: RecordingMeter.State
-    package let player: MusicPlayer.State
-    package let playButton: PlayButton.State
+    /// Each control's `State`, in the registered order, by its document key; a document read back
+    /// keeps each as JSON.
+    package let controls: [(key: String, state: any Codable & Sendable)]
     /// Every control's prop values.
     package let props: ScenePropsState
 
@@ -23,12 +22,38 @@ package struct SceneState: Codable, Sendable {
         sceneTime = time
         self.revision = revision
         self.clock = clock
-        spinner = scene.spinner.state(at: time)
-        meter = scene.meter.state(at: time)
-        player = scene.player.state(at: time)
-        playButton = scene.playButton.state(at: time)
+        controls = scene.controls.map { (type(of: $0).documentKey, $0.erasedState(at: time)) }
         props = ScenePropsState(scene: scene)
     }
+
+    private enum Keys: String, CodingKey, CaseIterable { case sceneTime, revision, clock, props }
+
+    package func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONTree.Key.self)
+        try container.encode(sceneTime, forKey: JSONTree.Key(Keys.sceneTime.rawValue))
+        try container.encode(revision, forKey: JSONTree.Key(Keys.revision.rawValue))
+        try container.encode(clock, forKey: JSONTree.Key(Keys.clock.rawValue))
+        try container.encode(props, forKey: JSONTree.Key(Keys.props.rawValue))
+        for (key, state) in controls {
+            try state.encode(to: container.superEncoder(forKey: JSONTree.Key(key)))
+        }
+    }
+
+    package init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONTree.Key.self)
+        sceneTime = try container.decode(Double.self, forKey: JSONTree.Key(Keys.sceneTime.rawValue))
+        revision = try container.decode(UInt64.self, forKey: JSONTree.Key(Keys.revision.rawValue))
+        clock = try container.decode(ClockState.self, forKey: JSONTree.Key(Keys.clock.rawValue))
+        props = try container.decode(ScenePropsState.self, forKey: JSONTree.Key(Keys.props.rawValue))
+        controls = try FrameSubject.controls.compactMap { id in
+            try container.decodeIfPresent(JSONTree.self, forKey: JSONTree.Key(id.documentKey)).map { (id.documentKey, $0) }
+        }
+    }
+}
+
+extension Control {
+    /// Its state as a value of no particular type, for a document of every control.
+    package func erasedState(at time: Double) -> any Codable & Sendable { state(at: time) }
 }
 
 package enum SceneStateEncoding {

@@ -1,4 +1,5 @@
 import Animation
+import Controls
 
 /// An animation's own description: its timing, its curve and its values. A group's children are
 /// listed beside it (`TimelineAnimation.children`), not inside, so the reply is not recursive.

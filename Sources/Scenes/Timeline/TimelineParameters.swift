@@ -13,8 +13,8 @@ package enum TimelineParameters {
                                  "End of the window in scene time; default \(ParameterType.format(lookAhead)) s after now (cut to as "
                                        + "far ahead as the kept history reaches back).")
 
-    package static let control = Param.choice("control", FrameSubject.self, in: .query,
-                                      "Only this control's lanes and commands; `all` shows every control.")
+    package static let control = Param.control("control", all: true, in: .query,
+                                               "Only this control's lanes and commands; `all` shows every control.")
         .defaulting(FrameSubject.all)
 
     package static let lookBack = 10.0

@@ -1,9 +1,12 @@
 import Animation
 @testable import Controls
 import Testing
+@testable import SeedControls
 
 /// The music player's props at once (docs/design/props.md §Immediately).
 @Suite struct MusicPlayerConfigurationTests {
+    init() { SeedControls.bootstrap() }
+
     static func playing(since t: Double = 0) -> MusicPlayer {
         var p = MusicPlayer(artwork: nil, at: t)
         p.play(at: t)

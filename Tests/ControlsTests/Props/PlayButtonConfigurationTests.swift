@@ -2,9 +2,12 @@ import Animation
 import LayercastTesting
 @testable import Controls
 import Testing
+@testable import SeedControls
 
 /// A new configuration shows at once (docs/design/props.md §Immediately), at rest and mid-animation.
 @Suite struct PlayButtonConfigurationTests {
+    init() { SeedControls.bootstrap() }
+
     static func with(_ change: (inout PlayButton.Configuration) -> Void,
                      from base: PlayButton.Configuration) -> PlayButton.Configuration {
         var c = base

@@ -1,12 +1,16 @@
 import Animation
 @testable import Controls
 import Testing
+@testable import LayercastTesting
+import SeedControls
 
 /// The declarations themselves: names, defaults and round trips, for every control that declares props.
 @Suite struct PropDeclarationTests {
+    init() { SeedControls.bootstrap() }
+
     static let controls = FrameSubject.controls
 
-    @Test(arguments: controls)
+    @Test(arguments: seeded { controls })
     func everyDefaultIsAcceptedAndNamesAreUnique(_ control: FrameSubject) {
         let declarations = SceneConfiguration().propDeclarations(of: control)
         #expect(Set(declarations.map(\.name)).count == declarations.count)

@@ -1,10 +1,13 @@
 import Animation
 @testable import Controls
 import Testing
+@testable import SeedControls
 
 /// The meter's props at once (docs/design/props.md §Immediately), and its one rule: the duration
 /// changes only while the meter is empty.
 @Suite struct RecordingMeterConfigurationTests {
+    init() { SeedControls.bootstrap() }
+
     static func recorded(_ segments: Int, seed: UInt64 = 9) throws -> RecordingMeter {
         var meter = RecordingMeter(duration: 45, seed: seed)
         for i in 0..<segments {
@@ -19,7 +22,8 @@ import Testing
         var c = meter.configuration
         c.duration = 10
         c.lineWidth = 12
-        #expect(throws: PropRefusal(prop: "duration", reason: MeterError.notEmpty.description)) {
+        #expect(throws: PropRefusal(prop: "duration", reason: MeterError.notEmpty.description,
+                                   remedy: "POST /meter/reset, then change the duration")) {
             try meter.configure(c, at: 3)
         }
         #expect(meter.configuration.lineWidth == 7, "nothing of a refused change applies")

@@ -1,10 +1,13 @@
 import Animation
 @testable import Controls
 import Testing
+@testable import SeedControls
 
 /// The spinner's props: a running spinner shows at once what it would had it started with the new
 /// values when it did.
 @Suite struct SpinnerConfigurationTests {
+    init() { SeedControls.bootstrap() }
+
     @Test func aRunningSpinnerShowsTheNewTimingsAsIfStartedWithThem() {
         var c = Spinner.Configuration()
         c.strokeDuration = 1

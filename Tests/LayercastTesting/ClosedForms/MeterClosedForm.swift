@@ -1,4 +1,5 @@
 import Controls
+import SeedControls
 import Testing
 
 /// The recording meter's closed form (docs/design/recording-meter.md §Closed form), independent of

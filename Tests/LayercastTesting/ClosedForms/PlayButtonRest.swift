@@ -1,5 +1,6 @@
 import Animation
 import Controls
+import SeedControls
 
 /// The play button at rest (docs/design/play-button.md §Modes at rest, §Animation states).
 public enum PlayButtonRest {

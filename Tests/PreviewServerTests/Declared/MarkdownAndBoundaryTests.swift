@@ -2,9 +2,12 @@ import Foundation
 import HTTPServer
 import Testing
 @testable import PreviewServer
+import SeedControls
 
 /// The README tables and the boundary cases, both read from the declarations.
 @Suite struct MarkdownAndBoundaryTests {
+    init() { SeedControls.bootstrap() }
+
     @Test func tablesPerTag() throws {
         let sections = MarkdownTables.sections(SampleAPI.operations)
         #expect(sections.map(\.tag) == ["fruit", "clock", "frames", "page"])

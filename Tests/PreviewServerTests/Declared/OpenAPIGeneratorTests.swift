@@ -3,9 +3,12 @@ import HTTPServer
 import JSON
 import Testing
 @testable import PreviewServer
+import SeedControls
 
 /// The generated document: deterministic, complete for what is declared, and valid OpenAPI 3.1.
 @Suite struct OpenAPIGeneratorTests {
+    init() { SeedControls.bootstrap() }
+
     func document(_ configuration: PreviewServerConfiguration = PreviewServerConfiguration()) -> JSONValue {
         OpenAPIGenerator(info: SampleAPI.info, operations: SampleAPI.operations, configuration: configuration).document()
     }

@@ -1,6 +1,7 @@
 import Scenes
 import Testing
 @testable import PreviewServer
+import SeedControls
 
 extension Parameter {
     /// Text as a request gives it, through the type's check and the parameter's conversion.
@@ -11,6 +12,8 @@ extension Parameter {
 
 /// Parameter types: what they accept, how they word `allowed`, and how defaults resolve.
 @Suite struct ParameterDeclarationTests {
+    init() { SeedControls.bootstrap() }
+
     @Test func allowedTextsKeepTheAPIsWording() {
         #expect(ParameterType.integer(16...4096).allowed() == "an integer from 16 to 4096")
         #expect(ParameterType.number(0.05...8).allowed() == "a number from 0.05 to 8")

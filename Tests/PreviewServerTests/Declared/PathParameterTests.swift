@@ -2,9 +2,12 @@ import HTTPServer
 @testable import PreviewServer
 import Scenes
 import Testing
+import SeedControls
 
 /// `{name}` segments anywhere in a declared path: the router's pattern, the values, their checks.
 @Suite struct PathParameterTests {
+    init() { SeedControls.bootstrap() }
+
     static let id = Param.text("id", maxLength: 4, in: .path, "An id.").required()
     static let play = APIOperation(.post, "/things/{id}/play", id: "play", tag: "things", summary: "Play a thing",
                                    parameters: [id])

@@ -1,4 +1,5 @@
 import Controls
+import SeedControls
 import HTTPServer
 @testable import PreviewServer
 import Scenes

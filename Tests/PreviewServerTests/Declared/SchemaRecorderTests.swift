@@ -4,9 +4,12 @@ import JSON
 import Scenes
 import Testing
 @testable import PreviewServer
+import SeedControls
 
 /// Reply schemas come from the Swift types themselves.
 @Suite struct SchemaRecorderTests {
+    init() { SeedControls.bootstrap() }
+
     func component(_ registry: SchemaRegistry, _ name: String) throws -> [(String, JSONValue)] {
         guard case .object(let members)? = registry.components[name] else {
             Issue.record("no component \(name); have \(registry.components.keys.sorted())")

@@ -4,10 +4,13 @@ import HTTPServer
 import Scenes
 import Testing
 @testable import PreviewServer
+import SeedControls
 
 /// One declaration decodes the query, a form and a JSON body, and refuses anything it does not
 /// declare, with the `{error, parameter, allowed}` body the API always gives.
 @Suite struct StrictDecodingTests {
+    init() { SeedControls.bootstrap() }
+
     let router = SampleAPI.router()
 
     func send(_ method: String, _ path: String, query: [(String, String)] = [], body: String = "",

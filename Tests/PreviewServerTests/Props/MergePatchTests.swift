@@ -2,9 +2,12 @@ import JSON
 @testable import PreviewServer
 import Scenes
 import Testing
+import SeedControls
 
 /// RFC 7396's own examples (Appendix A), through the one JSON reader the server has.
 @Suite struct MergePatchTests {
+    init() { SeedControls.bootstrap() }
+
     static let appendixA: [(String, String, String)] = [
         (#"{"a":"b"}"#, #"{"a":"c"}"#, #"{"a":"c"}"#),
         (#"{"a":"b"}"#, #"{"b":"c"}"#, #"{"a":"b","b":"c"}"#),

@@ -2,10 +2,13 @@ import Controls
 import Foundation
 import LayercastTesting
 import Testing
+import SeedControls
 
 /// `props.` on a frame or a clip changes that render only: the shared scene, `/state` and the next
 /// live frame are left exactly as they were.
 @Suite struct PropOverrideTests {
+    init() { SeedControls.bootstrap() }
+
     @Test func anOverrideLeavesTheStateAndTheNextFrameUntouched() throws {
         try withTestServer(.router) { s in
             s.at(0.7)

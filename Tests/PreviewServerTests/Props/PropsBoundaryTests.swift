@@ -4,12 +4,15 @@ import HTTPServer
 import LayercastTesting
 @testable import PreviewServer
 import Testing
+import SeedControls
 
 /// For every prop of every control, generated from the declarations as `GeneratedBoundaryTests` does
 /// for parameters: the ends of each range and a good value of each kind are taken, one step past each
 /// end and a malformed value are refused with a 400 naming `props.NAME`, both in a PATCH (which then
 /// changes nothing) and in a frame's `props.` parameter. A value taken also renders.
 @Suite struct PropsBoundaryTests {
+    init() { SeedControls.bootstrap() }
+
     struct Case: Sendable, CustomTestStringConvertible {
         var control: FrameSubject
         var prop: String
@@ -39,7 +42,7 @@ import Testing
         }
     }
 
-    @Test(arguments: cases)
+    @Test(arguments: seeded { cases })
     func patch(_ c: Case) throws {
         try withTestServer(.router) { s in
             let before = try s.propValues(c.control.rawValue)
@@ -54,7 +57,7 @@ import Testing
         }
     }
 
-    @Test(arguments: cases)
+    @Test(arguments: seeded { cases })
     func frame(_ c: Case) throws {
         try withTestServer(.router) { s in
             let text = try #require(c.text.addingPercentEncoding(withAllowedCharacters: .alphanumerics))

@@ -4,14 +4,18 @@ import Foundation
 import HTTPClient
 import LayercastTesting
 @testable import PreviewServer
+import Scenes
 import Testing
+import SeedControls
 
 /// `GET`, `PATCH` and `DELETE /controls/CONTROL/props`: the reply's shape, merge-patch semantics, a
 /// patch checked whole, defaults restored, the command history, and the guard.
 @Suite struct PropsRoutesTests {
+    init() { SeedControls.bootstrap() }
+
     static let controls = FrameSubject.controls.filter { !SceneConfiguration().propDeclarations(of: $0).isEmpty }
 
-    @Test(arguments: controls)
+    @Test(arguments: seeded { controls })
     func getGivesValuesDefaultsAndTheirSchema(_ control: FrameSubject) throws {
         try withTestServer(.router) { s in
             let reply = try jsonObject(s.get("/controls/\(control.rawValue)/props"))
@@ -112,7 +116,7 @@ import Testing
     static let setup: [FrameSubject: String] = [.meter: "/meter/hold?seconds=1", .player: "/player/play"]
 
     /// DELETE restores every default, and the frames are then those of a scene never changed.
-    @Test(arguments: controls)
+    @Test(arguments: seeded { controls })
     func deleteRestoresTheDefaultFrames(_ control: FrameSubject) throws {
         let patch = Self.somePatch[control] ?? "{}"
         let query = "control=\(control.rawValue)&width=120&height=60"
@@ -163,8 +167,8 @@ import Testing
     /// `PUT /meter/config` is the same prop by another route, declared from it.
     @Test func theMetersDurationNeedsAnEmptyMeter() throws {
         let prop = try #require(SceneConfiguration().propDeclarations(of: .meter).first { $0.name == "duration" })
-        #expect(MeterParameters.duration.spec.type == prop.kind.parameterType)
-        #expect(MeterParameters.duration.spec.description == prop.doc)
+        #expect(Param.number(prop: "duration", of: .meter).spec.type == prop.kind.parameterType)
+        #expect(Param.number(prop: "duration", of: .meter).spec.description == prop.doc)
         try withTestServer(.router) { s in
             #expect(try s.patchProps("meter", ##"{"duration": 10}"##).status == 200)
             #expect(try s.state().meter.duration == 10)

@@ -4,6 +4,7 @@ import LayercastTesting
 import LocalRedis
 import Synchronization
 import Testing
+import SeedControls
 
 /// Faults during a storm of commands (issue 30, finding 7): Redis killed with SIGKILL and started
 /// again from its append-only file, and a replica, a `layercast` process of its own, killed with
@@ -13,6 +14,8 @@ import Testing
 /// `/state` and frames (docs/design/replication.md §Faults).
 @Suite(.serialized)
 struct ReplicaFaultTests {
+    init() { SeedControls.bootstrap() }
+
     struct Outcomes {
         var acknowledged: [String] = []
         var refused = 0

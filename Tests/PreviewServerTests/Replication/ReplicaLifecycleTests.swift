@@ -3,6 +3,7 @@ import LocalRedis
 @testable import PreviewServer
 import Controls
 import Testing
+import SeedControls
 
 /// A stopped replica lets go of its server and scene, as a single server does
 /// (`ShutdownTests.aStoppedServerIsFreed`): nothing of the log's side (its reader thread, the
@@ -10,6 +11,8 @@ import Testing
 /// and back in between, commands were refused and the reader reconnected.
 @Suite(.serialized)
 struct ReplicaLifecycleTests {
+    init() { SeedControls.bootstrap() }
+
     @Test(arguments: [false, true])
     func aStoppedReplicaIsFreed(restartingTheLog: Bool) throws {
         let redis = try RedisProcess()

@@ -3,12 +3,15 @@ import HTTPClient
 import LayercastTesting
 import LocalRedis
 import Testing
+import SeedControls
 
 /// What the shared log holds (docs/design/replication.md §The log): each entry a command's value
 /// and a format version, never a request's path and query; an entry this version cannot read stops
 /// the replica there, saying so, instead of being skipped or guessed at (§Faults).
 @Suite(.serialized)
 struct ReplicaLogFormatTests {
+    init() { SeedControls.bootstrap() }
+
     @Test func anEntryHoldsTheCommandsValueAndItsVersionNotARequest() throws {
         let redis = try RedisProcess()
         let a = try replica(of: redis, scene: "format")

@@ -6,11 +6,14 @@ import LocalRedis
 import Rendering
 import Scenes
 import Testing
+import SeedControls
 
 /// Stored scenarios live in Redis when replicated (docs/design/replication.md §Stored scenarios):
 /// any replica serves a clip of one stored through another, whatever it has applied of the log.
 @Suite(.serialized)
 struct ReplicaScenarioTests {
+    init() { SeedControls.bootstrap() }
+
     static let query = "control=all&size=96&fps=10"
 
     @Test func aScenarioStoredThroughOneReplicaGivesTheSameClipFromAnother() throws {

@@ -7,12 +7,15 @@ import LocalRedis
 import Rendering
 import Scenes
 import Testing
+import SeedControls
 
 /// Replicas store snapshots of the scene in Redis and trim the log behind them; a replica that
 /// joins later rebuilds the scene from the newest and the log after it (docs/design/replication.md
 /// §Snapshots).
 @Suite(.serialized)
 struct ReplicaSnapshotTests {
+    init() { SeedControls.bootstrap() }
+
     @Test func aReplicaJoiningAfterTheLogWasTrimmedCatchesUpToIdenticalFramesAndState() throws {
         let redis = try RedisProcess()
         let every = 4

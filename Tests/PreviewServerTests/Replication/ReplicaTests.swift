@@ -7,11 +7,14 @@ import Rendering
 import Scenes
 import Synchronization
 import Testing
+import SeedControls
 
 /// Replicas sharing one command log on a real redis-server (docs/design/replication.md): they
 /// apply the same entries at the same scene times, so they show the same frames.
 @Suite(.serialized)
 struct ReplicaTests {
+    init() { SeedControls.bootstrap() }
+
     @Test func aCommandToOneReplicaGivesByteIdenticalFramesOnAnother() throws {
         let redis = try RedisProcess()
         let a = try replica(of: redis)

@@ -2,9 +2,12 @@ import Controls
 @testable import PreviewServer
 import Scenes
 import Testing
+import SeedControls
 
 /// The parts of replication that need no Redis: the `--replicate` target and a log entry's fields.
 @Suite struct ReplicationPartsTests {
+    init() { SeedControls.bootstrap() }
+
     @Test func aTargetIsRedisHostPortAndASceneName() throws {
         let full = try ReplicationTarget.parse("redis://10.0.0.5:7000/review").get()
         #expect(full.host == "10.0.0.5" && full.port == 7000 && full.name == "review")

@@ -3,10 +3,13 @@ import LayercastTesting
 @testable import PreviewServer
 import Rendering
 import Testing
+import SeedControls
 
 /// `layercast render`, the executable itself: no server, no socket, the server's bytes, and a
 /// visual regression check with exit codes a CI job can act on.
 @Suite struct RenderCommandTests {
+    init() { SeedControls.bootstrap() }
+
     static let options = ["--size", "96", "--fps", "10"]
 
     /// Each PNG the command writes is the server's `/frame.png?scenario=…&ahead=…` with the same options.

@@ -1,8 +1,11 @@
 @testable import PreviewServer
 import Scenes
 import Testing
+import SeedControls
 
 @Suite struct SHA256Tests {
+    init() { SeedControls.bootstrap() }
+
     /// FIPS 180-4's examples, one and two blocks, and the padding edge at 55/56/64 bytes against sha256sum.
     @Test func knownDigests() {
         #expect(SHA256.hex([]) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")

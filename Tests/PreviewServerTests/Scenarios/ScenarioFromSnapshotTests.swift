@@ -4,10 +4,13 @@ import LayercastTesting
 @testable import PreviewServer
 import Scenes
 import Testing
+import SeedControls
 
 /// A scenario that starts from a snapshot (`from`): its scene is the one `GET /snapshot` gave, at
 /// the snapshot's scene time, and its steps run from there, on the server and in `layercast render` alike.
 @Suite struct ScenarioFromSnapshotTests {
+    init() { SeedControls.bootstrap() }
+
     static let fps = 10
     static let query = "control=all&size=96"
     static let options = [("control", "all"), ("size", "96"), ("fps", String(fps))]
@@ -74,7 +77,9 @@ import Testing
             let cases: [(String, String)] = [
                 ("3", "from"),
                 (#"{"format": 1}"#, "from"),
-                (snapshot.replacingOccurrences(of: #""format":1"#, with: #""format":2"#), "from"),
+                // Format 1 held the four controls as the scene's own members, not by id.
+                (snapshot.replacingOccurrences(of: #""format":2"#, with: #""format":1"#), "from"),
+                (snapshot.replacingOccurrences(of: #""format":2"#, with: #""format":3"#), "from"),
                 (snapshot.replacingOccurrences(of: #""sceneTime":1.05"#, with: #""sceneTime":0.5"#), "from.sceneTime"),
                 // Artwork this server does not keep (the document leaves out a null artwork).
                 (snapshot.replacingOccurrences(of: #"{"animations""#,

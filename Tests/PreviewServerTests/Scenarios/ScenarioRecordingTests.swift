@@ -5,10 +5,13 @@ import LayercastTesting
 @testable import PreviewServer
 import Rendering
 import Testing
+import SeedControls
 
 /// `POST /scenarios/record`: the commands that arrive become a scenario at their scene times, and
 /// the scenario replays from a fresh scene to the frames the live scene showed.
 @Suite struct ScenarioRecordingTests {
+    init() { SeedControls.bootstrap() }
+
     /// Record an interaction on a server with a manual clock, keeping its live frames; replay the
     /// recording from a fresh scene; compare the pixels.
     @Test func aRecordedInteractionReplaysToTheLiveFrames() throws {

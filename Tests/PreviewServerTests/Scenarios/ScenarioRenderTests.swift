@@ -6,10 +6,13 @@ import LayercastTesting
 import Rendering
 import Scenes
 import Testing
+import SeedControls
 
 /// A scenario's frames are a pure function of the scenario, the time and the frame parameters:
 /// the same bytes every time, from the server and from the headless renderer alike.
 @Suite struct ScenarioRenderTests {
+    init() { SeedControls.bootstrap() }
+
     static let fps = 10
     static let query = "control=all&size=96"
 

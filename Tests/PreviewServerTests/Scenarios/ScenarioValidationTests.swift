@@ -4,10 +4,13 @@ import LayercastTesting
 @testable import PreviewServer
 import Scenes
 import Testing
+import SeedControls
 
 /// A scenario is checked whole before anything is stored or runs; every fault is a 400 whose
 /// `parameter` is the member's path, a step's index first.
 @Suite struct ScenarioValidationTests {
+    init() { SeedControls.bootstrap() }
+
     struct Bad: Sendable, CustomStringConvertible {
         var document: String
         var field: String
@@ -86,7 +89,7 @@ import Testing
         Bad(document: #"[{"duration": 2}]"#, field: "body", says: "JSON object"),
     ]
 
-    @Test(arguments: bad)
+    @Test(arguments: seeded { bad })
     func everyFaultNamesItsMember(_ bad: Bad) throws {
         try withTestServer(.router) { s in
             let reply = try s.post("/scenarios", json: bad.document)

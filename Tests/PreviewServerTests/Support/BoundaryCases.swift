@@ -53,7 +53,7 @@ enum BoundaryCases {
 
     /// The values to try for a type, and whether validation should accept each.
     static func values(_ type: ParameterType) -> [(String, Bool)] {
-        switch type {
+        switch type.resolved {
         case .integer(let r):
             var out = [(String(r.lowerBound), true), (String(r.upperBound), true)]
             if r.lowerBound > Int.min { out.append((String(r.lowerBound - 1), false)) }
@@ -78,6 +78,7 @@ enum BoundaryCases {
         case .curve:
             return [("0,-1,1,2", true), ("1,2,0,-1", true), ("-0.01,0,1,1", false), ("0,0,1.01,1", false),
                     ("0,-1.01,1,1", false), ("0,0,1,2.01", false), ("0,0,1", false), ("bouncy", false)]
+        case .controls: return []  // resolved to an enumeration above
         }
     }
 
@@ -110,7 +111,7 @@ enum BoundaryCases {
 
     /// Some valid value of a type.
     static func sample(_ type: ParameterType) -> String? {
-        switch type {
+        switch type.resolved {
         case .integer(let r): String(r.lowerBound)
         case .number(let r): ParameterType.format(r.lowerBound)
         case .boolean: "true"
@@ -119,6 +120,7 @@ enum BoundaryCases {
         case .color(let names, _): names.first ?? "#000000"
         case .colorList: "#000000"
         case .curve: "linear"
+        case .controls: nil  // resolved to an enumeration above
         }
     }
 }

@@ -5,9 +5,12 @@ import FoundationXML
 import HTTPClient
 import LayercastTesting
 import Testing
+import SeedControls
 
 /// `GET /timeline.svg`: a well-formed standalone picture of the lanes, bars and command markers.
 @Suite struct TimelineSVGTests {
+    init() { SeedControls.bootstrap() }
+
     /// Counts elements by name while checking the document parses.
     final class Counter: NSObject, XMLParserDelegate {
         var counts: [String: Int] = [:]

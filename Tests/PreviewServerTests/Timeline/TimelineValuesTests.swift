@@ -4,9 +4,12 @@ import Foundation
 import HTTPClient
 import LayercastTesting
 import Testing
+import SeedControls
 
 /// `GET /timeline/values`: a layer property's presentation values over a window, for plotting.
 @Suite struct TimelineValuesTests {
+    init() { SeedControls.bootstrap() }
+
     struct Reply: Decodable {
         struct Value: Decodable {
             struct Element: Decodable {

@@ -1,0 +1,139 @@
+import Synchronization
+
+/// The controls this process serves, chosen once by its entry point before anything else runs, as
+/// swift-log's `LoggingSystem.bootstrap` chooses its handler: every declaration derived from the
+/// controls (routes, parameters, documents, the grid) reads this one list, and a snapshot's scene
+/// is decoded by it (docs/design/architecture.md §Controls are plugins).
+public enum ControlSystem {
+    private static let registered = Mutex<[any Control.Type]?>(nil)
+    private static let registeredGrid = Mutex<ControlGrid?>(nil)
+    private static let cache = Mutex<[String: any Sendable]>([:])
+
+    /// Registers `controls`, in the order frames, documents and the page show them, after checking
+    /// them (`ControlListProblem`). Bootstrapping again with the same ids is a no-op, so every test
+    /// may ask for the list it runs on; another list is a programming error and is refused.
+    public static func bootstrap(_ controls: [any Control.Type]) throws(ControlListProblem) {
+        if registered.withLock({ $0?.map { $0.id } == controls.map { $0.id } }) { return }
+        try ControlListProblem.check(controls)
+        let served: [FrameSubject]? = registered.withLock { current in
+            if let current, current.map({ $0.id }) != controls.map({ $0.id }) { return current.map { $0.id } }
+            current = controls
+            return nil
+        }
+        let grid = ControlGrid(controls: controls.map { $0.id },
+                               designSizes: controls.map { $0.erasedMake($0.erasedDefaults, at: 0).designSize })
+        registeredGrid.withLock { $0 = grid }
+        cache.withLock { $0 = [:] }
+        if let served {
+            throw ControlListProblem(control: nil, field: "controls",
+                                     "this process already serves \(served.map(\.rawValue)); it serves one list")
+        }
+    }
+
+    /// The registered controls; none before `bootstrap`.
+    public static var controls: [any Control.Type] { registered.withLock { $0 } ?? [] }
+
+    /// How `control=all` lays the registered controls out.
+    public static var grid: ControlGrid {
+        registeredGrid.withLock { $0 } ?? ControlGrid(controls: [], designSizes: [])
+    }
+
+    /// A declaration derived from the registered controls (every route, every command), made once
+    /// for the list and kept under `key`; bootstrapping drops what was made before it.
+    public static func derived<T: Sendable>(_ key: String, _ make: () -> T) -> T {
+        if let made = cache.withLock({ $0[key] }) as? T { return made }
+        let made = make()
+        cache.withLock { $0[key] = made }
+        return made
+    }
+
+    /// The registered control with `id`.
+    public static func control(_ id: FrameSubject) -> (any Control.Type)? {
+        controls.first { $0.id == id }
+    }
+}
+
+/// A mistake in a list of controls, found before the server starts: the control and the field at
+/// fault, and what is allowed. The server refuses to start with it rather than fail at request time.
+public struct ControlListProblem: Error, Sendable, CustomStringConvertible {
+    /// The control's id; nil for the list as a whole.
+    public let control: String?
+    public let field: String
+    public let message: String
+
+    public init(control: String?, field: String, _ message: String) {
+        self.control = control
+        self.field = field
+        self.message = message
+    }
+
+    public var description: String {
+        (control.map { "control '\($0)': " } ?? "") + "\(field): \(message)"
+    }
+
+    /// Route segments and parameter names a control's id, command or prop may not take: they would
+    /// shadow the API's own.
+    public static let reservedIds: Set<String> = [
+        "all", "api", "clip", "clock", "controls", "embed", "events", "frame", "healthz", "layout", "metrics", "openapi",
+        "props", "readyz", "scenarios", "snapshot", "state", "static", "stream", "timeline", "version",
+    ]
+    /// Design sizes a control may declare, in points on each side.
+    public static let designSides: ClosedRange<Double> = 1...4096
+
+    /// Lower-case words of letters and digits joined by single hyphens ("play-button").
+    static func isWords(_ text: String) -> Bool {
+        let words = text.split(separator: "-", omittingEmptySubsequences: false)
+        return words.allSatisfy { word in
+            !word.isEmpty && word.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) }
+        } && text.first.map { ("a"..."z").contains($0) } == true
+    }
+
+    static func check(_ controls: [any Control.Type]) throws(ControlListProblem) {
+        var seen: Set<FrameSubject> = []
+        for type in controls {
+            try check(type)
+            guard seen.insert(type.id).inserted else {
+                throw ControlListProblem(control: type.id.rawValue, field: "id", "two controls have this id; each needs its own")
+            }
+        }
+    }
+
+    private static func check<C: Control>(_ type: C.Type) throws(ControlListProblem) {
+        let id = C.id.rawValue
+        func problem(_ field: String, _ message: String) -> ControlListProblem {
+            ControlListProblem(control: id, field: field, message)
+        }
+        guard id.count <= 40, isWords(id) else {
+            throw problem("id", "'\(id)' is not lower-case words joined by hyphens (at most 40 characters)")
+        }
+        guard !reservedIds.contains(id) else { throw problem("id", "'\(id)' is a route of the server's own") }
+        guard !C.title.isEmpty else { throw problem("title", "empty; give the name people read on its card") }
+        let configuration = C.Configuration()
+        let made = C(at: 0, configuration: configuration)
+        let size = made.designSize
+        guard designSides.contains(size.width), designSides.contains(size.height) else {
+            throw problem("designSize", "\(size.width)×\(size.height) points; each side must be in \(designSides)")
+        }
+        var props: Set<String> = []
+        for declaration in C.Configuration.declarations(defaults: configuration) {
+            guard props.insert(declaration.name).inserted else { throw problem("props.\(declaration.name)", "declared twice") }
+            guard declaration.kind.accepts(declaration.defaultValue) else {
+                throw problem("props.\(declaration.name)", "its default is not a value it accepts")
+            }
+        }
+        var names: Set<String> = []
+        for command in C.commands {
+            guard command.control == C.id else {
+                throw problem("commands.\(command.id)", "declared for control '\(command.control.rawValue)'")
+            }
+            guard command.name.hasPrefix("POST /\(id)/") || command.name.hasPrefix("PUT /\(id)/") else {
+                throw problem("commands.\(command.id)", "'\(command.name)' must be POST or PUT under /\(id)/")
+            }
+            let last = command.name.split(separator: "/").last.map(String.init) ?? ""
+            guard isWords(last), last != "props" else {
+                throw problem("commands.\(command.id)", "'\(last)' is not a usable route segment (props is the server's)")
+            }
+            guard names.insert(command.name).inserted else { throw problem("commands.\(command.id)", "'\(command.name)' is declared twice") }
+        }
+    }
+}
