@@ -135,5 +135,13 @@ public struct ControlListProblem: Error, Sendable, CustomStringConvertible {
             }
             guard names.insert(command.name).inserted else { throw problem("commands.\(command.id)", "'\(command.name)' is declared twice") }
         }
+        for query in C.queries {
+            guard isWords(query.name), query.name != "props" else {
+                throw problem("queries.\(query.id)", "'\(query.name)' is not a usable route segment (props is the server's)")
+            }
+            guard names.insert("GET /\(id)/\(query.name)").inserted else {
+                throw problem("queries.\(query.id)", "GET /\(id)/\(query.name) is declared twice")
+            }
+        }
     }
 }

@@ -1,0 +1,110 @@
+import Animation
+@testable import Controls
+import Testing
+
+/// A throwaway control whose id, size, props and commands each test chooses: the list's checks
+/// (`ControlListProblem`) refuse a mistaken one before any server starts, naming the control and
+/// the field.
+private struct Probe<Traits: ProbeTraits>: Control {
+    struct Configuration: PropConfiguration, Codable {
+        var width = 1.0
+        init() {}
+        static var props: [Prop<Configuration>] { Traits.props }
+    }
+
+    struct State: Codable, Sendable { var width: Double }
+
+    static var id: FrameSubject { FrameSubject(rawValue: Traits.id) }
+    static var title: String { "Probe" }
+    static var commands: [CommandDeclaration] { Traits.commands }
+
+    var configuration: Configuration
+    var layer = ShapeLayer(name: "probe")
+    var designSize: Size { Traits.size }
+    var layerTree: ShapeLayer { layer }
+
+    init(at time: Double, configuration: Configuration) { self.configuration = configuration }
+    mutating func configure(_ new: Configuration, at time: Double) { configuration = new }
+    func state(at time: Double) -> State { State(width: configuration.width) }
+    mutating func advance(to time: Double) {}
+    func snapshot(at time: Double, options: FrameOptions) -> LayerSnapshot { layer.snapshot(at: time) }
+    mutating func forgetAnimationRecords(endedBefore time: Double) {}
+}
+
+private protocol ProbeTraits: Sendable {
+    static var id: String { get }
+    static var size: Size { get }
+    static var props: [Prop<Probe<Self>.Configuration>] { get }
+    static var commands: [CommandDeclaration] { get }
+}
+
+extension ProbeTraits {
+    static var size: Size { Size(10, 10) }
+    static var props: [Prop<Probe<Self>.Configuration>] {
+        [.number("width", \.width, 0...2, step: 0.1, "A width.")]
+    }
+    static var commands: [CommandDeclaration] { [command("POST /\(id)/poke")] }
+
+    static func command(_ name: String, id commandID: String = "poke") -> CommandDeclaration {
+        CommandDeclaration(name, id: commandID, on: Probe<Self>.self, summary: "Pokes") { _, _ in ControlChange { _, _ in } }
+    }
+}
+
+private enum Good: ProbeTraits { static let id = "good-probe" }
+private enum AlsoGood: ProbeTraits { static let id = "good-probe" }
+private enum Reserved: ProbeTraits { static let id = "state" }
+private enum BadWords: ProbeTraits { static let id = "Bad_Id" }
+private enum Huge: ProbeTraits {
+    static let id = "huge"
+    static var size: Size { Size(5000, 10) }
+}
+private enum Stray: ProbeTraits {
+    static let id = "stray"
+    static var commands: [CommandDeclaration] { [command("POST /elsewhere/poke")] }
+}
+private enum PropsClash: ProbeTraits {
+    static let id = "props-clash"
+    static var commands: [CommandDeclaration] { [command("POST /props-clash/props")] }
+}
+private enum Twice: ProbeTraits {
+    static let id = "twice"
+    static var props: [Prop<Probe<Self>.Configuration>] {
+        [.number("width", \.width, 0...2, step: 0.1, "A width."), .number("width", \.width, 0...2, step: 0.1, "Again.")]
+    }
+}
+private enum OutOfRange: ProbeTraits {
+    static let id = "out-of-range"
+    static var props: [Prop<Probe<Self>.Configuration>] { [.number("width", \.width, 2...3, step: 0.1, "Its default is 1.")] }
+}
+
+@Suite struct ControlListTests {
+    private func problem(_ list: [any Control.Type]) -> ControlListProblem? {
+        do {
+            try ControlListProblem.check(list)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test func aGoodListPasses() {
+        #expect(problem([Probe<Good>.self]) == nil)
+    }
+
+    @Test(arguments: [
+        ([Probe<Good>.self, Probe<AlsoGood>.self] as [any Control.Type], "good-probe", "id"),
+        ([Probe<Reserved>.self], "state", "id"),
+        ([Probe<BadWords>.self], "Bad_Id", "id"),
+        ([Probe<Huge>.self], "huge", "designSize"),
+        ([Probe<Stray>.self], "stray", "commands.poke"),
+        ([Probe<PropsClash>.self], "props-clash", "commands.poke"),
+        ([Probe<Twice>.self], "twice", "props.width"),
+        ([Probe<OutOfRange>.self], "out-of-range", "props.width"),
+    ])
+    func aMistakeIsRefusedNamingTheControlAndTheField(_ list: [any Control.Type], control: String, field: String) throws {
+        let refused = try #require(problem(list))
+        #expect(refused.control == control)
+        #expect(refused.field == field)
+        #expect(refused.description.hasPrefix("control '\(control)': \(field): "))
+    }
+}
