@@ -5,6 +5,7 @@ import Darwin
 #endif
 @_exported import Animation
 @_exported import Controls
+import PreviewServer
 
 /// The entry point of an executable that serves controls: `serve` (the default, with `--port` and
 /// every other option), `render`, `probe` and `api`, exactly as `layercast` has them, for the
@@ -30,4 +31,11 @@ public enum LayercastMain {
         Layercast.run()
         exit(0)
     }
+
+    /// The API's tables in Markdown for the registered controls, as `api --markdown` prints them:
+    /// a user's tests can check their control's rows.
+    public static func apiTables() -> String { APIDocumentation.markdown() }
+
+    /// The OpenAPI 3.1 document for the registered controls, as `GET /openapi.json` serves it.
+    public static func openAPIDocument() -> String { APIDocumentation.openAPI() }
 }

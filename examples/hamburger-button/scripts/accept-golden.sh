@@ -1,0 +1,1 @@
+../../../scripts/accept-golden.sh
