@@ -5,9 +5,30 @@ import { errorFrom } from "./api.js";
 
 /**
  * @typedef {{ minAspect: number, columns: number, rows: number }} Arrangement
- * @typedef {{ controls: string[], arrangements: Arrangement[], cellMargin: number, maxFrameSide: number,
+ * @typedef {object} ParameterSpec one parameter of a command, as a form field
+ * @property {string} name
+ * @property {"number" | "integer" | "boolean" | "choice" | "text"} type
+ * @property {string} description
+ * @property {string} [unit]
+ * @property {number} [minimum]
+ * @property {number} [maximum]
+ * @property {string[]} [choices]
+ * @property {number} [maxLength]
+ * @property {string} [defaultValue] as the API takes it ("true", "0.5", "play")
+ * @typedef {{ id: string, method: string, path: string, summary: string, parameters: ParameterSpec[] }} CommandSpec
+ *   a command of a control: its route (the path from the server's root) and its parameters
+ * @typedef {object} CardSpec what a control's card needs before any state comes
+ * @property {string} id the control's id in the API ("hamburger-button")
+ * @property {string} title
+ * @property {string} stateKey its member in /state ("hamburgerButton")
+ * @property {number} designWidth
+ * @property {number} designHeight
+ * @property {string} [module] a page module that draws a richer card (the page builds the generic one)
+ * @property {CommandSpec[]} commands
+ * @typedef {{ controls: string[], cards?: CardSpec[], arrangements: Arrangement[], cellMargin: number, maxFrameSide: number,
  *   minQuality: number, maxQuality: number, maxArtworkBytes: number, maxArtworkSide: number }} Layout
- *   the grid, and the limits the server checks requests against (the page keeps to them, never to copies)
+ *   the grid, one card per control in cell order, and the limits the server checks requests against
+ *   (the page keeps to them, never to copies)
  */
 
 const RETRY_MS = [500, 1000, 2000, 4000];

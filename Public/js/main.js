@@ -1,7 +1,8 @@
 // @ts-check
 // The preview studio. Two long-lived connections in all: ONE `control=all` MJPEG stream, cut into the
-// four stages, and ONE EventSource for state. Commands therefore never queue behind streams (browsers
-// allow six connections per host). With the page's motion paused, still frames replace the stream.
+// stages, one per control, and ONE EventSource for state. Commands therefore never queue behind
+// streams (browsers allow six connections per host). With the page's motion paused, still frames
+// replace the stream.
 import { send, serial, onLatency } from "./api.js";
 import { $, $$, component, part } from "./dom.js";
 import { reportError } from "./toast.js";
@@ -18,6 +19,7 @@ import { viewPanel } from "./viewpanel.js";
 import { clockPanel } from "./clock.js";
 import { recorder } from "./record.js";
 import { CARDS } from "./cards/index.js";
+import { placeCards, genericCard } from "./cards/generic.js";
 import { propsPanels } from "./props/panels.js";
 import { timelinePanel } from "./timeline.js";
 
@@ -33,6 +35,8 @@ let frameTime = NaN;      // scene time of the frame on screen
 let focused = null;
 /** @type {Layout | null} */
 let layout = null;
+// What the server registers decides the cards: GET /layout first (the stream needs it anyway).
+const served = await loadLayout();
 
 const statusBar = component("status");
 const galleryRoot = component("gallery");
@@ -40,11 +44,15 @@ const rawState = part(component("inspector"), "raw-state");
 
 // ---- Cards, keyed by the control each drives ----------------------------------------------------
 
+// A generic card for each control the page has no card of its own for, before anything looks for cards.
+placeCards(galleryRoot, served);
+const specs = new Map((served.cards ?? []).map((spec) => [spec.id, spec]));
 /** @type {Map<string, { root: HTMLElement, card: Card, queue: ReturnType<typeof serial> }>} */
 const cards = new Map();
 for (const root of $$(galleryRoot, "[data-control]")) {
   const control = root.dataset.control ?? "";
-  const make = CARDS[control];
+  const spec = specs.get(control);
+  const make = root.hasAttribute("data-generic") && spec ? genericCard(spec) : CARDS[control];
   if (!make) throw new Error(`the page has a card for ${control}, which no module drives`);
   const queue = serial();
   const card = make({
@@ -290,14 +298,12 @@ for (const [control, { root }] of cards) {
 
 document.addEventListener("visibilitychange", showStatus);
 
-setFocus("play-button");
+setFocus(cards.has("play-button") ? "play-button" : [...cards.keys()][0] ?? "");
 applyView();
 feed.start();
-loadLayout().then((served) => {
-  layout = served;
-  settings.limit(served);
-  retarget();
-});
+layout = served;
+settings.limit(served);
+retarget();
 
 // For the browser tests and the curious: what the page is holding open, and the state it shows.
 Object.assign(window, {

@@ -11,7 +11,8 @@
  * @typedef {{ playing: boolean, progress: { model: number }, artwork: { isDefault: boolean, width: number, height: number } }} PlayerState
  * @typedef {{ animating: boolean }} SpinnerState
  * @typedef {{ meter: MeterState, playButton: PlayButtonState, player: PlayerState, spinner: SpinnerState }} Controls
- * @typedef {keyof Controls} StateKey
+ * @typedef {keyof Controls | (string & {})} StateKey a control's member of the state: a seed's, or any
+ *   other registered control's (GET /layout names each card's)
  * @typedef {Record<string, import("./props/schema.js").PropValues>} PropsByControl every control's props, by its id in the API
  * @typedef {Controls & { sceneTime: number, revision: number, clock: Clock, props: PropsByControl }} SceneState
  * @typedef {{ sceneTime: number, revision: number, state: any }} CommandReply

@@ -1,6 +1,7 @@
 // @ts-check
 // Every card, by the name of the control it drives (its root's data-control): the page builds one
-// per card it holds and keys them by that name, never by position.
+// per card it holds and keys them by that name, never by position. A control registered on the
+// server without a card here gets the generic card (./generic.js).
 import { meterCard } from "./meter.js";
 import { playButtonCard } from "./playbutton.js";
 import { playerCard } from "./player.js";
