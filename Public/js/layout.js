@@ -23,7 +23,6 @@ import { errorFrom } from "./api.js";
  * @property {string} stateKey its member in /state ("hamburgerButton")
  * @property {number} designWidth
  * @property {number} designHeight
- * @property {string} [module] a page module that draws a richer card (the page builds the generic one)
  * @property {CommandSpec[]} commands
  * @typedef {{ controls: string[], cards?: CardSpec[], arrangements: Arrangement[], cellMargin: number, maxFrameSide: number,
  *   minQuality: number, maxQuality: number, maxArtworkBytes: number, maxArtworkSide: number }} Layout

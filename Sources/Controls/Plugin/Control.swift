@@ -27,9 +27,6 @@ public protocol Control: Sendable, Codable {
     static var variants: ControlVariants<Self> { get }
     /// Questions it answers from its declarations (`GET /{id}/{name}`).
     static var queries: [ControlQuery] { get }
-    /// The page module that draws a richer card than the generic one, served at
-    /// `/controls/{id}/card.js`; nil for the generic card.
-    static var pageModule: String? { get }
 
     /// The control as made at scene time `time` with `configuration`: its first frame.
     init(at time: Double, configuration: Configuration)
@@ -72,7 +69,6 @@ extension Control {
     public static var commands: [CommandDeclaration] { [] }
     public static var options: [ControlOption] { [] }
     public static var variants: ControlVariants<Self> { ControlVariants() }
-    public static var pageModule: String? { nil }
     public static var queries: [ControlQuery] { [] }
     public var noticeableState: String { "" }
     public var contentMode: ContentMode { .aspectFit }

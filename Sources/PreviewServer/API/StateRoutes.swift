@@ -32,7 +32,6 @@ struct StateRoutes: RouteGroup {
             let size = control.defaultDesignSize
             return LayoutReply.Card(id: control.id, title: control.title, stateKey: control.documentKey,
                                     designWidth: size.width, designHeight: size.height,
-                                    module: control.pageModule.map { "controls/\(control.id.rawValue)/\($0)" },
                                     commands: control.commands.map(LayoutReply.Command.init))
         }
         return LayoutReply(controls: grid.controls, cards: cards, arrangements: grid.arrangements, cellMargin: grid.cellMargin,
@@ -90,8 +89,6 @@ struct LayoutReply: Codable, Sendable {
         let stateKey: String
         let designWidth: Double
         let designHeight: Double
-        /// The page module that draws its card, relative to the page; absent for the generic card.
-        let module: String?
         /// What the generic card offers: a button, or a form, per command.
         let commands: [Command]
     }
