@@ -87,7 +87,8 @@ let package = Package(
         ], path: "Tests/LayercastTesting"),
         .testTarget(name: "AnimationTests", dependencies: ["Animation", "LayercastTesting"]),
         .testTarget(name: "ControlsTests", dependencies: ["Controls", "SeedControls", "Animation", "LayercastTesting"]),
-        .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Animation", "LayercastTesting"], exclude: ["Golden"]),
+        .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Animation", "Controls", "SeedControls", "LayercastTesting"],
+                    exclude: ["Golden"]),
         .testTarget(name: "FrameCheckTests", dependencies: ["FrameCheck", "Animation"]),
         // The scene core with no transport: commands, scenarios, recordings and replication.
         .testTarget(name: "ScenesTests", dependencies: [

@@ -1,12 +1,9 @@
 import Animation
 import FrameCheck
 import Testing
-import SeedControls
 
 /// The golden comparer's numbers on bitmaps small enough to count by hand.
 @Suite struct ImageComparisonTests {
-    init() { SeedControls.bootstrap() }
-
     static let grey = Bitmap(id: 1, width: 10, height: 10, pixels: [UInt32](repeating: 0xFF80_8080, count: 100))
 
     @Test func identicalImagesMatchWithNoError() {

@@ -1,12 +1,9 @@
 import FrameCheck
 import Testing
-import SeedControls
 
 /// The shared MJPEG parser: the same parts however the bytes are split, and each framing fault
 /// named once, after which nothing more is read.
 @Suite struct MJPEGParserTests {
-    init() { SeedControls.bootstrap() }
-
     static let head = "HTTP/1.0 200 OK\r\nContent-Type: multipart/x-mixed-replace;boundary=frame\r\nConnection: close\r\n\r\n"
 
     static func part(_ body: [UInt8], time: String) -> [UInt8] {

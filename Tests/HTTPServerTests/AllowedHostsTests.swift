@@ -1,5 +1,4 @@
 import Controls
-import SeedControls
 import Foundation
 import HTTPClient
 @testable import HTTPServer

@@ -1,5 +1,4 @@
 import Controls
-import SeedControls
 import HTTPClient
 @testable import HTTPServer
 import LayercastTesting

@@ -1,5 +1,4 @@
 import Controls
-import SeedControls
 import Foundation
 import Glibc
 import HTTPClient

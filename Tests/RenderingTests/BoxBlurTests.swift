@@ -1,11 +1,8 @@
 import Animation
 import Testing
 @testable import Rendering
-import SeedControls
 
 @Suite struct BoxBlurTests {
-    init() { SeedControls.bootstrap() }
-
     @Test func boxWidthsFollowUIImageEffects() {
         // d = ⌊σ·3·√(2π)/4 + 0.5⌋, plus one when even; a box of one pixel is no blur.
         #expect(BoxBlur.boxWidth(sigma: 0.4) == 0)
@@ -84,8 +81,6 @@ import SeedControls
 }
 
 @Suite struct BlurCacheTests {
-    init() { SeedControls.bootstrap() }
-
     func blurredImage(_ bitmap: Bitmap, scale: Double = 1, radius: Double = 4) -> LayerSnapshot {
         LayerSnapshot(transform: .scale(scale, scale),
                       content: .image(ImageContent(bitmap: bitmap, rect: Rect(x: 0, y: 0, width: 40, height: 40),

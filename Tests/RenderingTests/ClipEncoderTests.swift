@@ -2,13 +2,10 @@ import Animation
 import LayercastTesting
 @testable import Rendering
 import Testing
-import SeedControls
 
 /// Animated WebP and GIF clips, decoded again with libwebp's WebPAnimDecoder and giflib's
 /// DGifSlurp: frame count, canvas, timing, loop count, and the pixels themselves.
 @Suite struct ClipEncoderTests {
-    init() { SeedControls.bootstrap() }
-
     static let renderer = Renderer()
     static let (width, height) = (96, 64)
     static let blue = Color(r: 0, g: 122, b: 255)

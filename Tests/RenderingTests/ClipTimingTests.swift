@@ -1,11 +1,8 @@
 import Testing
 @testable import Rendering
-import SeedControls
 
 /// Frame times and container durations (ClipTiming).
 @Suite struct ClipTimingTests {
-    init() { SeedControls.bootstrap() }
-
     @Test func thirtyFramesPerSecondInMilliseconds() {
         let timing = ClipTiming(seconds: 1, fps: 30)
         let ms = timing.durations(unitsPerSecond: 1000)

@@ -3,14 +3,11 @@ import Foundation
 import LayercastTesting
 @testable import Rendering
 import Testing
-import SeedControls
 
 /// Whole-frame comparisons against reviewed reference PNGs in `Golden/`, within the standard
 /// tolerance (every channel within 8 on at least 99.5 % of pixels), which absorbs antialiasing
 /// and font-rasteriser differences between library versions but not a moved or recoloured shape.
 @Suite struct GoldenTests {
-    init() { SeedControls.bootstrap() }
-
     @Test(arguments: GoldenScene.allCases)
     func matchesReference(_ scene: GoldenScene) throws {
         try Golden().expect(scene.render(), named: scene.rawValue)

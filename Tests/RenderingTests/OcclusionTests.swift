@@ -1,12 +1,9 @@
 import Animation
 import Testing
 @testable import Rendering
-import SeedControls
 
 /// The renderer leaves out a layer an opaque sibling above it covers, and nothing else.
 @Suite struct OcclusionTests {
-    init() { SeedControls.bootstrap() }
-
     static let side = 48
     static let red = Color(red: 1, green: 0, blue: 0)
     /// An opaque white square over the pixels 4…44, edges on pixel boundaries.

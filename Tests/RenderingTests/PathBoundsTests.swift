@@ -1,11 +1,8 @@
 import Animation
 import Testing
 @testable import Rendering
-import SeedControls
 
 @Suite struct PathBoundsTests {
-    init() { SeedControls.bootstrap() }
-
     @Test func boundsFollowTheCurveNotItsHandles() throws {
         let arch = Path([.move(Point(0, 0)), .cubic(Point(0, 100), Point(100, 100), Point(100, 0))])
         let box = try #require(tightBounds(of: arch))

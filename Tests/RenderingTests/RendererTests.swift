@@ -2,11 +2,8 @@ import Animation
 import Foundation
 import Testing
 @testable import Rendering
-import SeedControls
 
 @Suite struct RendererTests {
-    init() { SeedControls.bootstrap() }
-
     let renderer = Renderer()
     let white = Background.color(.white)
 
@@ -214,8 +211,6 @@ import SeedControls
 }
 
 @Suite struct ConcurrentRenderingTests {
-    init() { SeedControls.bootstrap() }
-
     @Test func oneRendererServesManyTasks() async {
         let renderer = Renderer()
         let bitmap = Scenes.redBlueBitmap(id: 9_100_001)
