@@ -64,14 +64,20 @@ public struct ControlVariants<C: Control>: Sendable {
     }
 }
 
-extension ControlVariants {
-    /// Which of a control's lists.
-    public enum Kind: String, Sendable, CaseIterable {
-        case modes, themes
-    }
+/// Which of a control's variant lists a `variants=` request asks for.
+public enum VariantList: String, Sendable, CaseIterable {
+    case modes, themes
 
-    public func variants(_ kind: Kind) -> [Variant] {
-        switch kind {
+    /// The captions `control` offers; empty for none (and for `all`).
+    public func captions(of control: FrameSubject) -> [String] {
+        guard let type = control.control else { return [] }
+        return type.variantCaptions(self)
+    }
+}
+
+extension ControlVariants {
+    public func variants(_ list: VariantList) -> [Variant] {
+        switch list {
         case .modes: modes
         case .themes: themes
         }
@@ -79,28 +85,13 @@ extension ControlVariants {
 }
 
 extension Control {
-    /// The captions of its variants of `kind`, left to right; empty when it has none.
-    public static func variantCaptions(_ kind: ControlVariants<Self>.Kind) -> [String] {
-        variants.variants(kind).map(\.caption)
+    /// The captions of its variants in `list`, left to right; empty when it has none.
+    public static func variantCaptions(_ list: VariantList) -> [String] {
+        variants.variants(list).map(\.caption)
     }
 
-    fileprivate mutating func applyVariant(_ kind: ControlVariants<Self>.Kind, _ caption: String, at time: Double) {
-        Self.variants.variants(kind).first { $0.caption == caption }?.apply(&self, time)
-    }
-}
-
-/// The two lists a `variants=` request may ask a control for, without knowing the control.
-public enum VariantList: String, Sendable, CaseIterable {
-    case modes, themes
-
-    /// The captions `control` offers; empty for none (and for `all`).
-    public func captions(of control: FrameSubject) -> [String] {
-        guard let type = control.control else { return [] }
-        return captions(type)
-    }
-
-    private func captions<C: Control>(_ type: C.Type) -> [String] {
-        C.variantCaptions(self == .modes ? .modes : .themes)
+    fileprivate mutating func applyVariant(_ list: VariantList, _ caption: String, at time: Double) {
+        Self.variants.variants(list).first { $0.caption == caption }?.apply(&self, time)
     }
 }
 
@@ -108,11 +99,7 @@ extension Scene {
     /// Shows variant `caption` of `list` on the control `subject` names, as of `time`.
     public mutating func applyVariant(_ list: VariantList, _ caption: String, to subject: FrameSubject, at time: Double) {
         guard var control = control(subject) else { return }
-        Self.apply(list, caption, to: &control, at: time)
+        control.applyVariant(list, caption, at: time)
         replace(subject, with: control)
-    }
-
-    private static func apply<C: Control>(_ list: VariantList, _ caption: String, to control: inout C, at time: Double) {
-        control.applyVariant(list == .modes ? .modes : .themes, caption, at: time)
     }
 }

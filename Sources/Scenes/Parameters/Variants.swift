@@ -7,6 +7,9 @@ import Rendering
 package enum VariantKind: String, CaseIterable, Sendable, DeclaredEnum {
     case modes, themes, scales
 
+    /// The control's own list it shows; nil for scales, which any control has.
+    var list: VariantList? { VariantList(rawValue: rawValue) }
+
     /// What each kind offers, by subject, from the registered controls' declarations: the answer to
     /// a variants request a subject cannot show.
     package static var support: String {
@@ -81,7 +84,7 @@ package struct VariantSet {
             }
             plan = [1.0, 2, 3].map { PlannedCell(caption: "\(Int($0))×", scale: $0) }
         case .themes, .modes:
-            let captions = (kind == .modes ? VariantList.modes : .themes).captions(of: spec.subject)
+            let captions = kind.list?.captions(of: spec.subject) ?? []
             guard !captions.isEmpty else { throw unsupported }
             plan = captions.map { PlannedCell(caption: $0, scale: spec.scale) }
         }
@@ -102,7 +105,7 @@ package struct VariantSet {
             switch kind {
             case .scales: break
             case .themes, .modes:
-                copy.modify { $0.applyVariant(kind == .modes ? .modes : .themes, planned.caption, to: spec.subject, at: time) }
+                if let list = kind.list { copy.modify { $0.applyVariant(list, planned.caption, to: spec.subject, at: time) } }
             }
             return Cell(caption: planned.caption, scene: copy, scale: planned.scale)
         }
