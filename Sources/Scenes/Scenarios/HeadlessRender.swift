@@ -103,15 +103,16 @@ public struct HeadlessRender {
         try frameRenderer.png(image)
     }
 
-    /// The whole scenario as one WebP, GIF, MP4 or WebM file; `progress` hears of each frame.
-    public func clip(progress: (Int) -> Void = { _ in }) throws -> [UInt8] {
+    /// The whole scenario as one WebP, GIF, MP4 or WebM file; `progress` hears of each frame (how
+    /// many are done, and the picture the encoder was given).
+    public func clip(progress: (Int, RenderedImage) -> Void = { _, _ in }) throws -> [UInt8] {
         let writerFormat = ClipWriter.Format(rawValue: format.rawValue) ?? .webp
         let writer = try ClipWriter(writerFormat, width: pixelWidth, height: pixelHeight, timing: timing,
                                     quality: spec.quality, lossless: lossless,
                                     background: spec.background.background(scale: spec.scale))
         try renderFrames { index, _, image in
             try writer.add(image)
-            progress(index + 1)
+            progress(index + 1, image)
         }
         return try writer.finish()
     }

@@ -102,7 +102,7 @@ struct Render: ParsableCommand {
                 progress.update(index + 1)
             }
         case .webp, .gif, .mp4, .webm:
-            let bytes = try render.clip { progress.update($0) }
+            let bytes = try render.clip { done, _ in progress.update(done) }
             try Files.write(bytes, to: out + "/" + clipFileName(format))
         }
         progress.finish()
