@@ -42,7 +42,11 @@ let package = Package(
         // The control SDK: the `Control` protocol, props, commands as values, the scene of registered controls.
         .target(name: "Controls", dependencies: ["Animation", "JSON"]),
         // Layercast's own four controls, on the SDK's public API only.
-        .target(name: "SeedControls", dependencies: ["Animation", "Controls"]),
+        // Each seed control's page card is a module in its folder, embedded in the binary (Controls' PageCard).
+        .target(name: "SeedControls", dependencies: ["Animation", "Controls"], resources: [
+            .embedInCode("RecordingMeter/meter.card.js"), .embedInCode("PlayButton/play-button.card.js"),
+            .embedInCode("MusicPlayer/player.card.js"), .embedInCode("Spinner/spinner.card.js"),
+        ]),
         .target(name: "Rendering", dependencies: ["Animation", "CCairo", "CTurboJPEG", "CSpng", "CWebP", "CGif", "CImageQuant", "CAVCodec"]),
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "JSON", .product(name: "Logging", package: "swift-log")]),
         // A blocking HTTP/1.1 client: `layercast probe`, the bench and the tests.

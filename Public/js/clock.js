@@ -21,7 +21,7 @@ export function clockPanel(root, ctx) {
   const speeds = $$(part(root, "speed"), "[data-speed]");
   const link = part(root, "save-clip", HTMLAnchorElement);
   const format = part(root, "clip-format", HTMLSelectElement);
-  let control = "play-button";
+  let control = "all"; // until the page focuses a card
   const target = () => {
     link.href = clipUrl(control, format.value);
     link.download = `layercast-${control}.${format.value}`;

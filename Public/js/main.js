@@ -18,13 +18,14 @@ import { loadView, saveView, streamTarget, frameUrl, stageBackground } from "./v
 import { viewPanel } from "./viewpanel.js";
 import { clockPanel } from "./clock.js";
 import { recorder } from "./record.js";
-import { CARDS } from "./cards/index.js";
+import { kit } from "./cards/kit.js";
 import { placeCards, genericCard } from "./cards/generic.js";
 import { propsPanels } from "./props/panels.js";
 import { timelinePanel } from "./timeline.js";
 
 /**
  * @typedef {import("./cards/index.js").Card} Card
+ * @typedef {import("./cards/index.js").CardModule} CardModule
  * @typedef {import("./layout.js").Layout} Layout
  */
 
@@ -44,19 +45,41 @@ const rawState = part(component("inspector"), "raw-state");
 
 // ---- Cards, keyed by the control each drives ----------------------------------------------------
 
-// A generic card for each control the page has no card of its own for, before anything looks for cards.
-placeCards(galleryRoot, served);
+// Each control's own card module where it serves one (GET /{id}/card.js), fetched together; one
+// that fails to load gets the generic card and a message instead of no card.
+/** @type {Map<string, CardModule>} */
+const modules = new Map();
+await Promise.all((served.cards ?? []).map(async (spec) => {
+  if (!spec.card) return;
+  try {
+    modules.set(spec.id, await import(spec.card));
+  } catch (error) {
+    reportError(`${spec.title}'s card`, error);
+  }
+}));
+placeCards(galleryRoot, served, modules);
+// The cards' own keys first in the keyboard panel, then the page's.
+const shortcuts = part(component("inspector"), "shortcuts");
+for (const module of [...modules.values()].reverse()) {
+  for (const html of [...(module.shortcuts ?? [])].reverse()) {
+    const item = document.createElement("li");
+    item.innerHTML = html;
+    shortcuts.prepend(item);
+  }
+}
 const specs = new Map((served.cards ?? []).map((spec) => [spec.id, spec]));
 /** @type {Map<string, { root: HTMLElement, card: Card, queue: ReturnType<typeof serial> }>} */
 const cards = new Map();
 for (const root of $$(galleryRoot, "[data-control]")) {
   const control = root.dataset.control ?? "";
   const spec = specs.get(control);
-  const make = root.hasAttribute("data-generic") && spec ? genericCard(spec) : CARDS[control];
-  if (!make) throw new Error(`the page has a card for ${control}, which no module drives`);
+  const make = modules.get(control)?.card ?? (spec ? genericCard(spec) : null);
+  if (!make) continue;
   const queue = serial();
   const card = make({
     root,
+    title: spec?.title ?? control,
+    kit,
     state: () => store.state,
     async command(action, method, path, params = null, body = null) {
       setFocus(control);
@@ -298,7 +321,7 @@ for (const [control, { root }] of cards) {
 
 document.addEventListener("visibilitychange", showStatus);
 
-setFocus(cards.has("play-button") ? "play-button" : [...cards.keys()][0] ?? "");
+setFocus([...cards.keys()][0] ?? "");
 applyView();
 feed.start();
 layout = served;

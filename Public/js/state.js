@@ -6,13 +6,9 @@
 /**
  * @typedef {{ sceneTime: number, paused: boolean, speed: number, fps: number }} Clock
  * @typedef {Clock & { revision: number }} ClockReply
- * @typedef {{ segmentCount: number, recording: boolean, complete: boolean, duration: number, elapsed: number }} MeterState
- * @typedef {{ mode: string, animationState: string, enabled: boolean, theme: string }} PlayButtonState
- * @typedef {{ playing: boolean, progress: { model: number }, artwork: { isDefault: boolean, width: number, height: number } }} PlayerState
- * @typedef {{ animating: boolean }} SpinnerState
- * @typedef {{ meter: MeterState, playButton: PlayButtonState, player: PlayerState, spinner: SpinnerState }} Controls
- * @typedef {keyof Controls | (string & {})} StateKey a control's member of the state: a seed's, or any
- *   other registered control's (GET /layout names each card's)
+ * @typedef {Record<string, any>} Controls each registered control's member, by its state key
+ *   ("playButton"), as the control declares it (GET /layout names each card's)
+ * @typedef {string} StateKey
  * @typedef {Record<string, import("./props/schema.js").PropValues>} PropsByControl every control's props, by its id in the API
  * @typedef {Controls & { sceneTime: number, revision: number, clock: Clock, props: PropsByControl }} SceneState
  * @typedef {{ sceneTime: number, revision: number, state: any }} CommandReply

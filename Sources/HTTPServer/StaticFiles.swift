@@ -85,7 +85,7 @@ public struct StaticFiles: Sendable {
         return String(cString: resolved)
     }
 
-    static func etagListMatches(_ header: String, _ etag: String) -> Bool {
+    public static func etagListMatches(_ header: String, _ etag: String) -> Bool {
         for candidate in header.split(separator: ",") {
             var tag = candidate.filter { !$0.isWhitespace }
             if tag == "*" { return true }

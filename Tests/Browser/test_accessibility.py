@@ -63,7 +63,7 @@ def test_canvases_say_what_they_show(page, api):
     # What the page opened on.
     wait_until(lambda: canvas_label(page, "play-button") == "Play button, play icon", 3, "the play button's words")
     assert canvas_label(page, "meter") == "Recording meter, idle, no segments"
-    assert canvas_label(page, "player") == "Music button, paused at 0 percent, default artwork"
+    assert canvas_label(page, "player") == "Music player, paused at 0 percent, default artwork"
     assert canvas_label(page, "spinner") == "Spinner, spinning"
     # Each stage is named by its canvas, so a screen reader on the stage hears what it shows.
     for control in ("meter", "play-button", "player", "spinner"):
@@ -79,7 +79,7 @@ def test_canvases_say_what_they_show(page, api):
     api.request("POST", "/play-button/enabled", value=False)
     wait_until(lambda: canvas_label(page, "play-button") == "Play button, buffering, disabled", 3, "the disabled play button")
     api.request("POST", "/player/seek", progress=40)
-    wait_until(lambda: canvas_label(page, "player") == "Music button, paused at 40 percent, default artwork", 3,
+    wait_until(lambda: canvas_label(page, "player") == "Music player, paused at 40 percent, default artwork", 3,
                "the player's progress in words")
     api.request("POST", "/spinner/stop")
     wait_until(lambda: canvas_label(page, "spinner") == "Spinner, stopped", 3, "the stopped spinner")
@@ -101,11 +101,11 @@ def test_the_live_region_announces_changes_not_frames(page, api):
     api.request("POST", "/play-button/mode", mode="stop")
     wait_for_announcement(page, "Play button, stop icon")
     api.request("POST", "/player/play")
-    wait_for_announcement(page, "Music button, playing")
+    wait_for_announcement(page, "Music player, playing")
     time.sleep(1.0)  # the progress ring moves: still one announcement for the player
-    assert sum("Music button" in m for m in page.execute_script("return studio.announced")) == 1
+    assert sum("Music player" in m for m in page.execute_script("return studio.announced")) == 1
     api.request("POST", "/player/pause")
-    wait_for_announcement(page, "Music button, paused at")
+    wait_for_announcement(page, "Music player, paused at")
     api.request("POST", "/clock", paused=True)
     wait_for_announcement(page, "Clock paused")
     # The words said last are what the region holds.

@@ -103,7 +103,7 @@ def test_the_clock_panel_by_keyboard(page, api):
     tab_to(page, '[data-component="clock"] [data-part="save-clip"]')
     page.execute_cdp_cmd("Browser.setDownloadBehavior", {"behavior": "deny"})
     press(page, Keys.ENTER)
-    wait_for_announcement(page, "Clip saved: layercast-play-button.webp", timeout=30)
+    wait_for_announcement(page, "Clip saved: layercast-meter.webp", timeout=30)
     assert console_errors(page) == []
 
 
@@ -188,10 +188,10 @@ def test_the_play_button_by_keyboard(page, api):
 def test_the_player_by_keyboard(page, api):
     tab_to(page, '[data-control="player"] [data-part="stage"]', Keys.ENTER)
     wait_until(lambda: api.state()["player"]["playing"], 2, "Enter to play")
-    wait_for_announcement(page, "Music button, playing")
+    wait_for_announcement(page, "Music player, playing")
     tab_to(page, '[data-control="player"] [data-part="toggle"]', Keys.ENTER)
     wait_until(lambda: not api.state()["player"]["playing"], 2, "the Pause button")
-    wait_for_announcement(page, "Music button, paused at")
+    wait_for_announcement(page, "Music player, paused at")
 
     tab_to(page, '[data-control="player"] [data-part="artwork"]')  # reached; its file dialog is not opened here
     tab_to(page, '[data-control="player"] [data-part="seek"]', Keys.HOME, *[Keys.ARROW_RIGHT] * 5)

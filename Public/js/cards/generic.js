@@ -1,9 +1,9 @@
 // @ts-check
-// The card of a control the page has no card of its own for: built at start from its entry in
+// The card of a control that serves no card of its own: built at start from its entry in
 // GET /layout's cards, in the markup of the others (title, PNG link, stage, controls, readout), so
 // the gallery paints its stage and the props panels find it like any other. It offers the
 // control's commands (./commands.js) and shows its part of the state (./readout.js).
-import { $$, part } from "../dom.js";
+import { part } from "../dom.js";
 import { element } from "../props/fields.js";
 import { inWords } from "../props/schema.js";
 import { commandControls } from "./commands.js";
@@ -13,6 +13,7 @@ import { stateReadout } from "./readout.js";
  * @typedef {import("../layout.js").CardSpec} CardSpec
  * @typedef {import("../layout.js").Layout} Layout
  * @typedef {import("../state.js").SceneState} SceneState
+ * @typedef {import("./index.js").CardModule} CardModule
  */
 
 /**
@@ -28,40 +29,48 @@ const idPrefix = (control) => `card-${control.replace(/[^A-Za-z0-9_-]/g, "_")}`;
 const points = (n) => String(Math.round(n * 10) / 10);
 
 /**
- * Gives the gallery a card for every control the server registers, in its cell order: the page's
- * own cards where it has one, a generic card (marked data-generic) for each other. A card of the
- * page's for a control this server does not have is taken out. Without cards in the layout (an
- * older server) the gallery stays as it is.
+ * Gives the gallery a card for every control the server registers, in its cell order: the
+ * control's own card where it serves one (`modules`), a generic card (marked data-generic) for
+ * each other.
  * @param {HTMLElement} gallery
  * @param {Layout} layout
+ * @param {Map<string, CardModule>} modules
  */
-export function placeCards(gallery, layout) {
-  const specs = layout.cards;
-  if (!Array.isArray(specs)) return;
-  const own = new Map($$(gallery, "[data-control]").map((root) => [root.dataset.control ?? "", root]));
-  for (const spec of specs) {
-    const root = own.get(spec.id) ?? genericArticle(spec);
-    own.delete(spec.id);
-    gallery.append(root);
+export function placeCards(gallery, layout, modules) {
+  for (const spec of layout.cards ?? []) {
+    const module = modules.get(spec.id);
+    gallery.append(module ? ownArticle(spec, module) : genericArticle(spec));
   }
-  for (const root of own.values()) root.remove();
 }
 
 /**
- * The generic card's markup, as index.html writes the others'.
+ * A control's own card: the head every card has, then its module's markup.
  * @param {CardSpec} spec
+ * @param {CardModule} module
  * @returns {HTMLElement}
  */
-export function genericArticle(spec) {
+function ownArticle(spec, module) {
   const id = idPrefix(spec.id);
-  const root = element("article", "card", { "data-control": spec.id, "data-generic": "", "aria-labelledby": `${id}-title` });
+  const root = element("article", "card", { "data-control": spec.id, "aria-labelledby": `${id}-title` });
+  root.append(cardHead(spec, module.origin ?? spec.id));
+  root.insertAdjacentHTML("beforeend", module.markup);
+  part(root, "canvas").setAttribute("aria-label", spec.title);
+  return root;
+}
 
+/**
+ * A card's head: its title, a line under it, and the link to a PNG frame of the control.
+ * @param {CardSpec} spec
+ * @param {string} line
+ */
+function cardHead(spec, line) {
+  const id = idPrefix(spec.id);
   const head = element("header", "card-head");
   const titles = element("div", "");
   const title = element("h2", "", { id: `${id}-title`, "data-part": "title" });
   title.textContent = spec.title;
   const origin = element("p", "card-origin");
-  origin.textContent = `${spec.id} · ${points(spec.designWidth)} × ${points(spec.designHeight)} pt`;
+  origin.textContent = line;
   titles.append(title, origin);
   const link = element("a", "frame-link", { "data-part": "frame-link", target: "_blank", rel: "noopener",
     href: `frame.png?${new URLSearchParams({ control: spec.id })}` });
@@ -69,6 +78,19 @@ export function genericArticle(spec) {
   linkWords.textContent = ` frame of the ${spec.title.toLowerCase()}`;
   link.append("PNG", linkWords);
   head.append(titles, link);
+  return head;
+}
+
+/**
+ * The generic card's markup, in the parts every card has.
+ * @param {CardSpec} spec
+ * @returns {HTMLElement}
+ */
+export function genericArticle(spec) {
+  const id = idPrefix(spec.id);
+  const root = element("article", "card", { "data-control": spec.id, "data-generic": "", "aria-labelledby": `${id}-title` });
+
+  const head = cardHead(spec, `${spec.id} · ${points(spec.designWidth)} × ${points(spec.designHeight)} pt`);
 
   // The stage only shows: the card's commands are its controls.
   const stage = element("div", "stage", { "data-part": "stage" });

@@ -1,11 +1,7 @@
 // @ts-check
-// Every card, by the name of the control it drives (its root's data-control): the page builds one
-// per card it holds and keys them by that name, never by position. A control registered on the
-// server without a card here gets the generic card (./generic.js).
-import { meterCard } from "./meter.js";
-import { playButtonCard } from "./playbutton.js";
-import { playerCard } from "./player.js";
-import { spinnerCard } from "./spinner.js";
+// What a card is to the page. Every control gets one, keyed by its id (its root's data-control),
+// never by position: the module the control serves as its own card (GET /{id}/card.js, named in
+// /layout; Sources/Controls/Plugin/PageCard.swift), or else the generic card (./generic.js).
 
 /**
  * @typedef {import("../state.js").SceneState} SceneState
@@ -15,10 +11,12 @@ import { spinnerCard } from "./spinner.js";
  *
  * @typedef {object} CardContext
  * @property {HTMLElement} root the card's element; the card looks for its parts inside it only
+ * @property {string} title the control's title, as /layout gives it ("Play button")
  * @property {() => SceneState | null} state the newest state applied
  * @property {(action: string, method: string, path: string, params?: Params | null, body?: Blob | null) => Promise<CommandReply | null>} command
  *   sends a command for this card's control after its earlier ones; shows the reply at once and an
  *   error as a message (then resolves to null)
+ * @property {typeof import("./kit.js").kit} kit the page's helpers, for a card module that imports nothing
  *
  * @typedef {object} Card
  * @property {StateKey} stateKey the card's part of the scene state, which its commands' replies replace
@@ -28,12 +26,13 @@ import { spinnerCard } from "./spinner.js";
  *   with every frame
  * @property {(state: SceneState, at: number, frameTime: number) => void} [tick] follows the frame on
  *   screen (scene time `frameTime`) between states; `at` is the scene time of the card's part of `state`
+ *
+ * @typedef {object} CardModule a control's own card, as its module exports it
+ * @property {string} markup the card below its head (its stage, with a canvas whose data-cell is
+ *   the control's id, its controls and readout); the page makes the <article> and the head
+ * @property {string} [origin] the line under the title (where the original comes from)
+ * @property {(ctx: CardContext) => Card} card drives the markup
+ * @property {string[]} [shortcuts] its keys, as HTML list items for the page's keyboard panel
  */
 
-/** @type {Record<string, (ctx: CardContext) => Card>} */
-export const CARDS = {
-  meter: meterCard,
-  "play-button": playButtonCard,
-  player: playerCard,
-  spinner: spinnerCard,
-};
+export {};

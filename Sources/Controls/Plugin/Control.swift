@@ -27,6 +27,8 @@ public protocol Control: Sendable, Codable {
     static var variants: ControlVariants<Self> { get }
     /// Questions it answers from its declarations (`GET /{id}/{name}`).
     static var queries: [ControlQuery] { get }
+    /// Its own card on the studio page (`PageCard`); nil, the default, gives it the generic card.
+    static var pageCard: PageCard? { get }
 
     /// The control as made at scene time `time` with `configuration`: its first frame.
     init(at time: Double, configuration: Configuration)
@@ -70,6 +72,7 @@ extension Control {
     public static var options: [ControlOption] { [] }
     public static var variants: ControlVariants<Self> { ControlVariants() }
     public static var queries: [ControlQuery] { [] }
+    public static var pageCard: PageCard? { nil }
     public var noticeableState: String { "" }
     public var contentMode: ContentMode { .aspectFit }
     public var viewBackground: Color? { nil }

@@ -135,6 +135,12 @@ public struct ControlListProblem: Error, Sendable, CustomStringConvertible {
             }
             guard names.insert(command.name).inserted else { throw problem("commands.\(command.id)", "'\(command.name)' is declared twice") }
         }
+        if let card = C.pageCard {
+            guard !card.source.isEmpty, card.source.count <= PageCard.maxBytes else {
+                throw problem("pageCard", "\(card.source.count) bytes; a card's module is 1 to \(PageCard.maxBytes) bytes")
+            }
+            guard String(validating: card.source, as: UTF8.self) != nil else { throw problem("pageCard", "not UTF-8 text") }
+        }
         for query in C.queries {
             guard isWords(query.name), query.name != "props" else {
                 throw problem("queries.\(query.id)", "'\(query.name)' is not a usable route segment (props is the server's)")

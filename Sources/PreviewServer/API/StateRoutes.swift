@@ -32,7 +32,8 @@ struct StateRoutes: RouteGroup {
             let size = control.defaultDesignSize
             return LayoutReply.Card(id: control.id, title: control.title, stateKey: control.documentKey,
                                     designWidth: size.width, designHeight: size.height,
-                                    commands: control.commands.map(LayoutReply.Command.init))
+                                    commands: control.commands.map(LayoutReply.Command.init),
+                                    card: control.pageCard.map { _ in ControlRoutes.cardPath(control.id) })
         }
         return LayoutReply(controls: grid.controls, cards: cards, arrangements: grid.arrangements, cellMargin: grid.cellMargin,
                            maxFrameSide: side.upperBound, minQuality: quality.lowerBound, maxQuality: quality.upperBound,
@@ -91,6 +92,8 @@ struct LayoutReply: Codable, Sendable {
         let designHeight: Double
         /// What the generic card offers: a button, or a form, per command.
         let commands: [Command]
+        /// Where its own card's module is (`GET /{id}/card.js`); none, and the page builds the generic card.
+        let card: String?
     }
 
     /// A command as a form: its route and each parameter's field.

@@ -5,6 +5,8 @@ import Controls
 extension MusicPlayer {
     public static let id = FrameSubject(rawValue: "player")
     public static let title = "Music player"
+    /// Its studio card, `player.card.js` beside this file.
+    public static var pageCard: PageCard? { PageCard(source: PackageResources.player_card_js) }
 
     /// With the configuration's artwork (`--artwork`), or the default one.
     public init(at time: Double, configuration: Configuration) {

@@ -5,6 +5,8 @@ import Controls
 extension PlayButton {
     public static let id = FrameSubject(rawValue: "play-button")
     public static let title = "Play button"
+    /// Its studio card, `play-button.card.js` beside this file.
+    public static var pageCard: PageCard? { PageCard(source: PackageResources.play_button_card_js) }
 
     /// Each mode at rest, and each theme.
     public static var variants: ControlVariants<PlayButton> {

@@ -5,6 +5,8 @@ import Controls
 extension RecordingMeter {
     public static let id = FrameSubject(rawValue: "meter")
     public static let title = "Recording meter"
+    /// Its studio card, `meter.card.js` beside this file.
+    public static var pageCard: PageCard? { PageCard(source: PackageResources.meter_card_js) }
 
     public init(at time: Double, configuration: Configuration) {
         self.init(configuration: configuration)

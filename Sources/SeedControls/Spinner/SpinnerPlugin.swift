@@ -5,6 +5,8 @@ import Controls
 extension Spinner {
     public static let id = FrameSubject(rawValue: "spinner")
     public static let title = "Spinner"
+    /// Its studio card, `spinner.card.js` beside this file.
+    public static var pageCard: PageCard? { PageCard(source: PackageResources.spinner_card_js) }
 
     public init(at time: Double, configuration: Configuration) {
         self.init(startingAt: time, configuration: configuration)

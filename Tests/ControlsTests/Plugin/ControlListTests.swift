@@ -17,6 +17,7 @@ private struct Probe<Traits: ProbeTraits>: Control {
     static var id: FrameSubject { FrameSubject(rawValue: Traits.id) }
     static var title: String { "Probe" }
     static var commands: [CommandDeclaration] { Traits.commands }
+    static var pageCard: PageCard? { Traits.pageCard }
 
     var configuration: Configuration
     var layer = ShapeLayer(name: "probe")
@@ -36,6 +37,7 @@ private protocol ProbeTraits: Sendable {
     static var size: Size { get }
     static var props: [Prop<Probe<Self>.Configuration>] { get }
     static var commands: [CommandDeclaration] { get }
+    static var pageCard: PageCard? { get }
 }
 
 extension ProbeTraits {
@@ -44,6 +46,7 @@ extension ProbeTraits {
         [.number("width", \.width, 0...2, step: 0.1, "A width.")]
     }
     static var commands: [CommandDeclaration] { [command("POST /\(id)/poke")] }
+    static var pageCard: PageCard? { nil }
 
     static func command(_ name: String, id commandID: String = "poke") -> CommandDeclaration {
         CommandDeclaration(name, id: commandID, on: Probe<Self>.self, summary: "Pokes") { _, _ in ControlChange { _, _ in } }
@@ -76,6 +79,22 @@ private enum OutOfRange: ProbeTraits {
     static let id = "out-of-range"
     static var props: [Prop<Probe<Self>.Configuration>] { [.number("width", \.width, 2...3, step: 0.1, "Its default is 1.")] }
 }
+private enum EmptyCard: ProbeTraits {
+    static let id = "empty-card"
+    static var pageCard: PageCard? { PageCard(source: []) }
+}
+private enum HugeCard: ProbeTraits {
+    static let id = "huge-card"
+    static var pageCard: PageCard? { PageCard(source: Array(repeating: 0x20, count: PageCard.maxBytes + 1)) }
+}
+private enum BinaryCard: ProbeTraits {
+    static let id = "binary-card"
+    static var pageCard: PageCard? { PageCard(source: [0x65, 0xFF, 0xFE]) }
+}
+private enum GoodCard: ProbeTraits {
+    static let id = "good-card"
+    static var pageCard: PageCard? { PageCard(source: Array("export const markup = ``;".utf8)) }
+}
 
 @Suite struct ControlListTests {
     private func problem(_ list: [any Control.Type]) -> ControlListProblem? {
@@ -89,6 +108,7 @@ private enum OutOfRange: ProbeTraits {
 
     @Test func aGoodListPasses() {
         #expect(problem([Probe<Good>.self]) == nil)
+        #expect(problem([Probe<GoodCard>.self]) == nil)
     }
 
     @Test(arguments: [
@@ -100,6 +120,9 @@ private enum OutOfRange: ProbeTraits {
         ([Probe<PropsClash>.self], "props-clash", "commands.poke"),
         ([Probe<Twice>.self], "twice", "props.width"),
         ([Probe<OutOfRange>.self], "out-of-range", "props.width"),
+        ([Probe<EmptyCard>.self], "empty-card", "pageCard"),
+        ([Probe<HugeCard>.self], "huge-card", "pageCard"),
+        ([Probe<BinaryCard>.self], "binary-card", "pageCard"),
     ])
     func aMistakeIsRefusedNamingTheControlAndTheField(_ list: [any Control.Type], control: String, field: String) throws {
         let refused = try #require(problem(list))

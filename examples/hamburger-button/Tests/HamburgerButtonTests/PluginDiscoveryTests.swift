@@ -57,6 +57,9 @@ import Testing
             #expect(card["title"] as? String == "Blinker" && card["stateKey"] as? String == "blinker")
             let commands = card["commands"] as? [[String: Any]] ?? []
             #expect(commands.map { $0["path"] as? String } == ["/blinker/blink"])
+            // It serves no card of its own, so the page builds the generic one.
+            #expect(card["card"] == nil)
+            #expect(try server.get("/blinker/card.js").status == 404)
             #expect(cards.contains { $0["id"] as? String == "hamburger-button" && $0["title"] as? String == "Hamburger button" })
         }
     }

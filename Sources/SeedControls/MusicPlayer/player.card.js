@@ -1,21 +1,64 @@
 // @ts-check
-// Music button: click to play or pause, seek, restart, artwork by file picker or drag and drop.
-import { part } from "../dom.js";
-import { pressable, keyPressable } from "../press.js";
-import { artworkPng } from "../artwork.js";
-import { toast, reportError } from "../toast.js";
+// Music player: click to play or pause, seek, restart, artwork by file picker or drag and drop.
+// The module is served at GET /player/card.js and imports nothing: the page lends it its helpers
+// in ctx.kit (Sources/Controls/Plugin/PageCard.swift; the types are in Public/js/cards/index.js).
 
 /**
- * @param {import("./index.js").CardContext} ctx
- * @returns {import("./index.js").Card}
+ * @typedef {import("../../../Public/js/cards/index.js").CardContext} CardContext
+ * @typedef {import("../../../Public/js/cards/index.js").Card} Card
  */
-export function playerCard({ root, command }) {
+
+/** Where the original comes from, under the card's title. */
+export const origin = "Facebook Music Stories";
+
+/** The card below its head (title, origin, PNG link), which the page makes as for every card. */
+export const markup = `
+  <div class="stage" data-part="stage" tabindex="0" role="button"
+       aria-labelledby="player-canvas" aria-describedby="player-hint">
+    <canvas class="stage-canvas" id="player-canvas" data-part="canvas" data-cell="player" role="img"></canvas>
+    <span class="stage-hint" id="player-hint">Click to play · drop artwork</span>
+    <span class="drop-overlay" aria-hidden="true">Drop to use as artwork</span>
+  </div>
+  <div class="card-controls">
+    <div class="row">
+      <button class="btn btn-toggle" data-part="toggle" type="button">
+        <svg class="i-play" viewBox="0 0 20 20" aria-hidden="true"><path class="f" d="M6 3.5v13L16.5 10z"/></svg>
+        <svg class="i-pause" viewBox="0 0 20 20" aria-hidden="true"><path class="f" d="M6 4h3v12H6zM11 4h3v12h-3z"/></svg>
+        <span data-part="toggle-label">Play</span>
+      </button>
+      <button class="btn btn-icon" data-part="restart" type="button" aria-label="Restart" title="Restart">
+        <svg viewBox="0 0 20 20" aria-hidden="true"><path d="M4.5 10a5.5 5.5 0 1 0 1.7-4M4 3.5V7h3.5"/></svg>
+      </button>
+      <label class="btn btn-file" title="Choose artwork (PNG, JPEG…)">
+        <svg viewBox="0 0 20 20" aria-hidden="true"><path d="M3.5 4.5h13v11h-13zM3.5 13l4-4 3 3 2-2 4 4"/></svg>
+        <span>Artwork</span>
+        <input type="file" data-part="artwork" accept="image/*" class="visually-hidden">
+      </label>
+    </div>
+    <label class="field field-range seek">
+      <span class="field-label">Progress</span>
+      <input type="range" id="player-seek" data-part="seek" class="range" min="0" max="100" step="1" value="0" aria-valuetext="0 percent">
+      <output data-part="seek-out" for="player-seek">0 %</output>
+    </label>
+  </div>
+  <dl class="readout">
+    <div><dt>State</dt><dd><span class="tag" data-part="state">Paused</span></dd></div>
+    <div><dt>Progress</dt><dd data-part="progress">0 %</dd></div>
+    <div><dt>Artwork</dt><dd data-part="artwork-info">Default</dd></div>
+  </dl>
+`;
+
+/**
+ * @param {CardContext} ctx
+ * @returns {Card}
+ */
+export function card({ root, title, command, kit: { part, pressable, keyPressable, artworkPng, toast, reportError } }) {
   const stage = part(root, "stage");
   const seek = part(root, "seek", HTMLInputElement);
   const out = part(root, "seek-out");
   const picker = part(root, "artwork", HTMLInputElement);
   const toggleButton = part(root, "toggle");
-  const toggle = () => command("Music button", "POST", "player/toggle");
+  const toggle = () => command(title, "POST", "player/toggle");
   let dragging = false;
   let settleUntil = 0;
 
@@ -103,7 +146,7 @@ export function playerCard({ root, command }) {
     describe({ player: p }) {
       const art = p.artwork.isDefault ? "default artwork" : "your artwork";
       // Progress moves while playing: only a paused player says where it stands.
-      return p.playing ? `Music button, playing, ${art}` : `Music button, paused at ${Math.round(p.progress.model)} percent, ${art}`;
+      return p.playing ? `${title}, playing, ${art}` : `${title}, paused at ${Math.round(p.progress.model)} percent, ${art}`;
     },
   };
 }

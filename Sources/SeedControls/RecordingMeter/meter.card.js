@@ -1,8 +1,49 @@
 // @ts-check
 // Recording meter: press and hold on the stage (any pointer) or hold Space; Enter on the stage
 // starts recording and pauses it again; Reset; length.
-import { part } from "../dom.js";
-import { pressable, keyPressable } from "../press.js";
+// The module is served at GET /meter/card.js and imports nothing: the page lends it its helpers
+// in ctx.kit (Sources/Controls/Plugin/PageCard.swift; the types are in Public/js/cards/index.js).
+
+/**
+ * @typedef {import("../../../Public/js/cards/index.js").CardContext} CardContext
+ * @typedef {import("../../../Public/js/cards/index.js").Card} Card
+ */
+
+/** Where the original comes from, under the card's title. */
+export const origin = "Spark camera";
+
+/** The card below its head (title, origin, PNG link), which the page makes as for every card. */
+export const markup = `
+  <div class="stage" data-part="stage" tabindex="0" role="button" aria-pressed="false"
+       aria-labelledby="meter-canvas" aria-describedby="meter-note">
+    <canvas class="stage-canvas" id="meter-canvas" data-part="canvas" data-cell="meter" role="img"></canvas>
+    <span class="stage-hint" aria-hidden="true">Hold to record · <kbd>Enter</kbd> start or pause</span>
+  </div>
+  <div class="card-controls">
+    <div class="row">
+      <button class="btn" data-part="reset" type="button">
+        <svg viewBox="0 0 20 20" aria-hidden="true"><path d="M4.5 10a5.5 5.5 0 1 0 1.7-4M4 3.5V7h3.5"/></svg>
+        Reset
+      </button>
+      <label class="field field-inline">
+        <span class="field-label">Length</span>
+        <select data-part="duration" class="select">
+          <option value="5">5 s</option>
+          <option value="15">15 s</option>
+          <option value="30">30 s</option>
+          <option value="45" selected>45 s</option>
+          <option value="60">60 s</option>
+        </select>
+      </label>
+    </div>
+    <p class="card-note" id="meter-note">Press and hold the meter, or hold <kbd>Space</kbd> anywhere, to record a segment. On the meter, <kbd>Enter</kbd> starts recording and pauses it.</p>
+  </div>
+  <dl class="readout">
+    <div><dt>Segments</dt><dd data-part="segments">0</dd></div>
+    <div><dt>Elapsed</dt><dd data-part="elapsed">0:00.0</dd></div>
+    <div><dt>Status</dt><dd><span class="tag" data-part="status">Idle</span></dd></div>
+  </dl>
+`;
 
 /** @param {number} seconds */
 function clockText(seconds) {
@@ -11,15 +52,21 @@ function clockText(seconds) {
   return `${minutes}:${(s - minutes * 60).toFixed(1).padStart(4, "0")}`;
 }
 
+/** Its keys, for the page's list of keyboard shortcuts. */
+export const shortcuts = [
+  "<kbd>Space</kbd> hold to record",
+  "<kbd>Enter</kbd> on the meter: start or pause recording",
+];
+
 /**
- * @param {import("./index.js").CardContext} ctx
- * @returns {import("./index.js").Card}
+ * @param {CardContext} ctx
+ * @returns {Card}
  */
-export function meterCard({ root, state, command }) {
+export function card({ root, title, state, command, kit: { part, pressable, keyPressable } }) {
   const stage = part(root, "stage");
   const duration = part(root, "duration", HTMLSelectElement);
-  const press = () => command("Recording meter", "POST", "meter/press");
-  const release = () => command("Recording meter", "POST", "meter/release");
+  const press = () => command(title, "POST", "meter/press");
+  const release = () => command(title, "POST", "meter/release");
 
   pressable(stage, { down: press, up: release });
   keyPressable(stage, { down: press, up: release, keys: [" "] });
@@ -80,7 +127,7 @@ export function meterCard({ root, state, command }) {
     describe({ meter: m }) {
       const status = m.complete ? "complete" : m.recording ? "recording" : m.segmentCount ? "paused" : "idle";
       const segments = m.segmentCount === 1 ? "1 segment" : `${m.segmentCount || "no"} segments`;
-      return `Recording meter, ${status}, ${segments}`;
+      return `${title}, ${status}, ${segments}`;
     },
     /** Elapsed moves while recording: follow the frame on screen, not the last state. */
     tick(state, at, frameTime) {
