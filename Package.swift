@@ -35,10 +35,14 @@ let package = Package(
         .systemLibrary(name: "CImageQuant", pkgConfig: "imagequant", providers: [.apt(["libimagequant-dev"])]),
         .systemLibrary(name: "CAVCodec", pkgConfig: "libavformat",
                        providers: [.apt(["libavcodec-dev", "libavformat-dev", "libavutil-dev", "libswscale-dev"])]),
+        // The embedded store's database engine (Sources/SQLite).
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
 
         .target(name: "Animation"),
         // JSON values as replies write them and documents as requests send them (every member in order).
         .target(name: "JSON"),
+        // The embedded store on SQLite: safe opening, migrations, transactions, prepared statements.
+        .target(name: "SQLite", dependencies: ["CSQLite"]),
         // The control SDK: the `Control` protocol, props, commands as values, the scene of registered controls.
         .target(name: "Controls", dependencies: ["Animation", "JSON"]),
         // Layercast's own four controls, on the SDK's public API only.
@@ -94,6 +98,7 @@ let package = Package(
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Animation", "Controls", "SeedControls", "LayercastTesting"],
                     exclude: ["Golden"]),
         .testTarget(name: "FrameCheckTests", dependencies: ["FrameCheck", "Animation"]),
+        .testTarget(name: "SQLiteTests", dependencies: ["SQLite"]),
         // The scene core with no transport: commands, scenarios, recordings and replication.
         .testTarget(name: "ScenesTests", dependencies: [
             "Scenes", "Controls", "SeedControls", "Animation", "LocalRedis", .product(name: "Logging", package: "swift-log"),
