@@ -15,7 +15,7 @@ FROM swift:6.3.1-bookworm AS build
 RUN apt-get update \
     && apt-get install -y --no-install-recommends \
         libcairo2-dev libgif-dev libhiredis-dev libimagequant-dev libmicrohttpd-dev libspng-dev \
-        libturbojpeg0-dev libwebp-dev pkg-config \
+        libturbojpeg0-dev libwebp-dev libsqlite3-dev pkg-config \
         libavcodec-dev libavformat-dev libavutil-dev libswscale-dev \
     && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
@@ -45,13 +45,14 @@ FROM debian:bookworm-slim AS runtime
 RUN apt-get update \
     && apt-get install -y --no-install-recommends \
         libcairo2 libgif7 libhiredis0.14 libimagequant0 libmicrohttpd12 libspng0 libturbojpeg0 libwebp7 libwebpdemux2 libwebpmux3 \
-        libavcodec59 libavformat59 libavutil57 libswscale6 \
+        libsqlite3-0 libavcodec59 libavformat59 libavutil57 libswscale6 \
         fontconfig fonts-dejavu-core \
     && rm -rf /var/lib/apt/lists/* \
     && find /usr/share/fonts /usr/local/share/fonts -type d -exec touch -m -d "@$(date +%s)" {} + \
     && fc-cache -f \
     && useradd --uid 10001 --user-group --no-create-home --home-dir /nonexistent \
-        --shell /usr/sbin/nologin layercast
+        --shell /usr/sbin/nologin layercast \
+    && install -d -o 10001 -g 10001 -m 0700 /var/lib/layercast
 
 # Owned by root and read-only to the server's user.
 COPY Public /usr/local/share/layercast/Public
@@ -61,7 +62,11 @@ COPY --from=binary /out/layercast /usr/local/bin/layercast
 # so set LAYERCAST_TOKEN (or --token) when that network is not yours alone.
 ENV LAYERCAST_HOST=0.0.0.0 \
     LAYERCAST_PORT=8080 \
-    LAYERCAST_PUBLIC=/usr/local/share/layercast/Public
+    LAYERCAST_PUBLIC=/usr/local/share/layercast/Public \
+    LAYERCAST_DATA=/var/lib/layercast
+# Saved work (stored scenarios, recordings, uploaded artwork): mount a named volume here to keep it
+# across containers (-v layercast-data:/var/lib/layercast), or run with --data none.
+VOLUME /var/lib/layercast
 
 USER 10001:10001
 EXPOSE 8080

@@ -60,9 +60,9 @@ let package = Package(
         // Checking frames: golden comparison with diff images, and the MJPEG parser.
         .target(name: "FrameCheck", dependencies: ["Animation", "Rendering"]),
         // The scene core: scenes, commands, scenarios, snapshots, the timeline, props coding, budgets,
-        // frames, the headless renderer and replication. No transport (docs/design/architecture.md).
+        // frames, the headless renderer, replication and saved work. No transport (docs/design/architecture.md).
         .target(name: "Scenes", dependencies: [
-            "Animation", "Controls", "Rendering", "JSON", "CHiredis", .product(name: "Logging", package: "swift-log"),
+            "Animation", "Controls", "Rendering", "JSON", "CHiredis", "SQLite", .product(name: "Logging", package: "swift-log"),
         ]),
         .target(name: "PreviewServer", dependencies: [
             "Animation", "Controls", "Rendering", "Scenes", "HTTPServer", "JSON",
@@ -101,7 +101,7 @@ let package = Package(
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite"]),
         // The scene core with no transport: commands, scenarios, recordings and replication.
         .testTarget(name: "ScenesTests", dependencies: [
-            "Scenes", "Controls", "SeedControls", "Animation", "LocalRedis", .product(name: "Logging", package: "swift-log"),
+            "Scenes", "Controls", "SeedControls", "Animation", "LocalRedis", "SQLite", "Rendering", .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPClient", "JSON", "LayercastTesting"]),
         .testTarget(name: "PreviewServerTests", dependencies: [

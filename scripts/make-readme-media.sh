@@ -27,7 +27,7 @@ fi
 mkdir -p "$OUT"
 
 log=$(mktemp)
-"$LAYERCAST_BIN" --port 0 --log-level info --meter-duration 6 >"$log" 2>&1 &
+"$LAYERCAST_BIN" --port 0 --log-level info --meter-duration 6 --data none >"$log" 2>&1 &
 server=$!
 cleanup() { kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; rm -f "$log"; }
 trap cleanup EXIT

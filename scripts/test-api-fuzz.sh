@@ -44,7 +44,7 @@ trap cleanup EXIT
 # Port 0 and the port read back from the log: no race for a "free" port.
 start_server() {
     local log=$1; shift
-    "$BIN" --host 127.0.0.1 --port 0 --public Public --log-level info "$@" >"$log" 2>&1 &
+    "$BIN" --host 127.0.0.1 --port 0 --public Public --log-level info --data none "$@" >"$log" 2>&1 &
     SERVER_PID=$!
     for _ in $(seq 100); do
         PORT=$(sed -n 's/.*HTTP server listening on 127\.0\.0\.1:\([0-9]*\).*/\1/p' "$log" | head -1)
@@ -303,7 +303,7 @@ BIN=$BIN python3 - <<'PY'
 import os, re, signal, socket, subprocess, sys, threading, time
 
 log = open(os.path.join(os.environ.get("TMPDIR", "/tmp"), f"layercast-sigterm-{os.getpid()}.log"), "w+")
-proc = subprocess.Popen([os.environ["BIN"], "--host", "127.0.0.1", "--port", "0", "--public", "Public"],
+proc = subprocess.Popen([os.environ["BIN"], "--host", "127.0.0.1", "--port", "0", "--public", "Public", "--data", "none"],
                         stdout=log, stderr=subprocess.STDOUT)
 port = None
 for _ in range(100):

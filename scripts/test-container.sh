@@ -172,7 +172,7 @@ meter="frame.png?control=meter&size=200&background=white"
 curl -fsS --max-time 10 -o "$WORK_DIR/meter-on.png" "$base/$meter&label=on" || fail "the meter frame failed"
 curl -fsS --max-time 10 -o "$WORK_DIR/meter-off.png" "$base/$meter&label=off" || fail "the meter frame failed"
 ref_port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-env -u LAYERCAST_HOST -u LAYERCAST_TOKEN "$BINARY" serve --host 127.0.0.1 --port "$ref_port" --public Public \
+env -u LAYERCAST_HOST -u LAYERCAST_TOKEN "$BINARY" serve --host 127.0.0.1 --port "$ref_port" --public Public --data none \
     >"$WORK_DIR/host-server.log" 2>&1 &
 host_pid=$!
 for _ in $(seq 1 50); do "$BINARY" probe --timeout 1 "http://127.0.0.1:$ref_port/healthz" >/dev/null 2>&1 && break; sleep 0.1; done

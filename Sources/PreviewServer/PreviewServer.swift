@@ -17,6 +17,8 @@ public final class PreviewServer: Sendable {
     private let server: HTTPServer
     private let sweeper: CacheSweeper
     private let replica: Replica?
+    /// Why `start()` must refuse: the data folder is another server's, or cannot be made.
+    private let dataFolderProblem: SavedWorkProblem?
 
     public convenience init(configuration: PreviewServerConfiguration, clock: any ControllableClock = MonotonicClock(),
                             logger: Logger = Logger(label: "layercast")) {
@@ -45,8 +47,18 @@ public final class PreviewServer: Sendable {
         let hub = FrameHub(scene: scene, frameRenderer: frameRenderer, counters: StreamCounters(metrics: metrics),
                            ledger: ledger)
         let events = EventHub(source: StateRoutes.eventSource(scene: scene, fps: configuration.settings.fps), now: MonotonicClock.hostTime)
+        var dataFolder: DataFolder?
+        var dataFolderProblem: SavedWorkProblem?
+        if let path = configuration.dataDirectory, replica == nil {
+            do throws(SavedWorkProblem) {
+                dataFolder = try DataFolder(path: path)
+            } catch {
+                dataFolderProblem = error
+            }
+        }
+        self.dataFolderProblem = dataFolderProblem
         let stage = Stage(settings: configuration.settings, scene: scene, frameRenderer: frameRenderer, replica: replica,
-                          logger: logger)
+                          logger: logger, dataFolder: dataFolder)
         func revised<Declared>(_ declared: Declared, _ operation: WritableKeyPath<Declared, APIOperation>) -> Declared {
             var declared = declared
             revise(&declared[keyPath: operation])
@@ -95,7 +107,19 @@ public final class PreviewServer: Sendable {
     }
 
     /// Starts serving; a replica first joins its scene (and throws when its log cannot be reached).
+    /// Throws `SavedWorkProblem` when the data folder is another server's or cannot be made.
     public func start() throws {
+        if let dataFolderProblem { throw dataFolderProblem }
+        let logger = services.stage.logger
+        if let folder = services.stage.dataFolder {
+            if let problem = folder.problem {
+                logger.error("saved work: \(problem)")
+            } else {
+                logger.info("saved work in \(folder.path)")
+            }
+        } else if let path = configuration.dataDirectory, replica != nil {
+            logger.notice("saved work is shared through Redis on a replica; --data \(path) is not used")
+        }
         if let replica {
             do {
                 try replica.join()

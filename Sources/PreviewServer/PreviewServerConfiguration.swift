@@ -28,6 +28,10 @@ public struct PreviewServerConfiguration: Sendable {
     /// When set, the server is a replica of a scene whose commands go through a log on Redis
     /// (docs/design/replication.md); nil: one process, its own scene.
     public var replication: ReplicationSettings?
+    /// The folder the server saves stored scenarios, recordings and uploaded artwork in, so they
+    /// survive a restart (`--data`, docs/security.md §Saved work); nil keeps them in memory only,
+    /// the default for tests and embedders. A replica keeps them in Redis and ignores it.
+    public var dataDirectory: String?
 
     public init() {}
 

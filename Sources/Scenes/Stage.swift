@@ -9,8 +9,10 @@ package struct Stage: Sendable {
     package let settings: SceneSettings
     package let scene: LiveScene
     package let frameRenderer: FrameRenderer
-    package let artworks = ArtworkLibrary()
+    package let artworks: ArtworkLibrary
     package let scenarios = ScenarioStore()
+    /// Where the user's saved work lives on disk (`--data`); nil: in memory only.
+    package let dataFolder: DataFolder?
     package let recorder = ScenarioRecorder()
     /// The shared command log, when the scene is a replica's.
     package let replica: Replica?
@@ -19,13 +21,16 @@ package struct Stage: Sendable {
     package let commands: [String: SceneCommand]
 
     package init(settings: SceneSettings, scene: LiveScene, frameRenderer: FrameRenderer, replica: Replica?,
-                 logger: Logger, commands: [String: SceneCommand] = SceneCommand.named) {
+                 logger: Logger, commands: [String: SceneCommand] = SceneCommand.named, dataFolder: DataFolder? = nil) {
         self.settings = settings
         self.scene = scene
         self.frameRenderer = frameRenderer
         self.replica = replica
         self.logger = logger
         self.commands = commands
+        self.dataFolder = dataFolder
+        artworks = ArtworkLibrary(saved: dataFolder?.savedWork)
+        loadSavedWork()
     }
 
     /// Runs a command's value on the live scene at a host time of its clock (now when nil), as its

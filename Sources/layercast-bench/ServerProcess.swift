@@ -24,7 +24,7 @@ final class ServerUnderTest {
         let port = try Self.freePort()
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = ["serve", "--host", "127.0.0.1", "--port", String(port), "--log-level", "warning"] + arguments
+        process.arguments = ["serve", "--host", "127.0.0.1", "--port", String(port), "--log-level", "warning", "--data", "none"] + arguments
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("layercast-bench-server-\(port).log")
         _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         let handle = try FileHandle(forWritingTo: log)

@@ -108,11 +108,13 @@ def free_port():
 
 
 def start_server(binary, port, public, log_path, env=None):
-    """Starts the server; `env` adds settings (LAYERCAST_…) to this process's environment."""
+    """Starts the server, keeping its saved work in memory (several run at once, and none may take
+    the user's data folder); `env` adds settings (LAYERCAST_…) to this process's environment."""
     log_path.parent.mkdir(parents=True, exist_ok=True)
     log = open(log_path, "ab")
     process = subprocess.Popen([str(binary), "--host", "127.0.0.1", "--port", str(port), "--public", str(public)],
-                               stdout=log, stderr=subprocess.STDOUT, env={**os.environ, **(env or {})})
+                               stdout=log, stderr=subprocess.STDOUT,
+                               env={**os.environ, "LAYERCAST_DATA": "none", **(env or {})})
     url = f"http://127.0.0.1:{port}/healthz"
 
     def up():

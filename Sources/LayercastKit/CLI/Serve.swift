@@ -104,6 +104,15 @@ struct Serve: ParsableCommand {
     var snapshotEvery: Int = EnvironmentDefaults.int(ReplicationSettings.snapshotOption,
                                                      ReplicationSettings.defaultSnapshotEvery)
 
+    @Option(help: ArgumentHelp("The folder saved work lives in (stored scenarios, recordings, uploaded artwork), so it survives a restart; `none` keeps it in memory only. Default: $XDG_DATA_HOME/layercast, else ~/.local/share/layercast. One server per folder. [env: LAYERCAST_DATA]", valueName: "dir"))
+    var data: String?
+
+    /// `--data`: the folder, or nil for `none` (and when no default folder can be named).
+    private var dataDirectory: String? {
+        let chosen = data ?? EnvironmentDefaults.string("data") ?? DataFolder.defaultPath(environment: ProcessInfo.processInfo.environment)
+        return chosen == "none" ? nil : chosen
+    }
+
     /// `--replicate`, its lead and its snapshots, or nil for a server of its own.
     private func replication() throws -> ReplicationSettings? {
         guard let replicate = replicate ?? EnvironmentDefaults.string(ReplicationSettings.option) else { return nil }
@@ -177,11 +186,14 @@ struct Serve: ParsableCommand {
         config.token = token ?? EnvironmentDefaults.string("token")
         config.replication = try replication()
         config.settings.scene = try ControlOptions.configuration(controlOptions)
+        config.dataDirectory = dataDirectory
 
         let server = PreviewServer(configuration: config, logger: logger)
         do {
             try server.start()
         } catch let error as ReplicationUnavailable {
+            throw ValidationError(error.description)
+        } catch let error as SavedWorkProblem {
             throw ValidationError(error.description)
         } catch {
             throw ValidationError("cannot listen on \(host):\(port): \(error)")

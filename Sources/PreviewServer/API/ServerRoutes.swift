@@ -20,10 +20,18 @@ struct ServerRoutes: RouteGroup {
                      description: "On a replica (--replicate), JSON instead: `status` is `ok`, or `degraded` while the "
                          + "shared command log cannot be reached or once reading stopped at an entry this version cannot "
                          + "read (`stoppedAt` says which and why; frames, streams and state still answer; commands get "
-                         + "503), with the log's `replication` status. 200 either way, so probes keep the replica serving."),
+                         + "503), with the log's `replication` status. With --data, JSON `degraded` while the store file cannot "
+                         + "be used (damaged, another program's, from a newer version): saved work is kept in memory only, and "
+                         + "`savedWork` says why. 200 either way, so probes keep the server serving."),
         produces: Success(description: "`ok` and a newline; on a replica, the JSON status.",
                           content: .media(["text/plain", "application/json"], binary: false))
     ) { group, _ in
+        if let folder = group.stage.dataFolder, let problem = folder.problem {
+            return .json(.object([
+                ("status", .string("degraded")),
+                ("savedWork", .object([("folder", .string(folder.path)), ("problem", .string(problem))])),
+            ]))
+        }
         guard let replica = group.stage.replica else { return .text("ok\n") }
         let status = replica.status
         let stopped: [(String, JSONValue)] = status.stoppedAt.map { [("stoppedAt", .object([

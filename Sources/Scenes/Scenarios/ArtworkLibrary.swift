@@ -10,7 +10,12 @@ import Synchronization
 /// artwork is stored once however many copies of the scene show it, and the renderer's images of
 /// it still apply.
 package struct ArtworkLibrary: ArtworkSource {
-    package init() {}
+    /// Where uploads are saved on disk as well (`--data`); nil: in memory only.
+    private let saved: SavedWork?
+
+    package init(saved: SavedWork? = nil) {
+        self.saved = saved
+    }
 
     package static let maxCount = UploadedImages.kept
 
@@ -31,8 +36,14 @@ package struct ArtworkLibrary: ArtworkSource {
     @discardableResult
     package func add(_ png: [UInt8]) -> String {
         let hash = SHA256.hex(png)
+        _ = try? saved?.save(.artwork, key: hash, bytes: png)
         store.put(hash, png, bytes: png.count)
         return hash
+    }
+
+    /// Takes back what a data folder saved (oldest first), without saving it again.
+    package func restore(_ rows: [SavedWork.Row]) {
+        for row in rows where SHA256.hex(row.bytes) == row.key { store.put(row.key, row.bytes, bytes: row.bytes.count) }
     }
 
     /// An upload: decodes a PNG, keeps it and returns the bitmap and its hash; the bitmap already
@@ -40,6 +51,12 @@ package struct ArtworkLibrary: ArtworkSource {
     package func upload(_ png: [UInt8]) throws(Refusal) -> (bitmap: Bitmap, hash: String) {
         let hash = SHA256.hex(png)
         let bitmap = try shown.bitmap(hash) { () throws(Refusal) in try Self.decode(png) }
+        // On disk before it is acknowledged: an upload the answer reports is one a restart keeps.
+        do {
+            try saved?.save(.artwork, key: hash, bytes: png)
+        } catch {
+            throw Refusal(.unavailable, "saving the artwork failed: \(error)")
+        }
         store.put(hash, png, bytes: png.count)
         return (bitmap, hash)
     }

@@ -16,6 +16,7 @@ extension Stage {
                 throw Replica.unavailableError
             }
         }
+        try save(scenario)
         return scenarios.add(scenario)
     }
 

@@ -1,0 +1,60 @@
+import Foundation
+import LayercastTesting
+@testable import PreviewServer
+import Scenes
+import SeedControls
+import Testing
+
+/// `--data` through HTTP: a stored scenario is answered by the next server on the folder, a second
+/// server on a held folder does not start and says whose it is, and a store file that cannot be
+/// used leaves the server serving, `degraded` in /healthz.
+@Suite struct SavedWorkServerTests {
+    init() { SeedControls.bootstrap() }
+
+    static let scenario = #"{"name": "kept", "duration": 1, "steps": [{"at": 0.2, "do": "POST /spinner/stop"}]}"#
+
+    static func withFolder(_ body: (String) throws -> Void) throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("layercast-data-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try body(path)
+    }
+
+    @Test func aStoredScenarioIsAnsweredByTheNextServerOnTheFolder() throws {
+        try Self.withFolder { path in
+            let id = try withTestServer(configure: { $0.dataDirectory = path }) { s in
+                let id = try Scenarios.store(Self.scenario, on: s)
+                // While it runs, the folder is its own.
+                let second = PreviewServer(configuration: {
+                    var c = PreviewServerConfiguration()
+                    c.port = 0
+                    c.dataDirectory = path
+                    return c
+                }())
+                #expect(throws: SavedWorkProblem.inUse(folder: path, process: Int(getpid()))) { try second.start() }
+                return id
+            }
+            try withTestServer(configure: { $0.dataDirectory = path }) { s in
+                let reply = try s.get("/scenarios/\(id)")
+                #expect(reply.status == 200, "\(reply.text.prefix(200))")
+                #expect(reply.text.contains("\"kept\""))
+                #expect(try s.get("/healthz").text == "ok\n")
+            }
+        }
+    }
+
+    @Test func aFileThatCannotBeUsedIsDegradedInHealthzAndTheServerServes() throws {
+        try Self.withFolder { path in
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+            try "not a database\n".write(toFile: path + "/" + DataFolder.fileName, atomically: true, encoding: .utf8)
+            try withTestServer(configure: { $0.dataDirectory = path }) { s in
+                let health = try jsonObject(s.get("/healthz"))
+                #expect(health["status"] as? String == "degraded")
+                let saved = try #require(health["savedWork"] as? [String: Any])
+                #expect(saved["folder"] as? String == path)
+                #expect((saved["problem"] as? String)?.contains("not a SQLite database") == true, "\(saved)")
+                let id = try Scenarios.store(Self.scenario, on: s)
+                #expect(try s.get("/scenarios/\(id)").status == 200)
+            }
+        }
+    }
+}
