@@ -83,7 +83,7 @@ let package = Package(
             "CLibFuzzer", "Controls", "SeedControls", "HTTPServer", "JSON", "PreviewServer", "Rendering", "Scenes",
         ]),
         .executableTarget(name: "layercast-bench", dependencies: [
-            "Animation", "Controls", "SeedControls", "Rendering", "HTTPClient", "FrameCheck", "LocalRedis",
+            "Animation", "Controls", "SeedControls", "Rendering", "Scenes", "HTTPClient", "FrameCheck", "LocalRedis",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 

@@ -18,19 +18,25 @@ extension Database {
     /// - Parameter quickCheck: run `PRAGMA quick_check` on an existing file, which reads every page:
     ///   damage is found at start rather than in the middle of a request, at a cost that grows with the
     ///   file (roughly the time to read it once).
-    public static func open(path: String, knownVersion: Int, quickCheck: Bool = true) throws(StoreFileProblem) -> Database {
+    /// - Parameter readOnly: only read the file, which must be ours already (a backup to import): it
+    ///   is opened read-only and left exactly as it was; a missing or empty one cannot be opened.
+    public static func open(path: String, knownVersion: Int, quickCheck: Bool = true,
+                            readOnly: Bool = false) throws(StoreFileProblem) -> Database {
         switch FileHeader.read(path: path) {
         case .failure(let error):
             throw .cannotOpen(path: path, reason: error.reason)
         case .success(.other):
             throw .foreign(path: path, kind: .notSQLite)
-        case .success(.absent), .success(.empty), .success(.sqlite):
+        case .success(.absent), .success(.empty):
+            if readOnly { throw .cannotOpen(path: path, reason: "there is no store to read") }
+        case .success(.sqlite):
             break
         }
 
         let connection: Connection
         do {
-            connection = try Connection.open(path: path, flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX)
+            let flags = readOnly ? SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+            connection = try Connection.open(path: path, flags: flags)
         } catch {
             throw problem(error, path: path)
         }
@@ -39,8 +45,12 @@ extension Database {
         let status: StoreFileStatus
         do {
             status = try classify(connection, path: path, knownVersion: knownVersion, quickCheck: quickCheck)
-            try configure(connection, path: path)
-            if status == .new { try initialise(connection) }
+            if readOnly {
+                guard status != .new else { throw StoreFileProblem.cannotOpen(path: path, reason: "there is no store to read") }
+            } else {
+                try configure(connection, path: path)
+                if status == .new { try initialise(connection) }
+            }
         } catch let error as StoreFileProblem {
             throw error
         } catch let error as SQLiteError {

@@ -117,10 +117,35 @@ import Testing
         #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == before)
     }
 
+    @Test func anExportImportsIntoAnotherFolderWithItsOrderAndLeavesTheFileAsItWas() throws {
+        let (from, to) = (Self.folder(), Self.folder())
+        let file = Self.folder() + ".sqlite"
+        defer { for path in [from, to, file] { try? FileManager.default.removeItem(atPath: path) } }
+        let stage = Self.stage(try DataFolder(path: from))
+        let hash = try stage.artworks.upload(try Self.png(0x20)).hash
+        let ids = try ["one", "two"].map { try stage.keep(try Self.scenario($0, artwork: hash, from: stage.artworks)).id }
+        try #require(stage.dataFolder?.savedWork).export(to: file)
+        #expect(throws: (any Error).self) { try #require(stage.dataFolder?.savedWork).export(to: file) }  // never over a file
+
+        let before = try Data(contentsOf: URL(fileURLWithPath: file))
+        let target = try #require(try DataFolder(path: to).savedWork)
+        // One scenario already there, older than the imported ones: it stays, and they come after it.
+        try target.save(.scenarios, key: "earlier", bytes: Array("{}".utf8))
+        let imported = try target.importRows(from: try SavedWork.exported(at: file))
+        #expect(imported == SavedWork.Imported(scenarios: 2, artwork: 1))
+        #expect(try target.rows(.scenarios).map(\.key) == ["earlier"] + ids)
+        #expect(try target.rows(.artwork).map(\.key) == [hash])
+        #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == before, "reading an export writes nothing to it")
+        #expect(throws: (any Error).self) { try SavedWork.exported(at: file + ".missing") }
+    }
+
     @Test func theDefaultFolderFollowsXDG() {
         #expect(DataFolder.defaultPath(environment: ["XDG_DATA_HOME": "/data", "HOME": "/home/a"]) == "/data/layercast")
         #expect(DataFolder.defaultPath(environment: ["XDG_DATA_HOME": "relative", "HOME": "/home/a"]) == "/home/a/.local/share/layercast")
         #expect(DataFolder.defaultPath(environment: ["HOME": "/home/a"]) == "/home/a/.local/share/layercast")
         #expect(DataFolder.defaultPath(environment: [:]) == nil)
+        #expect(DataFolder.chosen("none", environment: ["HOME": "/home/a"]) == nil)
+        #expect(DataFolder.chosen("/srv/data", environment: ["HOME": "/home/a"]) == "/srv/data")
+        #expect(DataFolder.chosen(nil, environment: ["HOME": "/home/a"]) == "/home/a/.local/share/layercast")
     }
 }

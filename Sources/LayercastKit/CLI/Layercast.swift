@@ -21,7 +21,7 @@ struct Layercast: ParsableCommand {
             a flag on the command line wins.
             """,
         version: version,
-        subcommands: [Serve.self, Probe.self, Render.self, APICommand.self],
+        subcommands: [Serve.self, Probe.self, Render.self, APICommand.self, DataCommand.self],
         defaultSubcommand: Serve.self)
 
     /// `main()`, but `layercast render` exits 2 for every refused argument or scenario (the argument

@@ -109,8 +109,7 @@ struct Serve: ParsableCommand {
 
     /// `--data`: the folder, or nil for `none` (and when no default folder can be named).
     private var dataDirectory: String? {
-        let chosen = data ?? EnvironmentDefaults.string("data") ?? DataFolder.defaultPath(environment: ProcessInfo.processInfo.environment)
-        return chosen == "none" ? nil : chosen
+        DataFolder.chosen(data ?? EnvironmentDefaults.string("data"), environment: ProcessInfo.processInfo.environment)
     }
 
     /// `--replicate`, its lead and its snapshots, or nil for a server of its own.

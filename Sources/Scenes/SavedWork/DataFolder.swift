@@ -36,6 +36,12 @@ package final class DataFolder: Sendable {
         }
     }
 
+    /// The folder `--data` names: `option` itself, nil for `none`, or the default when not given.
+    package static func chosen(_ option: String?, environment: [String: String]) -> String? {
+        let chosen = option ?? defaultPath(environment: environment)
+        return chosen == "none" ? nil : chosen
+    }
+
     /// The default folder: `$XDG_DATA_HOME/layercast`, else `~/.local/share/layercast`; nil when
     /// neither variable is set.
     package static func defaultPath(environment: [String: String]) -> String? {
