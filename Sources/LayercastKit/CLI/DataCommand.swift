@@ -1,5 +1,9 @@
 import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Scenes
 
 /// `layercast data export FILE` and `layercast data import FILE`: a data folder's saved work as one
