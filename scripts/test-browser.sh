@@ -29,7 +29,7 @@ fi
 
 mkdir -p artifacts/browser
 port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-"$bin" --host 127.0.0.1 --port "$port" --public Public >artifacts/browser/server.log 2>&1 &
+"$bin" --host 127.0.0.1 --port "$port" --public Public --data none >artifacts/browser/server.log 2>&1 &
 server=$!
 trap 'kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true' EXIT
 
