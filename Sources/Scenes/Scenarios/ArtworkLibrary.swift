@@ -32,11 +32,11 @@ package struct ArtworkLibrary: ArtworkSource {
     package let store = ContentStore<[UInt8]>(maxCount: maxCount, maxBytes: maxBytes)
     private let shown = ShownBitmaps()
 
-    /// Keeps a PNG (already decoded once by the caller) and returns its hash.
+    /// Keeps a PNG (already decoded once by the caller) and returns its hash, in memory only: its one
+    /// caller is a replica taking artwork from Redis, which keeps it (a replica has no data folder).
     @discardableResult
     package func add(_ png: [UInt8]) -> String {
         let hash = SHA256.hex(png)
-        _ = try? saved?.save(.artwork, key: hash, bytes: png)
         store.put(hash, png, bytes: png.count)
         return hash
     }
@@ -55,7 +55,8 @@ package struct ArtworkLibrary: ArtworkSource {
         do {
             try saved?.save(.artwork, key: hash, bytes: png)
         } catch {
-            throw Refusal(.unavailable, "saving the artwork failed: \(error)")
+            // The store's own error names files and SQL: not for the client.
+            throw Refusal(.unavailable, "saving the artwork failed; try again")
         }
         store.put(hash, png, bytes: png.count)
         return (bitmap, hash)
