@@ -12,26 +12,21 @@ extension Connection {
     /// its own writes, and the outer transaction decides about the rest.
     @discardableResult
     public func transaction<T>(_ body: (Connection) throws -> T) throws -> T {
-        if isInTransaction { return try savepoint(body) }
-        try execute("BEGIN IMMEDIATE")
-        do {
-            let result = try body(self)
-            try execute("COMMIT")
-            return result
-        } catch {
-            rollbackIfOpen("ROLLBACK")
-            throw error
-        }
+        isInTransaction
+            ? try run(body, begin: "SAVEPOINT layercast_nested", commit: "RELEASE layercast_nested",
+                      rollback: "ROLLBACK TO layercast_nested; RELEASE layercast_nested")
+            : try run(body, begin: "BEGIN IMMEDIATE", commit: "COMMIT", rollback: "ROLLBACK")
     }
 
-    private func savepoint<T>(_ body: (Connection) throws -> T) throws -> T {
-        try execute("SAVEPOINT layercast_nested")
+    /// `body` between `begin` and `commit`, or `rollback` if it throws.
+    private func run<T>(_ body: (Connection) throws -> T, begin: String, commit: String, rollback: String) throws -> T {
+        try execute(begin)
         do {
             let result = try body(self)
-            try execute("RELEASE layercast_nested")
+            try execute(commit)
             return result
         } catch {
-            rollbackIfOpen("ROLLBACK TO layercast_nested; RELEASE layercast_nested")
+            rollbackIfOpen(rollback)
             throw error
         }
     }
