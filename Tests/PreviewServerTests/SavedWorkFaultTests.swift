@@ -77,7 +77,7 @@ import Testing
                         let document = #"{"name": "fault \#(n)", "duration": 1, "steps": [{"at": 0.5, "do": "POST /spinner/stop"}]}"#
                         if let reply = try? HTTPProbe.request("POST", url: server.baseURL + "/scenarios",
                                                               headers: [("Content-Type", "application/json")], body: Array(document.utf8)),
-                           reply.status == 200, let id = (try? jsonObject(reply))?["id"] as? String {
+                           reply.status == 201, let id = (try? jsonObject(reply))?["id"] as? String {
                             log.withLock { $0.scenarios.append(id) }
                         }
                     }

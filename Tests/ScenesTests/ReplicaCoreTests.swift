@@ -43,6 +43,36 @@ struct ReplicaCoreTests {
         return try #require(answer.withLock { $0 })
     }
 
+    /// `layercast data import --replicate`: an export's scenarios go into the scene's Redis, each with
+    /// the artwork it names, and a replica that never saw them shows them; artwork no scenario names,
+    /// and a row that is not its content's scenario, stay out.
+    @Test func anExportImportsIntoAReplicatedSceneWithTheArtworkItsScenariosName() throws {
+        let (path, file) = (SavedWorkTests.folder(), SavedWorkTests.folder() + ".sqlite")
+        defer { for p in [path, file] { try? FileManager.default.removeItem(atPath: p) } }
+        let stage = SavedWorkTests.stage(try DataFolder(path: path))
+        let named = try stage.artworks.upload(try SavedWorkTests.png(0x30)).hash
+        _ = try stage.artworks.upload(try SavedWorkTests.png(0x31))
+        let ids = try [("plain", nil), ("shows", named)].map { name, hash in
+            try stage.keep(try SavedWorkTests.scenario(name, artwork: hash, from: stage.artworks)).id
+        }
+        let saved = try #require(stage.dataFolder?.savedWork)
+        try saved.save(.scenarios, key: "0000000000000000", bytes: Array("{}".utf8))
+        try saved.export(to: file)
+
+        let redis = try RedisProcess()
+        guard case .success(let target) = ReplicationTarget.parse(redis.url(scene: "imported")) else { return }
+        let log = CommandLog(target: target)
+        let done = try SavedWork.exported(at: file).replicate(into: log, on: try log.connect())
+        #expect(done.scenarios == 2 && done.artwork == 1, "\(done)")
+        #expect(done.refused == 1 && done.unnamedArtwork == 1, "\(done)")
+
+        let replica = try Self.replicaStage(of: redis, scene: "imported")
+        defer { replica.replica?.stop() }
+        #expect(try ids.map { try replica.storedScenario($0).name } == ["plain", "shows"])
+        let png: [UInt8] = try SavedWorkTests.png(0x30)
+        #expect(replica.artworks.store.get(named) == png, "the artwork came with its scenario")
+    }
+
     @Test func aValueSentThroughOneStageAppliesAtTheSameSceneTimeOnTheOther() throws {
         let redis = try RedisProcess()
         let a = try Self.replicaStage(of: redis, scene: "core"), b = try Self.replicaStage(of: redis, scene: "core")

@@ -49,18 +49,23 @@ struct DataCommand: ParsableCommand {
 
     struct Import: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Add the saved work in FILE (made by export) to the folder; the folder's bounds apply.")
+            abstract: "Add the saved work in FILE (made by export) to the folder, or to a replicated scene's Redis; "
+                + "their bounds apply.")
         @Argument(help: "A file `layercast data export` wrote.") var file: String
         @OptionGroup var folder: Folder
+        @Option(help: ArgumentHelp("Import into the scene replicas of redis://HOST:PORT/NAME share instead of a folder: "
+                                   + "each scenario with the artwork it names.", valueName: "url"))
+        var replicate: String?
 
         func run() throws {
-            let path = try folder.path()
             let source: SavedWork
             do {
                 source = try SavedWork.exported(at: file)
             } catch {
                 throw ValidationError("cannot read \(file): \(error)")
             }
+            if let replicate { return try Self.intoRedis(source, from: file, into: replicate) }
+            let path = try folder.path()
             let target: DataFolder
             do {
                 target = try DataFolder(path: path)
@@ -70,6 +75,26 @@ struct DataCommand: ParsableCommand {
             guard let saved = target.savedWork else { throw ValidationError(target.problem ?? "the store in \(path) cannot be used") }
             let imported = try saved.importRows(from: source)
             print("imported \(imported.scenarios) scenarios and \(imported.artwork) images from \(file) into \(path)")
+        }
+
+        static func intoRedis(_ source: SavedWork, from file: String, into url: String) throws {
+            let log: CommandLog
+            switch ReplicationTarget.parse(url) {
+            case .success(let target): log = CommandLog(target: target)
+            case .failure(let error): throw ValidationError(error.description)
+            }
+            let done: SavedWork.Replicated
+            do {
+                done = try source.replicate(into: log, on: try log.connect())
+            } catch {
+                throw ValidationError("cannot import into \(url): \(error)")
+            }
+            var line = "imported \(done.scenarios) scenarios with \(done.artwork) images from \(file) into \(url)"
+            if done.refused > 0 { line += "; \(done.refused) rows are not scenarios and were left out" }
+            if done.unnamedArtwork > 0 {
+                line += "; \(done.unnamedArtwork) images no scenario names were left out (replicas keep artwork with its scenarios)"
+            }
+            print(line)
         }
     }
 }

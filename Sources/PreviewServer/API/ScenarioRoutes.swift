@@ -20,7 +20,8 @@ struct ScenarioRoutes: CommandRoutes {
                 + "A fault is a 400 whose `parameter` names the member, such as `steps[3].with.mode`. The id is the "
                 + "start of the SHA-256 of the scenario's canonical text, so storing it again gives the same id. The "
                 + "newest \(ScenarioStore.maxCount) scenarios within \(ScenarioStore.maxBytes >> 20) MiB are kept, the "
-                + "oldest pushed out first. On a replica (--replicate) it is stored in Redis too, with the uploaded "
+                + "oldest pushed out first. A 201 means it is kept: with a data folder (--data), committed to disk. "
+                + "On a replica (--replicate) it is stored in Redis too, with the uploaded "
                 + "artwork it names, so that every replica can show it; it changes no scene, so it does not go "
                 + "through the command log.",
             command: true, throughLog: false,
@@ -28,7 +29,10 @@ struct ScenarioRoutes: CommandRoutes {
                             schema: SchemaSource { Scenario.jsonSchema($0) }, maxBytes: Scenario.Limits.maxDocumentBytes),
             // Checking runs the steps once, and a replica waits on Redis: off the server's thread.
             offload: .shared),
-        reply: ScenarioSummary.self, "The stored scenario's id and size."
+        reply: ScenarioSummary.self, "Stored: its id and size; `Location` is its URL.", status: 201,
+        headers: [ResponseHeader(name: "Location", description: "The stored scenario: /scenarios/{id}.",
+                                 pattern: "^/scenarios/" + Scenario.idPattern.dropFirst())],
+        more: { [("Location", "/scenarios/" + $0.id)] }
     ) { group, input in
         try group.stage.keep(try Scenario(parsing: input.request.body, artworks: group.stage.artworks))
     }

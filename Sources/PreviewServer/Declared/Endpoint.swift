@@ -19,22 +19,28 @@ struct Endpoint<Group: Sendable>: Sendable {
     var commandValue: CommandValue?
 
     /// A JSON reply of `Reply`; the reply's schema in /openapi.json is derived from the same type,
-    /// and `headers` with a constant value are set on every reply.
+    /// and `headers` with a constant value are set on every reply, with those `more` gives for the
+    /// reply (a 201's `Location`).
     init<Reply: Codable & Sendable>(
-        _ operation: APIOperation, reply: Reply.Type, _ description: String, headers: [ResponseHeader] = [],
+        _ operation: APIOperation, reply: Reply.Type, _ description: String, status: Int = 200,
+        headers: [ResponseHeader] = [], more: @escaping @Sendable (Reply) -> [(String, String)] = { _ in [] },
         handle: @escaping @Sendable (Group, Input) throws -> Reply
     ) {
         var operation = operation
-        operation.success = Success(description: description, content: .json(.of(Reply.self)), headers: headers)
+        operation.success = Success(status: status, description: description, content: .json(.of(Reply.self)), headers: headers)
         self.operation = operation
         let constant = operation.success.constantHeaders
-        self.handle = { group, input in try Self.encoded(try handle(group, input), headers: constant) }
+        self.handle = { group, input in
+            let reply = try handle(group, input)
+            return try Self.encoded(reply, status: status, headers: constant + more(reply))
+        }
     }
 
     /// A reply as JSON.
-    static func encoded<Reply: Encodable>(_ reply: Reply, headers: [(String, String)] = []) throws(Refusal) -> HTTPResponse {
+    static func encoded<Reply: Encodable>(_ reply: Reply, status: Int = 200,
+                                          headers: [(String, String)] = []) throws(Refusal) -> HTTPResponse {
         do {
-            return .json(raw: Array(try SceneStateEncoding.encoder.encode(reply)), headers: headers)
+            return .json(status: status, raw: Array(try SceneStateEncoding.encoder.encode(reply)), headers: headers)
         } catch {
             throw Refusal(.failure, "could not encode the reply")
         }

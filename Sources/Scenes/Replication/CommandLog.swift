@@ -3,6 +3,10 @@
 package struct CommandLog: Sendable {
     package let target: ReplicationTarget
 
+    package init(target: ReplicationTarget) {
+        self.target = target
+    }
+
     package var streamKey: String { target.key("log") }
     package var epochKey: String { target.key("epoch") }
     /// A hash: `entry`, the log entry the newest snapshot includes last, and `document`, the snapshot.

@@ -1,7 +1,7 @@
 import SQLite
 
 /// `layercast data export` and `import`: saved work as one portable file, a SQLite store like the
-/// folder's own, to move between machines, into another folder, or into a replica's Redis later.
+/// folder's own, to move between machines, into another folder, or into a replicated scene's Redis.
 extension SavedWork {
     /// What an import brought in.
     package struct Imported: Sendable, Equatable {
@@ -22,6 +22,41 @@ extension SavedWork {
         for row in try other.rows(.artwork) where try save(.artwork, key: row.key, bytes: row.bytes) { imported.artwork += 1 }
         for row in try other.rows(.scenarios) where try save(.scenarios, key: row.key, bytes: row.bytes) { imported.scenarios += 1 }
         return imported
+    }
+
+    /// What an import into Redis stored, and what it could not.
+    package struct Replicated: Sendable, Equatable {
+        package var scenarios = 0
+        /// Artwork stored with the scenarios that name it (Redis keeps no artwork of its own).
+        package var artwork = 0
+        /// Rows whose key is not their content's id: not a scenario this file's format wrote.
+        package var refused = 0
+        /// Artwork no scenario names, which a replicated scene has no place for.
+        package var unnamedArtwork = 0
+    }
+
+    /// Stores every scenario of this store, oldest first, in a replicated scene's Redis as a
+    /// replica's `POST /scenarios` does, each with the artwork it names, so that every replica of
+    /// the scene can show it (docs/design/replication.md §Stored scenarios); Redis's bounds apply.
+    /// A replica that fetches one checks it again, as it checks anything Redis holds.
+    package func replicate(into log: CommandLog, on redis: RedisConnection) throws -> Replicated {
+        var replicated = Replicated()
+        let artwork = try rows(.artwork)
+        var named = Set<String>()
+        for row in try rows(.scenarios) {
+            guard String(SHA256.hex(row.bytes).prefix(Scenario.idLength)) == row.key else {
+                replicated.refused += 1
+                continue
+            }
+            let text = String(decoding: row.bytes, as: UTF8.self)
+            let artworks = artwork.filter { text.contains($0.key) }.map { (hash: $0.key, png: $0.bytes) }
+            try log.storeScenario(SharedScenario(id: row.key, document: row.bytes, artworks: artworks), on: redis)
+            replicated.scenarios += 1
+            replicated.artwork += artworks.count
+            named.formUnion(artworks.map(\.hash))
+        }
+        replicated.unnamedArtwork = artwork.filter { !named.contains($0.key) }.count
+        return replicated
     }
 
     /// The store in an exported file, opened read-only.

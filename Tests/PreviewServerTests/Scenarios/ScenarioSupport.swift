@@ -24,8 +24,10 @@ enum Scenarios {
     static func store(_ document: String, on server: TestServer,
                       sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
         let reply = try server.post("/scenarios", json: document)
-        #expect(reply.status == 200, "\(reply.text.prefix(300))", sourceLocation: sourceLocation)
-        return try #require(try jsonObject(reply)["id"] as? String, "no id: \(reply.text)", sourceLocation: sourceLocation)
+        #expect(reply.status == 201, "\(reply.text.prefix(300))", sourceLocation: sourceLocation)
+        let id = try #require(try jsonObject(reply)["id"] as? String, "no id: \(reply.text)", sourceLocation: sourceLocation)
+        #expect(reply.header("Location") == "/scenarios/" + id, sourceLocation: sourceLocation)
+        return id
     }
 
     /// `t` as a query writes it: the shortest text that reads back as the same Double.

@@ -82,7 +82,7 @@ import Testing
             let scenario = #"{"duration": 1, "steps": [{"at": 0.1, "do": "POST /blinker/blink"}, "#
                 + #"{"at": 0.2, "do": "POST /hamburger-button/toggle"}]}"#
             let reply = try server.post("/scenarios", json: scenario)
-            #expect(reply.status == 200, "\(reply.text.prefix(300))")
+            #expect(reply.status == 201, "\(reply.text.prefix(300))")
             let id = try #require(try jsonObject(reply)["id"] as? String)
             // Played from a fresh scene: the blink has run 0.2 s of its 0.4 at 0.3.
             let frame = try server.frame("control=blinker&scenario=\(id)&ahead=0.3").image
