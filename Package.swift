@@ -102,7 +102,7 @@ let package = Package(
         // The scene core with no transport: commands, scenarios, recordings and replication.
         .testTarget(name: "ScenesTests", dependencies: [
             "Scenes", "Controls", "SeedControls", "Animation", "LocalRedis", "SQLite", "Rendering", .product(name: "Logging", package: "swift-log"),
-        ]),
+        ], exclude: ["Fixtures"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPClient", "JSON", "LayercastTesting"]),
         .testTarget(name: "PreviewServerTests", dependencies: [
             "PreviewServer", "Scenes", "Controls", "SeedControls", "Rendering", "HTTPServer", "HTTPClient", "Animation", "FrameCheck", "LayercastTesting", "JSON",

@@ -117,6 +117,31 @@ import Testing
         #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == before)
     }
 
+    /// A store the first schema wrote (`Fixtures/saved-work-v1.sqlite`, made by `layercast data export`
+    /// of a folder where a server had stored two scenarios and an upload) opens in a folder and is
+    /// migrated to this binary's schema in place, with every row as it was: the file a user has on
+    /// disk is the test, not a schema this test writes itself.
+    @Test func aStoreOfTheFirstSchemaOpensMigratedWithItsRows() throws {
+        let path = Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/saved-work-v1.sqlite")
+        try FileManager.default.copyItem(atPath: fixture.path, toPath: path + "/" + DataFolder.fileName)
+
+        let folder = try DataFolder(path: path)
+        #expect(folder.problem == nil, "\(folder.problem ?? "")")
+        let stage = Self.stage(folder)
+        let artwork = "667ef9ae76522a8d01a6c07f7a6284b370812f81579716f8e3ae9d969d481834"
+        #expect(try stage.storedScenario("9a4a314227422177").name == "first schema")
+        let shows = try stage.storedScenario("5a21c81bcbbf4545")
+        #expect(shows.name == "with artwork" && shows.artworkHashes == [artwork])
+        #expect(stage.artworks.store.get(artwork).map(SHA256.hex) == artwork)
+        #expect(stage.scenarios.store.entries.map(\.key) == ["9a4a314227422177", "5a21c81bcbbf4545"], "oldest first, as saved")
+        let version = try Database.open(path: path + "/" + DataFolder.fileName, knownVersion: SavedWork.schemaVersion)
+            .query("PRAGMA user_version").first?.first?.int64
+        #expect(version == Int64(SavedWork.schemaVersion))
+    }
+
     @Test func anExportImportsIntoAnotherFolderWithItsOrderAndLeavesTheFileAsItWas() throws {
         let (from, to) = (Self.folder(), Self.folder())
         let file = Self.folder() + ".sqlite"
