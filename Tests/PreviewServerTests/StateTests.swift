@@ -42,6 +42,22 @@ import SeedControls
         }
     }
 
+    /// `at` gives the state as it was then: the page's readouts while its timeline shows a past frame.
+    @Test func stateAtAPastTimeIsTheSceneAsItWasThen() throws {
+        try withTestServer(.router) { s in
+            s.at(2)
+            #expect(try s.post("/play-button/mode?mode=pause").status == 200)
+            s.at(3)
+            let then = try decode(StateReply.self, from: try s.get("/state?at=1.5"))
+            #expect(then.sceneTime == 1.5 && then.clock.sceneTime == 1.5)
+            #expect(then.playButton.mode == .play, "before the command")
+            expectSpinner(then.spinner.presentation, at: 1.5)
+            #expect(try s.state().playButton.mode == .pause)
+            #expect(try decode(StateReply.self, from: try s.get("/state?at=2.5")).playButton.mode == .pause)
+            expectRefusal(try s.get("/state?at=-500"), status: 400, parameter: "at", "outside the kept history")
+        }
+    }
+
     @Test func aStoppedSpinnerReportsAFullStillRing() throws {
         try withTestServer(.router) { s in
             s.at(3.3)

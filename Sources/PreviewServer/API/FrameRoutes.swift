@@ -57,8 +57,9 @@ struct FrameRoutes: RouteGroup {
                 + "frames rather than falls behind). All viewers of one feed (the same frame parameters and fps) share "
                 + "one render and encode per frame: a new feed takes its pixels per second from the render budget, "
                 + "another viewer of a feed only its connection's buffers from the memory budget. The response never "
-                + "ends by itself; it is sent as plain bytes until close, never chunked.",
-            parameters: FrameParameters.common + [streamFPS], answerSize: .unbounded,
+                + "ends by itself; it is sent as plain bytes until close, never chunked. `props.` shows the scene "
+                + "through other props for this feed's viewers alone (each set of them is a feed of its own).",
+            parameters: FrameParameters.common + [streamFPS], families: [FrameParameters.props], answerSize: .unbounded,
             cost: { input throws(Refusal) in try streamCost(input) }),
         // The media type without its boundary parameter, as OpenAPI names content.
         produces: Success(description: "An endless MJPEG stream.",
@@ -157,7 +158,12 @@ struct FrameRoutes: RouteGroup {
 
     func stream(_ input: Input) throws(Refusal) -> HTTPResponse {
         let spec = try FrameSpec(input)
-        let viewer = try hub.attach(FeedKey(spec: spec, fps: try input[Self.streamFPS]),
+        let props = input.entries(of: FrameParameters.props)
+        // Checked now against the scene as it is, so a bad value is the frame routes' 400, not a feed.
+        if !props.isEmpty { _ = try PropOverrides(props, subject: spec.subject, scene: scene.snapshot().scene) }
+        let key = FeedKey(spec: spec, fps: try input[Self.streamFPS],
+                          props: Dictionary(props.map { ($0.name, $0.value) }, uniquingKeysWith: { $1 }))
+        let viewer = try hub.attach(key,
                                     viewerClass: Self.viewerClass(input.request))
         return .stream(viewer, contentType: MJPEGFraming.contentType, headers: [
             ("Cache-Control", "no-cache, no-store, must-revalidate"),

@@ -15,11 +15,18 @@ struct StateRoutes: RouteGroup {
     static let getState = Endpoint<Self>(
         APIOperation(.get, "/state", id: "getState", tag: "state",
                      summary: "Scene time, the clock, and every control's model and presentation values at that time",
-                     answerSize: .atMost(512 << 10)),
+                     description: "Now, or with `at` at a time in the kept history, as it was then (the page's readouts "
+                         + "while its timeline shows a past frame); the revision is today's either way.",
+                     parameters: [FrameParameters.at], answerSize: .atMost(512 << 10)),
         reply: SceneState.self, "The scene at one time.", headers: [.noStore]
-    ) { group, _ in
-        let (copy, time, revision) = group.stage.scene.snapshotWithRevision()
-        return SceneState(scene: copy, time: time, revision: revision, clock: group.stage.clockState(time: time))
+    ) { group, input in
+        let live = group.stage.scene
+        let (copy, time, revision) = live.snapshotWithRevision()
+        guard let at = try input[FrameParameters.at] else {
+            return SceneState(scene: copy, time: time, revision: revision, clock: group.stage.clockState(time: time))
+        }
+        guard let past = live.copy(at: at) else { throw live.outsideHistory(FrameParameters.at.spec.name, at) }
+        return SceneState(scene: past.scene.scene, time: at, revision: revision, clock: group.stage.clockState(time: at))
     }
 
     static var layoutReply: LayoutReply { ControlSystem.derived("StateRoutes.layoutReply") { makeLayoutReply() } }

@@ -9,6 +9,9 @@ import Synchronization
 struct FeedKey: Hashable, Sendable {
     var spec: FrameSpec
     var fps: Int
+    /// The request's `props.` values, by name: the scene seen through them is a feed of its own, for
+    /// a viewer who previews props without changing them for everyone (a shared link, the page).
+    var props: [String: String] = [:]
 }
 
 /// Renders and encodes one feed once per tick and publishes the part to all its viewers. Holds
@@ -76,7 +79,8 @@ final class Feed: Sendable {
     }
 
     private func tick() {
-        let (live, time) = scene.snapshot()
+        var (live, time) = scene.snapshot()
+        if !key.props.isEmpty { live = Self.scene(live, through: key, at: time) }
         let tree = frameRenderer.tree(of: live, at: time, spec: key.spec)
         let host = MonotonicClock.hostTime()
         if let last = parts.latest, state.withLock({ $0.lastTree == tree }) {
@@ -102,6 +106,19 @@ final class Feed: Sendable {
         publish(MJPEGFraming.part(jpeg: jpeg, timestamp: wallClockTimestamp(), sceneTime: time), tree: tree, host: host)
         // Counted once viewers can have it, so a count a reader sees never runs ahead of the frames.
         counters.rendered(labels, seconds: seconds, bytes: jpeg.count)
+    }
+
+    /// `scene` with the feed's `props.` set at `time`; as it is while the controls refuse them (a value
+    /// a control cannot take in its state now, which the request was checked against when it came).
+    private static func scene(_ scene: Scene, through key: FeedKey, at time: Double) -> Scene {
+        var copy = scene
+        do {
+            let overrides = try PropOverrides(key.props.map { ($0.key, $0.value) }, subject: key.spec.subject, scene: copy)
+            try overrides.apply(to: &copy, at: time)
+            return copy
+        } catch {
+            return scene
+        }
     }
 
     private struct Canvas {

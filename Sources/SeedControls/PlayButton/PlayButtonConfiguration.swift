@@ -42,7 +42,8 @@ extension PlayButton {
             .color("viewBackgroundColor", \.viewBackgroundColor,
                    "Ours: the view behind the button, over the whole frame (the sample theme's grey); #00000000 is none."),
             .number("barThickness", \.geometry.barThickness, 0...22, step: 0.5, unit: "points",
-                    "Height of the horizontal bar (width of a vertical one); twice barCornerRadius for round ends."),
+                    "Height of the horizontal bar (width of a vertical one). Changed alone, the bars come out tapered, as "
+                        + "the original builds them from barCornerRadius: keep that at half of this for plain round-ended bars."),
             .number("barCornerRadius", \.geometry.barCornerRadius, 0...11, step: 0.5, unit: "points",
                     "Corner radius of the bars; the pause bars sit ±2 × this from the centre."),
             .number("squareWidth", \.geometry.squareWidth, 0...44, step: 0.5, unit: "points", "Side of the stop square."),
