@@ -4,7 +4,7 @@ SWIFT ?= swift
 HOST ?= 127.0.0.1
 PORT ?= 8080
 
-.PHONY: run test deps test-deps build release swift-test example-test fuzz-replay fuzz api-docs js-check browser-test api-fuzz sanitizers container-test deploy-test accept-golden
+.PHONY: run test deps test-deps build release swift-test example-test readme-test fuzz-replay fuzz api-docs js-check browser-test api-fuzz sanitizers container-test deploy-test accept-golden
 
 deps:
 	@scripts/install-deps.sh build
@@ -21,7 +21,7 @@ release: deps
 run: release
 	.build/release/layercast --host $(HOST) --port $(PORT)
 
-test: test-deps swift-test example-test fuzz api-docs js-check browser-test api-fuzz sanitizers container-test deploy-test
+test: test-deps swift-test example-test readme-test fuzz api-docs js-check browser-test api-fuzz sanitizers container-test deploy-test
 
 swift-test:
 	SWIFT=$(SWIFT) scripts/test-swift.sh
@@ -29,6 +29,11 @@ swift-test:
 # The SDK's worked example, a package of its own (docs/write-a-control.md): five controls served.
 example-test:
 	scripts/test-example.sh
+
+# The README's shell examples, run against the debug server after its clock is stepped an hour on;
+# a block that cannot run here carries <!-- readme-test: skip (reason) --> (scripts/test-readme.py).
+readme-test:
+	scripts/test-readme.py
 
 # Every fuzzing corpus input once, through the parsers of what clients send (Sources/layercast-fuzz).
 fuzz-replay:
