@@ -17,11 +17,12 @@ import { loadLayout } from "./layout.js";
 import { loadView, saveView, streamTarget, frameUrl, stageBackground } from "./view.js";
 import { viewPanel } from "./viewpanel.js";
 import { clockPanel } from "./clock.js";
+import { clipSaver } from "./clipsave.js";
 import { recorder } from "./record.js";
 import { kit } from "./cards/kit.js";
 import { placeCards, genericCard } from "./cards/generic.js";
 import { propsPanels } from "./props/panels.js";
-import { timelinePanel } from "./timeline.js";
+import { timelinePanel, SCRUB_EVENT } from "./timeline.js";
 
 /**
  * @typedef {import("./cards/index.js").Card} Card
@@ -32,6 +33,8 @@ import { timelinePanel } from "./timeline.js";
 const store = new SceneStore();
 const view = loadView();
 let frameTime = NaN;      // scene time of the frame on screen
+/** @type {{ time: number, replaying: boolean, state: import("./state.js").SceneState | null } | null} a past frame on screen */
+let viewing = null;
 /** @type {string | null} */
 let focused = null;
 /** @type {Layout | null} */
@@ -103,7 +106,7 @@ const props = propsPanels(new Map([...cards].map(([control, { root, queue }]) =>
   run: queue,
   /** @param {any} reply */
   onReply(reply) { if (store.applyProps(control, reply)) render(); },
-}])), view);
+}])), view, () => retarget());
 
 const clock = clockPanel(component("clock"), {
   state: () => store.state,
@@ -118,10 +121,12 @@ let rawPending = false;
 function render() {
   const state = store.state;
   if (!state) return;
-  for (const { card } of cards.values()) card.render(state);
+  // While the timeline shows a past frame, the cards read the scene as it was then.
+  const shown = viewing?.state ?? state;
+  for (const { card } of cards.values()) card.render(shown);
   props.render(state);
   clock.render(state.clock);
-  speakChanges(state);
+  if (!viewing) speakChanges(state);
   if (!motion.playing && state.revision !== stillRevision) {
     stillRevision = state.revision;
     stills.refresh();
@@ -142,7 +147,47 @@ function tick() {
   if (!state) return;
   const t = Number.isFinite(frameTime) ? frameTime : state.sceneTime;
   part(statusBar, "scene-time").textContent = t.toFixed(3);
-  for (const { card } of cards.values()) card.tick?.(state, store.timeOf(card.stateKey), t);
+  const past = viewing?.state;
+  for (const { card } of cards.values()) {
+    if (past) card.tick?.(past, past.sceneTime, past.sceneTime);
+    else card.tick?.(state, store.timeOf(card.stateKey), t);
+  }
+}
+
+// ---- Scrubbing: the header and the cards' readouts follow the time on screen ------------------
+
+/** @type {number | null} the newest past time asked for while one is on its way */
+let pastWanted = null;
+let pastInFlight = false;
+document.addEventListener(SCRUB_EVENT, (event) => {
+  const detail = /** @type {CustomEvent<{ sceneTime: number | null, replaying: boolean }>} */ (event).detail;
+  if (typeof detail?.sceneTime !== "number") {
+    viewing = null;
+    render();
+    return;
+  }
+  viewing = { time: detail.sceneTime, replaying: detail.replaying, state: viewing?.state ?? null };
+  showStatus();
+  readPast(detail.sceneTime);
+});
+/** @param {number} time */
+async function readPast(time) {
+  pastWanted = time;
+  if (pastInFlight) return;
+  pastInFlight = true;
+  try {
+    while (pastWanted !== null) {
+      const at = pastWanted;
+      pastWanted = null;
+      const response = await fetch(`state?at=${at}`, { cache: "no-store" }).catch(() => null);
+      // A time that has left the history keeps the last readouts: the timeline says why.
+      if (!response?.ok || !viewing || viewing.time !== at) continue;
+      viewing.state = await response.json();
+      render();
+    }
+  } finally {
+    pastInFlight = false;
+  }
 }
 
 rawState.closest("details")?.addEventListener("toggle", render);
@@ -174,7 +219,8 @@ let outage = false;
 function showStatus() {
   let tone = "connecting";
   let label = "Connecting…";
-  if (document.hidden) [tone, label] = ["paused", "Paused in background"];
+  if (viewing) [tone, label] = ["viewing", `${viewing.replaying ? "Replaying" : "Viewing"} t = ${viewing.time.toFixed(3)} s`];
+  else if (document.hidden) [tone, label] = ["paused", "Paused in background"];
   else if (!motion.playing) [tone, label] = status.events === "live" ? ["paused", "Still frames"] : ["reconnecting", "Still frames · reconnecting"];
   else if (status.stream === "failed") [tone, label] = ["error", "Stream refused"];
   else if (status.stream === "live" && status.events === "live") [tone, label] = ["live", liveLabel()];
@@ -237,13 +283,22 @@ const feed = new StateFeed({
   },
 });
 
-setInterval(() => { part(statusBar, "fps").textContent = document.hidden || !motion.playing ? "–" : String(stream.fps); }, 500);
+// The server sends a frame only when the picture changes (and one a second to keep the connection),
+// so one frame a second means a still scene, not a slow one.
+setInterval(() => {
+  const fps = document.hidden || !motion.playing ? null : stream.fps;
+  const still = fps !== null && fps <= 1;
+  part(statusBar, "fps").textContent = fps === null ? "–" : still ? "still" : String(fps);
+  part(statusBar, "fps-unit").hidden = still;
+}, 500);
 onLatency((ms) => { part(statusBar, "latency").textContent = `${Math.round(ms)} ms`; });
 
 // ---- Timeline: scrubbing and slow replay show `at=` frames on this page alone ------------------
 
 /** @type {ReturnType<typeof streamTarget> | null} */
 let target = null;
+/** @type {ReturnType<typeof clipSaver> | null} Save clip, which follows the stages as shown */
+let clips = null;
 const timeline = timelinePanel(component("timeline"), {
   stillUrl: () => target?.still ?? null,
   onFrame(bitmap, sceneTime) {
@@ -266,7 +321,7 @@ function retarget() {
   const h = view.size;
   if (!layout || w < 16) return;
   stageWidth = w;
-  target = streamTarget(view, layout, w, h);
+  target = streamTarget(view, layout, w, h, props.previewParams());
   gallery.resize(w, h, target.meta.scale);
   if (motion.playing) {
     stills.stop();
@@ -278,6 +333,7 @@ function retarget() {
   const frameSize = part(statusBar, "frame-size");
   frameSize.textContent = `${Math.round(w * target.meta.scale)}×${Math.round(h * target.meta.scale)}`;
   frameSize.title = `Each stage: ${w}×${h} pt at ${target.meta.scale}×`;
+  clips?.update();
 }
 
 const settings = viewPanel(component("view"), view, applyView);
@@ -304,20 +360,25 @@ new ResizeObserver(() => {
   resizeTimer = setTimeout(retarget, 200);
 }).observe(stage);
 
-// ---- Focus: the card last touched is the one "Save clip" records ------------------------------
+// ---- Focus: the card last touched is marked; Save clip has a target of its own ----------------
 
 /** @param {string} control */
 function setFocus(control) {
-  const focus = cards.get(control);
-  if (focused === control || !focus) return;
+  if (focused === control || !cards.has(control)) return;
   focused = control;
   for (const [c, { root }] of cards) root.toggleAttribute("data-focused", c === control);
-  clock.focus(control, part(focus.root, "title").textContent ?? control);
 }
 for (const [control, { root }] of cards) {
   root.addEventListener("pointerdown", () => setFocus(control));
   root.addEventListener("focusin", () => setFocus(control));
 }
+
+clips = clipSaver(part(component("clock"), "clip-save"), {
+  view: () => view,
+  meta: () => target?.meta ?? null,
+  sceneTime: () => (Number.isFinite(frameTime) ? frameTime : store.state?.sceneTime ?? 0),
+  targets: [...cards].map(([control, { root }]) => [control, part(root, "title").textContent ?? control]),
+});
 
 document.addEventListener("visibilitychange", showStatus);
 
@@ -342,6 +403,8 @@ Object.assign(window, {
     get eventSource() { return feed.source; },
     get recorder() { return recording; },
     get propsReady() { return props.ready; },
+    get previewing() { return props.previewing; },
+    get viewing() { return viewing && { time: viewing.time, sceneTime: viewing.state?.sceneTime ?? null }; },
     get timeline() { return timeline; },
     send,
   },

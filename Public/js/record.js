@@ -25,7 +25,7 @@ export function recorder(root) {
   function show(on) {
     recording = on;
     button.toggleAttribute("data-on", on);
-    label.textContent = on ? "Stop recording" : "Record";
+    label.textContent = on ? "Stop recording" : "Record scenario";
     button.title = on ? "Stop recording and store the scenario"
       : "Record the commands sent from now on as a scenario you can download and replay";
   }
@@ -59,7 +59,7 @@ export function recorder(root) {
     } catch (error) {
       // Another client may have started or stopped it: show what the server says.
       if (error instanceof ApiError && error.status === 409) show(!recording);
-      reportError(recording ? "Stop recording" : "Record", error);
+      reportError(recording ? "Stop recording" : "Record scenario", error);
     } finally {
       button.removeAttribute("aria-busy");
     }

@@ -86,9 +86,10 @@ function common(view, params) {
  * @param {Layout} layout
  * @param {number} w
  * @param {number} h
+ * @param {[string, string][]} [props] `props.CONTROL.NAME` overrides for this page alone (a link's preview)
  * @returns {{ url: string, still: string, meta: StreamMeta }}
  */
-export function streamTarget(view, layout, w, h) {
+export function streamTarget(view, layout, w, h, props = []) {
   const arrangement = arrangementFor(layout, w, h);
   const width = arrangement.columns * w;
   const height = arrangement.rows * h;
@@ -96,9 +97,14 @@ export function streamTarget(view, layout, w, h) {
   const s = Math.floor(scale * 1000) / 1000;
   const frame = { control: "all", width: String(width), height: String(height), scale: String(s) };
   const stream = new URLSearchParams({ ...frame, quality: String(view.quality), fps: "30" });
+  const still = new URLSearchParams(frame);
+  for (const [name, value] of props) {
+    stream.append(name, value);
+    still.append(name, value);
+  }
   return {
     url: `stream.mjpg?${common(view, stream)}`,
-    still: `frame.png?${common(view, new URLSearchParams(frame))}`,
+    still: `frame.png?${common(view, still)}`,
     meta: { layout, arrangement, scale: s, w, h },
   };
 }
@@ -113,11 +119,23 @@ export function frameUrl(view, control) {
 }
 
 /**
- * The next 3 seconds of `control` at 30 fps, in `format`: webp, gif, mp4 or webm (the server's
- * /clip.FORMAT routes).
- * @param {string} control
- * @param {string} format
+ * A clip of what the page shows (the server's /clip.FORMAT routes): `control`'s stage, or every stage
+ * as the page arranges them, at the View's backdrop, scale and geometry; the `seconds` after now, or
+ * from scene time `at` (the kept history) when it is given.
+ * @param {View} view
+ * @param {StreamMeta} meta the stages as shown
+ * @param {string} control a control's id, or "all"
+ * @param {string} format webp, gif, mp4 or webm
+ * @param {number} seconds
+ * @param {number | null} at
  */
-export function clipUrl(control, format) {
-  return `clip.${format}?${new URLSearchParams({ control, seconds: "3", fps: "30" })}`;
+export function clipUrl(view, meta, control, format, seconds, at) {
+  const columns = control === "all" ? meta.arrangement.columns : 1;
+  const rows = control === "all" ? meta.arrangement.rows : 1;
+  const params = new URLSearchParams({
+    control, width: String(columns * meta.w), height: String(rows * meta.h), scale: String(meta.scale),
+    seconds: String(seconds), fps: "30",
+  });
+  if (at !== null && Number.isFinite(at)) params.set("at", at.toFixed(3));
+  return `clip.${format}?${common(view, params)}`;
 }

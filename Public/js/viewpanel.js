@@ -25,6 +25,21 @@ export function viewPanel(root, view, onChange) {
   const qualityOut = part(root, "quality-out");
   const debug = part(root, "debug", HTMLInputElement);
 
+  // On a phone the settings start folded under their title, so the first screen shows the controls;
+  // the button is shown only there (Public/css/layout.css), and a wider window shows them all.
+  const panel = part(root, "view-panel");
+  const fold = part(root, "view-fold");
+  const phone = matchMedia("(max-width: 720px)");
+  /** @param {boolean} open */
+  const unfold = (open) => {
+    panel.toggleAttribute("data-folded", !open);
+    fold.setAttribute("aria-expanded", String(open));
+    part(root, "view-fold-label").textContent = open ? "Hide settings" : "Show settings";
+  };
+  fold.addEventListener("click", () => unfold(panel.hasAttribute("data-folded")));
+  phone.addEventListener("change", () => unfold(!phone.matches));
+  unfold(!phone.matches);
+
   /** @param {Partial<View>} patch */
   const change = (patch) => {
     Object.assign(view, patch);

@@ -1,6 +1,7 @@
 """Clock controls (issue 11): pause and resume, speed, one-frame steps on , and ., Save clip."""
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select
 
 from support import console_errors, in_component, wait_until
 
@@ -33,22 +34,38 @@ def test_pause_step_speed_resume(page, api):
     assert console_errors(page) == []
 
 
-def test_save_clip_follows_the_focused_control(page):
+def open_save_clip(driver):
+    """Opens the Save clip form under its button and returns it."""
+    details = in_component(driver, "clock", "clip-save")
+    if not details.get_attribute("open"):
+        details.find_element(By.CSS_SELECTOR, "summary").click()
+    wait_until(lambda: in_component(driver, "clock", "save-clip").is_displayed(), 2, "the Save clip form")
+    return details
+
+
+def test_save_clip_has_a_target_of_its_own(page):
+    # Touching a card no longer changes what Save clip saves (issue 32: it followed the last focus).
     page.find_element(By.CSS_SELECTOR, '[data-control="spinner"] [data-part="run"] [data-spinner="start"]').click()
+    open_save_clip(page)
     link = in_component(page, "clock", "save-clip")
+    assert "control=all&" in link.get_attribute("href")
+    Select(in_component(page, "clock", "clip-target")).select_by_value("spinner")
     href = link.get_attribute("href")
-    assert "/clip.webp?control=spinner&seconds=3&fps=30" in href
-    assert link.get_attribute("download") == "layercast-spinner.webp"
-    assert "Spinner" in link.text
+    assert "/clip.webp?control=spinner&" in href and "seconds=3&fps=30" in href, href
+    assert link.get_attribute("download") == "layercast-spinner-next-3s.webp"
+    options = [o.text for o in Select(in_component(page, "clock", "clip-target")).options]
+    assert options == ["All controls", "Recording meter", "Play button", "Music player", "Spinner"], options
 
 
 def test_save_clip_downloads_an_animated_webp(page, artifacts):
     downloads = artifacts / "downloads"
     downloads.mkdir(exist_ok=True)
-    target = downloads / "layercast-spinner.webp"
+    target = downloads / "layercast-spinner-next-3s.webp"
     target.unlink(missing_ok=True)
     page.execute_cdp_cmd("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": str(downloads)})
     page.find_element(By.CSS_SELECTOR, '[data-control="spinner"] [data-part="run"] [data-spinner="start"]').click()
+    open_save_clip(page)
+    Select(in_component(page, "clock", "clip-target")).select_by_value("spinner")
     in_component(page, "clock", "save-clip").click()
     wait_until(lambda: target.exists() and target.stat().st_size > 0, 30, "the clip to download")
     head = target.read_bytes()[:16]

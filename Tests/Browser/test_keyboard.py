@@ -100,10 +100,17 @@ def test_the_clock_panel_by_keyboard(page, api):
     press(page, Keys.SPACE)
     wait_until(lambda: "debug=" not in page.execute_script("return studio.streamUrl"), 3, "no overlay")
 
+    tab_to(page, '[data-component="clock"] [data-part="clip-save"] summary', Keys.ENTER)
+    # A closed select takes the first letters of an option, as in any form.
+    tab_to(page, '[data-component="clock"] [data-part="clip-target"]', "r")
+    tab_to(page, '[data-component="clock"] [data-part="clip-seconds"]', Keys.HOME)  # the first, 1 s
     tab_to(page, '[data-component="clock"] [data-part="save-clip"]')
     page.execute_cdp_cmd("Browser.setDownloadBehavior", {"behavior": "deny"})
     press(page, Keys.ENTER)
-    wait_for_announcement(page, "Clip saved: layercast-meter.webp", timeout=30)
+    wait_for_announcement(page, "Clip saved: layercast-meter-next-1s.webp", timeout=60)
+    press(page, Keys.ESCAPE)
+    assert not in_component(page, "clock", "clip-save").get_attribute("open"), "Escape closes the form"
+    assert active(page).tag_name == "summary", "and gives focus back to its button"
     assert console_errors(page) == []
 
 

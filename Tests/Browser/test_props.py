@@ -180,6 +180,10 @@ def test_the_copied_link_restores_the_props_in_a_new_tab(page, api, base_url):
     try:
         page.get(link)
         wait_until(lambda: page.execute_script("return window.studio && studio.propsReady"), 10, "the new tab's panels")
+        # Previewed on this page alone until applied (issue 32): the scene is as it was.
+        apply = wait_until(lambda: page.find_element(By.CSS_SELECTOR, '[data-part="apply-link"]'), 5, "the preview")
+        assert all(api.props(pb)["values"][k] != v for k, v in wanted.items())
+        apply.click()
         wait_until(lambda: all(api.props(pb)["values"][k] == v for k, v in wanted.items()), 3, "the link's props")
         values = api.props(pb)
         changed = {k for k in values["values"] if values["values"][k] != values["defaults"][k]}
@@ -223,7 +227,8 @@ def test_a_refused_link_is_shown_and_changes_nothing(browser, api, base_url):
     browser.get(bad)
     text = wait_until(lambda: " ".join(e.text for e in browser.find_elements(
         By.CSS_SELECTOR, '[data-component="toasts"] .toast[role="alert"]')), 5, "the refusal as a message")
-    assert "props.barThickness" in text and "22" in text, text
+    assert "props.play-button.barThickness" in text and "22" in text, text
+    assert not browser.find_elements(By.CSS_SELECTOR, '[data-part="link-preview"]'), "a refused link is not previewed"
     values = api.props("play-button")
     assert values["values"] == values["defaults"], "a refused patch changes nothing"
     details = open_panel(browser, "play-button")

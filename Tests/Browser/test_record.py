@@ -22,7 +22,7 @@ def recording_page(page, api):
 def test_record_download_and_replay(recording_page, api):
     page = recording_page
     record = in_component(page, "recorder", "record")
-    assert record.text == "Record"
+    assert record.text == "Record scenario"
     assert not in_component(page, "recorder", "download").is_displayed()
     assert not in_component(page, "recorder", "replay").is_displayed()
 
@@ -46,7 +46,7 @@ def test_record_download_and_replay(recording_page, api):
     download = in_component(page, "recorder", "download")
     replay = in_component(page, "recorder", "replay")
     wait_until(lambda: download.is_displayed() and replay.is_displayed(), 2, "the download and the replay")
-    assert record.text == "Record"
+    assert record.text == "Record scenario"
 
     # The download is the stored scenario, canonical.
     scenario_id = page.execute_script("return studio.recorder.scenarioId")
@@ -83,4 +83,4 @@ def test_a_refused_stop_is_an_alert(recording_page, api):
     record.click()
     alert = wait_until(lambda: page.find_elements("css selector", '.toast[role="alert"]'), 3, "an alert")
     assert "no recording runs" in alert[0].get_attribute("textContent")
-    wait_until(lambda: record.text == "Record", 2, "the button to show Record again")
+    wait_until(lambda: record.text == "Record scenario", 2, "the button to show Record scenario again")

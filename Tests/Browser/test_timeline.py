@@ -4,6 +4,7 @@ import io
 import os
 import shutil
 import time
+import urllib.request
 
 from PIL import Image
 from selenium.webdriver.common.by import By
@@ -61,11 +62,31 @@ def test_scrub_plot_and_replay_slowly(page, api, base_url):
     page.execute_script("document.querySelector(arguments[0]).click()", f"{PANEL} .bar")
     plot = page.find_element(By.CSS_SELECTOR, f'{PANEL} [data-part="plot"]')
     wait_until(lambda: plot.is_displayed() and "samples" in plot.text, 3, "the plot")
-    assert plot.find_elements(By.CSS_SELECTOR, "polyline") and plot.find_elements(By.CSS_SELECTOR, "path")
+    assert plot.find_elements(By.CSS_SELECTOR, "polyline, .plot-shape, rect[fill]") and plot.find_elements(By.CSS_SELECTOR, ".plot-curve")
 
-    # Replay slowly: the last command's animations at a tenth of their speed.
+    # The bar is now the in–out range, with a clip of it from the server's past frames.
+    chosen = page.execute_script("return studio.timeline.view.range")
+    assert chosen and chosen["to"] > chosen["from"]
+    clip = page.find_element(By.CSS_SELECTOR, f'{PANEL} [data-part="clip"]')
+    assert clip.is_displayed()
+    href = clip.get_attribute("href")
+    assert f"at={chosen['from']:.3f}" in href and "seconds=" in href, href
+    with urllib.request.urlopen(href.replace("control=all", "control=all&size=64"), timeout=60) as response:
+        assert response.status == 200 and response.headers["Content-Type"] == "image/webp"
+
+    # Replay slowly, with a range: the range at a tenth of its speed.
     page.find_element(By.CSS_SELECTOR, f'{PANEL} [data-part="replay"]').click()
-    wait_until(lambda: page.execute_script("return studio.timeline.replayRate") == 0.1, 3, "the slow replay")
+    wait_until(lambda: page.execute_script("return studio.timeline.replayRate") == 0.1, 3, "the range's replay")
+    wait_until(lambda: chosen["from"] - 1e-3 <= page.execute_script("return studio.timeline.shownTime") < chosen["from"] + 0.2, 3,
+               "the range's first frame")
+    assert "Replaying the in–out range" in page.find_element(By.CSS_SELECTOR, f'{PANEL} [data-part="message"]').text
+
+    # Without a range: the last command's animations at a tenth of their speed.
+    page.find_element(By.CSS_SELECTOR, f'{PANEL} [data-part="clear-range"]').click()
+    page.find_element(By.CSS_SELECTOR, f'{PANEL} [data-part="replay"]').click()
+    message = page.find_element(By.CSS_SELECTOR, f'{PANEL} [data-part="message"]')
+    wait_until(lambda: "POST /play-button/mode" in message.text, 3, "the command's replay")
+    assert page.execute_script("return studio.timeline.replayRate") == 0.1
     # The replay starts at the command's time, before the scrubbed frame still on screen (t0 + 0.3).
     wait_until(lambda: t0 <= page.execute_script("return studio.timeline.shownTime") < t0 + 0.2, 3,
                "the replay's first frame")

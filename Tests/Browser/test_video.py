@@ -59,17 +59,21 @@ def test_save_clip_offers_the_four_formats_and_downloads_videos(page, artifacts)
     downloads = artifacts / "downloads"
     downloads.mkdir(exist_ok=True)
     page.execute_cdp_cmd("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": str(downloads)})
+    page.find_element(By.CSS_SELECTOR, '[data-control="spinner"] [data-part="run"] [data-spinner="start"]').click()
+    # The form closes on a click elsewhere, like any popover: the spinner is started first.
+    details = in_component(page, "clock", "clip-save")
+    details.find_element(By.CSS_SELECTOR, "summary").click()
+    Select(in_component(page, "clock", "clip-target")).select_by_value("spinner")
     choice = Select(in_component(page, "clock", "clip-format"))
     assert [o.text for o in choice.options] == ["WebP", "GIF", "MP4", "WebM"]
     assert choice.first_selected_option.text == "WebP"
     link = in_component(page, "clock", "save-clip")
-    page.find_element(By.CSS_SELECTOR, '[data-control="spinner"] [data-part="run"] [data-spinner="start"]').click()
     for value, magic in (("mp4", lambda b: b[4:8] == b"ftyp"), ("webm", lambda b: b[:4] == b"\x1a\x45\xdf\xa3"),
                          ("gif", lambda b: b[:6] == b"GIF89a")):
         choice.select_by_value(value)
-        assert f"/clip.{value}?control=spinner&seconds=3&fps=30" in link.get_attribute("href")
-        assert link.get_attribute("download") == f"layercast-spinner.{value}"
-        target = downloads / f"layercast-spinner.{value}"
+        assert f"/clip.{value}?control=spinner&" in link.get_attribute("href")
+        assert link.get_attribute("download") == f"layercast-spinner-next-3s.{value}"
+        target = downloads / f"layercast-spinner-next-3s.{value}"
         target.unlink(missing_ok=True)
         link.click()
         wait_until(lambda: target.exists() and target.stat().st_size > 0, 30, f"the {value} clip to download")

@@ -40,6 +40,38 @@ export function element(tag, className, attributes = {}) {
 }
 
 /**
+ * An editor's box with a line under it that says why a typed value was not taken and what is
+ * allowed, the way the API's 400s do; the inputs it speaks for are marked invalid meanwhile.
+ * @param {HTMLElement} box
+ * @param {string} id
+ * @param {HTMLInputElement[]} inputs
+ */
+function withMessage(box, id, inputs) {
+  const wrapper = element("div", "prop-editor");
+  const note = element("p", "prop-error", { id: `${id}-error`, "aria-live": "polite" });
+  note.hidden = true;
+  wrapper.append(box, note);
+  for (const input of inputs) {
+    input.setAttribute("aria-describedby", [input.getAttribute("aria-describedby"), note.id].filter(Boolean).join(" "));
+  }
+  return {
+    element: wrapper,
+    /** @param {string} text */
+    say(text) {
+      note.textContent = text;
+      note.hidden = false;
+      for (const input of inputs) input.setAttribute("aria-invalid", "true");
+    },
+    clear() {
+      if (note.hidden) return;
+      note.hidden = true;
+      note.textContent = "";
+      for (const input of inputs) input.removeAttribute("aria-invalid");
+    },
+  };
+}
+
+/**
  * The number of decimals `step` needs.
  * @param {number} step
  */
@@ -96,19 +128,49 @@ export function numberEditor({ id, label, schema, edit, commit }) {
     edit(value);
   });
   slider.addEventListener("change", commit);
-  field.addEventListener("input", () => {
+  const message = withMessage(box, id, [field]);
+  const allowed = `${range.min}–${range.max}${range.unit ? ` ${range.unit}` : ""}${range.step !== 1 ? ` in steps of ${range.step}` : ""}`;
+  /** Why the typed text is not a value, or null when it is one. */
+  const fault = () => {
     const value = field.valueAsNumber;
-    if (!Number.isFinite(value) || value < range.min || value > range.max) return;
-    const stepped = snap(value, range);
+    if (field.value.trim() === "" || !Number.isFinite(value)) return `Not a number. Allowed: ${allowed}.`;
+    if (value < range.min) return `${value} is below the minimum. Allowed: ${allowed}.`;
+    if (value > range.max) return `${value} is above the maximum. Allowed: ${allowed}.`;
+    return null;
+  };
+  // The value before this bout of typing: what an out-of-range entry keeps. Digits on their way to it
+  // went out as they were typed ("9" of "99"), so it is sent again rather than left at a prefix.
+  let typedFrom = NaN;
+  field.addEventListener("focus", () => { typedFrom = Number(slider.value); });
+  field.addEventListener("input", () => {
+    if (!Number.isFinite(typedFrom)) typedFrom = Number(slider.value);
+    // Said once the typing is done (change), so "1" on the way to "12" is not called wrong.
+    if (fault()) return;
+    message.clear();
+    const stepped = snap(field.valueAsNumber, range);
     show(stepped, true);
     edit(stepped);
   });
   field.addEventListener("change", () => {
-    // A value outside the range or off the step is brought back to the one sent.
+    // A value outside the range is not taken: the field goes back to the value before the typing
+    // and says why, the way the API's 400 names what is allowed.
+    const why = fault();
+    if (why) {
+      const kept = Number.isFinite(typedFrom) ? typedFrom : Number(slider.value);
+      if (Number(slider.value) !== kept) {
+        show(kept);
+        edit(kept);
+      }
+      message.say(`${why} Kept ${kept}.`);
+    } else {
+      message.clear();
+    }
     field.value = slider.value;
+    typedFrom = Number(slider.value);
     commit();
   });
-  return { element: box, labelled: true, show: (value) => show(Number(value)) };
+  slider.addEventListener("input", () => message.clear());
+  return { element: message.element, labelled: true, show: (value) => { message.clear(); show(Number(value)); } };
 }
 
 /**
@@ -158,13 +220,51 @@ export function colorEditor({ id, label, schema, edit, commit }) {
     a = m[2] ? parseInt(m[2], 16) : 255;
     return true;
   };
-  picker.addEventListener("input", () => { rgb = picker.value; render(); edit(value()); });
+  const message = withMessage(box, id, [hex]);
+  const format = alpha ? "#RRGGBB or #RRGGBBAA" : "#RRGGBB";
+  picker.addEventListener("input", () => { message.clear(); rgb = picker.value; render(); edit(value()); });
   picker.addEventListener("change", commit);
-  hex.addEventListener("input", () => { if (read(hex.value)) { render(true); edit(value()); } });
-  hex.addEventListener("change", () => { hex.value = value(); commit(); });
-  opacity?.addEventListener("input", () => { a = Number(opacity.value); render(); edit(value()); });
+  hex.addEventListener("input", () => { if (read(hex.value)) { message.clear(); render(true); edit(value()); } });
+  hex.addEventListener("change", () => {
+    // A CSS colour name or #RGB is taken as the hex code it stands for; anything else is said, not dropped.
+    const typed = hex.value.trim();
+    const css = cssColor(typed);
+    if (!read(typed) && css && read(css)) {
+      render();
+      edit(value());
+      message.clear();
+    } else if (!read(typed)) {
+      message.say(`“${typed}” is not a colour. Allowed: ${format} (hex digits), or a CSS colour name. Kept ${value()}.`);
+    } else {
+      message.clear();
+    }
+    hex.value = value();
+    commit();
+  });
+  opacity?.addEventListener("input", () => { message.clear(); a = Number(opacity.value); render(); edit(value()); });
   opacity?.addEventListener("change", commit);
-  return { element: box, labelled: true, show: (v) => { if (read(String(v))) render(); } };
+  return { element: message.element, labelled: true, show: (v) => { if (read(String(v))) { message.clear(); render(); } } };
+}
+
+/** A canvas only to read colours through: CSS parses names and short codes for us. */
+let colorReader = /** @type {CanvasRenderingContext2D | null} */ (null);
+
+/**
+ * A CSS colour (`red`, `#f80`, `rgb(…)`) as #rrggbb (or #rrggbbaa when not opaque); null when CSS
+ * does not read it as a colour.
+ * @param {string} text
+ */
+export function cssColor(text) {
+  colorReader ??= document.createElement("canvas").getContext("2d");
+  if (!colorReader || !text || !CSS.supports("color", text)) return null;
+  colorReader.fillStyle = "#000000";
+  colorReader.fillStyle = text;
+  const v = String(colorReader.fillStyle);
+  if (v.startsWith("#")) return v;
+  const m = /^rgba\((\d+), (\d+), (\d+), ([\d.]+)\)$/.exec(v);
+  if (!m) return null;
+  const hex = (/** @type {number} */ n) => Math.round(n).toString(16).padStart(2, "0");
+  return `#${hex(+m[1])}${hex(+m[2])}${hex(+m[3])}${hex(Number(m[4]) * 255)}`;
 }
 
 /**

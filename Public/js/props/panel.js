@@ -5,13 +5,14 @@
 // card's command queue: the edits of one frame make one PATCH, and while one is in flight the next
 // gathers everything that happens meanwhile, so a drag never queues a backlog.
 import { send } from "../api.js";
-import { reportError } from "../toast.js";
+import { reportError, toast } from "../toast.js";
 import { announce } from "../announce.js";
 import { element, numberEditor, colorEditor, colorsEditor, choiceEditor, switchEditor } from "./fields.js";
 import { curveEditor } from "./bezier.js";
 import { PropRow } from "./row.js";
 import { kindOf, inWords, loadProps, namedCurves } from "./schema.js";
 import { copyText } from "./copy.js";
+import { remembered } from "./undo.js";
 
 /**
  * @typedef {import("./schema.js").PropValue} PropValue
@@ -71,6 +72,14 @@ export class PropsPanel {
     this.element.append(summary, this.body);
     card.append(this.element);
     this.path = `controls/${control}/props`;
+    // Opened, the panel docks beside or under the stage (Public/css/cards.css), which may move the
+    // card: the stage is brought into view, so the change is seen as it is made.
+    this.element.addEventListener("toggle", () => {
+      const stage = card.querySelector('[data-part="stage"]');
+      if (!this.element.open || !stage) return;
+      const box = stage.getBoundingClientRect();
+      if (box.top < 0 || box.bottom > innerHeight) stage.scrollIntoView({ block: "start" });
+    });
   }
 
   /** Fetches the declared props and builds the rows; returns the document (null on failure). */
@@ -96,20 +105,22 @@ export class PropsPanel {
     const resetAll = this.button(actions, "reset-all", "Reset all", `Reset every prop of the ${title.toLowerCase()} to its default`);
     resetAll.addEventListener("click", () => this.resetAll());
     const link = this.button(actions, "copy-link", "Copy link", "Copy a link that opens the page with these props");
-    link.addEventListener("click", () => this.copy("Link", this.options.link()));
+    link.addEventListener("click", () => this.copy(link, "Link", this.options.link()));
     const swift = this.options.swift;
     if (swift) {
       const code = this.button(actions, "copy-swift", "Copy as Swift", "Copy Swift that styles the original control with these values");
-      code.addEventListener("click", () => this.copy("Swift", swift(doc, this.values)));
+      code.addEventListener("click", () => this.copy(code, "Swift", swift(doc, this.values)));
     }
     const list = element("div", "props-list");
     for (const [name, schema] of Object.entries(doc.schema.properties)) {
       const kind = kindOf(schema);
       if (!kind) continue;
+      /** @type {PropRow} */
       const row = new PropRow({
         name, schema, label: inWords(name), idPrefix: `props-${control}`,
         editor: (ctx) => EDITORS[kind](ctx, doc),
         send: (n, v) => this.send(n, v),
+        onRemember: () => remembered(row, title),
       });
       row.receive(doc.values[name] ?? doc.defaults[name]);
       row.refresh();
@@ -222,13 +233,20 @@ export class PropsPanel {
   }
 
   /**
-   * Copies `text` and says so; where the clipboard is closed to the page, shows the text to copy by hand.
+   * Copies `text` and says so on screen (the button reads "Copied" for a moment, and a message
+   * says what was copied); where the clipboard is closed to the page, shows the text to copy by hand.
+   * @param {HTMLButtonElement} button
    * @param {string} what
    * @param {string} text
    */
-  async copy(what, text) {
-    const copied = await copyText(text, this.body);
-    if (copied) announce(`${what} copied`);
+  async copy(button, what, text) {
+    if (!(await copyText(text, this.body))) return;
+    const label = button.dataset.label ?? button.textContent ?? "";
+    button.dataset.label = label;
+    button.textContent = "Copied ✓";
+    setTimeout(() => { button.textContent = label; }, 2000);
+    const lines = text.split("\n").length;
+    toast(`${what} copied`, what === "Link" ? "Paste it to open the page with these props." : `${lines} lines on the clipboard.`, "info", 3);
   }
 
   /** The summary's count: how many props, how many changed from their defaults. */

@@ -44,8 +44,9 @@ export class PropRow {
    * @param {string} options.idPrefix unique on the page
    * @param {(ctx: EditorContext) => Editor} options.editor
    * @param {(name: string, value: PropValue | null) => void} options.send a value to PATCH; null restores the default
+   * @param {() => void} [options.onRemember] an undo step was kept (the page's Ctrl+Z follows the order)
    */
-  constructor({ name, label, schema, idPrefix, editor, send }) {
+  constructor({ name, label, schema, idPrefix, editor, send, onRemember }) {
     this.name = name;
     this.label = label;
     /** @type {PropValue | undefined} */
@@ -57,6 +58,7 @@ export class PropRow {
     /** Whether a change is under way (a drag, typing): the server's values wait until it ends. */
     this.editing = false;
     this.send = send;
+    this.onRemember = onRemember;
 
     const id = `${idPrefix}-${name}`;
     const labelId = `${id}-label`;
@@ -83,7 +85,9 @@ export class PropRow {
       description.textContent = schema.description;
       this.element.append(description);
       for (const input of this.editor.element.querySelectorAll("input, button")) {
-        input.setAttribute("aria-describedby", description.id);
+        // After any message the editor names (a field's "not taken" line).
+        const own = input.getAttribute("aria-describedby");
+        input.setAttribute("aria-describedby", own ? `${description.id} ${own}` : description.id);
       }
     }
     this.undoButton.addEventListener("click", () => this.undo());
@@ -147,6 +151,7 @@ export class PropRow {
   remember(value) {
     this.history.push(value);
     if (this.history.length > UNDO_DEPTH) this.history.shift();
+    this.onRemember?.();
   }
 
   /** The buttons and the changed mark follow the value and the history. */

@@ -1,7 +1,8 @@
 // @ts-check
 // "Copy as Swift": the lines that style the original iOS control with the panel's values, for the
-// one original with a public styling API, BR Radio's PlayButton. Only its public properties go in;
-// Layercast's extra knobs have no counterpart there and are left out.
+// one original with a public styling API, BR Radio's PlayButton. Its public properties become Swift;
+// Layercast's extra knobs have no counterpart there, so those changed from their defaults are named
+// in comments at the end rather than silently dropped.
 
 /**
  * @typedef {import("./schema.js").PropsDocument} PropsDocument
@@ -75,11 +76,17 @@ export function playButtonSwift(doc, values) {
     "// Made by the Layercast studio: BR Radio's play button with these props.",
     "let playButton = PlayButton()",
   ];
+  /** @type {string[]} */
+  const unexpressed = [];
   for (const [name, schema] of Object.entries(doc.schema.properties)) {
     const value = values[name];
     const property = PROPERTIES[name];
-    if (!property || value === undefined) continue;
-    lines.push(`playButton.${property} = ${swiftValue(value, schema)}`);
+    if (value === undefined) continue;
+    if (property) lines.push(`playButton.${property} = ${swiftValue(value, schema)}`);
+    else if (JSON.stringify(value) !== JSON.stringify(doc.defaults[name])) unexpressed.push(`//   ${name} = ${JSON.stringify(value)}`);
+  }
+  if (unexpressed.length) {
+    lines.push("", "// Not expressible with PlayButton's public API (Layercast's own props, changed here):", ...unexpressed);
   }
   return `${lines.join("\n")}\n`;
 }

@@ -16,7 +16,7 @@ export const markup = `
   <div class="stage" data-part="stage" tabindex="0" role="button"
        aria-labelledby="player-canvas" aria-describedby="player-hint">
     <canvas class="stage-canvas" id="player-canvas" data-part="canvas" data-cell="player" role="img"></canvas>
-    <span class="stage-hint" id="player-hint">Click to play · drop artwork</span>
+    <span class="stage-hint" id="player-hint" data-part="hint">Click to play · drop artwork</span>
     <span class="drop-overlay" aria-hidden="true">Drop to use as artwork</span>
   </div>
   <div class="card-controls">
@@ -133,6 +133,7 @@ export function card({ root, title, command, kit: { part, pressable, keyPressabl
       const progress = Math.round(p.progress.model);
       toggleButton.toggleAttribute("data-on", p.playing);
       part(root, "toggle-label").textContent = p.playing ? "Pause" : "Play";
+      part(root, "hint").textContent = `Click to ${p.playing ? "pause" : "play"} · drop artwork`;
       const tag = part(root, "state");
       tag.textContent = p.playing ? "Playing" : "Paused";
       tag.dataset.tone = p.playing ? "ok" : "";

@@ -47,9 +47,11 @@ export const markup = `
 
 /** @param {number} seconds */
 function clockText(seconds) {
-  const s = Math.max(0, seconds);
-  const minutes = Math.floor(s / 60);
-  return `${minutes}:${(s - minutes * 60).toFixed(1).padStart(4, "0")}`;
+  // Truncated to tenths like the label the meter draws (RecordingMeter.formatElapsed), so the
+  // readout and the canvas never differ by a rounded tenth.
+  const tenths = Math.floor(Math.max(0, seconds) * 10 + 1e-6);
+  const minutes = Math.floor(tenths / 600), whole = Math.floor((tenths % 600) / 10);
+  return `${minutes}:${String(whole).padStart(2, "0")}.${tenths % 10}`;
 }
 
 /** Its keys, for the page's list of keyboard shortcuts. */
