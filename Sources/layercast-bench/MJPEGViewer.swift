@@ -23,8 +23,6 @@ enum ViewerKind: Equatable {
 struct FrameArrival {
     /// Monotonic time its last byte was read.
     let arrival: Double
-    /// Monotonic time its headers were complete.
-    let headArrival: Double
     /// Wall-clock arrival minus the part's X-Timestamp.
     let age: Double
     /// The same for the moment its headers were read.
@@ -54,14 +52,12 @@ final class MJPEGViewer {
     private(set) var frames: [FrameArrival] = []
     private(set) var endedAt: Double?
     private(set) var endReason: String?
-    private(set) var bytesRead = 0
     /// The last few bytes of a non-200 answer, to show what the server said.
     private(set) var errorBody: [UInt8] = []
 
     private let request: [UInt8]
     private var requestSent = 0
     private var parser = MJPEGParser(keepsBodies: false)
-    private var partHeadAt = 0.0
     private var partHeadWall = 0.0
     private var tokens = 0.0
     private var lastRefill = 0.0
@@ -133,9 +129,7 @@ final class MJPEGViewer {
         }
     }
 
-    func close(now: Double, reason: String = "closed by bench") {
-        end(reason, now: now)
-    }
+    func close(now: Double) { end("closed by bench", now: now) }
 
     private func sendRequest(now: Double) {
         phase = .sending
@@ -175,7 +169,6 @@ final class MJPEGViewer {
             return end("recv: errno \(errno)", now: now)
         }
         if case .slow = kind { tokens -= Double(n) }
-        bytesRead += n
         consume(UnsafeRawBufferPointer(rebasing: buffer[0..<n]), now: now)
     }
 
@@ -187,11 +180,10 @@ final class MJPEGViewer {
                 status = head.status
                 responseAt = now
             case .partHead:
-                partHeadAt = now
                 partHeadWall = wallNow()
             case .part(let part):
                 let wall = wallNow(), timestamp = part.timestamp ?? .nan
-                frames.append(FrameArrival(arrival: now, headArrival: partHeadAt, age: wall - timestamp,
+                frames.append(FrameArrival(arrival: now, age: wall - timestamp,
                                            headAge: partHeadWall - timestamp, sceneTime: part.sceneTime ?? .nan, bytes: part.length))
                 if firstFrameAt == nil { firstFrameAt = now }
                 if closeAfterFirstFrame { end("left after first frame", now: now) }

@@ -11,8 +11,7 @@ final class ViewerLoop {
     init(port: Int) { self.port = port }
 
     deinit {
-        let now = monotonicNow()
-        for v in viewers where !v.isDone { v.close(now: now) }
+        closeAll()
         buffer.deallocate()
     }
 
