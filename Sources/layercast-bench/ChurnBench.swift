@@ -120,15 +120,11 @@ struct ChurnBench: ServerBench {
 
     /// Waits (at most 10 s) until the server reports no open stream, then 1 s more, and reads it.
     func settle(pid: Int32, baseURL: String) -> Settled? {
+        func openStreams() -> Int { Int(MetricsPage.fetch(baseURL)?.total("layercast_open_streams") ?? -1) }
         let deadline = monotonicNow() + 10
-        var open = -1
-        while monotonicNow() < deadline {
-            open = Int(MetricsPage.fetch(baseURL)?.total("layercast_open_streams") ?? -1)
-            if open == 0 { break }
-            usleep(100_000)
-        }
+        while monotonicNow() < deadline, openStreams() != 0 { usleep(100_000) }
         usleep(1_000_000)
-        open = Int(MetricsPage.fetch(baseURL)?.total("layercast_open_streams") ?? -1)
+        let open = openStreams()
         guard let proc = ProcSample.read(pid: pid) else { return nil }
         return Settled(proc: proc, openStreams: open)
     }

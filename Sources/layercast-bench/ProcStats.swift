@@ -28,16 +28,8 @@ struct ProcSample {
                           fds: countFDs(pid: pid))
     }
 
+    /// -1 when the process is gone (or its descriptors are not ours to read).
     static func countFDs(pid: Int32) -> Int {
-        guard let dir = opendir("/proc/\(pid)/fd") else { return -1 }
-        defer { closedir(dir) }
-        var n = 0
-        while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-            }
-            if name != "." && name != ".." { n += 1 }
-        }
-        return n
+        (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd"))?.count ?? -1
     }
 }

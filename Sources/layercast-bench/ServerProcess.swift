@@ -21,7 +21,7 @@ final class ServerUnderTest {
         guard FileManager.default.isExecutableFile(atPath: binary) else {
             throw BenchError("no layercast binary at \(binary): run `swift build -c release` first")
         }
-        let port = try Self.freePort()
+        guard let port = try? LoopbackPort.free() else { throw BenchError("could not find a free port") }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = ["serve", "--host", "127.0.0.1", "--port", String(port), "--log-level", "warning", "--data", "none"] + arguments
@@ -100,14 +100,6 @@ final class ServerUnderTest {
     static func serverBinary() -> String {
         let me = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
         return URL(fileURLWithPath: me).deletingLastPathComponent().appendingPathComponent("layercast").path
-    }
-
-    static func freePort() throws -> Int {
-        do {
-            return try LoopbackPort.free()
-        } catch {
-            throw BenchError("could not find a free port")
-        }
     }
 }
 
