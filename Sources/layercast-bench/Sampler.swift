@@ -25,8 +25,8 @@ final class Sampler<Reading>: @unchecked Sendable {
 }
 
 extension Sampler where Reading == ProcSample {
-    /// The process `pid` every 0.25 s.
-    convenience init(pid: Int32) {
-        self.init(every: 0.25) { ProcSample.read(pid: pid).map { [$0] } ?? [] }
+    /// The process `pid` every `interval` seconds.
+    convenience init(pid: Int32, every interval: Double = 0.25) {
+        self.init(every: interval) { ProcSample.read(pid: pid).map { [$0] } ?? [] }
     }
 }

@@ -1,10 +1,11 @@
 import ArgumentParser
 import Foundation
+import Synchronization
 
 /// `attack`: issue 16's attacks, each against a fresh server with default options, while one
 /// viewer watches the studio stream and a poller reads /state. Reports the server's peak RSS,
 /// the viewer's fps, /state p99 and the time to each refusal.
-struct AttackBench: ParsableCommand {
+struct AttackBench: Bench {
     static let configuration = CommandConfiguration(
         commandName: "attack",
         abstract: "Attack a default server; report peak RSS, a viewer's fps, /state p99 and the time to refusal.",
@@ -39,9 +40,8 @@ struct AttackBench: ParsableCommand {
         guard rate > 0 && rate <= 5000 else { throw ValidationError("--rate must be 0–5000") }
     }
 
-    func run() throws {
+    func report() throws {
         let kinds = attacks.isEmpty ? AttackKind.allCases : attacks.compactMap(AttackKind.init(rawValue:))
-        print("layercast-bench attack — \(machineLine())")
         print("each attack: a fresh server (default options), one viewer of /stream.mjpg?\(viewerQuery), /state every 50 ms")
         var rows: [[String]] = []
         for kind in kinds {
@@ -51,14 +51,13 @@ struct AttackBench: ParsableCommand {
         }
         printTable(["attack", "attempts", "refused", "wrong", "refusal p50 ms", "refusal max ms", "peak RSS MiB",
                     "RSS before MiB", "RSS +10 s MiB", "viewer fps", "/state p99 ms", "/state fails", "notes"], rows)
-        print("loadavg after: \(loadAverage())")
     }
 
     private func measure(_ kind: AttackKind, _ attack: any Attack) throws -> [String] {
         // The server's own defaults, the per-IP limit included: that is what is being attacked.
         let sut = try server.start(perIPDefault: nil)
         defer { sut.stop() }
-        let monitor = sut.pid.map { pid in Sampler<ProcSample>(every: 0.1) { ProcSample.read(pid: pid).map { [$0] } ?? [] } }
+        let monitor = sut.pid.map { Sampler<ProcSample>(pid: $0, every: 0.1) }
         defer { monitor?.stop() }
 
         let loop = ViewerLoop(port: sut.port)
@@ -74,12 +73,13 @@ struct AttackBench: ParsableCommand {
         let length = min(60, max(seconds, attack.minimumSeconds))
         let target = AttackTarget(host: sut.host, port: sut.port, deadline: start + length, pid: sut.pid)
         let finished = DispatchSemaphore(value: 0)
-        let result = OutcomeBox()
+        let result = Mutex<AttackOutcome?>(nil)
         Thread {
-            result.value = attack.run(target)
+            let outcome = attack.run(target)
+            result.withLock { $0 = outcome }
             finished.signal()
         }.start()
-        loop.run(until: start + length + 30) { now in now >= start + length && result.isSet }
+        loop.run(until: start + length + 30) { now in now >= start + length && result.withLock { $0 != nil } }
         finished.wait()
         let end = monotonicNow()
         let viewerNote = viewer.isDone ? "viewer ended: \(viewer.endReason ?? "?")" : ""
@@ -89,7 +89,7 @@ struct AttackBench: ParsableCommand {
         // The memory must come back once the load has gone: RSS 10 s after the attack ended.
         usleep(10_000_000)
         let rssAfter = sut.pid.flatMap { ProcSample.read(pid: $0) }.map { Double($0.rssKiB) / 1024 } ?? .nan
-        let outcome = result.value ?? AttackOutcome()
+        let outcome = result.withLock { $0 } ?? AttackOutcome()
         let frames = viewer.frames.filter { $0.arrival >= start && $0.arrival <= end }.count
         let fps = Double(frames) / (end - start)
         let p99 = Distribution(poller.latencies(from: start, to: end)).p99
@@ -100,15 +100,4 @@ struct AttackBench: ParsableCommand {
                 ms(refusals.median), ms(refusals.max), fmt(peak, 1), fmt(rssBefore, 1), fmt(rssAfter, 1), fmt(fps, 1), ms(p99),
                 "\(poller.failureCount)", [outcome.note, outcome.wrong.first ?? "", viewerNote].filter { !$0.isEmpty }.joined(separator: "; ")]
     }
-}
-
-/// The attack thread's result, read by the measuring thread after the semaphore.
-private final class OutcomeBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: AttackOutcome?
-    var value: AttackOutcome? {
-        get { lock.withLock { stored } }
-        set { lock.withLock { stored = newValue } }
-    }
-    var isSet: Bool { value != nil }
 }
