@@ -58,12 +58,7 @@ struct PNGBench: Bench {
         for mode in PlayButton.Mode.allCases {
             list.append(State(subject: .playButton, name: mode.rawValue) { $0.playButton.setMode(mode, at: 0) })
         }
-        list.append(State(subject: .all, name: "every control animating") { scene in
-            scene.spinner.start(at: 0)
-            try? scene.meter.press(at: 0)
-            scene.player.play(at: 0)
-            scene.playButton.setMode(.buffering, at: 0)
-        })
+        list.append(State(subject: .all, name: "every control animating", setUp: RenderBench.animate))
         return list
     }()
 

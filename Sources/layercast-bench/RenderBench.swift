@@ -51,27 +51,23 @@ struct RenderBench: Bench {
     /// Issue 8's list: each control at 480 and 960, all at 480 and 960; the music player (the
     /// costly one: artwork and blur) also at 1024.
     static func cases() -> [Case] {
-        var list: [Case] = []
-        for subject in [FrameSubject.meter, .spinner, .player, .playButton, .all] {
-            for size in [480, 960] {
-                list.append(Case(subject: subject, size: size, png: false))
-                list.append(Case(subject: subject, size: size, png: true))
-            }
-        }
-        list.append(Case(subject: .player, size: 1024, png: false))
-        list.append(Case(subject: .player, size: 1024, png: true))
-        return list
+        let sizes = [FrameSubject.meter, .spinner, .player, .playButton, .all].flatMap { s in [(s, 480), (s, 960)] }
+        return (sizes + [(.player, 1024)]).flatMap { s, size in [false, true].map { Case(subject: s, size: size, png: $0) } }
     }
 
     /// Every control moving: the spinner spins, the meter records, the player plays (blur, spin,
     /// progress), the play button buffers.
     static func animatedScene() -> Scene {
         var scene = Scene(configuration: SceneConfiguration(), time: 0)
+        animate(&scene)
+        return scene
+    }
+
+    static func animate(_ scene: inout Scene) {
         scene.spinner.start(at: 0)
         try? scene.meter.press(at: 0)
         scene.player.play(at: 0)
         scene.playButton.setMode(.buffering, at: 0)
-        return scene
     }
 
     func report() throws {
