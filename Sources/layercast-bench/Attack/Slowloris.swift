@@ -1,4 +1,5 @@
 import Foundation
+import HTTPClient
 
 /// `count` connections from 127.0.0.2 and up (`perAddress` from each, so the per-IP limit does
 /// not stop them), each sending the start of a request head and then one byte every 2 s. A
@@ -12,7 +13,8 @@ struct Slowloris: Attack {
     var minimumSeconds: Double { 14 }
 
     private struct Dripper {
-        var fd: Int32
+        let socket: BlockingSocket
+        var fd: Int32 { socket.descriptor }
         let openedAt: Double
         var closedAt: Double?
     }
@@ -25,13 +27,14 @@ struct Slowloris: Attack {
         for i in 0..<count {
             outcome.attempts += 1
             let n = 2 + i / max(1, perAddress)
-            guard let fd = connect(from: "127.\(n >> 16 & 0xFF).\(n >> 8 & 0xFF).\(n & 0xFF)", port: target.port) else {
+            let source = "127.\(n >> 16 & 0xFF).\(n >> 8 & 0xFF).\(n & 0xFF)"
+            guard let socket = try? BlockingSocket.connect(port: target.port, timeout: .seconds(10), sourceAddress: source) else {
                 outcome.wrong.append("connect failed")
                 continue
             }
             let opened = monotonicNow()
-            _ = head.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-            drippers.append(Dripper(fd: fd, openedAt: opened))
+            try? socket.send(head)
+            drippers.append(Dripper(socket: socket, openedAt: opened))
         }
         var nextDrip = monotonicNow() + dripInterval
         var fds = [pollfd]()
@@ -57,32 +60,12 @@ struct Slowloris: Attack {
         }
         for d in drippers {
             if let closed = d.closedAt { outcome.refusalSeconds.append(closed - d.openedAt) }
-            close(d.fd)
+            d.socket.close()
         }
         let stillOpen = drippers.filter { $0.closedAt == nil }.count
         if stillOpen > 0 { outcome.wrong.append("\(stillOpen) still open at the end") }
         outcome.note = "\(drippers.count) connected, \(drippers.count - stillOpen) cut"
         return outcome
-    }
-
-    private func connect(from source: String, port: Int) -> Int32? {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else { return nil }
-        var local = sockaddr_in(), remote = sockaddr_in()
-        local.sin_family = sa_family_t(AF_INET)
-        inet_pton(AF_INET, source, &local.sin_addr)
-        remote.sin_family = sa_family_t(AF_INET)
-        remote.sin_port = UInt16(port).bigEndian
-        remote.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let ok = withUnsafePointer(to: &local) { l in
-            withUnsafePointer(to: &remote) { r in
-                l.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
-                    && r.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
-            }
-        }
-        if ok { return fd }
-        close(fd)
-        return nil
     }
 }
 
