@@ -91,17 +91,11 @@ struct ClipFlood: Attack {
         while monotonicNow() < target.deadline {
             next += 1 / roundsPerSecond
             defer { if next > monotonicNow() { usleep(UInt32((next - monotonicNow()) * 1e6)) } }
-            let group = DispatchGroup()
-            for _ in 0..<concurrent {
-                group.enter()
-                Thread {
-                    let start = monotonicNow()
-                    let response = try? HTTPProbe.get("http://\(target.authority)/clip.webp?\(query)", timeout: .seconds(120))
-                    tally.record(response, seconds: monotonicNow() - start)
-                    group.leave()
-                }.start()
+            onThreads(concurrent) { _ in
+                let start = monotonicNow()
+                let response = try? HTTPProbe.get("http://\(target.authority)/clip.webp?\(query)", timeout: .seconds(120))
+                tally.record(response, seconds: monotonicNow() - start)
             }
-            group.wait()
         }
         var outcome = tally.outcome
         let slowest = tally.servedSeconds.max().map { ", the slowest in \(fmt($0, 1)) s" } ?? ""
@@ -168,15 +162,7 @@ struct MixedLoad: Attack {
             ArtworkChurn(count: 8),
         ]
         let tally = Tally()
-        let group = DispatchGroup()
-        for part in parts {
-            group.enter()
-            Thread {
-                tally.merge(part.run(target))
-                group.leave()
-            }.start()
-        }
-        group.wait()
+        onThreads(parts.count) { tally.merge(parts[$0].run(target)) }
         return tally.outcome
     }
 }
@@ -189,27 +175,35 @@ struct FrameFlood: Attack {
 
     func run(_ goal: AttackTarget) -> AttackOutcome {
         let tally = Tally()
-        let group = DispatchGroup()
-        for _ in 0..<concurrent {
-            group.enter()
-            Thread {
-                let client = SimpleHTTPClient(host: goal.host, port: goal.port, timeout: .seconds(60))
-                while monotonicNow() < goal.deadline {
-                    let start = monotonicNow()
-                    let response = try? client.request("GET", target)
-                    tally.record(response, seconds: monotonicNow() - start)
-                    // A refusal says when to ask again.
-                    if let wait = response?.header("Retry-After").flatMap(Double.init) { usleep(UInt32(min(wait, 2) * 1e6)) }
-                }
-                client.close()
-                group.leave()
-            }.start()
+        onThreads(concurrent) { _ in
+            let client = SimpleHTTPClient(host: goal.host, port: goal.port, timeout: .seconds(60))
+            while monotonicNow() < goal.deadline {
+                let start = monotonicNow()
+                let response = try? client.request("GET", target)
+                tally.record(response, seconds: monotonicNow() - start)
+                // A refusal says when to ask again.
+                if let wait = response?.header("Retry-After").flatMap(Double.init) { usleep(UInt32(min(wait, 2) * 1e6)) }
+            }
+            client.close()
         }
-        group.wait()
         var outcome = tally.outcome
         outcome.note = "\(tally.servedSeconds.count) frames of \(target) served"
         return outcome
     }
+}
+
+/// Runs `body(0)` … `body(count - 1)` at once, each on a thread of its own (a pool would run only
+/// as many as there are cores), and waits for them all.
+private func onThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
+    let group = DispatchGroup()
+    for i in 0..<count {
+        group.enter()
+        Thread {
+            body(i)
+            group.leave()
+        }.start()
+    }
+    group.wait()
 }
 
 /// What threads of one attack found, gathered under a lock.
