@@ -44,11 +44,11 @@ struct RecordingDecoder: Decoder {
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
         recording.shape = .array(nil)
-        return UnkeyedRecorder(registry: registry, recording: recording, codingPath: codingPath)
+        return ValueRecorder(registry: registry, recording: recording, codingPath: codingPath, isArray: true)
     }
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer {
-        SingleRecorder(registry: registry, recording: recording, codingPath: codingPath)
+        ValueRecorder(registry: registry, recording: recording, codingPath: codingPath, isArray: false)
     }
 }
 
@@ -127,68 +127,27 @@ private struct KeyedRecorder<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 }
 
-/// Offers one element, whose schema becomes the array's `items`.
-private struct UnkeyedRecorder: UnkeyedDecodingContainer {
+/// An array's container, which offers one element whose schema becomes the array's `items`, or a
+/// single value's: one type serves both, their requirements being the same but for `isAtEnd`.
+private struct ValueRecorder: UnkeyedDecodingContainer, SingleValueDecodingContainer {
     let registry: SchemaRegistry
     let recording: Recording
     var codingPath: [any CodingKey]
-    var currentIndex = 0
-
-    init(registry: SchemaRegistry, recording: Recording, codingPath: [any CodingKey]) {
-        self.registry = registry
-        self.recording = recording
-        self.codingPath = codingPath
-    }
+    let isArray: Bool
 
     var count: Int? { 1 }
-    var isAtEnd: Bool { currentIndex >= 1 }
-
-    mutating func decodeNil() throws -> Bool { false }
-
-    mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
-        let (value, schema) = try registry.record(T.self)
-        recording.shape = .array(schema)
-        currentIndex += 1
-        return value
+    /// At the end once the one element is recorded (the shape is `.array(nil)` until then).
+    var isAtEnd: Bool {
+        guard case .array(let items) = recording.shape else { return false }
+        return items != nil
     }
-
-    mutating func decode(_ type: Bool.Type) throws -> Bool { try decode(T: type) }
-    mutating func decode(_ type: String.Type) throws -> String { try decode(T: type) }
-    mutating func decode(_ type: Double.Type) throws -> Double { try decode(T: type) }
-    mutating func decode(_ type: Float.Type) throws -> Float { try decode(T: type) }
-    mutating func decode(_ type: Int.Type) throws -> Int { try decode(T: type) }
-    mutating func decode(_ type: Int8.Type) throws -> Int8 { try decode(T: type) }
-    mutating func decode(_ type: Int16.Type) throws -> Int16 { try decode(T: type) }
-    mutating func decode(_ type: Int32.Type) throws -> Int32 { try decode(T: type) }
-    mutating func decode(_ type: Int64.Type) throws -> Int64 { try decode(T: type) }
-    mutating func decode(_ type: UInt.Type) throws -> UInt { try decode(T: type) }
-    mutating func decode(_ type: UInt8.Type) throws -> UInt8 { try decode(T: type) }
-    mutating func decode(_ type: UInt16.Type) throws -> UInt16 { try decode(T: type) }
-    mutating func decode(_ type: UInt32.Type) throws -> UInt32 { try decode(T: type) }
-    mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try decode(T: type) }
-    private mutating func decode<T: Decodable>(T type: T.Type) throws -> T { try decode(type) }
-
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
-        throw SchemaRegistry.RecordingError.unsupported("a nested keyed container")
-    }
-
-    mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        throw SchemaRegistry.RecordingError.unsupported("a nested unkeyed container")
-    }
-
-    mutating func superDecoder() throws -> any Decoder { throw SchemaRegistry.RecordingError.unsupported("superDecoder") }
-}
-
-private struct SingleRecorder: SingleValueDecodingContainer {
-    let registry: SchemaRegistry
-    let recording: Recording
-    var codingPath: [any CodingKey]
+    var currentIndex: Int { isAtEnd ? 1 : 0 }
 
     func decodeNil() -> Bool { false }
 
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
         let (value, schema) = try registry.record(T.self)
-        recording.shape = .single(schema)
+        recording.shape = isArray ? .array(schema) : .single(schema)
         return value
     }
 
@@ -207,4 +166,14 @@ private struct SingleRecorder: SingleValueDecodingContainer {
     func decode(_ type: UInt32.Type) throws -> UInt32 { try decode(T: type) }
     func decode(_ type: UInt64.Type) throws -> UInt64 { try decode(T: type) }
     private func decode<T: Decodable>(T type: T.Type) throws -> T { try decode(type) }
+
+    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
+        throw SchemaRegistry.RecordingError.unsupported("a nested keyed container")
+    }
+
+    func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        throw SchemaRegistry.RecordingError.unsupported("a nested unkeyed container")
+    }
+
+    func superDecoder() throws -> any Decoder { throw SchemaRegistry.RecordingError.unsupported("superDecoder") }
 }
