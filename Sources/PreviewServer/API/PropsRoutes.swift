@@ -73,16 +73,11 @@ struct PropsRoutes: CommandRoutes {
                     let name = PropTable(control, registry.configuration.settings.scene).componentName
                     let reply = propsReplySchema(control, in: registry)
                     return registry.component("CommandReply" + name) {
-                        .object([
-                            ("type", "object"),
-                            ("properties", .object([
-                                ("sceneTime", .object([("type", "number")])),
-                                ("revision", .object([("type", "integer"), ("minimum", 0)])),
-                                ("state", reply),
-                            ])),
-                            ("required", ["sceneTime", "revision", "state"]),
-                            ("additionalProperties", false),
-                        ])
+                        .closedObject([
+                            ("sceneTime", .object([("type", "number")])),
+                            ("revision", .object([("type", "integer"), ("minimum", 0)])),
+                            ("state", reply),
+                        ], required: ["sceneTime", "revision", "state"])
                     }
                 }), headers: [.noStore])
     }
@@ -91,20 +86,15 @@ struct PropsRoutes: CommandRoutes {
         let values = PropTable.valuesSchema(control, in: registry)
         let name = PropTable(control, registry.configuration.settings.scene).componentName
         return registry.component(name + "Reply") {
-            .object([
-                ("type", "object"),
-                ("properties", .object([
-                    ("control", .object([("type", "string"), ("const", .string(control.rawValue))])),
-                    ("revision", .object([("type", "integer"), ("minimum", 0),
-                                          ("description", "The scene's revision these values belong to.")])),
-                    ("values", values),
-                    ("defaults", values),
-                    ("schema", .object([("type", "object"),
-                                        ("description", .string("The JSON Schema of `values`, as components/schemas/\(name)."))])),
-                ])),
-                ("required", ["control", "revision", "values", "defaults", "schema"]),
-                ("additionalProperties", false),
-            ])
+            .closedObject([
+                ("control", .object([("type", "string"), ("const", .string(control.rawValue))])),
+                ("revision", .object([("type", "integer"), ("minimum", 0),
+                                      ("description", "The scene's revision these values belong to.")])),
+                ("values", values),
+                ("defaults", values),
+                ("schema", .object([("type", "object"),
+                                    ("description", .string("The JSON Schema of `values`, as components/schemas/\(name)."))])),
+            ], required: ["control", "revision", "values", "defaults", "schema"])
         }
     }
 }

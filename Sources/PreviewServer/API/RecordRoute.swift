@@ -25,19 +25,14 @@ extension ScenarioRoutes {
     )
 
     static func recordReplySchema(_ registry: SchemaRegistry) -> JSONValue {
-        .object([
-            ("type", "object"),
-            ("properties", .object([
-                ("recording", .object([("type", "boolean")])),
-                ("since", .object([("type", "number"), ("description", "Scene time the recording started at.")])),
-                ("steps", .object([("type", "integer"), ("minimum", 0)])),
-                ("id", .object([("type", "string"), ("pattern", .string(Scenario.idPattern))])),
-                ("scenario", Scenario.jsonSchema(registry)),
-                ("dropped", .object([("type", "integer"), ("minimum", 0),
-                                     ("description", "Commands not kept once the recording was full.")])),
-            ])),
-            ("required", ["recording", "since", "steps"]),
-            ("additionalProperties", false),
-        ])
+        .closedObject([
+            ("recording", .object([("type", "boolean")])),
+            ("since", .object([("type", "number"), ("description", "Scene time the recording started at.")])),
+            ("steps", .object([("type", "integer"), ("minimum", 0)])),
+            ("id", .object([("type", "string"), ("pattern", .string(Scenario.idPattern))])),
+            ("scenario", Scenario.jsonSchema(registry)),
+            ("dropped", .object([("type", "integer"), ("minimum", 0),
+                                 ("description", "Commands not kept once the recording was full.")])),
+        ], required: ["recording", "since", "steps"])
     }
 }

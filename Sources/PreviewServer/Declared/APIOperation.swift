@@ -151,9 +151,6 @@ package struct APIOperation: Sendable {
 
     func parameter(named name: String) -> (any DeclaredParameter)? { parameterSet.parameter(named: name) }
 
-    /// Where each parameter may really come from on this operation.
-    func locations(of parameter: ParameterSpec) -> ParameterLocations { parameterSet.locations(of: parameter) }
-
     /// Every non-2xx answer, in status order: the declared ones and the ones its kind implies.
     var allAnswers: [Answer] {
         var all = answers
@@ -171,12 +168,7 @@ package struct APIOperation: Sendable {
             add(.replicationUnavailable)
         }
 
-        switch body {
-        case .none: break
-        case .parameters:
-            add(.tooLarge)
-            add(.unsupportedMediaType)
-        case .binary, .document:
+        if case .none = body {} else {
             add(.tooLarge)
             add(.unsupportedMediaType)
         }

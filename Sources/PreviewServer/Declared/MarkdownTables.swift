@@ -20,11 +20,7 @@ enum MarkdownTables {
             var shared: [(note: String, users: [String])] = []
             for (op, list) in zip(ops, notes) {
                 for note in list where notes.filter({ $0.contains(note) }).count >= 3 {
-                    if let i = shared.firstIndex(where: { $0.note == note }) {
-                        shared[i].users.append(name(op))
-                    } else {
-                        shared.append((note, [name(op)]))
-                    }
+                    shared.update(where: { $0.note == note }, { $0.users.append(name(op)) }, else: (note, [name(op)]))
                 }
             }
             var lines = ["| Method and path | Does |", "|---|---|"]
@@ -35,11 +31,7 @@ enum MarkdownTables {
             // One line for each set of operations, its notes in declaration order.
             var groups: [(users: [String], notes: [String])] = []
             for (note, users) in shared {
-                if let i = groups.firstIndex(where: { $0.users == users }) {
-                    groups[i].notes.append(note)
-                } else {
-                    groups.append((users, [note]))
-                }
+                groups.update(where: { $0.users == users }, { $0.notes.append(note) }, else: (users, [note]))
             }
             if !groups.isEmpty { lines.append("") }
             for (users, notes) in groups {
@@ -122,11 +114,8 @@ enum MarkdownTables {
         var rows: [Row] = []
         for entry in entries {
             let key = entry.cells.joined(separator: "|") + entry.description
-            if let i = rows.firstIndex(where: { $0.key == key }) {
-                rows[i].users.append(entry.user)
-            } else {
-                rows.append(Row(key: key, cells: entry.cells + [entry.description], users: [entry.user]))
-            }
+            rows.update(where: { $0.key == key }, { $0.users.append(entry.user) },
+                        else: Row(key: key, cells: entry.cells + [entry.description], users: [entry.user]))
         }
         return rows.map { row in
             var cells = row.cells
@@ -153,5 +142,14 @@ enum MarkdownTables {
     /// A table cell: no line breaks, no bare pipes.
     private static func cell(_ text: String) -> String {
         text.replacing("\n", with: " ").replacing("|", with: "\\|")
+    }
+}
+
+extension Array {
+    /// Changes the first element `matches` finds with `change`, or appends `new`: the order is the
+    /// order in which elements first came.
+    mutating func update(where matches: (Element) -> Bool, _ change: (inout Element) -> Void,
+                         else new: @autoclosure () -> Element) {
+        if let i = firstIndex(where: matches) { change(&self[i]) } else { append(new()) }
     }
 }

@@ -31,11 +31,7 @@ struct OpenAPIGenerator {
                 if !sharedAnswers.contains(where: { $0.component == answer.component }) { sharedAnswers.append(answer) }
             }
             let entry = (operation.method.rawValue.lowercased(), self.operation(operation, registry))
-            if let i = paths.firstIndex(where: { $0.0 == operation.path }) {
-                paths[i].1.append(entry)
-            } else {
-                paths.append((operation.path, [entry]))
-            }
+            paths.update(where: { $0.0 == operation.path }, { $0.1.append(entry) }, else: (operation.path, [entry]))
         }
         var schemas = registry.components.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
         schemas.insert(("Error", Self.errorSchema), at: 0)
@@ -79,8 +75,8 @@ struct OpenAPIGenerator {
                 .object([("prefix", .string(f.prefix)), ("names", .string(f.names)), ("description", .string(f.description))])
             })))
         }
-        let inQuery = op.parameters.filter { op.locations(of: $0.spec) == .query || isPath($0.spec, in: op) }
-        if !inQuery.isEmpty { members.append(("parameters", .array(inQuery.map { parameterObject($0.spec, in: op) }))) }
+        let inQuery = op.parameters.filter { op.parameterSet.locations(of: $0.spec) == .query || $0.spec.locations == .path }
+        if !inQuery.isEmpty { members.append(("parameters", .array(inQuery.map { parameterObject($0.spec) }))) }
         if let body = requestBody(op, registry) { members.append(("requestBody", body)) }
         var responses: [(String, JSONValue)] = [(String(op.success.status), success(op.success, registry))]
         for answer in op.allAnswers {
@@ -111,12 +107,8 @@ struct OpenAPIGenerator {
         return parts.isEmpty ? nil : parts.joined(separator: " ")
     }
 
-    private func isPath(_ spec: ParameterSpec, in op: APIOperation) -> Bool {
-        spec.locations == .path
-    }
-
-    private func parameterObject(_ spec: ParameterSpec, in op: APIOperation) -> JSONValue {
-        let inPath = isPath(spec, in: op)
+    private func parameterObject(_ spec: ParameterSpec) -> JSONValue {
+        let inPath = spec.locations == .path
         var members: [(String, JSONValue)] = [
             ("name", .string(spec.name)),
             ("in", inPath ? "path" : "query"),
@@ -156,30 +148,19 @@ struct OpenAPIGenerator {
         case .none: return nil
         case .document(let types, let description, let schema, let maxBytes):
             let recorded = schema.record(registry)
-            var members: [(String, JSONValue)] = [("required", true)]
-            if let maxBytes {
-                members.append(("description", .string("\(description) At most \(maxBytes) bytes; a larger body is refused "
-                                                       + "before it is read (413).")))
-                members.append(("x-layercast-max-bytes", .int(maxBytes)))
-            } else {
-                members.append(("description", .string(description)))
-            }
-            members.append(("content", .object(types.map { ($0, .object([("schema", recorded)])) })))
-            return .object(members)
+            return .object([("required", true)] + Self.limited(description, maxBytes)
+                           + [("content", .object(types.map { ($0, .object([("schema", recorded)])) }))])
         case .binary(let types, let maxBytes, let description):
             // The limit is stated in words and as an extension, not as `maxLength`: generators then
             // try to draw bodies of up to that many bytes. `format: binary` makes schemathesis send
             // real sample files (a valid PNG among them).
-            return .object([
-                ("required", true),
-                ("description", .string("\(description) At most \(maxBytes) bytes; a larger body is refused before it is read (413).")),
-                ("x-layercast-max-bytes", .int(maxBytes)),
+            return .object([("required", true)] + Self.limited(description, maxBytes) + [
                 ("content", .object(types.map { type in
                     (type, .object([("schema", .object([("type", "string"), ("format", "binary")]))]))
                 })),
             ])
         case .parameters:
-            let inBody = op.parameters.filter { !op.locations(of: $0.spec).intersection([.form, .json]).isEmpty }
+            let inBody = op.parameters.filter { !op.parameterSet.locations(of: $0.spec).intersection([.form, .json]).isEmpty }
             guard !inBody.isEmpty else { return nil }
             var schema: [(String, JSONValue)] = [
                 ("type", "object"),
@@ -209,6 +190,14 @@ struct OpenAPIGenerator {
                 })),
             ])
         }
+    }
+
+    /// A body's description, with its byte limit in words and as an extension when it has one.
+    private static func limited(_ description: String, _ maxBytes: Int?) -> [(String, JSONValue)] {
+        guard let maxBytes else { return [("description", .string(description))] }
+        return [("description", .string("\(description) At most \(maxBytes) bytes; a larger body is refused before it "
+                                        + "is read (413).")),
+                ("x-layercast-max-bytes", .int(maxBytes))]
     }
 
     private func success(_ success: Success, _ registry: SchemaRegistry) -> JSONValue {
@@ -256,28 +245,22 @@ struct OpenAPIGenerator {
     /// Computed, not a stored global: LeakSanitizer cannot follow pointers that Swift packs into an
     /// enum's spare bits, so a global JSONValue tree reads to it as leaked.
     static var errorSchema: JSONValue {
-        .object([
-            ("type", "object"),
-            ("description", .string("Every error the server produces. `parameter` names the parameter at fault and `allowed` "
-                + "says what it accepts, where that helps. 404 adds `path`; 405 adds `method`, `path` and `allowed` as a list "
-                + "of methods; 413 adds `limit` (bytes). A budget's refusal (400, 503) adds `budget`, `unit`, `cost`, "
-                + "`limit` and, for 503, `inUse`, in the budget's unit.")),
-            ("properties", .object([
-                ("error", .object([("type", "string"), ("description", "What is wrong, for a person.")])),
-                ("parameter", .object([("type", "string")])),
-                ("allowed", .object([("oneOf", [.object([("type", "string")]),
-                                               .object([("type", "array"), ("items", .object([("type", "string")]))])])])),
-                ("path", .object([("type", "string")])),
-                ("method", .object([("type", "string")])),
-                ("limit", .object([("type", "integer")])),
-                ("budget", .object([("type", "string"), ("enum", .array(ServerLimit.all.filter(\.refuses).map { .string($0.id) }))])),
-                ("unit", .object([("type", "string")])),
-                ("cost", .object([("type", "integer")])),
-                ("inUse", .object([("type", "integer")])),
-                ("detail", .object([("type", "string")])),
-            ])),
-            ("required", ["error"]),
-            ("additionalProperties", false),
-        ])
+        .closedObject(description: .string("Every error the server produces. `parameter` names the parameter at fault "
+            + "and `allowed` says what it accepts, where that helps. 404 adds `path`; 405 adds `method`, `path` and "
+            + "`allowed` as a list of methods; 413 adds `limit` (bytes). A budget's refusal (400, 503) adds `budget`, "
+            + "`unit`, `cost`, `limit` and, for 503, `inUse`, in the budget's unit."), [
+            ("error", .object([("type", "string"), ("description", "What is wrong, for a person.")])),
+            ("parameter", .object([("type", "string")])),
+            ("allowed", .object([("oneOf", [.object([("type", "string")]),
+                                           .object([("type", "array"), ("items", .object([("type", "string")]))])])])),
+            ("path", .object([("type", "string")])),
+            ("method", .object([("type", "string")])),
+            ("limit", .object([("type", "integer")])),
+            ("budget", .object([("type", "string"), ("enum", .array(ServerLimit.all.filter(\.refuses).map { .string($0.id) }))])),
+            ("unit", .object([("type", "string")])),
+            ("cost", .object([("type", "integer")])),
+            ("inUse", .object([("type", "integer")])),
+            ("detail", .object([("type", "string")])),
+        ], required: ["error"])
     }
 }

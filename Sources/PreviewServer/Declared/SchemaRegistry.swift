@@ -27,6 +27,16 @@ extension FieldNote {
     }
 }
 
+extension JSONValue {
+    /// An object schema that allows only `properties`: its type, `description` when given, the
+    /// properties, `required` and `additionalProperties: false`, in that order.
+    static func closedObject(description: JSONValue? = nil, _ properties: [(String, JSONValue)],
+                             required: JSONValue) -> JSONValue {
+        .object([("type", "object")] + (description.map { [("description", $0)] } ?? [])
+                + [("properties", .object(properties)), ("required", required), ("additionalProperties", false)])
+    }
+}
+
 /// The JSON Schema of a reply type, recorded when the document is built.
 struct SchemaSource: Sendable {
     let record: @Sendable (SchemaRegistry) -> JSONValue
@@ -65,8 +75,6 @@ final class SchemaRegistry {
             return .object([])
         }
     }
-
-    func report(_ problem: String) { problems.append(problem) }
 
     /// A value of `T` (zeros, empty strings, first cases) and its schema.
     func record<T: Decodable>(_ type: T.Type) throws -> (value: T, schema: JSONValue) {
@@ -111,7 +119,7 @@ final class SchemaRegistry {
         if let annotated = T.self as? any SchemaAnnotated.Type {
             for (field, note) in annotated.fieldNotes.sorted(by: { $0.key < $1.key }) {
                 guard let i = properties.firstIndex(where: { $0.0 == field }) else {
-                    report("\(Self.name(of: T.self)) notes '\(field)', which it does not have")
+                    problems.append("\(Self.name(of: T.self)) notes '\(field)', which it does not have")
                     continue
                 }
                 properties[i].1 = Self.merge(properties[i].1, note.members)

@@ -14,13 +14,9 @@ extension PropTable {
 
 extension ScenePropsState: SchemaDescribed {
     static func schema(in registry: SchemaRegistry) -> JSONValue {
-        .object([
-            ("type", "object"),
-            ("description", "Every control's props, as GET /controls/CONTROL/props gives their values."),
-            ("properties", .object(FrameSubject.controls.map { ($0.rawValue, PropTable.valuesSchema($0, in: registry)) })),
-            ("required", .array(FrameSubject.controls.map { .string($0.rawValue) })),
-            ("additionalProperties", false),
-        ])
+        .closedObject(description: "Every control's props, as GET /controls/CONTROL/props gives their values.",
+                      FrameSubject.controls.map { ($0.rawValue, PropTable.valuesSchema($0, in: registry)) },
+                      required: .array(FrameSubject.controls.map { .string($0.rawValue) }))
     }
 }
 
@@ -38,12 +34,7 @@ extension SceneState: SchemaDescribed {
         ]
         let controls = ControlSystem.controls.map { ($0.documentKey, stateSchema($0)) }
         return registry.component("SceneState") {
-            .object([
-                ("type", "object"),
-                ("properties", .object(own + controls)),
-                ("required", .array((own + controls).map { .string($0.0) })),
-                ("additionalProperties", false),
-            ])
+            .closedObject(own + controls, required: .array((own + controls).map { .string($0.0) }))
         }
     }
 

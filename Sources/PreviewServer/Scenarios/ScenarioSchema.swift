@@ -10,31 +10,25 @@ extension Scenario {
     /// the props a scenario may set.
     static func jsonSchema(_ registry: SchemaRegistry) -> JSONValue {
         registry.component("Scenario") {
-            .object([
-                ("type", "object"),
-                ("description", .string("A scenario: steps that run the API's commands at scene times from a fresh scene, "
-                    + "or from the scene a snapshot holds (`from`). At most \(Limits.maxSteps) steps and "
-                    + "\(Limits.maxDocumentBytes) bytes.")),
-                ("properties", .object([
-                    ("name", .object([("type", "string"), ("maxLength", .int(Limits.maxNameLength))])),
-                    ("duration", .object([("type", "number"), ("minimum", JSONValue.number(Limits.duration.lowerBound)),
-                                          ("maximum", JSONValue.number(Limits.duration.upperBound)),
-                                          ("description", "Seconds of scene time the scenario lasts.")])),
-                    ("props", .object([
-                        ("type", "object"),
-                        ("description", "Props per control, by control id: a merge patch over the control's defaults."),
-                        ("properties", .object(FrameSubject.controls.map { control in
-                            (control.rawValue, PropTable(control, registry.configuration.settings.scene).patchSchema)
-                        })),
-                        ("additionalProperties", false),
-                    ])),
-                    ("steps", .object([("type", "array"), ("maxItems", .int(Limits.maxSteps)),
-                                       ("items", .object([("oneOf", .array(SceneCommand.steps.compactMap { stepSchema($0, registry) }))]))])),
-                    ("from", fromSchema(registry)),
+            .closedObject(description: .string("A scenario: steps that run the API's commands at scene times from a fresh "
+                                               + "scene, or from the scene a snapshot holds (`from`). At most "
+                                               + "\(Limits.maxSteps) steps and \(Limits.maxDocumentBytes) bytes."), [
+                ("name", .object([("type", "string"), ("maxLength", .int(Limits.maxNameLength))])),
+                ("duration", .object([("type", "number"), ("minimum", JSONValue.number(Limits.duration.lowerBound)),
+                                      ("maximum", JSONValue.number(Limits.duration.upperBound)),
+                                      ("description", "Seconds of scene time the scenario lasts.")])),
+                ("props", .object([
+                    ("type", "object"),
+                    ("description", "Props per control, by control id: a merge patch over the control's defaults."),
+                    ("properties", .object(FrameSubject.controls.map { control in
+                        (control.rawValue, PropTable(control, registry.configuration.settings.scene).patchSchema)
+                    })),
+                    ("additionalProperties", false),
                 ])),
-                ("required", ["duration", "steps"]),
-                ("additionalProperties", false),
-            ])
+                ("steps", .object([("type", "array"), ("maxItems", .int(Limits.maxSteps)),
+                                   ("items", .object([("oneOf", .array(SceneCommand.steps.compactMap { stepSchema($0, registry) }))]))])),
+                ("from", fromSchema(registry)),
+            ], required: ["duration", "steps"])
         }
     }
 
@@ -83,17 +77,11 @@ extension Scenario {
             if !required.isEmpty { members.append(("required", .array(required))) }
             with = .object(members)
         }
-        return .object([
-            ("type", "object"),
-            ("description", .string(operation.summary)),
-            ("properties", .object([
-                ("at", .object([("type", "number"), ("minimum", 0), ("maximum", JSONValue.number(Limits.duration.upperBound)),
-                                ("description", "Seconds of scene time from the start; steps in time order.")])),
-                ("do", .object([("const", .string(operation.commandName))])),
-                ("with", with),
-            ])),
-            ("required", .array(["at", "do"] + (required.isEmpty ? [] : ["with"]))),
-            ("additionalProperties", false),
-        ])
+        return .closedObject(description: .string(operation.summary), [
+            ("at", .object([("type", "number"), ("minimum", 0), ("maximum", JSONValue.number(Limits.duration.upperBound)),
+                            ("description", "Seconds of scene time from the start; steps in time order.")])),
+            ("do", .object([("const", .string(operation.commandName))])),
+            ("with", with),
+        ], required: .array(["at", "do"] + (required.isEmpty ? [] : ["with"])))
     }
 }
