@@ -64,8 +64,10 @@ public final class PreviewServer: Sendable {
             revise(&declared[keyPath: operation])
             return declared
         }
+        let openAPI = OpenAPIGenerator(info: APICatalogue.info, operations: APICatalogue.operations.map { revised($0, \.self) },
+                                       configuration: configuration).document().serialized
         services = EdgeServices(configuration: configuration, stage: stage, hub: hub, eventHub: events, metrics: metrics,
-                                ledger: ledger, operations: APICatalogue.operations.map { revised($0, \.self) })
+                                ledger: ledger, openAPIBytes: openAPI)
         stage.attachReplica()
         if let replica { metrics.readReplication { replica.status } }
         let scene = self.scene
@@ -129,9 +131,7 @@ public final class PreviewServer: Sendable {
         }
         try server.start()
         sweeper.start()
-        if let warning = configuration.exposureWarning {
-            services.stage.logger.warning("\(warning)")
-        }
+        if let warning = configuration.exposureWarning { logger.warning("\(warning)") }
     }
 
     /// The bound port (useful with port 0).

@@ -14,16 +14,4 @@ struct EdgeServices: Sendable {
     let ledger: BudgetLedger
     /// /openapi.json as this server serves it, generated from its operations.
     let openAPIBytes: [UInt8]
-
-    init(configuration: PreviewServerConfiguration, stage: Stage, hub: FrameHub, eventHub: EventHub,
-         metrics: ServerMetrics, ledger: BudgetLedger, operations: [APIOperation]) {
-        self.configuration = configuration
-        self.stage = stage
-        self.hub = hub
-        self.eventHub = eventHub
-        self.metrics = metrics
-        self.ledger = ledger
-        openAPIBytes = OpenAPIGenerator(info: APICatalogue.info, operations: operations,
-                                        configuration: configuration).document().serialized
-    }
 }

@@ -46,16 +46,12 @@ final class StreamCounters: Sendable {
 
     // Gauges are set under the lock that counts them, so two changes cannot land out of order.
 
-    func streamOpened() {
-        totals.withLock { t in
-            t.streamsOpened += 1
-            metrics.streams(open: t.openStreams)
-        }
-    }
+    func streamOpened() { streamsChanged { $0.streamsOpened += 1 } }
+    func streamClosed() { streamsChanged { $0.streamsClosed += 1 } }
 
-    func streamClosed() {
+    private func streamsChanged(_ change: (inout Totals) -> Void) {
         totals.withLock { t in
-            t.streamsClosed += 1
+            change(&t)
             metrics.streams(open: t.openStreams)
         }
     }

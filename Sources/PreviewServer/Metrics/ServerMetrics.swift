@@ -148,8 +148,6 @@ final class ServerMetrics: Sendable {
     }
 }
 
-/// One budget on `/metrics`: its limit and what is in use, in its base unit.
-
 /// The HTTP layer's counts on `/metrics`, and what the last scrape exported of them.
 struct HTTPCounterExport: Sendable {
     let read: @Sendable () -> HTTPServerCounters.Snapshot
