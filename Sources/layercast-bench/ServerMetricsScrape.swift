@@ -1,15 +1,10 @@
 import Foundation
 import HTTPClient
 
-/// A parsed `/metrics` page: each sample line's name, labels and value.
+/// A parsed `/metrics` page: each sample line's metric name and value. The labels are not kept:
+/// the bench only adds a metric up over all its label sets.
 struct MetricsPage {
-    struct Sample {
-        let name: String
-        let labels: [String: String]
-        let value: Double
-    }
-
-    let samples: [Sample]
+    let samples: [(name: Substring, value: Double)]
 
     static func fetch(_ baseURL: String) -> MetricsPage? {
         guard let r = try? HTTPProbe.get(baseURL + "/metrics", timeout: .seconds(3)), r.status == 200 else { return nil }
@@ -17,25 +12,11 @@ struct MetricsPage {
     }
 
     init(text: String) {
-        var out: [Sample] = []
-        for line in text.split(separator: "\n") where !line.hasPrefix("#") {
-            guard let space = line.lastIndex(of: " "), let value = Double(line[line.index(after: space)...]) else { continue }
-            let series = line[..<space]
-            var labels: [String: String] = [:]
-            var name = Substring(series)
-            if let brace = series.firstIndex(of: "{") {
-                name = series[..<brace]
-                let inner = series[series.index(after: brace)...].dropLast()
-                // Label values here never hold '",' so a plain split is enough.
-                for pair in inner.split(separator: "\",") {
-                    let kv = pair.split(separator: "=", maxSplits: 1)
-                    guard kv.count == 2 else { continue }
-                    labels[String(kv[0])] = String(kv[1].drop { $0 == "\"" }.prefix { $0 != "\"" })
-                }
-            }
-            out.append(Sample(name: String(name), labels: labels, value: value))
+        samples = text.split(separator: "\n").compactMap { line in
+            guard !line.hasPrefix("#"), let space = line.lastIndex(of: " "),
+                  let value = Double(line[line.index(after: space)...]) else { return nil }
+            return (line[..<space].prefix { $0 != "{" }, value)
         }
-        samples = out
     }
 
     /// The sum over every label set of `name`.

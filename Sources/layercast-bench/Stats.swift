@@ -8,7 +8,6 @@ struct Distribution {
     init(_ values: [Double]) { sorted = values.sorted() }
 
     var count: Int { sorted.count }
-    var isEmpty: Bool { sorted.isEmpty }
 
     func percentile(_ p: Double) -> Double {
         guard !sorted.isEmpty else { return .nan }
