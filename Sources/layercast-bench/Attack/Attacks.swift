@@ -19,6 +19,13 @@ struct AttackOutcome {
     var refusalSeconds: [Double] = []
     var wrong: [String] = []
     var note = ""
+
+    /// A connection to `target` (from `source`, else 127.0.0.1), or nil with a wrong "connect failed".
+    mutating func connect(to target: AttackTarget, from source: String? = nil) -> BlockingSocket? {
+        let socket = try? BlockingSocket.connect(port: target.port, timeout: .seconds(10), sourceAddress: source)
+        if socket == nil { wrong.append("connect failed") }
+        return socket
+    }
 }
 
 protocol Attack: Sendable {
@@ -172,10 +179,7 @@ struct TimelineWindows: Attack {
             let path = Self.paths[outcome.attempts % Self.paths.count]
             outcome.attempts += 1
             let start = monotonicNow()
-            guard let socket = try? BlockingSocket.connect(port: target.port, timeout: .seconds(10)) else {
-                outcome.wrong.append("connect failed")
-                continue
-            }
+            guard let socket = outcome.connect(to: target) else { continue }
             defer { socket.close() }
             try? socket.send("GET \(path) HTTP/1.1\r\nHost: \(target.authority)\r\nConnection: close\r\n\r\n")
             var reply: [UInt8] = []
@@ -205,10 +209,7 @@ struct ChunkedUpload: Attack {
         let piece = Array("100000\r\n".utf8) + [UInt8](repeating: 0x41, count: 1 << 20) + Array("\r\n".utf8)
         while monotonicNow() < target.deadline {
             outcome.attempts += 1
-            guard let socket = try? BlockingSocket.connect(port: target.port, timeout: .seconds(10)) else {
-                outcome.wrong.append("connect failed")
-                continue
-            }
+            guard let socket = outcome.connect(to: target) else { continue }
             defer { socket.close() }
             let start = monotonicNow()
             try? socket.send("PUT /player/artwork HTTP/1.1\r\nHost: \(target.authority)\r\nContent-Type: image/png\r\nTransfer-Encoding: chunked\r\n\r\n")

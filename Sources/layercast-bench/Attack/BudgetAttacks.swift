@@ -27,10 +27,7 @@ struct StreamFlood: Attack {
         for quality in 1...count where monotonicNow() < target.deadline {
             outcome.attempts += 1
             let start = monotonicNow()
-            guard let socket = try? BlockingSocket.connect(port: target.port, timeout: .seconds(10)) else {
-                outcome.wrong.append("connect failed")
-                continue
-            }
+            guard let socket = outcome.connect(to: target) else { continue }
             try? socket.send("GET /stream.mjpg?\(query)&quality=\(quality) HTTP/1.1\r\nHost: \(target.authority)\r\n\r\n")
             guard let response = try? socket.readResponse(isHead: true) else {
                 outcome.wrong.append("no answer")

@@ -28,10 +28,7 @@ struct Slowloris: Attack {
             outcome.attempts += 1
             let n = 2 + i / max(1, perAddress)
             let source = "127.\(n >> 16 & 0xFF).\(n >> 8 & 0xFF).\(n & 0xFF)"
-            guard let socket = try? BlockingSocket.connect(port: target.port, timeout: .seconds(10), sourceAddress: source) else {
-                outcome.wrong.append("connect failed")
-                continue
-            }
+            guard let socket = outcome.connect(to: target, from: source) else { continue }
             let opened = monotonicNow()
             try? socket.send(head)
             drippers.append(Dripper(socket: socket, openedAt: opened))
