@@ -123,12 +123,9 @@ struct StreamBench: ServerBench {
 
     static func figures(_ v: MJPEGViewer, _ window: (Double, Double)) -> ViewerFigures {
         let inWindow = v.frames.filter { $0.arrival >= window.0 && $0.arrival <= window.1 }
-        var gaps: [Double] = []
-        var previous: Double?
-        for f in v.frames {
-            if let p = previous, f.arrival >= window.0, f.arrival <= window.1 { gaps.append(f.arrival - p) }
-            previous = f.arrival
-        }
+        // A gap ends in the window; the frame before it may be older.
+        let gaps = zip(v.frames, v.frames.dropFirst()).filter { $1.arrival >= window.0 && $1.arrival <= window.1 }
+            .map { $1.arrival - $0.arrival }
         return ViewerFigures(fps: Double(inWindow.count) / (window.1 - window.0), gaps: gaps,
                              ages: inWindow.map(\.age), headAges: inWindow.map(\.headAge), bytes: inWindow.map(\.bytes))
     }
