@@ -145,16 +145,9 @@ final class SchemaRegistry {
         case is String.Type: return make("", [("type", "string")])
         case is Double.Type: return make(0.0, [("type", "number")])
         case is Float.Type: return make(Float(0), [("type", "number")])
-        case is Int.Type: return make(0, [("type", "integer")])
-        case is Int8.Type: return make(Int8(0), [("type", "integer")])
-        case is Int16.Type: return make(Int16(0), [("type", "integer")])
-        case is Int32.Type: return make(Int32(0), [("type", "integer")])
-        case is Int64.Type: return make(Int64(0), [("type", "integer")])
-        case is UInt.Type: return make(UInt(0), [("type", "integer"), ("minimum", 0)])
-        case is UInt8.Type: return make(UInt8(0), [("type", "integer"), ("minimum", 0)])
-        case is UInt16.Type: return make(UInt16(0), [("type", "integer"), ("minimum", 0)])
-        case is UInt32.Type: return make(UInt32(0), [("type", "integer"), ("minimum", 0)])
-        case is UInt64.Type: return make(UInt64(0), [("type", "integer"), ("minimum", 0)])
+        // Int, Int8 … UInt64: the unsigned ones with their minimum.
+        case let integer as any FixedWidthInteger.Type:
+            return make(integer.zero, integer.isSigned ? [("type", "integer")] : [("type", "integer"), ("minimum", 0)])
         default: return nil
         }
     }
