@@ -10,12 +10,10 @@ extension ControlRoutes {
         return Endpoint<Self>(
             APIOperation(.get, "/\(control.rawValue)/\(query.name)", id: query.id, tag: control.rawValue, summary: query.summary,
                          description: query.description, parameters: parameters.parameters),
-            produces: Success(description: query.replyDescription, content: .json(replySchema(query.replyType)))
+            produces: Success(description: query.replyDescription, content: .json(.of(query.replyType)))
         ) { _, input in
             let arguments = CommandArguments(input.arguments(of: parameters))
             return try Endpoint<Self>.encoded(try query.answer(arguments))
         }
     }
-
-    private static func replySchema<Reply: Codable & Sendable>(_ type: Reply.Type) -> SchemaSource { .of(Reply.self) }
 }

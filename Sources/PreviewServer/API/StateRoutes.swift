@@ -140,23 +140,15 @@ struct LayoutReply: Codable, Sendable {
             description = parameter.description
             unit = parameter.unit
             defaultValue = parameter.defaultText
-            var (minimum, maximum, choices, maxLength): (Double?, Double?, [String]?, Int?) = (nil, nil, nil, nil)
-            switch parameter.kind {
-            case .number(let range):
-                type = "number"
-                (minimum, maximum) = (range.lowerBound, range.upperBound)
-            case .integer(let range):
-                type = "integer"
-                (minimum, maximum) = (Double(range.lowerBound), Double(range.upperBound))
-            case .flag: type = "boolean"
-            case .choice(let words):
-                type = "choice"
-                choices = words
-            case .text(let length, _):
-                type = "text"
-                maxLength = length
+            // The type, minimum, maximum, choices and maxLength of each kind.
+            let form: (String, Double?, Double?, [String]?, Int?) = switch parameter.kind {
+            case .number(let range): ("number", range.lowerBound, range.upperBound, nil, nil)
+            case .integer(let range): ("integer", Double(range.lowerBound), Double(range.upperBound), nil, nil)
+            case .flag: ("boolean", nil, nil, nil, nil)
+            case .choice(let words): ("choice", nil, nil, words, nil)
+            case .text(let length, _): ("text", nil, nil, nil, length)
             }
-            (self.minimum, self.maximum, self.choices, self.maxLength) = (minimum, maximum, choices, maxLength)
+            (type, minimum, maximum, choices, maxLength) = form
         }
     }
 
