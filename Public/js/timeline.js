@@ -527,7 +527,7 @@ export function timelinePanel(root, hooks) {
     liveButton.title = "Back to the live scene (Esc on the ruler)";
     root.dataset.scrubbing = "";
     modeOut.textContent = "Viewing";
-    say("Viewing a past frame on this page only; the cards' readouts are live. Live ▸ returns.");
+    say("Viewing a past frame on this page only; the cards' readouts show this time too. Live ▸ returns.");
   }
 
   function goLive() {
