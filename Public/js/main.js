@@ -289,7 +289,8 @@ setInterval(() => {
   const fps = document.hidden || !motion.playing ? null : stream.fps;
   const still = fps !== null && fps <= 1;
   part(statusBar, "fps").textContent = fps === null ? "–" : still ? "still" : String(fps);
-  part(statusBar, "fps-unit").hidden = still;
+  // Hidden but kept in the line, so the header's width does not change with it.
+  part(statusBar, "fps-unit").style.visibility = still ? "hidden" : "";
 }, 500);
 onLatency((ms) => { part(statusBar, "latency").textContent = `${Math.round(ms)} ms`; });
 

@@ -45,7 +45,15 @@ def held(page):
     return page.execute_script("return window.__holds")
 
 
-def expect_hold(recorded, seen, asked, tolerance):
+# The meter records a hold from the arrival of its press to that of its release: two requests through
+# the card's queue, each taking as long as the loaded machine makes it. On CI's two busy cores their
+# difference strayed by 89 ms from the hold the page saw (the 0.5 s touch hold, once): a tighter
+# bound tests the machine's scheduling, not the meter. A hold recorded wrong (a lost release, a
+# press recorded twice) is off by far more.
+ARRIVAL_JITTER = 0.15
+
+
+def expect_hold(recorded, seen, asked, tolerance=ARRIVAL_JITTER):
     assert seen >= asked - 0.02, f"the page held {seen:.3f} s, less than the {asked} s asked"
     assert abs(recorded - seen) <= tolerance, f"a {seen:.3f} s hold (asked {asked} s) recorded {recorded:.3f} s"
 
@@ -57,14 +65,14 @@ def test_hold_with_mouse_then_touch(page, api):
     ActionChains(page).click_and_hold(stage).pause(1.0).release().perform()
     meter = settled_meter(api, 1)
     [first] = segment_seconds(meter)
-    expect_hold(first, held(page)[0], 1.0, 0.15)
+    expect_hold(first, held(page)[0], 1.0)
 
     touch = ActionBuilder(page, mouse=PointerInput(interaction.POINTER_TOUCH, "finger"))
     touch.pointer_action.move_to(stage).pointer_down().pause(0.5).pointer_up()
     touch.perform()
     meter = settled_meter(api, 2)
     second = segment_seconds(meter)[1]
-    expect_hold(second, held(page)[1], 0.5, 0.075)
+    expect_hold(second, held(page)[1], 0.5)
 
     # The card shows what /state says.
     wait_until(lambda: in_card(page, "meter", "segments").text == "2", 2, "the segment count on the card")
@@ -84,13 +92,13 @@ def test_hold_with_pen_and_space(page, api):
     assert page.execute_script("return document.activeElement") == stage
     ActionChains(page).key_down(Keys.SPACE).pause(0.6).key_up(Keys.SPACE).perform()
     meter = settled_meter(api, 2)
-    expect_hold(segment_seconds(meter)[1], held(page)[1], 0.6, 0.09)
+    expect_hold(segment_seconds(meter)[1], held(page)[1], 0.6)
 
     # With nothing focused, Space anywhere on the page records too.
     page.execute_script("document.activeElement.blur()")
     ActionChains(page).key_down(Keys.SPACE).pause(0.4).key_up(Keys.SPACE).perform()
     meter = settled_meter(api, 3)
-    expect_hold(segment_seconds(meter)[2], held(page)[2], 0.4, 0.06)
+    expect_hold(segment_seconds(meter)[2], held(page)[2], 0.4)
     assert console_errors(page) == []
 
 
