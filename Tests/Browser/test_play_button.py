@@ -12,15 +12,26 @@ def mode_button(driver, mode):
     return driver.find_element(By.CSS_SELECTOR, f'[data-control="play-button"] [data-part="modes"] [data-mode="{mode}"]')
 
 
+def settled_in_scene_time(api, mode):
+    """Scene seconds from the last mode command to the end of the last animation it caused that
+    ends (buffering's loop runs on): read from /timeline, so a loaded machine's request times do
+    not count, as they did when this was measured with a wall clock (1.01 s once on CI)."""
+    timeline = api.request("GET", "/timeline")
+    command = [c for c in timeline["commands"] if c["path"] == "/play-button/mode"][-1]
+    assert {"name": "mode", "value": mode} in command["parameters"], command
+    caused = [a for a in timeline["animations"] if a["control"] == "play-button"
+              and (a.get("cause") or {}).get("sceneTime") == command["sceneTime"] and a.get("end") is not None]
+    return max((a["end"] for a in caused), default=command["sceneTime"]) - command["sceneTime"]
+
+
 def test_each_mode_button_reaches_its_resting_state_within_a_second(page, api):
     for mode in ["pause", "stop", "buffering", "play", "stop", "pause", "play"]:
-        started = time.monotonic()
         mode_button(page, mode).click()
         pb = wait_until(lambda: (p := api.state()["playButton"]) and p["animationState"] in RESTING[mode] and p,
-                        1.0, f"{mode} to come to rest")
-        took = time.monotonic() - started
+                        3, f"{mode} to come to rest")
         assert pb["mode"] == mode
-        assert took <= 1.0, f"{mode} took {took:.2f} s"
+        took = settled_in_scene_time(api, mode)
+        assert took <= 1.0, f"{mode} took {took:.3f} s of scene time"
         wait_until(lambda: mode_button(page, mode).get_attribute("aria-pressed") == "true", 1, "the button to show it")
         assert in_card(page, "play-button", "mode").text == mode
     assert console_errors(page) == []
