@@ -149,8 +149,13 @@ def test_the_lanes_work_from_the_keyboard(page, api):
     assert last is not None and last["lane"] == second["lane"] and last["tabindex"] == "0", "End stays on the lane"
     assert stops() == 1, "the tab stop follows the focus"
 
-    # Bars: Enter plots the focused one.
-    page.execute_script("document.querySelector(arguments[0]).focus()", f"{PANEL} .bar")
+    # Bars: Enter plots the focused one. The pause's own bar, the newest on its lane: the lanes'
+    # first bar may be an earlier test's, which leaves the kept history (60 s) while this one runs.
+    page.execute_script(
+        "const lane = [...document.querySelectorAll(arguments[0] + ' .lane')]"
+        ".find(l => l.querySelector('.lane-label').textContent === arguments[1]);"
+        "[...lane.querySelectorAll('.bar')].at(-1).focus()",
+        lanes, "play-button › scale › background · fillColor")
     bar = focus()
     press(page, Keys.ENTER)
     plot = page.find_element(By.CSS_SELECTOR, f'{PANEL} [data-part="plot"]')
