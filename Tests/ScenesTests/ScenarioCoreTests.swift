@@ -51,26 +51,38 @@ import SeedControls
         }
     }
 
-    /// What a recording keeps are the values the stage ran, at their scene times; replayed from a
-    /// fresh scene, they give the state the live scene had.
+    /// What a recording keeps are the scene it started from and the values the stage ran, at their
+    /// scene times; replayed from that snapshot, they give the state the live scene had, a props
+    /// change and a press made before the recording included.
     @Test func aRecordingOfValuesReplaysToTheLiveState() throws {
         let clock = ManualClock(startingAt: 0)
         let stage = StageCommandTests.stage(clock)
-        #expect(stage.recorder.start(at: 0))
+        _ = try stage.run(Command("PATCH /controls/spinner/props", document: ##"{"color": "#1e88e5"}"##))
+        _ = try stage.run(StageCommandTests.hold)
+        clock.advance(by: 0.3)
+        let start = stage.snapshot(lastEntry: nil)
+        #expect(stage.recorder.start(at: start.sceneTime, from: start.json))
+        var times: [Double] = []
         clock.advance(by: 0.25)
-        _ = try stage.run(Command("POST /spinner/start"))
+        _ = try stage.run(Command("POST /spinner/stop"))
+        times.append(stage.scene.snapshotWithRevision().time)
         clock.advance(by: 0.5)
         _ = try stage.run(Command("PATCH /controls/play-button/props", document: ##"{"playBufferingTintColor": "#ff0000"}"##))
-        _ = try stage.run(StageCommandTests.hold)
+        times.append(stage.scene.snapshotWithRevision().time)
         clock.advance(by: 1)
         let recording = try #require(stage.recorder.stop())
-        let scenario = try Scenario(parsing: recording.document(until: 1.75), artworks: stage.artworks)
-        #expect(scenario.steps.map(\.at) == [0.25, 0.75, 0.75])
+        let scenario = try Scenario(parsing: recording.document(until: 2.05), artworks: stage.artworks)
+        #expect(scenario.start == start.sceneTime)
+        #expect(scenario.steps.map { scenario.start + $0.at } == times, "each step at the scene time it had, exactly")
         var replay = scenario.freshScene()
-        replay.advance(to: 1.75)
+        replay.advance(to: 2.05)
         let live = stage.scene.snapshot().scene
-        #expect(replay.scene.meter.state(at: 1.75) == live.meter.state(at: 1.75))
-        #expect(replay.scene.spinner.state(at: 1.75) == live.spinner.state(at: 1.75))
-        #expect(replay.scene.props(of: .playButton) == live.props(of: .playButton))
+        #expect(live.meter.state(at: 2.05).segmentCount == 1, "the press before the recording")
+        #expect(replay.scene.meter.state(at: 2.05) == live.meter.state(at: 2.05))
+        #expect(replay.scene.spinner.state(at: 2.05) == live.spinner.state(at: 2.05))
+        for control in [FrameSubject.playButton, .spinner] {
+            #expect(replay.scene.props(of: control) == live.props(of: control))
+        }
+        #expect(replay.scene.props(of: .spinner) != Scene().props(of: .spinner), "the props set before the recording")
     }
 }

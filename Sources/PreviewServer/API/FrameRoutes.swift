@@ -32,7 +32,7 @@ struct FrameRoutes: RouteGroup {
                     + "scene or the clock. With `variants=` the "
                     + "chosen control is shown in several modes, themes or scales side by side, each with a caption "
                     + "(header `X-Variants`). With `scenario=` it shows that scenario instead, played from a fresh "
-                    + "scene, `ahead` seconds from its start.",
+                    + "scene (or its snapshot, `from`, as a recording's), `ahead` seconds from its start.",
                 parameters: FrameParameters.common
                     + [FrameParameters.ahead, FrameParameters.at, FrameParameters.variants, FrameParameters.scenario],
                 answers: [.notFound("No stored scenario has the id given in `scenario`."), scenarioConflict],

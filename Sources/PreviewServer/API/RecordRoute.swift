@@ -10,15 +10,16 @@ extension ScenarioRoutes {
         command: APIOperation(
             command: .recordScenario, id: "recordScenario", tag: "scenarios",
             summary: "Records the commands that arrive into a scenario: `start`, then `stop`",
-            description: "Between start and stop, every command a control accepts (from any client) becomes a step at "
-                + "its scene time from the start; clock commands do not, since the scene times already say when each "
+            description: "`start` takes the scene's snapshot (GET /snapshot) as the scenario's `from`, so that its frames "
+                + "and clips show what was seen, props and states included. Between start and stop, every command a control "
+                + "accepts (from any client) becomes a step at its exact scene time from the start; clock commands do not, since the scene times already say when each "
                 + "command happened. An upload is kept as the command it stands for, naming the image by its SHA-256. "
                 + "`stop` checks the scenario as "
                 + "POST /scenarios does, stores it and answers with its id and the scenario itself. At most "
                 + "\(Scenario.Limits.maxSteps) steps are kept.",
 
             answers: [.conflict("`start` while a recording runs, `stop` when none does, or a recording that could not "
-                                + "be replayed from a fresh scene.")],
+                                + "be replayed from its snapshot.")],
             bareWord: "action", answerSize: .atMost(2 * Scenario.Limits.maxDocumentBytes)),
         produces: Success(description: "For `start`: the recording. For `stop`: the stored scenario's id and the scenario.",
                           content: .json(SchemaSource { recordReplySchema($0) }), headers: [.noStore])

@@ -15,18 +15,33 @@ struct StateRoutes: RouteGroup {
     static let getState = Endpoint<Self>(
         APIOperation(.get, "/state", id: "getState", tag: "state",
                      summary: "Scene time, the clock, and every control's model and presentation values at that time",
-                     description: "Now, or with `at` at a time in the kept history, as it was then (the page's readouts "
-                         + "while its timeline shows a past frame); the revision is today's either way.",
-                     parameters: [FrameParameters.at], answerSize: .atMost(512 << 10)),
+                     description: "Now, or `ahead` seconds on as it will be with no further command, or with `at` at a time "
+                         + "in the kept history, as it was then (the page's readouts while its timeline shows a past frame). "
+                         + "With `scenario`, that stored scenario's scene `ahead` seconds from its start, as its frames show "
+                         + "it (the page's readouts while it replays a recording). The revision is today's either way.",
+                     parameters: [FrameParameters.at, FrameParameters.ahead, FrameParameters.scenario],
+                     answers: [.notFound("No stored scenario has the id given in `scenario`."),
+                               .conflict("A scenario that names artwork the server no longer keeps.")],
+                     // A scenario is played from its start, and a replica may fetch it from Redis.
+                     rules: FrameParameters.whenRules, offload: .shared, answerSize: .atMost(512 << 10)),
         reply: SceneState.self, "The scene at one time.", headers: [.noStore]
     ) { group, input in
         let live = group.stage.scene
-        let (copy, time, revision) = live.snapshotWithRevision()
-        guard let at = try input[FrameParameters.at] else {
-            return SceneState(scene: copy, time: time, revision: revision, clock: group.stage.clockState(time: time))
+        let revision = live.snapshotWithRevision().revision
+        let ahead = try input[FrameParameters.ahead]
+        var copy: ScheduledScene, time: Double
+        if let at = try input[FrameParameters.at] {
+            guard let past = live.copy(at: at) else { throw live.outsideHistory(FrameParameters.at.spec.name, at) }
+            (copy, time) = (past.scene, at)
+        } else if let id = try input[FrameParameters.scenario] {
+            let scenario = try group.stage.storedScenario(id)
+            (copy, time) = (scenario.freshScene(), scenario.start + ahead)
+        } else {
+            let (scheduled, now) = live.scheduledSnapshot()
+            (copy, time) = (scheduled, now + ahead)
         }
-        guard let past = live.copy(at: at) else { throw live.outsideHistory(FrameParameters.at.spec.name, at) }
-        return SceneState(scene: past.scene.scene, time: at, revision: revision, clock: group.stage.clockState(time: at))
+        copy.advance(to: time)
+        return SceneState(scene: copy.scene, time: time, revision: revision, clock: group.stage.clockState(time: time))
     }
 
     static var layoutReply: LayoutReply { ControlSystem.derived("StateRoutes.layoutReply") { makeLayoutReply() } }

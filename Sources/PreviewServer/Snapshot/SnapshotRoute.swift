@@ -15,15 +15,8 @@ extension StateRoutes {
                 + "frames at every later time. Read-only.", answerSize: .atMost(4 << 20)),
         reply: SceneSnapshot.self, "The scene at one time.", headers: [.noStore]
     ) { group, _ in
-        guard let replica = group.stage.replica else { return group.snapshot(lastEntry: nil) }
-        return replica.withAppliedEntry { group.snapshot(lastEntry: $0) }
-    }
-
-    /// The scene at the clock's time, naming `lastEntry` as the last log entry it includes.
-    func snapshot(lastEntry: String?) -> SceneSnapshot {
-        let (copy, time, revision) = stage.scene.snapshotWithRevision()
-        return SceneSnapshot(scene: copy, time: time, revision: revision, lastEntry: lastEntry,
-                             clock: stage.clockState(time: time), references: stage.artworkReferences(copy))
+        guard let replica = group.stage.replica else { return group.stage.snapshot(lastEntry: nil) }
+        return replica.withAppliedEntry { group.stage.snapshot(lastEntry: $0) }
     }
 }
 

@@ -90,7 +90,7 @@ extension Stage {
             try PropTable.setProps(control, of: &s, at: t, change)
             return s
         }
-        recorder.record(value, at: applied.time)
+        recorder.record(value, at: applied.time) { snapshot(at: host, lastEntry: nil).json }
         return JSONValue.object([
             ("sceneTime", JSONValue.number(applied.time)),
             ("revision", .int(Int(applied.revision))),

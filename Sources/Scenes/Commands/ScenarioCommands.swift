@@ -47,21 +47,24 @@ extension SceneCommand {
                                                      parameters: ScenarioParameters.record, prepare: nil) {
         stage, value, host throws(Refusal) in
         let input = try Input(command: value, for: ScenarioParameters.record, settings: stage.settings)
-        return try stage.record(try input[ScenarioParameters.action], at: stage.scene.snapshotWithRevision(at: host).time).serialized
+        return try stage.record(try input[ScenarioParameters.action], at: host).serialized
     }
 }
 
 extension Stage {
-    /// Starts or stops the recording at scene time `now`; stopping checks the recording as a scenario
-    /// and keeps it.
-    func record(_ action: ScenarioParameters.RecordAction, at now: Double) throws(Refusal) -> JSONValue {
+    /// Starts or stops the recording at host time `host`; starting takes the scene's snapshot,
+    /// stopping checks the recording as a scenario from it and keeps it.
+    func record(_ action: ScenarioParameters.RecordAction, at host: Double?) throws(Refusal) -> JSONValue {
         switch action {
         case .start:
-            guard recorder.start(at: now) else {
+            let start = snapshot(at: host, lastEntry: nil)
+            let now = start.sceneTime
+            guard recorder.start(at: now, from: start.json) else {
                 throw Refusal(.conflict, "a recording runs already", parameter: "action", allowed: "stop, then start again")
             }
             return .object([("recording", true), ("since", .double(now)), ("steps", 0)])
         case .stop:
+            let now = scene.snapshotWithRevision(at: host).time
             guard let recording = recorder.stop() else {
                 throw Refusal(.conflict, "no recording runs", parameter: "action", allowed: "start first")
             }
@@ -69,7 +72,7 @@ extension Stage {
             do {
                 scenario = try Scenario(parsing: recording.document(until: now), artworks: artworks)
             } catch {
-                throw Refusal(.conflict, "the recording cannot be replayed from a fresh scene: \(error.message)",
+                throw Refusal(.conflict, "the recording cannot be replayed from its snapshot: \(error.message)",
                               parameter: "action", allowed: error.allowed)
             }
             let summary = keepRecorded(scenario)

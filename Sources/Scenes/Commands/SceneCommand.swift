@@ -98,7 +98,7 @@ package struct SceneCommand: Sendable {
             let applied = try stage.scene.apply(value, on: declaration.control, at: host) { s, t throws(Refusal) in
                 try prepared.apply(to: &s, at: t)
             }
-            stage.recorder.record(value, at: applied.time)
+            stage.recorder.record(value, at: applied.time) { stage.snapshot(at: host, lastEntry: nil).json }
             return try encoded(CommandReply(sceneTime: applied.time, revision: applied.revision, state: AnyState(applied.result)))
         }
     }

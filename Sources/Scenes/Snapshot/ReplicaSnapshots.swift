@@ -68,4 +68,12 @@ extension Stage {
     package func artworkReferences(_ scene: Scene) -> ArtworkReferences {
         ArtworkReferences(configuration: scene.configuration, library: artworks)
     }
+
+    /// The whole scene at the clock's time for host time `host` (now when nil), as `GET /snapshot`
+    /// answers it, naming `lastEntry` as the last log entry it includes.
+    package func snapshot(at host: Double? = nil, lastEntry: String?) -> SceneSnapshot {
+        let (copy, time, revision) = scene.snapshotWithRevision(at: host)
+        return SceneSnapshot(scene: copy, time: time, revision: revision, lastEntry: lastEntry,
+                             clock: clockState(time: time), references: artworkReferences(copy))
+    }
 }

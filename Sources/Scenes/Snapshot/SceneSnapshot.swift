@@ -53,6 +53,13 @@ package struct SceneSnapshot: Codable, Sendable {
         Array(try SceneStateEncoding.encoder.encode(self))
     }
 
+    /// The document as a scenario's `from` holds it (null in the unlikely case it cannot be encoded,
+    /// which the scenario's parser then refuses by name).
+    package var json: JSONValue {
+        guard let bytes = try? encoded(), let document = try? JSONDocument(parsing: bytes) else { return .null }
+        return document.value
+    }
+
     /// A document read back, its bitmaps resolved through `references`.
     package static func decode(_ bytes: [UInt8], references: ArtworkReferences) throws -> SceneSnapshot {
         let decoder = JSONDecoder()

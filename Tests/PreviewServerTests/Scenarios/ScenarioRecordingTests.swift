@@ -1,6 +1,7 @@
 import Animation
 import Controls
 import Foundation
+import HTTPClient
 import LayercastTesting
 @testable import PreviewServer
 import Rendering
@@ -12,32 +13,39 @@ import SeedControls
 @Suite struct ScenarioRecordingTests {
     init() { SeedControls.bootstrap() }
 
-    /// Record an interaction on a server with a manual clock, keeping its live frames; replay the
-    /// recording from a fresh scene; compare the pixels.
+    /// Change props and press the meter, then record an interaction on a server with a manual clock,
+    /// keeping its live frames; replay the recording from its snapshot; compare the pixels.
     @Test func aRecordedInteractionReplaysToTheLiveFrames() throws {
         let clock = ManualClock(startingAt: 0)
         try withTestServer(.router, clock: clock) { s in
+            _ = try s.request("PATCH", "/controls/meter/props", body: Array(#"{"duration": 2}"#.utf8),
+                              contentType: "application/merge-patch+json")
+            _ = try s.post("/meter/press")
+            s.at(0.3)
             let start = try jsonObject(s.post("/scenarios/record", form: "action=start"))
-            #expect(start["recording"] as? Bool == true && start["since"] as? Double == 0)
+            let since = try #require(start["since"] as? Double)
+            #expect(start["recording"] as? Bool == true && abs(since - 0.3) < 1e-9)
             var live: [(Double, Bitmap)] = []
+            var times: [Double] = []
             func look(at t: Double) throws {
                 s.at(t)
                 live.append((t, try s.frame("control=all&size=96").image))
             }
-            let interaction: [(Double, () throws -> Void)] = [
-                (0.2, { _ = try s.post("/meter/press") }),
-                (0.5, { _ = try s.post("/play-button/mode", json: #"{"mode": "pause"}"#) }),
-                (0.9, { _ = try s.post("/clock?speed=0.5") }),
-                (1.1, { _ = try s.post("/meter/release") }),
-                (1.3, { _ = try s.post("/player/seek?progress=40") }),
-                (1.45, { _ = try s.request("PATCH", "/controls/spinner/props", body: Array(##"{"color": "#1e88e5"}"##.utf8),
-                                           contentType: "application/merge-patch+json") }),
-                (1.6, { _ = try s.post("/play-button/enabled?value=false") }),
+            // (When, whether it is a step, the command.)
+            let interaction: [(Double, Bool, () throws -> HTTPProbeResponse)] = [
+                (0.5, true, { try s.post("/play-button/mode", json: #"{"mode": "pause"}"#) }),
+                (0.9, false, { try s.post("/clock?speed=0.5") }),
+                (1.1, true, { try s.post("/meter/release") }),
+                (1.3, true, { try s.post("/player/seek?progress=40") }),
+                (1.45, true, { try s.request("PATCH", "/controls/spinner/props", body: Array(##"{"color": "#1e88e5"}"##.utf8),
+                                       contentType: "application/merge-patch+json") }),
+                (1.6, true, { try s.post("/play-button/enabled?value=false") }),
             ]
-            for (t, command) in interaction {
+            for (t, isStep, command) in interaction {
                 try look(at: t - 0.05)
                 s.at(t)
-                try command()
+                let time = try jsonObject(command())["sceneTime"] as? Double
+                if isStep, let time { times.append(time) }
                 try look(at: t + 0.05)
             }
             try look(at: 2.4)
@@ -45,21 +53,29 @@ import SeedControls
             let stop = try s.post("/scenarios/record", form: "action=stop")
             let reply = try jsonObject(stop)
             let id = try #require(reply["id"] as? String, "\(stop.text)")
-            #expect(reply["steps"] as? Int == 6, "the clock command is not a step")
+            #expect(reply["steps"] as? Int == 5, "the clock command is not a step")
             let scenario = try #require(reply["scenario"] as? [String: Any])
-            #expect(scenario["duration"] as? Double == 2.5)
+            #expect(scenario["duration"] as? Double == 2.2)
+            #expect((scenario["from"] as? [String: Any])?["sceneTime"] as? Double == since, "it starts from the snapshot")
             let steps = try #require(scenario["steps"] as? [[String: Any]])
-            #expect(steps.map { $0["at"] as? Double } == [0.2, 0.5, 1.1, 1.3, 1.45, 1.6])
-            #expect(steps.map { $0["do"] as? String } == ["POST /meter/press", "POST /play-button/mode", "POST /meter/release",
+            #expect(steps.map { since + ($0["at"] as? Double ?? .nan) } == times, "each at the scene time it had, exactly")
+            #expect(steps.map { $0["do"] as? String } == ["POST /play-button/mode", "POST /meter/release",
                                                           "POST /player/seek", "PATCH /controls/spinner/props",
                                                           "POST /play-button/enabled"])
-            #expect(steps[1]["with"] as? [String: String] == ["mode": "pause"])
-            #expect(steps[4]["with"] as? [String: String] == ["color": "#1e88e5"], "a props patch is kept as its document")
+            #expect(steps[0]["with"] as? [String: String] == ["mode": "pause"])
+            #expect(steps[3]["with"] as? [String: String] == ["color": "#1e88e5"], "a props patch is kept as its document")
 
+            // Each frame, the props and the press before the recording included.
             for (t, frame) in live {
-                let replayed = try s.frame("control=all&size=96&scenario=\(id)&ahead=\(t)").image
+                let replayed = try s.frame("control=all&size=96&scenario=\(id)&ahead=\(t - since)").image
                 #expect(replayed.pixels == frame.pixels, "t = \(t)")
             }
+            // Its state, as GET /state tells the live scene's: the press before the recording, then the release.
+            let state = { (t: Double) throws -> [String: Any]? in
+                try jsonObject(s.get("/state?scenario=\(id)&ahead=\(t)"))["meter"] as? [String: Any]
+            }
+            #expect(try state(0)?["segmentCount"] as? Int == 1 && state(0)?["recording"] as? Bool == true)
+            #expect(try state(1)?["recording"] as? Bool == false)
         }
     }
 
@@ -105,15 +121,28 @@ import SeedControls
             s.at(2)
             _ = try s.post("/play-button/mode?mode=stop")
             s.at(1.2)
-            _ = try s.post("/play-button/mode?mode=buffering")
+            let rewrite = try jsonObject(s.post("/play-button/mode?mode=buffering"))["sceneTime"] as? Double
             s.at(2)
             let list = try jsonObject(s.get("/scenarios"))["recording"] as? [String: Any]
-            #expect(list?["steps"] as? Int == 1 && list?["since"] as? Double == 1)
+            let since = try #require(list?["since"] as? Double)
+            #expect(list?["steps"] as? Int == 1 && abs(since - 1) < 1e-9)
             let reply = try jsonObject(s.post("/scenarios/record?action=stop"))
             let steps = (reply["scenario"] as? [String: Any])?["steps"] as? [[String: Any]]
-            #expect(steps?.map { $0["at"] as? Double } == [0.2])
+            #expect(steps?.map { since + ($0["at"] as? Double ?? .nan) } == [rewrite], "at the scene time it had, exactly")
             #expect(steps?.first?["with"] as? [String: String] == ["mode": "buffering"])
             expectRefusal(try s.post("/scenarios/record?action=stop"), status: 409, parameter: "action", "no recording")
+
+            // One before the start starts it again, from the scene as that command left it.
+            _ = try s.post("/scenarios/record?action=start")
+            s.at(1.6)
+            _ = try s.post("/meter/press")
+            let pressed = try s.frame("control=meter&size=64").image
+            s.at(1.9)
+            let again = try jsonObject(s.post("/scenarios/record?action=stop"))
+            let scenario = try #require(again["scenario"] as? [String: Any])
+            #expect((scenario["steps"] as? [Any])?.isEmpty == true, "the press is in the snapshot")
+            let id = try #require(again["id"] as? String)
+            #expect(try s.frame("control=meter&size=64&scenario=\(id)&ahead=0").image.pixels == pressed.pixels)
         }
     }
 }
