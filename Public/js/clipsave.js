@@ -1,7 +1,8 @@
 // @ts-check
 // Save clip: what you see, of the target you choose. The clip takes the View (backdrop, size, scale,
-// geometry) like the PNG links do, covers the next N seconds or the last N the server keeps (`at=`,
-// so a moment just seen can be kept), and shows its progress while the server renders it.
+// geometry) like the PNG links do, covers the next N seconds, the last N the server keeps (`at=`, so
+// a moment just seen can be kept) or the page's newest recording (`scenario=`, from the scene it
+// started from), and shows its progress while the server renders it.
 import { ApiError, errorFrom } from "./api.js";
 import { part } from "./dom.js";
 import { reportError, toast } from "./toast.js";
@@ -10,7 +11,7 @@ import { clipUrl } from "./view.js";
 /**
  * @typedef {import("./view.js").View} View
  * @typedef {import("./view.js").StreamMeta} StreamMeta
- * @typedef {{ control: string, seconds: number, range: "next" | "last", format: string }} ClipChoice
+ * @typedef {{ control: string, seconds: number, range: "next" | "last" | "recording", format: string }} ClipChoice
  */
 
 /**
@@ -29,12 +30,14 @@ export function clipSaver(root, ctx) {
   const status = part(root, "clip-status");
 
   for (const [id, title] of ctx.targets) target.append(new Option(title, id));
+  /** @type {{ id: string, duration: number } | null} the page's newest recording */
+  let recording = null;
 
   /** @returns {ClipChoice} */
   const choice = () => ({
     control: target.value,
     seconds: Number(seconds.value),
-    range: range.value === "last" ? "last" : "next",
+    range: range.value === "last" || range.value === "recording" ? range.value : "next",
     format: format.value,
   });
 
@@ -43,8 +46,14 @@ export function clipSaver(root, ctx) {
     const c = choice();
     const meta = ctx.meta();
     if (!meta) return;
-    const at = c.range === "last" ? ctx.sceneTime() - c.seconds : null;
-    link.href = clipUrl(ctx.view(), meta, c.control, c.format, c.seconds, at);
+    seconds.disabled = c.range === "recording";
+    if (c.range === "recording" && recording) {
+      link.href = clipUrl(ctx.view(), meta, c.control, c.format, null, { scenario: recording.id });
+      link.download = `layercast-${c.control}-recording-${recording.id}.${c.format}`;
+      return;
+    }
+    const at = c.range === "last" ? ctx.sceneTime() - c.seconds : undefined;
+    link.href = clipUrl(ctx.view(), meta, c.control, c.format, c.seconds, { at });
     link.download = `layercast-${c.control}-${c.range}-${c.seconds}s.${c.format}`;
   };
   for (const select of [target, range, seconds, format]) select.addEventListener("change", update);
@@ -58,7 +67,7 @@ export function clipSaver(root, ctx) {
     if (link.getAttribute("aria-busy") === "true") return;
     update();
     const c = choice();
-    const frames = Math.round(c.seconds * 30);
+    const frames = Math.round((c.range === "recording" && recording ? Math.min(recording.duration, 20) : c.seconds) * 30);
     link.setAttribute("aria-busy", "true");
     progress.hidden = false;
     progress.removeAttribute("value"); // indeterminate while the server renders
@@ -104,5 +113,17 @@ export function clipSaver(root, ctx) {
   details.addEventListener("toggle", () => { if (details.open) update(); });
 
   update();
-  return { update };
+  return {
+    update,
+    /** Offers the page's newest recording as a range, and chooses it.
+     * @param {string} id @param {number} duration */
+    offerRecording(id, duration) {
+      recording = { id, duration };
+      let option = /** @type {HTMLOptionElement | null} */ (range.querySelector('option[value="recording"]'));
+      if (!option) range.append(option = new Option("", "recording"));
+      option.textContent = `Recording (${+duration.toFixed(2)} s)`;
+      range.value = "recording";
+      update();
+    },
+  };
 }

@@ -19,6 +19,7 @@ import { viewPanel } from "./viewpanel.js";
 import { clockPanel } from "./clock.js";
 import { clipSaver } from "./clipsave.js";
 import { recorder } from "./record.js";
+import { scenarioReplay } from "./replay.js";
 import { kit } from "./cards/kit.js";
 import { placeCards, genericCard } from "./cards/generic.js";
 import { propsPanels } from "./props/panels.js";
@@ -33,7 +34,7 @@ import { timelinePanel, SCRUB_EVENT } from "./timeline.js";
 const store = new SceneStore();
 const view = loadView();
 let frameTime = NaN;      // scene time of the frame on screen
-/** @type {{ time: number, replaying: boolean, state: import("./state.js").SceneState | null } | null} a past frame on screen */
+/** @type {{ time: number, replaying: boolean, scenario: string | null, state: import("./state.js").SceneState | null } | null} a past frame on screen, or a recording's (its time from its start) */
 let viewing = null;
 /** @type {string | null} */
 let focused = null;
@@ -113,7 +114,6 @@ const clock = clockPanel(component("clock"), {
   applyClock(reply) { if (store.applyClock(reply)) render(); },
 });
 const gallery = new Gallery(galleryRoot);
-const recording = recorder(component("recorder"));
 
 // ---- Live state -------------------------------------------------------------------------------
 
@@ -160,17 +160,20 @@ function tick() {
 let pastWanted = null;
 let pastInFlight = false;
 document.addEventListener(SCRUB_EVENT, (event) => {
-  const detail = /** @type {CustomEvent<{ sceneTime: number | null, replaying: boolean }>} */ (event).detail;
+  const detail = /** @type {CustomEvent<{ sceneTime: number | null, replaying: boolean, scenario?: string }>} */ (event).detail;
   if (typeof detail?.sceneTime !== "number") {
     viewing = null;
     render();
     return;
   }
-  viewing = { time: detail.sceneTime, replaying: detail.replaying, state: viewing?.state ?? null };
+  // The timeline taken up while a recording replays: the timeline's time wins.
+  if (!detail.scenario && replayer.playing) replayer.stop();
+  viewing = { time: detail.sceneTime, replaying: detail.replaying, scenario: detail.scenario ?? null,
+    state: viewing?.state ?? null };
   showStatus();
   readPast(detail.sceneTime);
 });
-/** @param {number} time */
+/** @param {number} time the scene's time, or with `viewing.scenario` the recording's */
 async function readPast(time) {
   pastWanted = time;
   if (pastInFlight) return;
@@ -179,7 +182,8 @@ async function readPast(time) {
     while (pastWanted !== null) {
       const at = pastWanted;
       pastWanted = null;
-      const response = await fetch(`state?at=${at}`, { cache: "no-store" }).catch(() => null);
+      const query = viewing?.scenario ? `scenario=${viewing.scenario}&ahead=${at}` : `at=${at}`;
+      const response = await fetch(`state?${query}`, { cache: "no-store" }).catch(() => null);
       // A time that has left the history keeps the last readouts: the timeline says why.
       if (!response?.ok || !viewing || viewing.time !== at) continue;
       viewing.state = await response.json();
@@ -219,7 +223,10 @@ let outage = false;
 function showStatus() {
   let tone = "connecting";
   let label = "Connecting…";
-  if (viewing) [tone, label] = ["viewing", `${viewing.replaying ? "Replaying" : "Viewing"} t = ${viewing.time.toFixed(3)} s`];
+  if (viewing) {
+    const what = viewing.scenario ? "Replaying recording" : viewing.replaying ? "Replaying" : "Viewing";
+    [tone, label] = ["viewing", `${what} t = ${viewing.time.toFixed(3)} s`];
+  }
   else if (document.hidden) [tone, label] = ["paused", "Paused in background"];
   else if (!motion.playing) [tone, label] = status.events === "live" ? ["paused", "Still frames"] : ["reconnecting", "Still frames · reconnecting"];
   else if (status.stream === "failed") [tone, label] = ["error", "Stream refused"];
@@ -239,8 +246,8 @@ function liveLabel() {
 
 const stream = new MjpegStream({
   onFrame(bitmap, meta) {
-    // While the timeline scrubs, the stream goes on but its frames are set aside.
-    if (timeline.scrubbing) {
+    // While the timeline scrubs or a recording replays, the stream goes on but its frames are set aside.
+    if (timeline.scrubbing || replayer.playing) {
       bitmap.close();
       return;
     }
@@ -262,7 +269,7 @@ const stream = new MjpegStream({
 
 const stills = new Stills({
   onFrame(bitmap, meta) {
-    if (timeline.scrubbing) {
+    if (timeline.scrubbing || replayer.playing) {
       bitmap.close();
       return;
     }
@@ -381,6 +388,33 @@ clips = clipSaver(part(component("clock"), "clip-save"), {
   targets: [...cards].map(([control, { root }]) => [control, part(root, "title").textContent ?? control]),
 });
 
+// ---- A recording: replayed on this page alone, from its own frames ------------------------------
+
+const replayer = scenarioReplay({
+  stillUrl: () => target?.still ?? null,
+  onFrame(bitmap, t) {
+    if (!target) return bitmap.close();
+    frameTime = t;
+    gallery.show(bitmap, target.meta);
+    tick();
+  },
+  onStart() {
+    if (timeline.scrubbing) timeline.goLive();
+    recording.replaying(true);
+    announce("Replaying the recording on this page; the live scene goes on");
+  },
+  onEnd(finished) {
+    recording.replaying(false);
+    announce(finished ? "Replay finished; live again" : "Replay stopped; live again");
+    if (!motion.playing) stills.refresh();
+  },
+  onError: reportError,
+});
+const recording = recorder(component("recorder"), {
+  replayer,
+  onRecorded: (id, duration) => clips?.offerRecording(id, duration),
+});
+
 document.addEventListener("visibilitychange", showStatus);
 
 setFocus([...cards.keys()][0] ?? "");
@@ -403,6 +437,7 @@ Object.assign(window, {
     get revision() { return store.revision; },
     get eventSource() { return feed.source; },
     get recorder() { return recording; },
+    get replayer() { return replayer; },
     get propsReady() { return props.ready; },
     get previewing() { return props.previewing; },
     get viewing() { return viewing && { time: viewing.time, sceneTime: viewing.state?.sceneTime ?? null }; },

@@ -1,18 +1,23 @@
 // @ts-check
 // Record: turns the commands sent while it runs (from this page or any other client) into a stored
-// scenario (POST /scenarios/record), then offers it as a JSON download and a Replay that plays it
-// on the live scene (POST /scenarios/{id}/play).
+// scenario that starts from the scene as it was (POST /scenarios/record), then offers it as a JSON
+// download, a Replay on this page alone (./replay.js: its own frames, the live scene untouched) and,
+// through `onRecorded`, as a range of Save clip.
 import { send, errorFrom, ApiError } from "./api.js";
 import { part } from "./dom.js";
 import { announce } from "./announce.js";
 import { reportError } from "./toast.js";
 
 /**
- * @typedef {{ recording: boolean, since: number, steps: number, id?: string, scenario?: unknown }} RecordReply
+ * @typedef {{ recording: boolean, since: number, steps: number, id?: string, scenario?: { duration: number } }} RecordReply
  */
 
-/** @param {HTMLElement} root the recorder group */
-export function recorder(root) {
+/**
+ * @param {HTMLElement} root the recorder group
+ * @param {{ replayer: ReturnType<typeof import("./replay.js").scenarioReplay>,
+ *   onRecorded: (id: string, duration: number) => void }} ctx the page's replayer, and who else offers the recording
+ */
+export function recorder(root, ctx) {
   const button = part(root, "record");
   const label = part(root, "record-label");
   const download = part(root, "download", HTMLAnchorElement);
@@ -20,6 +25,7 @@ export function recorder(root) {
   let recording = false;
   /** @type {string | null} */
   let scenarioId = null;
+  let duration = 0;
 
   /** @param {boolean} on */
   function show(on) {
@@ -30,8 +36,8 @@ export function recorder(root) {
       : "Record the commands sent from now on as a scenario you can download and replay";
   }
 
-  /** @param {string} id */
-  async function offer(id) {
+  /** @param {string} id @param {number} seconds */
+  async function offer(id, seconds) {
     const response = await fetch(`scenarios/${id}`, { cache: "no-store" });
     if (!response.ok) throw await errorFrom(response);
     const text = await response.text();
@@ -39,8 +45,10 @@ export function recorder(root) {
     download.href = URL.createObjectURL(new Blob([text], { type: "application/json" }));
     download.download = `layercast-scenario-${id}.json`;
     scenarioId = id;
+    duration = seconds;
     download.hidden = false;
     replay.hidden = false;
+    ctx.onRecorded(id, seconds);
   }
 
   button.addEventListener("click", async () => {
@@ -53,8 +61,8 @@ export function recorder(root) {
       if (reply.recording) {
         announce("Recording started");
       } else if (reply.id) {
-        await offer(reply.id);
-        announce(`Recording stopped: ${reply.steps} step${reply.steps === 1 ? "" : "s"}, ready to download or replay`);
+        await offer(reply.id, reply.scenario?.duration ?? 0);
+        announce(`Recording stopped: ${reply.steps} step${reply.steps === 1 ? "" : "s"}, ready to download, replay or save as a clip`);
       }
     } catch (error) {
       // Another client may have started or stopped it: show what the server says.
@@ -65,15 +73,20 @@ export function recorder(root) {
     }
   });
 
-  replay.addEventListener("click", async () => {
+  replay.addEventListener("click", () => {
     if (!scenarioId) return;
-    try {
-      const reply = await send("POST", `scenarios/${scenarioId}/play`);
-      announce(`Replaying ${reply.steps} step${reply.steps === 1 ? "" : "s"}`);
-    } catch (error) {
-      reportError("Replay", error);
-    }
+    if (ctx.replayer.playing) ctx.replayer.stop();
+    else ctx.replayer.play(scenarioId, duration);
   });
+
+  /** The Replay button says what it does now.
+   * @param {boolean} on */
+  function replaying(on) {
+    replay.textContent = on ? "Stop replay" : "Replay here";
+    replay.title = on ? "Back to the live scene"
+      : "Replay the recording on this page only, from the scene it started from; the live scene goes on";
+  }
+  replaying(false);
 
   // A recording started before this page opened (or by another page) shows as one.
   fetch("scenarios", { cache: "no-store" })
@@ -85,5 +98,6 @@ export function recorder(root) {
   return {
     get recording() { return recording; },
     get scenarioId() { return scenarioId; },
+    replaying,
   };
 }

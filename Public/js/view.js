@@ -120,22 +120,24 @@ export function frameUrl(view, control) {
 
 /**
  * A clip of what the page shows (the server's /clip.FORMAT routes): `control`'s stage, or every stage
- * as the page arranges them, at the View's backdrop, scale and geometry; the `seconds` after now, or
- * from scene time `at` (the kept history) when it is given.
+ * as the page arranges them, at the View's backdrop, scale and geometry; the `seconds` after now, from
+ * scene time `start.at` (the kept history), or of the stored scenario `start.scenario` from its start
+ * (all of it, up to the server's limit, when `seconds` is null).
  * @param {View} view
  * @param {StreamMeta} meta the stages as shown
  * @param {string} control a control's id, or "all"
  * @param {string} format webp, gif, mp4 or webm
- * @param {number} seconds
- * @param {number | null} at
+ * @param {number | null} seconds
+ * @param {{ at?: number, scenario?: string }} [start]
  */
-export function clipUrl(view, meta, control, format, seconds, at) {
+export function clipUrl(view, meta, control, format, seconds, start = {}) {
   const columns = control === "all" ? meta.arrangement.columns : 1;
   const rows = control === "all" ? meta.arrangement.rows : 1;
   const params = new URLSearchParams({
-    control, width: String(columns * meta.w), height: String(rows * meta.h), scale: String(meta.scale),
-    seconds: String(seconds), fps: "30",
+    control, width: String(columns * meta.w), height: String(rows * meta.h), scale: String(meta.scale), fps: "30",
   });
-  if (at !== null && Number.isFinite(at)) params.set("at", at.toFixed(3));
+  if (seconds !== null) params.set("seconds", String(seconds));
+  if (start.at !== undefined && Number.isFinite(start.at)) params.set("at", start.at.toFixed(3));
+  if (start.scenario) params.set("scenario", start.scenario);
   return `clip.${format}?${common(view, params)}`;
 }
