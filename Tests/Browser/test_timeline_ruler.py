@@ -134,11 +134,12 @@ def step_past(api, begin, seconds):
         api.request("POST", "/clock", step=min(60, begin + seconds - now + 0.01))
 
 
-def test_the_spinners_plot_after_70_s(browser, api, base_url, artifacts):
+@pytest.mark.parametrize("width,height,mobile", SIZES)
+def test_the_spinners_plot_after_70_s(browser, api, base_url, artifacts, width, height, mobile):
     """The spinner runs from the start: once 70 s of scene time have gone, its start has left the
     60 s history, yet its lane plots its last two cycles with its own curve, not an empty plot."""
     api.reset_scene()
-    page = open_studio(browser, base_url)
+    page = open_studio(browser, base_url, width, height, mobile=mobile)
     # The running one: an earlier test may have stopped and started the spinner, leaving an ended one too.
     spinner = [a for a in timeline(api)["animations"]
                if a["control"] == "spinner" and a["key"] == "strokeEnd" and a.get("end") is None]
@@ -165,7 +166,7 @@ def test_the_spinners_plot_after_70_s(browser, api, base_url, artifacts):
     assert abs(v["range"]["to"] - v["range"]["from"] - 5) < 1e-6, "two 2.5 s cycles"
     assert v["range"]["from"] > now - 7.5, "the two cycles around now"
     assert v["range"]["to"] >= v["from"] and v["range"]["from"] <= v["to"], "the range is on screen"
-    shot(page, artifacts, "timeline-spinner-70s.png")
+    shot(page, artifacts, f"timeline-spinner-70s-{width}.png")
     api.request("POST", "/clock", paused=False)
     assert console_errors(page) == []
 
