@@ -79,17 +79,14 @@ public final class SimpleHTTPClient {
         if let idle = connection, idle.peerHasSpoken {
             close()
         }
-        let reused = connection != nil
-        do {
-            return try send(method, target, headers: headers, body: body)
-        } catch is ClosedBeforeAnswer where reused && Self.idempotentMethods.contains(method) {
+        var retries = connection != nil && Self.idempotentMethods.contains(method) ? 1 : 0
+        while true {
             do {
                 return try send(method, target, headers: headers, body: body)
             } catch is ClosedBeforeAnswer {
-                throw HTTPProbeError.connectionClosed
+                guard retries > 0 else { throw HTTPProbeError.connectionClosed }
+                retries -= 1
             }
-        } catch is ClosedBeforeAnswer {
-            throw HTTPProbeError.connectionClosed
         }
     }
 

@@ -214,14 +214,8 @@ extension String {
 /// ("/index.html%00.txt" would be served as "/index.html").
 func unescapeCallback(cls: UnsafeMutableRawPointer?, connection: OpaquePointer?, text: UnsafeMutablePointer<CChar>?) -> Int {
     guard let text else { return 0 }
-    func hexValue(_ c: CChar) -> UInt8? {
-        switch UInt8(bitPattern: c) {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return UInt8(bitPattern: c) - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): return UInt8(bitPattern: c) - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): return UInt8(bitPattern: c) - UInt8(ascii: "A") + 10
-        default: return nil
-        }
-    }
+    // One byte is never a fullwidth digit, the only other hex digits Character knows.
+    func hexValue(_ c: CChar) -> UInt8? { Character(Unicode.Scalar(UInt8(bitPattern: c))).hexDigitValue.map(UInt8.init) }
     var read = 0
     var write = 0
     while text[read] != 0 {

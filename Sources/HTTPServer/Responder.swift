@@ -17,21 +17,18 @@ enum Responder {
             return queue(response, state: state, connection: connection, context: context)
         }
 
+        let response: HTTPResponse
         switch state.match {
-        case .notFound:
-            return queue(Router.notFoundResponse(path: state.path), state: state, connection: connection,
-                         context: context)
+        case .notFound: response = Router.notFoundResponse(path: state.path)
         case .methodNotAllowed(let allowed):
-            return queue(Router.methodNotAllowedResponse(method: state.method, path: state.path, allowed: allowed),
-                         state: state, connection: connection, context: context)
-        case .options(let allowed):
-            return queue(Router.optionsResponse(allowed: allowed), state: state, connection: connection,
-                         context: context)
+            response = Router.methodNotAllowedResponse(method: state.method, path: state.path, allowed: allowed)
+        case .options(let allowed): response = Router.optionsResponse(allowed: allowed)
         case .route(let route):
             let request = makeRequest(state: state, connection: connection)
             state.body = []
-            return queue(route.handler(request), state: state, connection: connection, context: context)
+            response = route.handler(request)
         }
+        return queue(response, state: state, connection: connection, context: context)
     }
 
     static func payloadTooLarge(_ state: RequestState) -> HTTPResponse {

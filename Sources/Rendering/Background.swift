@@ -25,19 +25,7 @@ extension Background {
     /// that width); all zero (transparent) if Cairo cannot make the surface.
     func pixels(width: Int, height: Int) -> [UInt8] {
         var pixels = [UInt8](repeating: 0, count: width * 4 * height)
-        pixels.withUnsafeMutableBufferPointer { buffer in
-            guard let base = buffer.baseAddress,
-                  let surface = cairo_image_surface_create_for_data(base, CAIRO_FORMAT_ARGB32, Int32(width), Int32(height),
-                                                                    Int32(width * 4)) else { return }
-            defer {
-                cairo_surface_finish(surface)
-                cairo_surface_destroy(surface)
-            }
-            guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let cr = cairo_create(surface) else { return }
-            paint(cr, width: width, height: height)
-            cairo_destroy(cr)
-            cairo_surface_flush(surface)
-        }
+        draw(into: &pixels, width: width, height: height, stride: width * 4) { paint($0, width: width, height: height) }
         return pixels
     }
 

@@ -90,6 +90,23 @@ extension FillRule {
     }
 }
 
+/// Runs `body` with a Cairo context drawing into `pixels` (ARGB32, rows `stride` bytes apart), the
+/// drawing flushed into the array before it returns; draws nothing when Cairo cannot make the surface.
+func draw<Pixel>(into pixels: inout [Pixel], width: Int, height: Int, stride: Int, _ body: (OpaquePointer) -> Void) {
+    pixels.withUnsafeMutableBytes { buffer in
+        guard let base = buffer.baseAddress?.assumingMemoryBound(to: UInt8.self),
+              let surface = cairo_image_surface_create_for_data(base, CAIRO_FORMAT_ARGB32, Int32(width), Int32(height),
+                                                                Int32(stride)) else { return }
+        defer {
+            cairo_surface_finish(surface)
+            cairo_surface_destroy(surface)
+        }
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let cr = cairo_create(surface) else { return }
+        body(cr)
+        cairo_destroy(cr)
+    }
+}
+
 /// Wraps premultiplied ARGB32 words in a Cairo surface for the duration of `body`. Cairo only
 /// reads a source surface, and the surface is finished before the array can be released.
 func withImageSurface<R>(_ pixels: [UInt32], width: Int, height: Int,

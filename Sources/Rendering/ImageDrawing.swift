@@ -80,17 +80,7 @@ struct ImageDrawing {
 func scaledPixels(_ bitmap: Bitmap, width: Int, height: Int) -> [UInt32] {
     var out = [UInt32](repeating: 0, count: width * height)
     guard bitmap.width > 0, bitmap.height > 0 else { return out }
-    out.withUnsafeMutableBufferPointer { buffer in
-        guard let base = buffer.baseAddress,
-              let target = cairo_image_surface_create_for_data(
-                UnsafeMutableRawPointer(base).assumingMemoryBound(to: UInt8.self),
-                CAIRO_FORMAT_ARGB32, Int32(width), Int32(height), Int32(width * 4)) else { return }
-        defer {
-            cairo_surface_finish(target)
-            cairo_surface_destroy(target)
-        }
-        guard let cr = cairo_create(target) else { return }
-        defer { cairo_destroy(cr) }
+    draw(into: &out, width: width, height: height, stride: width * 4) { cr in
         _ = withImageSurface(bitmap.pixels, width: bitmap.width, height: bitmap.height) { source -> Void? in
             cairo_scale(cr, Double(width) / Double(bitmap.width), Double(height) / Double(bitmap.height))
             cairo_set_source_surface(cr, source, 0, 0)

@@ -64,17 +64,7 @@ public final class Renderer: Sendable {
         } else if damage == nil && !background.isOpaque {
             pixels.withUnsafeMutableBytes { _ = $0.initializeMemory(as: UInt8.self, repeating: 0) }
         }
-        pixels.withUnsafeMutableBufferPointer { buffer in
-            guard let base = buffer.baseAddress,
-                  let surface = cairo_image_surface_create_for_data(base, CAIRO_FORMAT_ARGB32,
-                                                                    Int32(w), Int32(h), Int32(stride)) else { return }
-            defer {
-                cairo_surface_finish(surface)
-                cairo_surface_destroy(surface)
-            }
-            guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let cr = cairo_create(surface) else { return }
-            defer { cairo_destroy(cr) }
-
+        draw(into: &pixels, width: w, height: h, stride: stride) { cr in
             if let damage {
                 for box in damage {
                     cairo_rectangle(cr, Double(box.x0), Double(box.y0), Double(box.x1 - box.x0), Double(box.y1 - box.y0))
@@ -94,7 +84,6 @@ public final class Renderer: Sendable {
             if !debug.isEmpty {
                 DebugDrawing(cr: cr, options: debug).draw(root, parent: .identity)
             }
-            cairo_surface_flush(surface)
         }
         return RenderedImage(width: w, height: h, stride: stride, pixels: pixels)
     }

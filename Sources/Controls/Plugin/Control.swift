@@ -79,6 +79,10 @@ extension Control {
     public var shownImages: [Bitmap] { [] }
     public static func configuredImages(_ configuration: Configuration) -> [Bitmap] { [] }
 
+    /// The layer tree as it is, whatever the options: for a control whose frames show no more
+    /// (and no less) than its layers.
+    public func snapshot(at time: Double, options: FrameOptions) -> LayerSnapshot { layerTree.snapshot(at: time) }
+
     /// The layer tree as a default frame (labels shown, light backdrop) draws it.
     public func snapshot(at time: Double) -> LayerSnapshot {
         snapshot(at: time, options: FrameOptions())

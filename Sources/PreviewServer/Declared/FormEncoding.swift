@@ -3,14 +3,8 @@ enum FormEncoding {
     /// x-www-form-urlencoded: "+" is a space and "%XX" a byte. Nil, like Foundation's
     /// removingPercentEncoding, when a "%" lacks two hex digits or the bytes are not UTF-8.
     static func decoded(_ text: Substring) -> String? {
-        func hex(_ c: UInt8) -> UInt8? {
-            switch c {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): c - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): c - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): c - UInt8(ascii: "A") + 10
-            default: nil
-            }
-        }
+        // One byte is never a fullwidth digit, the only other hex digits Character knows.
+        func hex(_ c: UInt8) -> UInt8? { Character(Unicode.Scalar(c)).hexDigitValue.map(UInt8.init) }
         let input = Array(text.utf8)
         var bytes: [UInt8] = []
         bytes.reserveCapacity(input.count)

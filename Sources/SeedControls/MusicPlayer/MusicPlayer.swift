@@ -138,16 +138,13 @@ public struct MusicPlayer: Control, Codable {
         self.time = max(self.time, time)
     }
 
+    /// Also what a frame shows (`snapshot`): while playing, the opaque blurred cover hides the sharp
+    /// one and the background beneath; the renderer leaves out what an opaque layer above covers, so
+    /// the tree keeps them.
     public var layerTree: ShapeLayer { layer }
 
     public mutating func forgetAnimationRecords(endedBefore time: Double) {
         layer.forgetRecords(endedBefore: time)
-    }
-
-    /// While playing, the opaque blurred cover hides the sharp one and the background beneath; the
-    /// renderer leaves out what an opaque layer above covers, so the tree keeps them.
-    public func snapshot(at time: Double, options: FrameOptions) -> LayerSnapshot {
-        layer.snapshot(at: time)
     }
 
     // MARK: Internals

@@ -171,10 +171,6 @@ public struct PlayButton: Control, Codable {
         root.forgetRecords(endedBefore: time)
     }
 
-    public func snapshot(at time: Double, options: FrameOptions) -> LayerSnapshot {
-        root.snapshot(at: time)
-    }
-
     /// The view behind the button, if one is set (the sample theme's grey view); a clear one is none.
     public var viewBackground: Color? { configuration.viewBackground }
 

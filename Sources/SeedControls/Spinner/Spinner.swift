@@ -104,10 +104,6 @@ public struct Spinner: Control, Codable {
         layer.forgetRecords(endedBefore: time)
     }
 
-    public func snapshot(at time: Double, options: FrameOptions) -> LayerSnapshot {
-        layer.snapshot(at: time)
-    }
-
     /// What `/state` reports: model and presentation values at `time`.
     public struct State: Codable, Sendable, Equatable {
         public var animating: Bool

@@ -29,9 +29,18 @@ struct AttackOutcome {
 }
 
 protocol Attack: Sendable {
-    /// Seconds it needs at least, whatever --seconds says (the slowloris waits out the deadline).
+    /// Seconds it needs at least, whatever --seconds says (the slowloris waits out the deadline); 0 by default.
     var minimumSeconds: Double { get }
     func run(_ target: AttackTarget) -> AttackOutcome
+}
+
+extension Attack {
+    var minimumSeconds: Double { 0 }
+}
+
+/// Sleeps until the monotonic time `deadline`, so an attack that finished early still spans its time.
+func waitOut(_ deadline: Double) {
+    while monotonicNow() < deadline { usleep(50_000) }
 }
 
 /// The attacks `layercast-bench attack` knows: issue 16's, and for each budget one that fits it
@@ -93,9 +102,8 @@ enum AttackKind: String, CaseIterable {
 }
 
 struct Idle: Attack {
-    var minimumSeconds: Double { 0 }
     func run(_ target: AttackTarget) -> AttackOutcome {
-        while monotonicNow() < target.deadline { usleep(50_000) }
+        waitOut(target.deadline)
         return AttackOutcome(note: "—")
     }
 }
@@ -106,7 +114,6 @@ struct RequestFlood: Attack {
     let rate: Double
     let requests: @Sendable (AttackTarget) -> [[UInt8]]
     let expected: Set<Int>
-    var minimumSeconds: Double { 0 }
 
     static let badLengths: @Sendable (AttackTarget) -> [[UInt8]] = { target in
         let lengths = ["-1", "1e3", "3, 5", "18446744073709551617"].map {
@@ -170,7 +177,6 @@ struct TimelineWindows: Attack {
         "/timeline/values?control=spinner&key=strokeEnd&from=-1000000000&to=1000000000",
     ]
     static let maxBytes = 1 << 20
-    var minimumSeconds: Double { 0 }
 
     func run(_ target: AttackTarget) -> AttackOutcome {
         var outcome = AttackOutcome()
@@ -200,8 +206,6 @@ struct TimelineWindows: Attack {
 /// 50 × 1 MiB chunked to the artwork route (8 MiB limit), again and again: the 413 must arrive
 /// while the sender is still sending.
 struct ChunkedUpload: Attack {
-    var minimumSeconds: Double { 0 }
-
     func run(_ target: AttackTarget) -> AttackOutcome {
         var outcome = AttackOutcome()
         var sentMiB: [Int] = []

@@ -18,7 +18,6 @@ func isBudgetRefusal(_ response: HTTPProbeResponse?) -> Bool {
 struct StreamFlood: Attack {
     let count: Int
     let query: String
-    var minimumSeconds: Double { 0 }
 
     func run(_ target: AttackTarget) -> AttackOutcome {
         var outcome = AttackOutcome()
@@ -57,10 +56,7 @@ struct StreamFlood: Attack {
     /// Reads every admitted stream, so its feed keeps rendering, until `deadline`.
     private func drain(_ sockets: [BlockingSocket], until deadline: Double) {
         defer { sockets.forEach { $0.close() } }
-        guard !sockets.isEmpty else {
-            while monotonicNow() < deadline { usleep(50_000) }
-            return
-        }
+        guard !sockets.isEmpty else { return waitOut(deadline) }
         var buffer = [UInt8](repeating: 0, count: 256 * 1024)
         var fds = sockets.map { pollfd(fd: $0.descriptor, events: Int16(POLLIN), revents: 0) }
         while monotonicNow() < deadline {
@@ -80,7 +76,6 @@ struct ClipFlood: Attack {
     let query: String
     /// Rounds per second at most, so refusals are measured rather than a connection flood.
     var roundsPerSecond = 10.0
-    var minimumSeconds: Double { 0 }
 
     func run(_ target: AttackTarget) -> AttackOutcome {
         let tally = Tally()
@@ -105,7 +100,6 @@ struct ClipFlood: Attack {
 /// decoded), then a small one in their place: the big ones must not stay in memory.
 struct ArtworkChurn: Attack {
     let count: Int
-    var minimumSeconds: Double { 0 }
 
     static func png(side: Int, mark: UInt8) -> [UInt8] {
         var pixels = [UInt8](repeating: 0, count: side * side * 4)
@@ -138,7 +132,7 @@ struct ArtworkChurn: Attack {
                 }
             }
         }
-        while monotonicNow() < target.deadline { usleep(50_000) }
+        waitOut(target.deadline)
         outcome.note = "\(served) of \(uploads.count) uploads taken (\(uploads.first?.count ?? 0) bytes each, the last one 64×64)"
         return outcome
     }
@@ -148,8 +142,6 @@ struct ArtworkChurn: Attack {
 /// playing (its blurred cover is the costliest drawing): lossless clips, 2048 px PNG frames,
 /// streams of new feeds and 4096 px artwork uploads, all in parallel until the attack ends.
 struct MixedLoad: Attack {
-    var minimumSeconds: Double { 0 }
-
     func run(_ target: AttackTarget) -> AttackOutcome {
         _ = try? HTTPProbe.request("POST", url: "http://\(target.authority)/player/play")
         let parts: [any Attack] = [
@@ -168,7 +160,6 @@ struct MixedLoad: Attack {
 struct FrameFlood: Attack {
     let concurrent: Int
     let target: String
-    var minimumSeconds: Double { 0 }
 
     func run(_ goal: AttackTarget) -> AttackOutcome {
         let tally = Tally()
@@ -271,7 +262,7 @@ struct CommandStorm: Attack {
         let atEnd = rss()
         usleep(10_000_000)
         let later = rss()
-        while monotonicNow() < target.deadline { usleep(50_000) }
+        waitOut(target.deadline)
         return outcome.withLock { o in
             o.note = "\(o.attempts) commands; RSS \(atEnd) MiB as the bursts end, \(later) MiB 10 s later"
             return o
