@@ -75,17 +75,24 @@ final class FrameConverter {
     func convert(_ image: RenderedImage, pts: Int64) throws(VideoEncodingError) -> UnsafeMutablePointer<AVFrame> {
         // The encoder may still hold the last picture's buffers; this copies them if so.
         try VideoEncodingError.check(av_frame_make_writable(frame), "making the frame writable")
-        let planes = [frame.pointee.data.0, frame.pointee.data.1, frame.pointee.data.2]
-        let strides = [frame.pointee.linesize.0, frame.pointee.linesize.1, frame.pointee.linesize.2]
+        // libswscale reads four planes and four strides on each side, whatever the format uses, and
+        // decides its path on all of them (valgrind: "conditional jump depends on uninitialised
+        // value" in sws_scale). Shorter arrays let it read past their ends into whatever the heap
+        // held, which, in a busy process, now and then changed a few pixels of the converted
+        // picture and so the MP4's bytes (StudioVideoTests).
+        let planes = [frame.pointee.data.0, frame.pointee.data.1, frame.pointee.data.2, nil]
+        let strides = [frame.pointee.linesize.0, frame.pointee.linesize.1, frame.pointee.linesize.2, 0]
         let rows: Int32
         if padded.isEmpty {
             rows = image.pixels.withUnsafeBufferPointer { pixels in
-                sws_scale(scaler, [pixels.baseAddress], [Int32(image.stride)], 0, Int32(height), planes, strides)
+                sws_scale(scaler, [pixels.baseAddress, nil, nil, nil], [Int32(image.stride), 0, 0, 0], 0, Int32(height),
+                          planes, strides)
             }
         } else {
             pad(image)
             rows = padded.withUnsafeBufferPointer { pixels in
-                sws_scale(scaler, [pixels.baseAddress], [Int32(codedWidth * 4)], 0, Int32(codedHeight), planes, strides)
+                sws_scale(scaler, [pixels.baseAddress, nil, nil, nil], [Int32(codedWidth * 4), 0, 0, 0], 0,
+                          Int32(codedHeight), planes, strides)
             }
         }
         try VideoEncodingError.check(rows, "converting the frame to yuv420p")
