@@ -19,7 +19,7 @@ export function scenarioReplay(hooks) {
   let shownTime = -1;
 
   /** @param {number} t @param {string} id */
-  function announce(t, id) {
+  function dispatch(t, id) {
     document.dispatchEvent(new CustomEvent(SCRUB_EVENT, { detail: { sceneTime: t, replaying: true, scenario: id } }));
   }
 
@@ -39,7 +39,7 @@ export function scenarioReplay(hooks) {
       }
       shownTime = t;
       hooks.onFrame(bitmap, t);
-      announce(t, now.id);
+      dispatch(t, now.id);
       if (t >= now.duration) stop(true);
     } catch (error) {
       if (current === now) {

@@ -8,7 +8,8 @@
 // Scrub state, for the rest of the page: `document` gets a `layercast:scrub` CustomEvent whose
 // `detail` is `{ sceneTime: number | null, replaying: boolean }`: the scene time of the frame on
 // screen while scrubbing or replaying (sent again for each new frame), and `sceneTime: null` once the
-// page is live again. `viewingTime()` answers the same at any moment.
+// page is live again. `viewingTime()` answers the same at any moment. A recording replayed on the
+// page (./replay.js) sends the same event with `scenario`, its `sceneTime` then the recording's own.
 // Only short requests: the page keeps its two long-lived connections.
 import { errorFrom } from "./api.js";
 import { part } from "./dom.js";
