@@ -134,9 +134,10 @@ export function clipUrl(view, meta, control, format, seconds, start = {}) {
   const columns = control === "all" ? meta.arrangement.columns : 1;
   const rows = control === "all" ? meta.arrangement.rows : 1;
   const params = new URLSearchParams({
-    control, width: String(columns * meta.w), height: String(rows * meta.h), scale: String(meta.scale), fps: "30",
+    control, width: String(columns * meta.w), height: String(rows * meta.h), scale: String(meta.scale),
   });
   if (seconds !== null) params.set("seconds", String(seconds));
+  params.set("fps", "30");
   if (start.at !== undefined && Number.isFinite(start.at)) params.set("at", start.at.toFixed(3));
   if (start.scenario) params.set("scenario", start.scenario);
   return `clip.${format}?${common(view, params)}`;
