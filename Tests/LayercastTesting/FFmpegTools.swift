@@ -20,6 +20,15 @@ public enum FFmpegTools {
         return (stream, format)
     }
 
+    /// Which decoded frames are key frames, in order (`ffprobe -show_entries frame=key_frame`).
+    public static func keyFrames(_ bytes: [UInt8], suffix: String) throws -> [Bool] {
+        let output = try withTemporaryFile(bytes, suffix: suffix) { path in
+            try run("ffprobe", ["-v", "error", "-select_streams", "v:0", "-show_entries", "frame=key_frame",
+                                "-of", "csv=p=0", path])
+        }
+        return String(decoding: output, as: UTF8.self).split(whereSeparator: \.isNewline).map { $0.hasPrefix("1") }
+    }
+
     /// Frame `index` decoded to packed RGB24 at the coded size, by ffmpeg's own converter.
     public static func decodeRGB(_ bytes: [UInt8], suffix: String, frame index: Int) throws -> [UInt8] {
         try withTemporaryFile(bytes, suffix: suffix) { path in

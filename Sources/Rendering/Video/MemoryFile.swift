@@ -5,19 +5,33 @@ import Glibc
 /// writes it through an AVIOContext, seeks back to patch sizes and durations, and for MP4's
 /// faststart opens it a second time for reading (through `io_open`) to move the index in front
 /// of the data, as it would with a file on disk. A write past `limit` fails the muxer's call
-/// instead of growing further.
+/// instead of growing further. A live stream's file is never finished: `take()` hands over what is
+/// written so far, and `limit` then bounds what is held, not the whole.
 final class MemoryFile {
     private(set) var bytes: [UInt8] = []
     let limit: Int
     /// A write was refused for passing `limit`.
     private(set) var overflowed = false
+    /// How many bytes from the start `take()` has handed over; `bytes` starts there.
+    private(set) var taken = 0
 
     init(limit: Int) {
         self.limit = limit
     }
 
-    /// Writes `data` at `position`, growing the file (zero-filled if `position` is past its end).
-    func write(_ data: UnsafeRawBufferPointer, at position: Int) -> Bool {
+    /// The bytes written since the last call, which the file no longer holds.
+    func take() -> [UInt8] {
+        defer {
+            taken += bytes.count
+            bytes = []
+        }
+        return bytes
+    }
+
+    /// Writes `data` at `at`, growing the file (zero-filled if `at` is past its end); nothing
+    /// before the bytes already taken can be written again.
+    func write(_ data: UnsafeRawBufferPointer, at: Int) -> Bool {
+        let position = at - taken
         guard position >= 0, position <= limit, data.count <= limit - position else {
             overflowed = true
             return false
@@ -32,8 +46,9 @@ final class MemoryFile {
         return true
     }
 
-    /// Copies up to `buffer.count` bytes from `position`; 0 at the end.
-    func read(into buffer: UnsafeMutableRawBufferPointer, at position: Int) -> Int {
+    /// Copies up to `buffer.count` bytes from `at`; 0 at the end.
+    func read(into buffer: UnsafeMutableRawBufferPointer, at: Int) -> Int {
+        let position = at - taken
         guard position >= 0, position < bytes.count else { return 0 }
         let count = min(buffer.count, bytes.count - position)
         bytes.withUnsafeBytes { file in
@@ -41,6 +56,9 @@ final class MemoryFile {
         }
         return count
     }
+
+    /// The file's length, the bytes taken included.
+    var size: Int { taken + bytes.count }
 
     /// A writable, seekable AVIOContext on this file; free it with `closeContext`.
     func makeWriter() throws(VideoEncodingError) -> UnsafeMutablePointer<AVIOContext> {
@@ -116,7 +134,7 @@ private func cursorRead(_ opaque: UnsafeMutableRawPointer?, _ data: UnsafeMutabl
 
 private func cursorSeek(_ opaque: UnsafeMutableRawPointer?, _ offset: Int64, _ whence: Int32) -> Int64 {
     guard let cursor = cursor(opaque) else { return Int64(layercast_averror(EINVAL)) }
-    let size = Int64(cursor.file.bytes.count)
+    let size = Int64(cursor.file.size)
     let target: Int64
     switch whence & ~Int32(AVSEEK_FORCE) {
     case Int32(AVSEEK_SIZE): return size
@@ -125,7 +143,7 @@ private func cursorSeek(_ opaque: UnsafeMutableRawPointer?, _ offset: Int64, _ w
     case SEEK_END: target = size + offset
     default: return Int64(layercast_averror(EINVAL))
     }
-    guard target >= 0, target <= Int64(cursor.file.limit) else { return Int64(layercast_averror(EINVAL)) }
+    guard target >= 0, target - Int64(cursor.file.taken) <= Int64(cursor.file.limit) else { return Int64(layercast_averror(EINVAL)) }
     cursor.position = Int(target)
     return target
 }

@@ -160,4 +160,4 @@ public final class VideoEncoder {
 
 /// libav logs to stderr; only its errors belong there (not x264's statistics or the muxer's
 /// progress notes). Set once, before the first encoder.
-private let quietLibAV: Void = av_log_set_level(AV_LOG_ERROR)
+let quietLibAV: Void = av_log_set_level(AV_LOG_ERROR)

@@ -73,6 +73,20 @@ final class VideoMuxer {
         try check(av_write_frame(context, packet), "writing a frame")
     }
 
+    /// A live stream's bytes so far (after the header: the init segment), handed over.
+    func takeWritten() throws(VideoEncodingError) -> [UInt8] {
+        avio_flush(writer)
+        try check(writer.pointee.error, "writing the stream")
+        return file.take()
+    }
+
+    /// Ends the fragment the packets since the last one make (fragmented MP4 with `frag_custom`)
+    /// and hands over its bytes.
+    func takeFragment() throws(VideoEncodingError) -> [UInt8] {
+        try check(av_write_frame(context, nil), "ending a fragment")
+        return try takeWritten()
+    }
+
     /// Writes the index (MP4: moves it in front of the data) and hands over the file.
     func finish() throws(VideoEncodingError) -> [UInt8] {
         try check(av_write_trailer(context), "finishing the container")

@@ -1,0 +1,70 @@
+import Animation
+import LayercastTesting
+import Testing
+@testable import Rendering
+
+/// `LiveVideoEncoder`: the live stream's fragmented MP4, read by ffprobe and decoded by ffmpeg as a
+/// player reads it: from the start, and from a later key frame as a viewer that joins.
+@Suite struct LiveVideoEncoderTests {
+    /// 25 frames of the square crossing the grey at 10 fps, a key frame every 10.
+    static func stream(frames: Int = 25, keyAt: Set<Int> = []) throws -> (LiveVideoEncoder, [LiveVideoEncoder.Fragment]) {
+        let encoder = try LiveVideoEncoder(width: 128, height: 96, fps: 10, keyInterval: 10, crf: 23)
+        let fragments = try (0..<frames).map { i throws(VideoEncodingError) in
+            try encoder.add(VideoEncoderTests.frame(i), key: keyAt.contains(i))
+        }
+        return (encoder, fragments)
+    }
+
+    /// The four-letter type of the box at the start of `bytes`.
+    static func firstBox(_ bytes: [UInt8]) -> String { String(decoding: bytes[4..<8], as: UTF8.self) }
+
+    @Test func ffprobeReadsTheStreamAFragmentAFrameWithoutBFrames() throws {
+        let (encoder, fragments) = try Self.stream()
+        #expect(Self.firstBox(encoder.initSegment) == "ftyp")
+        #expect(fragments.allSatisfy { Self.firstBox($0.bytes) == "moof" }, "each frame is a fragment of its own")
+        #expect(fragments.map(\.index) == Array(0..<25))
+        let whole = encoder.initSegment + fragments.flatMap(\.bytes)
+        let (stream, _) = try FFmpegTools.probe(whole, suffix: "mp4")
+        #expect(stream["codec_name"] as? String == "h264" && stream["pix_fmt"] as? String == "yuv420p")
+        #expect(stream["has_b_frames"] as? Int == 0, "zero latency: no B-frames")
+        #expect(stream["nb_read_frames"] as? String == "25")
+        #expect(stream["r_frame_rate"] as? String == "10/1")
+        let keys = try FFmpegTools.keyFrames(whole, suffix: "mp4")
+        #expect(keys.enumerated().filter(\.element).map(\.offset) == [0, 10, 20], "a key frame every 10 frames")
+        #expect(fragments.filter(\.isKey).map(\.index) == [0, 10, 20], "and the fragments say which")
+    }
+
+    /// A viewer that joins takes the init segment and the fragments from the last key frame: it
+    /// decodes at once, and what it sees is the frame that went in.
+    @Test func aViewerJoiningAtAKeyFrameDecodesTheFramesFromThere() throws {
+        let (encoder, fragments) = try Self.stream()
+        let joined = encoder.initSegment + fragments[10...].flatMap(\.bytes)
+        let (stream, _) = try FFmpegTools.probe(joined, suffix: "mp4")
+        #expect(stream["nb_read_frames"] as? String == "15")
+        let decoded = try FFmpegTools.decodeRGB(joined, suffix: "mp4", frame: 0)
+        let source = VideoEncoderTests.frame(10)
+        var error = 0
+        for y in 0..<96 {
+            for x in 0..<128 {
+                let p = source.pixel(x: x, y: y), o = (y * 128 + x) * 3
+                error += abs(Int(p.r) - Int(decoded[o])) + abs(Int(p.g) - Int(decoded[o + 1])) + abs(Int(p.b) - Int(decoded[o + 2]))
+            }
+        }
+        let mean = Double(error) / Double(128 * 96 * 3)
+        #expect(mean < 3, "mean difference \(mean) from the frame given")
+    }
+
+    /// A key frame asked for starts the count again: the next comes `keyInterval` frames after it.
+    @Test func aKeyFrameWhenAskedAndTheSameBytesFromTheSameFrames() throws {
+        let (first, fragments) = try Self.stream(frames: 16, keyAt: [4])
+        #expect(fragments.filter(\.isKey).map(\.index) == [0, 4, 14])
+        let (second, again) = try Self.stream(frames: 16, keyAt: [4])
+        #expect(first.initSegment == second.initSegment)
+        #expect(fragments.map(\.bytes) == again.map(\.bytes))
+    }
+
+    @Test func aFrameOfAnotherSizeIsRefused() throws {
+        let encoder = try LiveVideoEncoder(width: 64, height: 64, fps: 30, keyInterval: 60, crf: 23)
+        #expect(throws: VideoEncodingError.self) { _ = try encoder.add(VideoEncoderTests.frame(0)) }
+    }
+}
