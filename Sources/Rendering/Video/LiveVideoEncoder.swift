@@ -46,38 +46,18 @@ public final class LiveVideoEncoder {
         self.height = height
         self.fps = fps
         self.keyInterval = keyInterval
-        _ = quietLibAV
-        guard let encoder = avcodec_find_encoder_by_name(VideoFormat.mp4.encoder) else {
-            throw .encoderUnavailable(VideoFormat.mp4.encoder)
-        }
         // A fragment holds one frame: its raw yuv420p size bounds it with room to spare.
         let fragmentLimit = FrameConverter.coded(width) * FrameConverter.coded(height) * 3 / 2 + 64 * 1024
         muxer = try VideoMuxer(format: .mp4, limit: fragmentLimit)
         converter = try FrameConverter(width: width, height: height, background: background)
-        guard let context = avcodec_alloc_context3(encoder) else {
-            throw .libav(step: "creating the live encoder", code: layercast_averror(ENOMEM), message: "out of memory")
-        }
-        codec = context
-        context.pointee.width = Int32(FrameConverter.coded(width))
-        context.pointee.height = Int32(FrameConverter.coded(height))
-        context.pointee.pix_fmt = AV_PIX_FMT_YUV420P
-        context.pointee.time_base = AVRational(num: 1, den: Int32(fps))
-        context.pointee.framerate = AVRational(num: Int32(fps), den: 1)
-        context.pointee.gop_size = Int32(keyInterval)
-        context.pointee.max_b_frames = 0
-        context.pointee.thread_count = 1
-        context.pointee.bit_rate = 0
-        context.pointee.color_primaries = AVCOL_PRI_BT709
-        context.pointee.color_trc = AVCOL_TRC_IEC61966_2_1
-        context.pointee.colorspace = AVCOL_SPC_BT709
-        context.pointee.color_range = AVCOL_RANGE_MPEG
-        context.pointee.flags |= AV_CODEC_FLAG_GLOBAL_HEADER
         let quality = min(max(crf, VideoFormat.mp4.crfRange.lowerBound), VideoFormat.mp4.crfRange.upperBound)
-        // "forced-idr": a key frame asked for is an IDR picture, where a decoder can start.
-        var options = try LibAVDictionary([("preset", "veryfast"), ("tune", "zerolatency"), ("crf", String(quality)),
-                                           ("forced-idr", "1")])
-        try VideoEncodingError.check(avcodec_open2(context, encoder, &options.pointer), "opening the live encoder")
-        try options.requireAllUsed(by: VideoFormat.mp4.encoder)
+        // Zero latency (no B-frames, no look-ahead); "forced-idr": a key frame asked for is an IDR
+        // picture, where a decoder can start.
+        let context = try openVideoCodec(VideoFormat.mp4.encoder, width: width, height: height, fps: fps,
+                                         keyInterval: keyInterval, globalHeader: true,
+                                         options: [("preset", "veryfast"), ("tune", "zerolatency"),
+                                                   ("crf", String(quality)), ("forced-idr", "1")])
+        codec = context
         // An empty moov up front and each fragment on its own (frag_custom: ended by `takeFragment`),
         // its offsets counted from its own moof as Media Source needs.
         try muxer.writeHeader(codec: context, options: [

@@ -76,50 +76,19 @@ public final class VideoEncoder {
         // Headers and index: a few kilobytes plus about 40 bytes a frame (MP4's sample tables,
         // WebM's block headers and cues).
         self.outputLimit = outputLimit ?? rawBytes + 64 * 1024 + 64 * frameCount
-        _ = quietLibAV
-        guard let encoder = avcodec_find_encoder_by_name(format.encoder) else {
-            throw .encoderUnavailable(format.encoder)
-        }
         muxer = try VideoMuxer(format: format, limit: self.outputLimit)
         converter = try FrameConverter(width: width, height: height, background: options.background)
-        // Fully initialised: from here on deinit frees the codec whatever fails.
-        let codec = try openCodec(encoder, options: options)
+        let crf = min(max(options.crf ?? format.defaultCRF, format.crfRange.lowerBound), format.crfRange.upperBound)
+        let codec = try openVideoCodec(format.encoder, width: width, height: height, fps: fps,
+                                       keyInterval: VideoFormat.keyFrameSeconds * fps,
+                                       globalHeader: muxer.wantsGlobalHeader, options: format.encoderOptions(crf: crf))
+        // From here on deinit frees the codec whatever fails.
+        self.codec = codec
         try muxer.writeHeader(codec: codec, options: format.muxerOptions(fps: fps))
     }
 
     deinit {
         avcodec_free_context(&codec)
-    }
-
-    /// Opens the encoder, kept in `codec` from the start so deinit frees it if opening fails.
-    private func openCodec(_ encoder: UnsafePointer<AVCodec>,
-                           options: Options) throws(VideoEncodingError) -> UnsafeMutablePointer<AVCodecContext> {
-        guard let context = avcodec_alloc_context3(encoder) else {
-            throw .libav(step: "creating the \(format.encoder) encoder", code: layercast_averror(ENOMEM), message: "out of memory")
-        }
-        codec = context
-        context.pointee.width = Int32(codedWidth)
-        context.pointee.height = Int32(codedHeight)
-        context.pointee.pix_fmt = AV_PIX_FMT_YUV420P
-        context.pointee.time_base = AVRational(num: 1, den: Int32(fps))
-        context.pointee.framerate = AVRational(num: Int32(fps), den: 1)
-        context.pointee.gop_size = Int32(VideoFormat.keyFrameSeconds * fps)
-        // One thread: the same bytes on every machine and run, and a clip never takes more than
-        // one core from the live streams.
-        context.pointee.thread_count = 1
-        // Constant quality (libvpx reads a zero bit rate as "no target").
-        context.pointee.bit_rate = 0
-        // The pixels are sRGB; FrameConverter uses the BT.709 matrix and limited range.
-        context.pointee.color_primaries = AVCOL_PRI_BT709
-        context.pointee.color_trc = AVCOL_TRC_IEC61966_2_1
-        context.pointee.colorspace = AVCOL_SPC_BT709
-        context.pointee.color_range = AVCOL_RANGE_MPEG
-        if muxer.wantsGlobalHeader { context.pointee.flags |= AV_CODEC_FLAG_GLOBAL_HEADER }
-        let crf = min(max(options.crf ?? format.defaultCRF, format.crfRange.lowerBound), format.crfRange.upperBound)
-        var dictionary = try LibAVDictionary(format.encoderOptions(crf: crf))
-        try VideoEncodingError.check(avcodec_open2(context, encoder, &dictionary.pointer), "opening the \(format.encoder) encoder")
-        try dictionary.requireAllUsed(by: format.encoder)
-        return context
     }
 
     /// Adds the next frame (shown for 1/fps).
@@ -156,6 +125,45 @@ public final class VideoEncoder {
             try muxer.write(packet, codecTimeBase: codec.pointee.time_base)
         }
     }
+}
+
+/// An encoder at the coded size of `width` × `height` (see `FrameConverter`), yuv420p at a constant
+/// `fps`, a key frame at least every `keyInterval` frames and no B-frames beyond what `options` ask,
+/// opened with `options` (the encoder's own, checked all used); freed again if opening fails.
+func openVideoCodec(_ name: String, width: Int, height: Int, fps: Int, keyInterval: Int, globalHeader: Bool,
+                    options: [(String, String)]) throws(VideoEncodingError) -> UnsafeMutablePointer<AVCodecContext> {
+    _ = quietLibAV
+    guard let encoder = avcodec_find_encoder_by_name(name) else { throw .encoderUnavailable(name) }
+    guard let context = avcodec_alloc_context3(encoder) else {
+        throw .libav(step: "creating the \(name) encoder", code: layercast_averror(ENOMEM), message: "out of memory")
+    }
+    context.pointee.width = Int32(FrameConverter.coded(width))
+    context.pointee.height = Int32(FrameConverter.coded(height))
+    context.pointee.pix_fmt = AV_PIX_FMT_YUV420P
+    context.pointee.time_base = AVRational(num: 1, den: Int32(fps))
+    context.pointee.framerate = AVRational(num: Int32(fps), den: 1)
+    context.pointee.gop_size = Int32(keyInterval)
+    // One thread: the same bytes on every machine and run, and an encoder never takes more than
+    // one core from the live streams.
+    context.pointee.thread_count = 1
+    // Constant quality (libvpx reads a zero bit rate as "no target").
+    context.pointee.bit_rate = 0
+    // The pixels are sRGB; FrameConverter uses the BT.709 matrix and limited range.
+    context.pointee.color_primaries = AVCOL_PRI_BT709
+    context.pointee.color_trc = AVCOL_TRC_IEC61966_2_1
+    context.pointee.colorspace = AVCOL_SPC_BT709
+    context.pointee.color_range = AVCOL_RANGE_MPEG
+    if globalHeader { context.pointee.flags |= AV_CODEC_FLAG_GLOBAL_HEADER }
+    var opened: UnsafeMutablePointer<AVCodecContext>? = context
+    do {
+        var dictionary = try LibAVDictionary(options)
+        try VideoEncodingError.check(avcodec_open2(context, encoder, &dictionary.pointer), "opening the \(name) encoder")
+        try dictionary.requireAllUsed(by: name)
+    } catch {
+        avcodec_free_context(&opened)
+        throw error
+    }
+    return context
 }
 
 /// libav logs to stderr; only its errors belong there (not x264's statistics or the muxer's
