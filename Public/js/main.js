@@ -307,14 +307,17 @@ onLatency((ms) => { part(statusBar, "latency").textContent = `${Math.round(ms)} 
 let target = null;
 /** @type {ReturnType<typeof clipSaver> | null} Save clip, which follows the stages as shown */
 let clips = null;
+/** Shows a frame the page asked for itself (a past one, or a recording's), stamped `time`.
+ * @param {ImageBitmap} bitmap @param {number} time */
+function showFetched(bitmap, time) {
+  if (!target) return bitmap.close();
+  frameTime = time;
+  gallery.show(bitmap, target.meta);
+  tick();
+}
 const timeline = timelinePanel(component("timeline"), {
   stillUrl: () => target?.still ?? null,
-  onFrame(bitmap, sceneTime) {
-    if (!target) return bitmap.close();
-    frameTime = sceneTime;
-    gallery.show(bitmap, target.meta);
-    tick();
-  },
+  onFrame: showFetched,
   onLive() { if (!motion.playing) stills.refresh(); },
   onError: reportError,
 });
@@ -392,12 +395,7 @@ clips = clipSaver(part(component("clock"), "clip-save"), {
 
 const replayer = scenarioReplay({
   stillUrl: () => target?.still ?? null,
-  onFrame(bitmap, t) {
-    if (!target) return bitmap.close();
-    frameTime = t;
-    gallery.show(bitmap, target.meta);
-    tick();
-  },
+  onFrame: showFetched,
   onStart() {
     if (timeline.scrubbing) timeline.goLive();
     recording.replaying(true);
