@@ -156,36 +156,37 @@ function tick() {
 
 // ---- Scrubbing: the header and the cards' readouts follow the time on screen ------------------
 
-/** @type {number | null} the newest past time asked for while one is on its way */
+/** @type {{ time: number, query: string } | null} the newest state asked for while one is on its way */
 let pastWanted = null;
 let pastInFlight = false;
 document.addEventListener(SCRUB_EVENT, (event) => {
   const detail = /** @type {CustomEvent<{ sceneTime: number | null, replaying: boolean, scenario?: string }>} */ (event).detail;
   if (typeof detail?.sceneTime !== "number") {
     viewing = null;
+    pastWanted = null;
     render();
     return;
   }
   // The timeline taken up while a recording replays: the timeline's time wins.
   if (!detail.scenario && replayer.playing) replayer.stop();
-  viewing = { time: detail.sceneTime, replaying: detail.replaying, scenario: detail.scenario ?? null,
-    state: viewing?.state ?? null };
+  const time = detail.sceneTime;
+  viewing = { time, replaying: detail.replaying, scenario: detail.scenario ?? null, state: viewing?.state ?? null };
   showStatus();
-  readPast(detail.sceneTime);
+  // The query is fixed now: a recording's time is not a time of the live scene.
+  readPast({ time, query: detail.scenario ? `scenario=${detail.scenario}&ahead=${time}` : `at=${time}` });
 });
-/** @param {number} time the scene's time, or with `viewing.scenario` the recording's */
-async function readPast(time) {
-  pastWanted = time;
+/** @param {{ time: number, query: string }} wanted */
+async function readPast(wanted) {
+  pastWanted = wanted;
   if (pastInFlight) return;
   pastInFlight = true;
   try {
     while (pastWanted !== null) {
-      const at = pastWanted;
+      const { time, query } = pastWanted;
       pastWanted = null;
-      const query = viewing?.scenario ? `scenario=${viewing.scenario}&ahead=${at}` : `at=${at}`;
       const response = await fetch(`state?${query}`, { cache: "no-store" }).catch(() => null);
       // A time that has left the history keeps the last readouts: the timeline says why.
-      if (!response?.ok || !viewing || viewing.time !== at) continue;
+      if (!response?.ok || !viewing || viewing.time !== time) continue;
       viewing.state = await response.json();
       render();
     }

@@ -17,6 +17,20 @@ from support import console_errors, wait_until
 PANEL = '[data-component="timeline"]'
 
 
+# The lane a pause animates (the button's background colour): its newest bar is the pause's own.
+PAUSE_LANE = "play-button › scale › background · fillColor"
+
+
+def newest_bar(page, action, lane=PAUSE_LANE):
+    """Focuses or clicks (`action`) the newest bar of `lane`, queried and acted on in one step (the
+    lanes are redrawn as the window moves). Not the lanes' first bar: that is the oldest animation
+    kept, often an earlier test's, which can leave the 60 s history while a test runs."""
+    page.execute_script(
+        "const lane = [...document.querySelectorAll(arguments[0] + ' .lane')]"
+        ".find(l => l.querySelector('.lane-label').textContent === arguments[1]);"
+        "[...lane.querySelectorAll('.bar')].at(-1)[arguments[2]]()", PANEL, lane, action)
+
+
 def bars(page):
     return page.find_elements(By.CSS_SELECTOR, f"{PANEL} .bar")
 
@@ -57,9 +71,8 @@ def test_scrub_plot_and_replay_slowly(page, api, base_url):
         page.close()
         page.switch_to.window(original)
 
-    # A bar's plot: its values and its curve.
-    # (Queried and clicked in one step: the lanes are redrawn as the window moves.)
-    page.execute_script("document.querySelector(arguments[0]).click()", f"{PANEL} .bar")
+    # A bar's plot (the pause's own): its values and its curve.
+    newest_bar(page, "click")
     plot = page.find_element(By.CSS_SELECTOR, f'{PANEL} [data-part="plot"]')
     wait_until(lambda: plot.is_displayed() and "samples" in plot.text, 3, "the plot")
     assert plot.find_elements(By.CSS_SELECTOR, "polyline, .plot-shape, rect[fill]") and plot.find_elements(By.CSS_SELECTOR, ".plot-curve")
@@ -149,13 +162,8 @@ def test_the_lanes_work_from_the_keyboard(page, api):
     assert last is not None and last["lane"] == second["lane"] and last["tabindex"] == "0", "End stays on the lane"
     assert stops() == 1, "the tab stop follows the focus"
 
-    # Bars: Enter plots the focused one. The pause's own bar, the newest on its lane: the lanes'
-    # first bar may be an earlier test's, which leaves the kept history (60 s) while this one runs.
-    page.execute_script(
-        "const lane = [...document.querySelectorAll(arguments[0] + ' .lane')]"
-        ".find(l => l.querySelector('.lane-label').textContent === arguments[1]);"
-        "[...lane.querySelectorAll('.bar')].at(-1).focus()",
-        lanes, "play-button › scale › background · fillColor")
+    # Bars: Enter plots the focused one (the pause's own).
+    newest_bar(page, "focus")
     bar = focus()
     press(page, Keys.ENTER)
     plot = page.find_element(By.CSS_SELECTOR, f'{PANEL} [data-part="plot"]')

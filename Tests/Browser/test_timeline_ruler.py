@@ -14,6 +14,7 @@ from selenium.webdriver.common.keys import Keys
 from a11y import axe_violations, describe_violations, focus_indicator_pixels, press
 from conftest import open_studio
 from support import console_errors, wait_until
+from test_timeline import newest_bar
 
 PANEL = '[data-component="timeline"]'
 SIZES = [pytest.param(1280, 800, False, id="1280"), pytest.param(390, 844, True, id="390")]
@@ -114,8 +115,8 @@ def test_ruler_readout_zoom_and_legend(browser, api, base_url, artifacts, width,
     assert danger not in (line, flag), f"command marks are {line}/{flag}, the red of removed is {danger}"
     assert all(w >= 12 for w in key_widths)
 
-    # A bar plots with axes and units; axe finds nothing with the timeline open.
-    page.execute_script("document.querySelector(arguments[0]).click()", f"{PANEL} .bar")
+    # A bar (the pause's own) plots with axes and units; axe finds nothing with the timeline open.
+    newest_bar(page, "click")
     wait_until(lambda: "samples" in part(page, "caption").text, 3, "the plot")
     chart = part(page, "chart")
     assert chart.find_elements(By.CSS_SELECTOR, ".axis") and len(chart.find_elements(By.CSS_SELECTOR, ".tick")) >= 3

@@ -22,11 +22,22 @@ public enum FFmpegTools {
 
     /// Which decoded frames are key frames, in order (`ffprobe -show_entries frame=key_frame`).
     public static func keyFrames(_ bytes: [UInt8], suffix: String) throws -> [Bool] {
+        try frameEntries("key_frame", bytes, suffix: suffix).map { $0 == "1" }
+    }
+
+    /// Each decoded frame's presentation time in the stream's time base, in order.
+    public static func framePTS(_ bytes: [UInt8], suffix: String) throws -> [Int] {
+        try frameEntries("pts", bytes, suffix: suffix).map { Int($0) ?? -1 }
+    }
+
+    /// One entry of each decoded frame (`ffprobe -show_entries frame=NAME`), as printed.
+    private static func frameEntries(_ name: String, _ bytes: [UInt8], suffix: String) throws -> [String] {
         let output = try withTemporaryFile(bytes, suffix: suffix) { path in
-            try run("ffprobe", ["-v", "error", "-select_streams", "v:0", "-show_entries", "frame=key_frame",
+            try run("ffprobe", ["-v", "error", "-select_streams", "v:0", "-show_entries", "frame=\(name)",
                                 "-of", "csv=p=0", path])
         }
-        return String(decoding: output, as: UTF8.self).split(whereSeparator: \.isNewline).map { $0.hasPrefix("1") }
+        return String(decoding: output, as: UTF8.self).split(whereSeparator: \.isNewline)
+            .map { $0.trimmingCharacters(in: CharacterSet(charactersIn: ",")) }
     }
 
     /// Frame `index` decoded to packed RGB24 at the coded size, by ffmpeg's own converter.

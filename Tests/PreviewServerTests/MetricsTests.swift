@@ -130,8 +130,8 @@ import SeedControls
             for format in ["jpeg", "png", "webp", "gif"] {
                 #expect(metric(before, "layercast_encode_failures_total{format=\"\(format)\"}") == 0, "\(format)")
             }
-            server.services.hub.counters.encodeFailed()
-            server.services.hub.counters.encodeFailed()
+            server.services.hub.counters.encodeFailed(.jpeg)
+            server.services.hub.counters.encodeFailed(.jpeg)
             let after = try HTTPProbe.get(url).text
             #expect(metric(after, #"layercast_encode_failures_total{format="jpeg"}"#) == 2)
             #expect(metric(after, #"layercast_encode_failures_total{format="png"}"#) == 0)

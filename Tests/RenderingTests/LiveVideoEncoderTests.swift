@@ -63,6 +63,19 @@ import Testing
         #expect(fragments.map(\.bytes) == again.map(\.bytes))
     }
 
+    /// A viewer that missed frames 5–9 gets frame 10 on with its decode time moved back by five
+    /// frames: a timeline without a gap, one frame after another.
+    @Test func aSkippedViewersTimelineHasNoGap() throws {
+        let (encoder, fragments) = try Self.stream(frames: 15)
+        #expect(LiveVideoEncoder.Fragment.decodeTime(in: fragments[12].bytes) != nil)
+        let moved = fragments[10...].map { $0.bytes(movedBack: 5) }
+        #expect(moved[0] != fragments[10].bytes && moved[0].count == fragments[10].bytes.count)
+        let viewer = encoder.initSegment + fragments[..<5].flatMap(\.bytes) + moved.joined()
+        let pts = try FFmpegTools.framePTS(viewer, suffix: "mp4")
+        #expect(pts == (0..<10).map { $0 * LiveVideoEncoder.ticksPerFrame }, "\(pts)")
+        #expect(fragments[3].bytes(movedBack: 0) == fragments[3].bytes)
+    }
+
     @Test func aFrameOfAnotherSizeIsRefused() throws {
         let encoder = try LiveVideoEncoder(width: 64, height: 64, fps: 30, keyInterval: 60, crf: 23)
         #expect(throws: VideoEncodingError.self) { _ = try encoder.add(VideoEncoderTests.frame(0)) }

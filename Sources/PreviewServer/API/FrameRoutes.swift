@@ -12,7 +12,8 @@ struct FrameRoutes: RouteGroup {
 
     init(_ services: EdgeServices) { (stage, hub, metrics) = (services.stage, services.hub, services.metrics) }
 
-    static let endpoints = [frameEndpoint(png: true), frameEndpoint(png: false)] + ClipFormat.allCases.map(clipEndpoint) + [stream]
+    static let endpoints = [frameEndpoint(png: true), frameEndpoint(png: false)] + ClipFormat.allCases.map(clipEndpoint)
+        + [stream, streamMP4]
 
     var scene: LiveScene { stage.scene }
     var frameRenderer: FrameRenderer { stage.frameRenderer }
@@ -60,19 +61,34 @@ struct FrameRoutes: RouteGroup {
                 + "ends by itself; it is sent as plain bytes until close, never chunked. `props.` shows the scene "
                 + "through other props for this feed's viewers alone (each set of them is a feed of its own).",
             parameters: FrameParameters.common + [streamFPS], families: [FrameParameters.props], answerSize: .unbounded,
-            cost: { input throws(Refusal) in try streamCost(input) }),
+            cost: { input throws(Refusal) in try streamCost(input, .mjpeg) }),
         // The media type without its boundary parameter, as OpenAPI names content.
         produces: Success(description: "An endless MJPEG stream.",
                           content: .media([String(MJPEGFraming.contentType.prefix { $0 != ";" })], binary: false),
                           headers: [.constant("Cache-Control", "no-cache, no-store, must-revalidate")])
-    ) { group, input in try group.stream(input) }
+    ) { group, input in try group.stream(input, .mjpeg) }
+
+    static let streamMP4 = Endpoint<Self>(
+        APIOperation(
+            .get, "/stream.mp4", id: "streamMP4", tag: "frames", summary: "A live H.264 stream of the scene, in fragmented MP4",
+            description: "The stream of /stream.mjpg as video: H.264 (x264's zero-latency tune, no B-frames), one fragment "
+                + "per frame, a key frame at least every \(Feed.keyFrameSeconds) s. All viewers of one feed share one "
+                + "encoder: a viewer gets the init segment and the fragments from the newest key frame, then every "
+                + "fragment in order; one that falls behind skips to the next key frame, its timeline starting at 0 and "
+                + "without gaps. A still scene sends nothing until something moves. A new feed also takes its encoder's "
+                + "frames from the memory budget. ffprobe, ffplay, VLC and Media Source read it.",
+            parameters: FrameParameters.common + [streamFPS], families: [FrameParameters.props], answerSize: .unbounded,
+            cost: { input throws(Refusal) in try streamCost(input, .mp4) }),
+        produces: Success(description: "An endless fragmented MP4.", content: .media(["video/mp4"], binary: true),
+                          headers: [.constant("Cache-Control", "no-cache, no-store, must-revalidate")])
+    ) { group, input in try group.stream(input, .mp4) }
 
     static let streamFPS = Param.integer("fps", 1...60, in: .query, example: "10", "Frames per second.")
         .defaulting(to: \.fps, flag: "--fps")
 
     /// A new feed's cost, and the first viewer's bytes with it.
-    static func streamCost(_ input: Input) throws(Refusal) -> RequestCost {
-        var cost = RequestCost.stream(pixels: try FrameSpec(input).pixels, fps: try input[streamFPS])
+    static func streamCost(_ input: Input, _ transport: StreamTransport) throws(Refusal) -> RequestCost {
+        var cost = FeedKey(spec: try FrameSpec(input), fps: try input[streamFPS], transport: transport).cost
         cost.memoryBytes += CostModel.viewerBytes
         return cost
     }
@@ -156,16 +172,16 @@ struct FrameRoutes: RouteGroup {
         ] + headers, body: .bytes(bytes))
     }
 
-    func stream(_ input: Input) throws(Refusal) -> HTTPResponse {
+    func stream(_ input: Input, _ transport: StreamTransport) throws(Refusal) -> HTTPResponse {
         let spec = try FrameSpec(input)
         let props = input.entries(of: FrameParameters.props)
         // Checked now against the scene as it is, so a bad value is the frame routes' 400, not a feed.
         if !props.isEmpty { _ = try PropOverrides(props, subject: spec.subject, scene: scene.snapshot().scene) }
         let key = FeedKey(spec: spec, fps: try input[Self.streamFPS],
-                          props: Dictionary(props.map { ($0.name, $0.value) }, uniquingKeysWith: { $1 }))
-        let viewer = try hub.attach(key,
-                                    viewerClass: Self.viewerClass(input.request))
-        return .stream(viewer, contentType: MJPEGFraming.contentType, headers: [
+                          props: Dictionary(props.map { ($0.name, $0.value) }, uniquingKeysWith: { $1 }), transport: transport)
+        let viewer = try hub.attach(key, viewerClass: Self.viewerClass(input.request))
+        let contentType = transport == .mp4 ? "video/mp4" : MJPEGFraming.contentType
+        return .stream(viewer, contentType: contentType, headers: [
             ("Cache-Control", "no-cache, no-store, must-revalidate"),
             ("Pragma", "no-cache"),
         ])

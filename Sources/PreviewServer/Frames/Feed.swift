@@ -1,17 +1,35 @@
 import Animation
 import Controls
 import HTTPServer
+import Rendering
 import Scenes
 import Synchronization
 
-/// What a stream shows and how often: everyone asking for the same spec at the same fps watches
-/// one feed and shares its frames.
+/// How a feed's frames reach its viewers.
+enum StreamTransport: Sendable {
+    /// `GET /stream.mjpg`: each frame a JPEG part; a viewer always gets the newest.
+    case mjpeg
+    /// `GET /stream.mp4`: H.264 in fragmented MP4 (`VideoFragments`).
+    case mp4
+}
+
+/// What a stream shows, how often and how: everyone asking for the same spec at the same fps over
+/// the same transport watches one feed and shares its frames.
 struct FeedKey: Hashable, Sendable {
     var spec: FrameSpec
     var fps: Int
     /// The request's `props.` values, by name: the scene seen through them is a feed of its own, for
     /// a viewer who previews props without changing them for everyone (a shared link, the page).
     var props: [String: String] = [:]
+    var transport = StreamTransport.mjpeg
+
+    /// What a feed of this key takes from the budgets while it runs: its renders and surfaces, and
+    /// for video its encoder's frames, priced as a clip encoder's with no file.
+    var cost: RequestCost {
+        var cost = RequestCost.stream(pixels: spec.pixels, fps: fps)
+        if transport == .mp4 { cost.memoryBytes += CostModel.clipBytes(pixels: spec.pixels, frames: 0, encoder: .mp4) }
+        return cost
+    }
 }
 
 /// Renders and encodes one feed once per tick and publishes the part to all its viewers. Holds
@@ -31,6 +49,10 @@ final class Feed: Sendable {
     let labels: FeedLabels
     /// Whole MJPEG parts, framing included.
     let parts = Broadcast<[UInt8]>()
+    /// A video feed's init segment and fragments.
+    let video = VideoFragments()
+    /// A video feed's encoder, made at its first frame; ticks never overlap, so it is used by one at a time.
+    private let encoder = Mutex<LiveVideoEncoder?>(nil)
     private let scene: LiveScene
     private let frameRenderer: FrameRenderer
     private let counters: StreamCounters
@@ -40,6 +62,11 @@ final class Feed: Sendable {
 
     /// A still scene re-sends its last frame this often, so browsers and proxies keep the stream.
     static let keepAliveInterval = 1.0
+    /// A video feed's key frames come at least this often, so a viewer that joins or falls behind
+    /// waits at most this long for a picture of its own.
+    static let keyFrameSeconds = 2
+    /// x264's constant quality for live video: flat UI colours stay clean at a fraction of MJPEG's bytes.
+    static let liveCRF = 23
 
     init(key: FeedKey, scene: LiveScene, frameRenderer: FrameRenderer, counters: StreamCounters, ticket: BudgetTicket?) {
         self.key = key
@@ -83,6 +110,9 @@ final class Feed: Sendable {
         if !key.props.isEmpty { live = Self.scene(live, through: key, at: time) }
         let tree = frameRenderer.tree(of: live, at: time, spec: key.spec)
         let host = MonotonicClock.hostTime()
+        // A still video feed sends nothing: its viewers hold the last picture, and one that joins
+        // gets the fragments kept since the last key frame.
+        if key.transport == .mp4, state.withLock({ $0.lastTree == tree }) { return }
         if let last = parts.latest, state.withLock({ $0.lastTree == tree }) {
             // Nothing moved: no render, no encode; only the periodic re-send of the last frame.
             guard host - state.withLock({ $0.lastPublishHost }) >= Self.keepAliveInterval else { return }
@@ -96,16 +126,50 @@ final class Feed: Sendable {
             return (s.canvas?.pixels, s.canvas?.tree)
         }
         let image = frameRenderer.image(of: tree, spec: key.spec, recycling: consume pixels, previous: previous)
+        if key.transport == .mp4 {
+            encodeVideo(image, tree: tree, host: host)
+            return
+        }
         let encoded = try? frameRenderer.jpeg(image, quality: key.spec.quality)
         state.withLock { $0.canvas = Canvas(pixels: image.pixels, tree: tree) }
         guard let jpeg = encoded else {
-            counters.encodeFailed()
+            counters.encodeFailed(.jpeg)
             return
         }
         let seconds = MonotonicClock.hostTime() - host
         publish(MJPEGFraming.part(jpeg: jpeg, timestamp: wallClockTimestamp(), sceneTime: time), tree: tree, host: host)
         // Counted once viewers can have it, so a count a reader sees never runs ahead of the frames.
         counters.rendered(labels, seconds: seconds, bytes: jpeg.count)
+    }
+
+    /// Encodes `image` as the video's next fragment (the first makes the encoder and its init segment).
+    private func encodeVideo(_ image: RenderedImage, tree: LayerSnapshot, host: Double) {
+        let spec = key.spec, fps = key.fps
+        let fragment = encoder.withLock { encoder -> LiveVideoEncoder.Fragment? in
+            do {
+                if encoder == nil {
+                    let made = try LiveVideoEncoder(width: image.width, height: image.height, fps: fps,
+                                                    keyInterval: fps * Self.keyFrameSeconds, crf: Self.liveCRF,
+                                                    background: spec.background.background(scale: spec.scale))
+                    video.start(initSegment: made.initSegment)
+                    encoder = made
+                }
+                return try encoder?.add(image)
+            } catch {
+                return nil
+            }
+        }
+        state.withLock { $0.canvas = Canvas(pixels: image.pixels, tree: tree) }
+        guard let fragment else {
+            counters.encodeFailed(.mp4)
+            return
+        }
+        state.withLock { s in
+            s.lastTree = tree
+            s.lastPublishHost = host
+        }
+        video.publish(fragment)
+        counters.rendered(labels, seconds: MonotonicClock.hostTime() - host, bytes: fragment.bytes.count)
     }
 
     /// `scene` with the feed's `props.` set at `time`; as it is while the controls refuse them (a value

@@ -9,7 +9,7 @@ import Synchronization
 final class FrameHub: Sendable {
     private struct State {
         var feeds: [FeedKey: Feed] = [:]
-        var viewers: [ObjectIdentifier: StreamViewer] = [:]
+        var viewers: [ObjectIdentifier: any FeedViewer] = [:]
     }
 
     private let state = Mutex(State())
@@ -31,17 +31,19 @@ final class FrameHub: Sendable {
     /// A new viewer of `key`, or the budget's refusal. One lock covers the admission, the lookup
     /// and the attach, so neither can two first viewers of a key both pay for its feed nor a
     /// concurrent last detach drop the feed between lookup and attach.
-    func attach(_ key: FeedKey, viewerClass: String) throws(Refusal) -> StreamViewer {
-        let viewer = try state.withLock { s throws(Refusal) -> StreamViewer in
+    func attach(_ key: FeedKey, viewerClass: String) throws(Refusal) -> any FeedViewer {
+        let viewer = try state.withLock { s throws(Refusal) -> any FeedViewer in
             let existing = s.feeds[key]
-            let feedTicket = existing == nil
-                ? try ledger.reserve(RequestCost.stream(pixels: key.spec.pixels, fps: key.fps).shares) : nil
+            let feedTicket = existing == nil ? try ledger.reserve(key.cost.shares) : nil
             let viewerTicket = try ledger.reserve([BudgetShare(.memory, CostModel.viewerBytes)])
             let feed = existing ?? Feed(key: key, scene: scene, frameRenderer: frameRenderer, counters: counters,
                                         ticket: feedTicket)
             s.feeds[key] = feed
             feed.attach()
-            let viewer = StreamViewer(feed: feed, hub: self, viewerClass: viewerClass, ticket: viewerTicket)
+            let viewer: any FeedViewer = switch key.transport {
+            case .mjpeg: StreamViewer(feed: feed, hub: self, viewerClass: viewerClass, ticket: viewerTicket)
+            case .mp4: VideoViewer(feed: feed, hub: self, viewerClass: viewerClass, ticket: viewerTicket)
+            }
             s.viewers[ObjectIdentifier(viewer)] = viewer
             return viewer
         }
@@ -49,7 +51,7 @@ final class FrameHub: Sendable {
         return viewer
     }
 
-    func detach(_ viewer: StreamViewer, from feed: Feed) {
+    func detach(_ viewer: any FeedViewer, from feed: Feed) {
         let detached = state.withLock { s -> Bool in
             guard s.viewers.removeValue(forKey: ObjectIdentifier(viewer)) != nil else { return false }
             if feed.detach() { s.feeds[feed.key] = nil }
@@ -62,7 +64,10 @@ final class FrameHub: Sendable {
     func finishAll() -> Int {
         let (viewers, feeds) = state.withLock { (Array($0.viewers.values), Array($0.feeds.values)) }
         for v in viewers { v.finish() }
-        for f in feeds { f.parts.wakeAll() }
+        for f in feeds {
+            f.parts.wakeAll()
+            f.video.wakeAll()
+        }
         return viewers.count
     }
 }

@@ -41,8 +41,7 @@ final class StreamCounters: Sendable {
         metrics.keepAliveResent()
     }
 
-    /// Streams send JPEG.
-    func encodeFailed() { metrics.encodeFailed(.jpeg) }
+    func encodeFailed(_ format: EncodedFormat) { metrics.encodeFailed(format) }
 
     // Gauges are set under the lock that counts them, so two changes cannot land out of order.
 

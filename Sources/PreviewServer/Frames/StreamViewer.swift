@@ -3,8 +3,13 @@ import HTTPServer
 import Scenes
 import Synchronization
 
+/// A connection watching a feed, which the hub can end at shutdown.
+protocol FeedViewer: StreamProducer {
+    func finish()
+}
+
 /// One MJPEG connection: sends the preamble, then whole parts, always the newest available.
-final class StreamViewer: StreamProducer {
+final class StreamViewer: FeedViewer {
     private struct State {
         var cursor = PartCursor(preamble: MJPEGFraming.preamble)
         var isFinished = false

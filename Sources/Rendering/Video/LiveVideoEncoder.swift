@@ -19,9 +19,12 @@ public final class LiveVideoEncoder {
         public let bytes: [UInt8]
         /// Whether it starts with a key frame (an IDR picture): a viewer can start here.
         public let isKey: Bool
-        /// The frame's number from the stream's start; its decode time is this many 1/fps ticks.
+        /// The frame's number from the stream's start; its decode time is this × `ticksPerFrame`.
         public let index: Int
     }
+
+    /// The track counts this many ticks a frame, so each frame's decode time is its number × this.
+    public static let ticksPerFrame = 1000
 
     public let width: Int
     public let height: Int
@@ -52,17 +55,19 @@ public final class LiveVideoEncoder {
         converter = try FrameConverter(width: width, height: height, background: background)
         let quality = min(max(crf, VideoFormat.mp4.crfRange.lowerBound), VideoFormat.mp4.crfRange.upperBound)
         // Zero latency (no B-frames, no look-ahead); "forced-idr": a key frame asked for is an IDR
-        // picture, where a decoder can start.
+        // picture, where a decoder can start. No scene-cut key frames: x264 took a small spinner's
+        // turn for a cut every few frames, and key frames come only on the interval or when asked.
         let context = try openVideoCodec(VideoFormat.mp4.encoder, width: width, height: height, fps: fps,
                                          keyInterval: keyInterval, globalHeader: true,
                                          options: [("preset", "veryfast"), ("tune", "zerolatency"),
-                                                   ("crf", String(quality)), ("forced-idr", "1")])
+                                                   ("crf", String(quality)), ("forced-idr", "1"),
+                                                   ("x264-params", "scenecut=0")])
         codec = context
         // An empty moov up front and each fragment on its own (frag_custom: ended by `takeFragment`),
         // its offsets counted from its own moof as Media Source needs.
         try muxer.writeHeader(codec: context, options: [
             ("movflags", "empty_moov+default_base_moof+frag_custom"),
-            ("video_track_timescale", String(fps * 1000)),
+            ("video_track_timescale", String(fps * Self.ticksPerFrame)),
         ])
         initSegment = try muxer.takeWritten()
     }
