@@ -34,7 +34,8 @@ import SeedControls
         let real = MarkdownTables.sections(APICatalogue.operations)
         let streams = try #require(real.first { $0.tag == "frames" }).markdown
         #expect(streams.contains("| `GET /stream.mjpg` | A live MJPEG stream of the scene |"))
-        #expect(streams.contains("\n- All but `GET /stream.mjpg`: give either 'at' or 'ahead', not both; "))
+        #expect(streams.contains("\n- `GET /frame.png`, `GET /frame.jpg`, `GET /clip.webp`, `GET /clip.gif`, `GET /clip.mp4`, "
+                                 + "`GET /clip.webm`: give either 'at' or 'ahead', not both; "), "the two streams left out")
         #expect(streams.contains("\n- All of these: priced before any work (400 past a whole budget, 503 while others hold it).\n"))
         #expect(streams.components(separatedBy: "priced before any work").count == 2, "said once")
     }
