@@ -76,7 +76,7 @@ struct FrameRoutes: RouteGroup {
                 + "encoder: a viewer gets the init segment and the fragments from the newest key frame, then every "
                 + "fragment in order; one that falls behind skips to the next key frame, its timeline starting at 0 and "
                 + "without gaps. A still scene sends nothing until something moves. A new feed also takes its encoder's "
-                + "frames from the memory budget. ffprobe, ffplay, VLC and Media Source read it.",
+                + "frames from the memory budget. ffmpeg and ffprobe read it as they read a file.",
             parameters: FrameParameters.common + [streamFPS], families: [FrameParameters.props], answerSize: .unbounded,
             cost: { input throws(Refusal) in try streamCost(input, .mp4) }),
         produces: Success(description: "An endless fragmented MP4.", content: .media(["video/mp4"], binary: true),
