@@ -3,9 +3,20 @@ import HTTPServer
 import Scenes
 import Synchronization
 
-/// A connection watching a feed, which the hub can end at shutdown.
+/// A connection watching a feed, which the hub can end at shutdown; closing it leaves the feed and
+/// gives its connection's buffers back to the memory budget.
 protocol FeedViewer: StreamProducer {
+    var feed: Feed { get }
+    var hub: FrameHub { get }
+    var ticket: BudgetTicket { get }
     func finish()
+}
+
+extension FeedViewer {
+    func closed() {
+        hub.detach(self, from: feed)
+        ticket.release()
+    }
 }
 
 /// One MJPEG connection: sends the preamble, then whole parts, always the newest available.
@@ -22,11 +33,11 @@ final class StreamViewer: FeedViewer {
     /// MHD, where --timeout closes it; a suspended connection never times out.
     static let stallGrace = 0.5
 
-    private let feed: Feed
-    private let hub: FrameHub
+    let feed: Feed
+    let hub: FrameHub
     private let state = Mutex(State())
     /// Its connection's buffers in the memory budget, given back when it closes.
-    private let ticket: BudgetTicket
+    let ticket: BudgetTicket
     let viewerClass: String
 
     init(feed: Feed, hub: FrameHub, viewerClass: String, ticket: BudgetTicket) {
@@ -70,10 +81,5 @@ final class StreamViewer: FeedViewer {
             hub.counters.sent(bytes: n)
             return .bytes(n)
         }
-    }
-
-    func closed() {
-        hub.detach(self, from: feed)
-        ticket.release()
     }
 }

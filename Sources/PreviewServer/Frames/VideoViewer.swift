@@ -18,10 +18,10 @@ final class VideoViewer: FeedViewer {
         var isFinished = false
     }
 
-    private let feed: Feed
-    private let hub: FrameHub
+    let feed: Feed
+    let hub: FrameHub
     private let state = Mutex(State())
-    private let ticket: BudgetTicket
+    let ticket: BudgetTicket
     let viewerClass: String
 
     init(feed: Feed, hub: FrameHub, viewerClass: String, ticket: BudgetTicket) {
@@ -59,10 +59,5 @@ final class VideoViewer: FeedViewer {
             hub.counters.sent(bytes: n)
             return .bytes(n)
         }
-    }
-
-    func closed() {
-        hub.detach(self, from: feed)
-        ticket.release()
     }
 }
