@@ -27,8 +27,12 @@ struct StateRoutes: RouteGroup {
         reply: SceneState.self, "The scene at one time.", headers: [.noStore]
     ) { group, input in
         let live = group.stage.scene
-        let revision = live.snapshotWithRevision().revision
         let ahead = try input[FrameParameters.ahead]
+        let (now, nowTime, revision) = live.snapshotWithRevision()
+        // The usual ask (the scene now) takes the one copy the revision comes with.
+        if ahead == 0, try input[FrameParameters.at] == nil, try input[FrameParameters.scenario] == nil {
+            return SceneState(scene: now, time: nowTime, revision: revision, clock: group.stage.clockState(time: nowTime))
+        }
         var copy: ScheduledScene, time: Double
         if let at = try input[FrameParameters.at] {
             guard let past = live.copy(at: at) else { throw live.outsideHistory(FrameParameters.at.spec.name, at) }
