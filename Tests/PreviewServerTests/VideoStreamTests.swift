@@ -58,4 +58,55 @@ import Testing
                     "\(pts)")
         }
     }
+
+    /// Each fragment's scene time, from the `emsg` box before it, and its picture's bytes (mdat).
+    static func fragments(_ body: [UInt8]) -> (times: [String], sizes: [Int]) {
+        var times: [String] = [], sizes: [Int] = [], at = 0
+        while at + 8 <= body.count {
+            let size = body[at..<at + 4].reduce(0) { $0 << 8 | Int($1) }
+            guard size >= 8, at + size <= body.count else { break }
+            if String(decoding: body[at + 4..<at + 8], as: UTF8.self) == "emsg" {
+                let box = Array(body[at + 12..<at + size])
+                // scheme\0 value\0, then timescale, delta, duration and id, then the text.
+                if let end = box.firstIndex(of: 0), let value = box[(end + 1)...].firstIndex(of: 0) {
+                    times.append(String(decoding: box[(value + 17)...], as: UTF8.self))
+                }
+            }
+            if String(decoding: body[at + 4..<at + 8], as: UTF8.self) == "mdat" { sizes.append(size - 8) }
+            at += size
+        }
+        return (times, sizes)
+    }
+
+    /// A still scene (the test clock does not move): the picture first at the live quality, then
+    /// again finer, then a frame a second, smaller, to keep the connection; each fragment says its
+    /// scene time.
+    /// The last decoded frame is the PNG frame of that time within yuv420p's rounding.
+    @Test func aStillSceneIsSentAgainFinerAndKeptAliveEachFragmentWithItsSceneTime() throws {
+        try withTestServer { s in
+            let frame = "control=play-button&size=120&background=dark"
+            let viewer = try Viewer(port: s.port, "/stream.mp4?\(frame)&fps=10")
+            defer { viewer.socket.close() }
+            try viewer.read(for: 2.6)
+            let (times, sizes) = Self.fragments(viewer.body)
+            try #require(times.count >= 3 && sizes.count == times.count, "the picture, finer, then one a second: \(times)")
+            #expect(Set(times) == ["0.000000"], "\(times)")
+            #expect(sizes[2...].allSatisfy { $0 < sizes[1] }, "a refinement, then what is left of it: \(sizes) bytes")
+            let keys = try FFmpegTools.keyFrames(viewer.body, suffix: "mp4")
+            #expect(keys.count == times.count && keys.first == true && !keys.dropFirst().contains(true), "\(keys)")
+
+            let png = try PNGDecoder.decode(try s.get("/frame.png?\(frame)").body)
+            func difference(_ index: Int) throws -> Double {
+                let rgb = try FFmpegTools.decodeRGB(viewer.body, suffix: "mp4", frame: index)
+                var sum = 0
+                for (i, word) in png.pixels.enumerated() {
+                    sum += abs(Int((word >> 16) & 255) - Int(rgb[3 * i])) + abs(Int((word >> 8) & 255) - Int(rgb[3 * i + 1]))
+                        + abs(Int(word & 255) - Int(rgb[3 * i + 2]))
+                }
+                return Double(sum) / Double(png.pixels.count * 3)
+            }
+            let (first, last) = (try difference(0), try difference(times.count - 1))
+            #expect(last < first * 0.6 && last < 1, "mean difference \(first) at the live quality, \(last) once refined")
+        }
+    }
 }

@@ -76,6 +76,65 @@ import Testing
         #expect(fragments[3].bytes(movedBack: 0) == fragments[3].bytes)
     }
 
+    /// The mean absolute difference, per channel value, between frame `index` of `video` as ffmpeg
+    /// decodes it and `source`.
+    static func meanDifference(_ video: [UInt8], frame index: Int, from source: RenderedImage) throws -> Double {
+        let decoded = try FFmpegTools.decodeRGB(video, suffix: "mp4", frame: index)
+        var error = 0
+        for y in 0..<source.height {
+            for x in 0..<source.width {
+                let p = source.pixel(x: x, y: y), o = (y * source.width + x) * 3
+                error += abs(Int(p.r) - Int(decoded[o])) + abs(Int(p.g) - Int(decoded[o + 1])) + abs(Int(p.b) - Int(decoded[o + 2]))
+            }
+        }
+        return Double(error) / Double(source.width * source.height * 3)
+    }
+
+    /// A fragment given a scene time starts with an `emsg` box that carries it (version 0, its time
+    /// that of its fragment), then the moof: ffprobe still reads every frame, and a viewer's
+    /// timeline moved back still finds the decode time behind it.
+    @Test func aSceneTimeTravelsInAnEventMessageBeforeItsFragment() throws {
+        let encoder = try LiveVideoEncoder(width: 128, height: 96, fps: 10, keyInterval: 10, crf: 23)
+        let times = ["0.000000", "0.100000", "12.345678"]
+        let fragments = try times.indices.map { i throws(VideoEncodingError) in
+            try encoder.add(VideoEncoderTests.frame(i), sceneTime: times[i])
+        }
+        for (fragment, time) in zip(fragments, times) {
+            let bytes = fragment.bytes
+            #expect(Self.firstBox(bytes) == "emsg" && bytes[8] == 0, "a version 0 emsg first")
+            let size = bytes[0..<4].reduce(0) { $0 << 8 | Int($1) }
+            let scheme = Array(LiveVideoEncoder.sceneTimeScheme.utf8) + [0, 0]
+            #expect(Array(bytes[12..<12 + scheme.count]) == scheme, "the scheme, then an empty value")
+            let fields = 12 + scheme.count
+            let u32 = { (at: Int) in bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
+            #expect(u32(fields) == 10 * LiveVideoEncoder.ticksPerFrame && u32(fields + 4) == 0, "timescale, and the fragment's own time")
+            #expect(String(decoding: bytes[fields + 16..<size], as: UTF8.self) == time)
+            #expect(Self.firstBox(Array(bytes[size...])) == "moof")
+        }
+        let whole = encoder.initSegment + fragments.flatMap(\.bytes)
+        #expect(try FFmpegTools.probe(whole, suffix: "mp4").stream["nb_read_frames"] as? String == "3")
+        #expect(try FFmpegTools.framePTS(encoder.initSegment + fragments[0].bytes + fragments[2].bytes(movedBack: 1), suffix: "mp4")
+                == [0, LiveVideoEncoder.ticksPerFrame])
+    }
+
+    /// A still picture sent again at a finer quality converges on what the format can show: its
+    /// difference from the frame given comes within 0.05 of a key frame's at that quality (the rest
+    /// is yuv420p's halved colour), from about 0.3 above it, for less than a coarse key frame's bytes.
+    @Test func aStillPictureSentAgainFinerConvergesOnIt() throws {
+        let encoder = try LiveVideoEncoder(width: 128, height: 96, fps: 10, keyInterval: 60, crf: 35)
+        let picture = VideoEncoderTests.frame(7)
+        let coarse = try encoder.add(picture)
+        let fine = try encoder.add(picture, crf: 8)
+        let again = try encoder.add(picture)
+        let video = encoder.initSegment + coarse.bytes + fine.bytes + again.bytes
+        let (before, after) = (try Self.meanDifference(video, frame: 0, from: picture), try Self.meanDifference(video, frame: 1, from: picture))
+        let best = try LiveVideoEncoder(width: 128, height: 96, fps: 10, keyInterval: 60, crf: 8)
+        let floor = try Self.meanDifference(best.initSegment + (try best.add(picture)).bytes, frame: 0, from: picture)
+        #expect(before - floor > 0.2 && after - floor < 0.05, "mean difference \(before) at crf 35, \(after) sent again at crf 8, \(floor) a crf 8 key frame")
+        #expect(!fine.isKey && fine.bytes.count < coarse.bytes.count, "\(fine.bytes.count) bytes against \(coarse.bytes.count)")
+        #expect(try Self.meanDifference(video, frame: 2, from: picture) <= after + 0.01, "the same picture at crf 35 keeps it")
+    }
+
     @Test func aFrameOfAnotherSizeIsRefused() throws {
         let encoder = try LiveVideoEncoder(width: 64, height: 64, fps: 30, keyInterval: 60, crf: 23)
         #expect(throws: VideoEncodingError.self) { _ = try encoder.add(VideoEncoderTests.frame(0)) }

@@ -75,8 +75,11 @@ struct FrameRoutes: RouteGroup {
                 + "per frame, a key frame at least every \(Feed.keyFrameSeconds) s. All viewers of one feed share one "
                 + "encoder: a viewer gets the init segment and the fragments from the newest key frame, then every "
                 + "fragment in order; one that falls behind skips to the next key frame, its timeline starting at 0 and "
-                + "without gaps. A still scene sends nothing until something moves. A new feed also takes its encoder's "
-                + "frames from the memory budget. ffmpeg and ffprobe read it as they read a file.",
+                + "without gaps. Each fragment is preceded by an `emsg` box (scheme `\(LiveVideoEncoder.sceneTimeScheme)`) "
+                + "whose message is the frame's scene time as `X-Scene-Time` writes it, to match a decoded frame with "
+                + "`frame.png?at=`. A still picture is sent again finer after \(Feed.refreshDelay) s (near-exact pixels "
+                + "for a paused review), then once a second. A new feed also takes its encoder's frames from the memory "
+                + "budget. ffmpeg and ffprobe read it as they read a file.",
             parameters: FrameParameters.common + [streamFPS], families: [FrameParameters.props], answerSize: .unbounded,
             cost: { input throws(Refusal) in try streamCost(input, .mp4) }),
         produces: Success(description: "An endless fragmented MP4.", content: .media(["video/mp4"], binary: true),

@@ -43,6 +43,8 @@ final class Feed: Sendable {
         /// The last frame's pixels and the snapshot they show: the next tick (ticks never overlap)
         /// draws into them again, only where its snapshot differs.
         var canvas: Canvas?
+        /// A video feed's still picture has been sent again at `refreshCRF` since it last changed.
+        var refined = false
     }
 
     let key: FeedKey
@@ -67,6 +69,10 @@ final class Feed: Sendable {
     static let keyFrameSeconds = 2
     /// x264's constant quality for live video: flat UI colours stay clean at a fraction of MJPEG's bytes.
     static let liveCRF = 23
+    /// A still video picture is sent again at this quality once it has stood `refreshDelay` seconds,
+    /// so a paused review shows near-exact pixels; only its residual against the coarser frame costs bytes.
+    static let refreshCRF = 8
+    static let refreshDelay = 0.2
 
     init(key: FeedKey, scene: LiveScene, frameRenderer: FrameRenderer, counters: StreamCounters, ticket: BudgetTicket?) {
         self.key = key
@@ -110,9 +116,10 @@ final class Feed: Sendable {
         if !key.props.isEmpty { live = Self.scene(live, through: key, at: time) }
         let tree = frameRenderer.tree(of: live, at: time, spec: key.spec)
         let host = MonotonicClock.hostTime()
-        // A still video feed sends nothing: its viewers hold the last picture, and one that joins
-        // gets the fragments kept since the last key frame.
-        if key.transport == .mp4, state.withLock({ $0.lastTree == tree }) { return }
+        if key.transport == .mp4, state.withLock({ $0.lastTree == tree }) {
+            refreshVideo(tree: tree, sceneTime: time, host: host)
+            return
+        }
         if let last = parts.latest, state.withLock({ $0.lastTree == tree }) {
             // Nothing moved: no render, no encode; only the periodic re-send of the last frame.
             guard host - state.withLock({ $0.lastPublishHost }) >= Self.keepAliveInterval else { return }
@@ -127,7 +134,7 @@ final class Feed: Sendable {
         }
         let image = frameRenderer.image(of: tree, spec: key.spec, recycling: consume pixels, previous: previous)
         if key.transport == .mp4 {
-            encodeVideo(image, tree: tree, host: host)
+            encodeVideo(image, tree: tree, sceneTime: time, host: host)
             return
         }
         let encoded = try? frameRenderer.jpeg(image, quality: key.spec.quality)
@@ -142,8 +149,25 @@ final class Feed: Sendable {
         counters.rendered(labels, seconds: seconds, bytes: jpeg.count)
     }
 
-    /// Encodes `image` as the video's next fragment (the first makes the encoder and its init segment).
-    private func encodeVideo(_ image: RenderedImage, tree: LayerSnapshot, host: Double) {
+    /// A still video feed: once its picture has stood `refreshDelay`, the picture again at
+    /// `refreshCRF`; then the same every `keepAliveInterval`, a frame of skipped blocks (about a
+    /// hundred bytes), so viewers and proxies keep the connection and a client tells a still scene
+    /// from a dead one, as with MJPEG.
+    private func refreshVideo(tree: LayerSnapshot, sceneTime: Double, host: Double) {
+        let (since, refined) = state.withLock { (host - $0.lastPublishHost, $0.refined) }
+        guard since >= (refined ? Self.keepAliveInterval : Self.refreshDelay) else { return }
+        let (pixels, previous) = state.withLock { s -> ([UInt8]?, LayerSnapshot?) in
+            defer { s.canvas = nil }
+            return (s.canvas?.pixels, s.canvas?.tree)
+        }
+        let image = frameRenderer.image(of: tree, spec: key.spec, recycling: consume pixels, previous: previous)
+        encodeVideo(image, tree: tree, sceneTime: sceneTime, host: host, crf: Self.refreshCRF)
+        if refined { counters.keepAliveResent() }
+    }
+
+    /// Encodes `image` as the video's next fragment (the first makes the encoder and its init
+    /// segment), its scene time in an `emsg` box before it; at `crf` when given (a still refresh).
+    private func encodeVideo(_ image: RenderedImage, tree: LayerSnapshot, sceneTime: Double, host: Double, crf: Int? = nil) {
         let spec = key.spec, fps = key.fps
         let fragment = encoder.withLock { encoder -> LiveVideoEncoder.Fragment? in
             do {
@@ -154,7 +178,7 @@ final class Feed: Sendable {
                     video.start(initSegment: made.initSegment)
                     encoder = made
                 }
-                return try encoder?.add(image)
+                return try encoder?.add(image, crf: crf, sceneTime: formatSceneTime(sceneTime))
             } catch {
                 return nil
             }
@@ -167,6 +191,7 @@ final class Feed: Sendable {
         state.withLock { s in
             s.lastTree = tree
             s.lastPublishHost = host
+            s.refined = crf != nil
         }
         video.publish(fragment)
         counters.rendered(labels, seconds: MonotonicClock.hostTime() - host, bytes: fragment.bytes.count)

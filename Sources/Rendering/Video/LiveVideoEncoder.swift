@@ -23,6 +23,11 @@ public final class LiveVideoEncoder {
         public let index: Int
     }
 
+    /// The scheme of the `emsg` box before each fragment that carries its source time: the frame's
+    /// scene time as text, as the stream's `X-Scene-Time` writes it. A client matches a decoded frame
+    /// to the exact still frame of that time with it (`frame.png?at=`).
+    public static let sceneTimeScheme = "urn:layercast:scene-time"
+
     /// The track counts this many ticks a frame, so each frame's decode time is its number × this.
     public static let ticksPerFrame = 1000
 
@@ -33,10 +38,15 @@ public final class LiveVideoEncoder {
     /// ftyp and moov: what a player reads before any fragment.
     public let initSegment: [UInt8]
     public private(set) var frameCount = 0
+    /// The constant quality frames are encoded at unless `add` asks for another.
+    public let crf: Int
 
     private let muxer: VideoMuxer
     private let converter: FrameConverter
     private var codec: UnsafeMutablePointer<AVCodecContext>?
+    /// The quality x264 is set to now: a change is applied before the next frame (libx264
+    /// reconfigures its rate control when its `crf` option differs from the one in use).
+    private var currentCRF: Int
 
     /// `crf` on x264's scale (`VideoFormat.mp4.crfRange`); `keyInterval` in frames.
     public init(width: Int, height: Int, fps: Int, keyInterval: Int, crf: Int,
@@ -53,7 +63,9 @@ public final class LiveVideoEncoder {
         let fragmentLimit = FrameConverter.coded(width) * FrameConverter.coded(height) * 3 / 2 + 64 * 1024
         muxer = try VideoMuxer(format: .mp4, limit: fragmentLimit)
         converter = try FrameConverter(width: width, height: height, background: background)
-        let quality = min(max(crf, VideoFormat.mp4.crfRange.lowerBound), VideoFormat.mp4.crfRange.upperBound)
+        let quality = Self.clamped(crf)
+        self.crf = quality
+        currentCRF = quality
         // Zero latency (no B-frames, no look-ahead); "forced-idr": a key frame asked for is an IDR
         // picture, where a decoder can start. No scene-cut key frames: x264 took a small spinner's
         // turn for a cut every few frames, and key frames come only on the interval or when asked.
@@ -76,12 +88,24 @@ public final class LiveVideoEncoder {
         avcodec_free_context(&codec)
     }
 
+    private static func clamped(_ crf: Int) -> Int {
+        min(max(crf, VideoFormat.mp4.crfRange.lowerBound), VideoFormat.mp4.crfRange.upperBound)
+    }
+
     /// Encodes the next frame and returns its fragment; a key frame when `key` or when
-    /// `keyInterval` frames have passed since the last.
-    public func add(_ image: RenderedImage, key: Bool = false) throws(VideoEncodingError) -> Fragment {
+    /// `keyInterval` frames have passed since the last. `crf`, when given, is this frame's quality
+    /// (a still picture sent again finer: its residual against the coarser frame before it);
+    /// `sceneTime`, when given, goes before the fragment in an `emsg` box (`sceneTimeScheme`).
+    public func add(_ image: RenderedImage, key: Bool = false, crf: Int? = nil,
+                    sceneTime: String? = nil) throws(VideoEncodingError) -> Fragment {
         guard let codec else { throw .finished }
         guard image.width == width, image.height == height else {
             throw .frameSizeMismatch(expected: "\(width)×\(height)", got: "\(image.width)×\(image.height)")
+        }
+        let quality = crf.map(Self.clamped) ?? self.crf
+        if quality != currentCRF {
+            try VideoEncodingError.check(av_opt_set(codec.pointee.priv_data, "crf", String(quality), 0), "setting the quality")
+            currentCRF = quality
         }
         let frame = try converter.convert(image, pts: Int64(frameCount))
         frame.pointee.pict_type = key ? AV_PICTURE_TYPE_I : AV_PICTURE_TYPE_NONE
@@ -98,6 +122,17 @@ public final class LiveVideoEncoder {
             isKey = isKey || packet.pointee.flags & AV_PKT_FLAG_KEY != 0
             try muxer.write(packet, codecTimeBase: codec.pointee.time_base)
         }
-        return Fragment(bytes: try muxer.takeFragment(), isKey: isKey, index: index)
+        let fragment = try muxer.takeFragment()
+        let event = sceneTime.map { Self.eventMessage($0, timescale: fps * Self.ticksPerFrame, id: index) } ?? []
+        return Fragment(bytes: event + fragment, isKey: isKey, index: index)
+    }
+
+    /// An `emsg` box, version 0 (ISO/IEC 23009-1 §5.10.3.3): its time is that of the fragment that
+    /// follows it (a delta of 0), so it needs no change when a viewer's timeline is moved back.
+    static func eventMessage(_ text: String, timescale: Int, id: Int) -> [UInt8] {
+        func u32(_ v: Int) -> [UInt8] { (0..<4).map { UInt8(truncatingIfNeeded: v >> (24 - 8 * $0)) } }
+        let body: [UInt8] = [0, 0, 0, 0] + Array(sceneTimeScheme.utf8) + [0] + [0]
+            + u32(timescale) + u32(0) + u32(ticksPerFrame) + u32(id) + Array(text.utf8)
+        return u32(8 + body.count) + Array("emsg".utf8) + body
     }
 }
