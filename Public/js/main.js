@@ -7,6 +7,7 @@ import { send, serial, onLatency } from "./api.js";
 import { $, $$, component, part } from "./dom.js";
 import { reportError } from "./toast.js";
 import { MjpegStream } from "./mjpeg.js";
+import { VideoStream } from "./video.js";
 import { Stills } from "./stills.js";
 import { motionControl } from "./motion.js";
 import { announce, announced } from "./announce.js";
@@ -245,7 +246,8 @@ function liveLabel() {
   return "Live";
 }
 
-const stream = new MjpegStream({
+/** @type {import("./livestream.js").Handlers} */
+const streamHandlers = {
   onFrame(bitmap, meta) {
     // While the timeline scrubs or a recording replays, the stream goes on but its frames are set aside.
     if (timeline.scrubbing || replayer.playing) {
@@ -258,6 +260,14 @@ const stream = new MjpegStream({
   },
   onStatus(next, error) {
     if (next === "live") outage = false;
+    // Video this browser turns down after all: MJPEG for the rest of the visit, and said so.
+    if (next === "failed" && error?.unplayable && view.transport === "video") {
+      reportError("The live video cannot play here; showing MJPEG", error);
+      view.transport = "mjpeg";
+      settings.render();
+      retarget();
+      return;
+    }
     if (error && (next === "failed" || !outage)) {
       outage = true;
       reportError(next === "failed" ? "The stream was refused" : "The stream dropped; reconnecting", error);
@@ -266,7 +276,10 @@ const stream = new MjpegStream({
     status.stream = next;
     showStatus();
   },
-});
+};
+// One of the two streams is open at a time, as the View's "Live as" says.
+const streams = { video: new VideoStream(streamHandlers), mjpeg: new MjpegStream(streamHandlers) };
+let stream = streams[view.transport];
 
 const stills = new Stills({
   onFrame(bitmap, meta) {
@@ -335,6 +348,10 @@ function retarget() {
   stageWidth = w;
   target = streamTarget(view, layout, w, h, props.previewParams());
   gallery.resize(w, h, target.meta.scale);
+  if (stream !== streams[view.transport]) {
+    stream.stop();
+    stream = streams[view.transport];
+  }
   if (motion.playing) {
     stills.stop();
     stream.open(target.url, target.meta);
@@ -431,6 +448,7 @@ Object.assign(window, {
     get announced() { return [...announced]; },
     get frameTime() { return frameTime; },
     get streamUrl() { return stream.target?.url ?? null; },
+    get video() { return streams.video.video; },
     get connections() { return (stream.isOpen ? 1 : 0) + (feed.source && feed.source.readyState !== EventSource.CLOSED ? 1 : 0); },
     get state() { return store.state; },
     get revision() { return store.revision; },

@@ -6,7 +6,7 @@ import { errorFrom } from "./api.js";
 
 /**
  * @typedef {import("./view.js").StreamMeta} StreamMeta
- * @typedef {import("./mjpeg.js").FrameMeta} FrameMeta
+ * @typedef {import("./livestream.js").FrameMeta} FrameMeta
  */
 
 const SETTLED_MS = 1200;

@@ -1,10 +1,12 @@
 // @ts-check
-// View settings (size, scale, backdrop, JPEG quality, geometry overlay), kept across visits, and the
-// URLs they lead to: the one `control=all` stream, each control's PNG frame and its clip.
+// View settings (size, scale, backdrop, live transport, JPEG quality, geometry overlay), kept across
+// visits, and the URLs they lead to: the one `control=all` stream, each control's PNG frame and its clip.
 import { arrangementFor } from "./layout.js";
+import { videoPlayable } from "./video.js";
 
 /**
- * @typedef {{ size: number, scale: number, background: string, custom: string, quality: number, debug: boolean }} View
+ * @typedef {"video" | "mjpeg"} Transport
+ * @typedef {{ size: number, scale: number, background: string, custom: string, transport: Transport, quality: number, debug: boolean }} View
  * @typedef {import("./layout.js").Layout} Layout
  * @typedef {import("./layout.js").Arrangement} Arrangement
  * @typedef {{ layout: Layout, arrangement: Arrangement, scale: number, w: number, h: number }} StreamMeta
@@ -21,12 +23,16 @@ export function loadView() {
     scale: Math.min(3, Math.max(1, Math.round(devicePixelRatio || 1))),
     background: "auto",
     custom: "#ffe8d6",
+    // H.264 where the browser plays it: about a tenth of MJPEG's bytes (docs/performance.md).
+    transport: videoPlayable() ? "video" : "mjpeg",
     quality: 85,
     debug: false,
   };
   try {
-    const saved = JSON.parse(localStorage.getItem(KEY) ?? "{}");
-    return { ...defaults, ...saved };
+    const saved = { ...defaults, ...JSON.parse(localStorage.getItem(KEY) ?? "{}") };
+    // Settings saved by a browser that played video, opened where one cannot.
+    if (saved.transport !== "mjpeg" && !videoPlayable()) saved.transport = "mjpeg";
+    return saved;
   } catch {
     return defaults;
   }
@@ -80,7 +86,8 @@ function common(view, params) {
 
 /**
  * The stream for stages of w × h CSS pixels: one frame whose cells are the stages, pixel for pixel,
- * and a still PNG of the same frame for when the page's motion is paused. The scale is lowered if a
+ * over the view's transport (`stream.mp4`, or `stream.mjpg` at its JPEG quality), and a still PNG of
+ * the same frame for when the page's motion is paused. The scale is lowered if a
  * side of the frame would pass the server's limit.
  * @param {View} view
  * @param {Layout} layout
@@ -96,14 +103,15 @@ export function streamTarget(view, layout, w, h, props = []) {
   const scale = Math.min(view.scale, layout.maxFrameSide / width, layout.maxFrameSide / height);
   const s = Math.floor(scale * 1000) / 1000;
   const frame = { control: "all", width: String(width), height: String(height), scale: String(s) };
-  const stream = new URLSearchParams({ ...frame, quality: String(view.quality), fps: "30" });
+  const video = view.transport === "video";
+  const stream = new URLSearchParams(video ? { ...frame, fps: "30" } : { ...frame, quality: String(view.quality), fps: "30" });
   const still = new URLSearchParams(frame);
   for (const [name, value] of props) {
     stream.append(name, value);
     still.append(name, value);
   }
   return {
-    url: `stream.mjpg?${common(view, stream)}`,
+    url: `${video ? "stream.mp4" : "stream.mjpg"}?${common(view, stream)}`,
     still: `frame.png?${common(view, still)}`,
     meta: { layout, arrangement, scale: s, w, h },
   };

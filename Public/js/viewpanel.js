@@ -1,8 +1,9 @@
 // @ts-check
-// The view settings' controls: size, scale, backdrop, JPEG quality and (by the clock) the geometry
-// overlay. Each change updates the view and calls onChange.
+// The view settings' controls: size, scale, backdrop, live transport, JPEG quality and (by the clock)
+// the geometry overlay. Each change updates the view and calls onChange.
 import { $$, part } from "./dom.js";
 import { onSchemeChange } from "./view.js";
+import { videoPlayable } from "./video.js";
 import { showFill } from "./range.js";
 
 /**
@@ -21,7 +22,9 @@ export function viewPanel(root, view, onChange) {
   const backgrounds = $$(part(root, "background"), "[data-bg]");
   const custom = part(root, "custom");
   const customColor = part(root, "custom-color", HTMLInputElement);
+  const transports = $$(part(root, "transport"), "[data-transport]");
   const quality = part(root, "quality", HTMLInputElement);
+  const qualityField = part(root, "quality-field");
   const qualityOut = part(root, "quality-out");
   const debug = part(root, "debug", HTMLInputElement);
 
@@ -49,6 +52,13 @@ export function viewPanel(root, view, onChange) {
   for (const b of scales) b.addEventListener("click", () => change({ scale: Number(b.dataset.scale) }));
   for (const b of backgrounds) b.addEventListener("click", () => change({ background: b.dataset.bg }));
   customColor.addEventListener("input", () => change({ background: "custom", custom: customColor.value }));
+  for (const b of transports) {
+    if (b.dataset.transport === "video" && !videoPlayable()) {
+      b.setAttribute("disabled", "");
+      b.title = "This browser cannot play H.264 through Media Source: MJPEG it is";
+    }
+    b.addEventListener("click", () => change({ transport: b.dataset.transport === "video" ? "video" : "mjpeg" }));
+  }
   quality.addEventListener("input", () => {
     qualityOut.textContent = quality.value;
     showFill(quality);
@@ -66,6 +76,9 @@ export function viewPanel(root, view, onChange) {
       custom.classList.toggle("is-checked", view.background === "custom");
       custom.style.setProperty("--custom", view.custom);
       customColor.value = view.custom;
+      for (const b of transports) b.setAttribute("aria-pressed", String(b.dataset.transport === view.transport));
+      // The JPEG quality is MJPEG's alone.
+      qualityField.hidden = view.transport !== "mjpeg";
       quality.value = String(view.quality);
       showFill(quality);
       qualityOut.textContent = quality.value;

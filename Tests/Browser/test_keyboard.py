@@ -132,6 +132,10 @@ def test_the_view_panel_by_keyboard(page, api):
     tab_to(page, f'{view} [data-bg="dark"]', Keys.SPACE)
     wait_until(lambda: "background=dark" in page.execute_script("return studio.streamUrl"), 3, "the dark backdrop")
     assert page.find_element(By.CSS_SELECTOR, f'{view} [data-bg="dark"]').get_attribute("aria-pressed") == "true"
+    # The JPEG quality is MJPEG's: it shows once the stream is MJPEG.
+    assert not in_component(page, "view", "quality").is_displayed()
+    tab_to(page, f'{view} [data-transport="mjpeg"]', Keys.ENTER)
+    wait_until(lambda: "stream.mjpg" in page.execute_script("return studio.streamUrl"), 3, "MJPEG")
     tab_to(page, f'{view} [data-part="quality"]')
     quality = in_component(page, "view", "quality")
     # The slider's range is the one the server accepts (GET /layout), in steps of one.

@@ -13,23 +13,7 @@ from selenium.webdriver.common.keys import Keys
 
 from a11y import NO_TRANSITIONS_JS, TABBABLE_JS, active, focus_indicator_pixels, press
 from conftest import ROOT, open_studio
-from support import CONTROLS, console_errors, in_card, wait_until
-
-# The sum of |difference| over every channel of the canvas against a copy taken earlier (window.__before).
-CANVAS_COPY_JS = """
-const c = arguments[0];
-window.__before = c.getContext('2d').getImageData(0, 0, c.width, c.height).data.slice();
-"""
-CANVAS_CHANGE_JS = """
-const c = arguments[0];
-const now = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
-let changed = 0;
-for (let i = 0; i < now.length; i += 4) {
-  if (Math.abs(now[i] - __before[i]) + Math.abs(now[i+1] - __before[i+1]) + Math.abs(now[i+2] - __before[i+2]) > 48) changed++;
-}
-return changed / (now.length / 4);
-"""
-
+from support import CANVAS_CHANGE_JS, CANVAS_COPY_JS, CONTROLS, console_errors, in_card, wait_until
 
 def panel(driver, control):
     return driver.find_element(By.CSS_SELECTOR, f'[data-control="{control}"] [data-part="props"]')

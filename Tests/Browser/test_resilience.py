@@ -41,7 +41,7 @@ def test_the_page_comes_back_after_the_server_restarts(browser, spare_server):
     spare_server.api.request("POST", "/spinner/stop")
     wait_until(lambda: in_card(browser, "spinner", "state").text == "Stopped", 5, "state after the restart")
     # Refused connections while the server was down are expected; nothing else.
-    assert console_errors(browser, allow=("ERR_CONNECTION_REFUSED", "ERR_EMPTY_RESPONSE", "events", "stream.mjpg",
+    assert console_errors(browser, allow=("ERR_CONNECTION_REFUSED", "ERR_EMPTY_RESPONSE", "events", "stream.mjpg", "stream.mp4",
                                           "ERR_INCOMPLETE_CHUNKED_ENCODING", "net::")) == []
 
 
@@ -73,6 +73,6 @@ def test_a_busy_server_is_explained_and_its_retry_after_honoured(browser):
         hog.close()
         wait_until(lambda: browser.execute_script("return studio.fps") > 5, 15, "frames once the budget is free")
         wait_until(lambda: in_component(browser, "status", "conn-label").text == "Live", 5, "Live")
-        assert console_errors(browser, allow=("503", "stream.mjpg")) == []
+        assert console_errors(browser, allow=("503", "stream.mjpg", "stream.mp4")) == []
     finally:
         server.stop()

@@ -24,10 +24,10 @@ struct FeedKey: Hashable, Sendable {
     var transport = StreamTransport.mjpeg
 
     /// What a feed of this key takes from the budgets while it runs: its renders and surfaces, and
-    /// for video its encoder's frames, priced as a clip encoder's with no file.
+    /// for video its encoder's frames.
     var cost: RequestCost {
         var cost = RequestCost.stream(pixels: spec.pixels, fps: fps)
-        if transport == .mp4 { cost.memoryBytes += CostModel.clipBytes(pixels: spec.pixels, frames: 0, encoder: .mp4) }
+        if transport == .mp4 { cost.memoryBytes += CostModel.liveVideoBytes(pixels: spec.pixels) }
         return cost
     }
 }

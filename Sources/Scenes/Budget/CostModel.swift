@@ -22,6 +22,17 @@ package enum CostModel {
         pixels * feedBytesPerPixel
     }
 
+    /// A live video feed's encoder besides the feed's frame: libx264 at zero latency (no look-ahead,
+    /// no B-frames, one reference frame) and the one fragment the muxer holds. The peak rose 12 MiB
+    /// at 800×600 and 21 MiB at 1000×750 over an MJPEG feed's (26–29 bytes a pixel, a debug server
+    /// streaming the four controls), against the clip encoder's look-ahead at 150 a pixel.
+    package static let liveVideoBytesPerPixel = 40
+    package static let liveVideoFixedBytes = 4 << 20
+
+    package static func liveVideoBytes(pixels: Int) -> Int {
+        pixels * liveVideoBytesPerPixel + liveVideoFixedBytes
+    }
+
     /// Another viewer of a feed holds only its connection's buffers (libmicrohttpd's 32 KiB
     /// memory pool and the stream response's 32 KiB block); the parts it sends are the feed's.
     package static let viewerBytes = 64 << 10
@@ -86,6 +97,7 @@ package enum CostModel {
     /// How the memory budget prices each kind of request, for the README and refusals.
     package static let memoryFormula = "pixels × \(pngFrameBytesPerPixel) for a PNG frame, × \(jpegFrameBytesPerPixel) for a "
         + "JPEG one; pixels × \(feedBytesPerPixel) for a stream feed and \(viewerBytes >> 10) KiB for each viewer; "
+        + "pixels × \(liveVideoBytesPerPixel) + \(liveVideoFixedBytes >> 20) MiB more for a live video feed's encoder; "
         + ClipEncoder.all.map(\.formula).joined(separator: "; ") + "; an upload its Content-Length, then width × height × "
         + "\(artworkDecodeBytesPerPixel) while it is decoded. Once an answer is made, only its bytes are held until sent"
 }
