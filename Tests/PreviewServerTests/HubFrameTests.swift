@@ -98,8 +98,8 @@ import SeedControls
         let totals = counters.snapshot
         #expect(totals.renders == 8)
         let page = counters.metrics.exposition
-        #expect(metric(page, #"layercast_frames_rendered_total{control="spinner",size="small"}"#) == 4)
-        #expect(metric(page, #"layercast_frames_rendered_total{control="spinner",size="medium"}"#) == 4)
+        #expect(metric(page, #"layercast_frames_rendered_total{control="spinner",size="small",transport="mjpeg"}"#) == 4)
+        #expect(metric(page, #"layercast_frames_rendered_total{control="spinner",size="medium",transport="mjpeg"}"#) == 4)
 
         for v in viewers { v.closed() }
         #expect(hub.watchedFeeds == 0)

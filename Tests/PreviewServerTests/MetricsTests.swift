@@ -42,7 +42,7 @@ import SeedControls
             }
             #expect(complete)
 
-            let feed = #"control="spinner",size="small""#
+            let feed = #"control="spinner",size="small",transport="mjpeg""#
             #expect(metric(page, "layercast_frames_rendered_total{\(feed)}") == 2)
             #expect(metric(page, "layercast_frame_render_encode_seconds_count{\(feed)}") == 2)
             #expect(metric(page, "layercast_frame_render_encode_seconds_bucket{\(feed),le=\"+Inf\"}") == 2)
@@ -50,8 +50,9 @@ import SeedControls
             let encoded = metric(page, "layercast_frame_encoded_bytes_total{\(feed)}")
             #expect(encoded == Double(first.body.count + second.body.count))
             // Bytes sent include each part's headers and boundary, so they exceed the JPEG bytes.
-            let sent = try #require(metric(page, "layercast_stream_bytes_sent_total"))
+            let sent = try #require(metric(page, #"layercast_stream_bytes_sent_total{transport="mjpeg"}"#))
             #expect(sent > Double(first.body.count + second.body.count))
+            #expect(metric(page, #"layercast_stream_bytes_sent_total{transport="mp4"}"#) == 0)
             #expect(metric(page, "layercast_stream_viewers{\(feed)}") == 0)
             #expect(metric(page, "layercast_open_streams") == 0)
 
@@ -78,22 +79,23 @@ import SeedControls
             for s in [a, b, c] { _ = try s.nextPart() }
             let page = try HTTPProbe.get(base + "/metrics").text
             #expect(metric(page, "layercast_open_streams") == 3)
-            #expect(metric(page, #"layercast_stream_viewers{control="spinner",size="small"}"#) == 2)
-            #expect(metric(page, #"layercast_stream_viewers{control="meter",size="small"}"#) == 1)
+            #expect(metric(page, #"layercast_stream_viewers{control="spinner",size="small",transport="mjpeg"}"#) == 2)
+            #expect(metric(page, #"layercast_stream_viewers{control="meter",size="small",transport="mjpeg"}"#) == 1)
             b.close()
             let after = try eventually { metric(try HTTPProbe.get(base + "/metrics").text, "layercast_open_streams") == 2 }
             #expect(after)
             let later = try HTTPProbe.get(base + "/metrics").text
-            #expect(metric(later, #"layercast_stream_viewers{control="spinner",size="small"}"#) == 1)
+            #expect(metric(later, #"layercast_stream_viewers{control="spinner",size="small",transport="mjpeg"}"#) == 1)
             withExtendedLifetime([a, c]) {}
         }
     }
 
     /// Whatever size, scale, quality, fps or background clients ask for, a feed's labels are its
-    /// subject and one of three size classes by pixel count.
+    /// subject, one of three size classes by pixel count and its transport.
     @Test func feedLabelsComeFromAFixedSet() throws {
-        func labels(_ query: [String: String]) throws -> String {
-            let l = FeedLabels(try hubSpec(query))
+        func labels(_ query: [String: String], _ transport: StreamTransport = .mjpeg) throws -> String {
+            let l = FeedLabels(FeedKey(spec: try hubSpec(query), fps: 30, transport: transport))
+            #expect(l.transport == (transport == .mp4 ? "mp4" : "mjpeg"))
             return "\(l.control)/\(l.size)"
         }
         #expect(try labels([:]) == "all/medium")
@@ -105,6 +107,7 @@ import SeedControls
         #expect(try labels(["width": "1025", "height": "1024"]) == "all/large")
         #expect(try labels(["size": "4096"]) == "all/large")
         #expect(try labels(["control": "meter", "size": "64", "quality": "7", "background": "#123456"]) == "meter/small")
+        #expect(try labels(["control": "meter", "size": "64"], .mp4) == "meter/small")
 
         // Four feeds of the spinner that differ in everything but the size class: one series.
         try withTestServer { server in
@@ -114,9 +117,83 @@ import SeedControls
             #expect(server.services.hub.watchedFeeds == 4)
             let page = try HTTPProbe.get(server.baseURL + "/metrics").text
             let series = page.split(separator: "\n").filter { $0.hasPrefix("layercast_frames_rendered_total{") }
-            #expect(series.count == 1 && series.first?.contains(#"{control="spinner",size="small"}"#) == true, "\(series)")
-            #expect(metric(page, #"layercast_stream_viewers{control="spinner",size="small"}"#) == 4)
+            #expect(series.count == 1 && series.first?.contains(#"{control="spinner",size="small",transport="mjpeg"}"#) == true,
+                    "\(series)")
+            #expect(metric(page, #"layercast_stream_viewers{control="spinner",size="small",transport="mjpeg"}"#) == 4)
             for s in streams { s.close() }
+        }
+    }
+
+    /// One `/stream.mjpg` and one `/stream.mp4` viewer of the spinner, which always spins on the
+    /// real clock: each transport has its viewer, its bytes sent and its render and encode time; the
+    /// video counts its fragments, key frames among them, and shows its key interval (2 s); once
+    /// both close, each transport's viewers are 0.
+    @Test func viewersBytesAndVideoFragmentsPerTransport() throws {
+        try withTestServer(clock: MonotonicClock(startingAt: 0)) { server in
+            let url = server.baseURL + "/metrics"
+            let query = "control=spinner&size=96&fps=10"
+            let mjpeg = try StreamClient(port: server.port, target: "/stream.mjpg?" + query)
+            let mp4 = try VideoStreamTests.Viewer(port: server.port, "/stream.mp4?" + query)
+            #expect(try mjpeg.readHead().status == 200)
+            #expect(mp4.head.hasPrefix("HTTP/1.0 200"), "\(mp4.head)")
+            func feed(_ transport: String) -> String { "control=\"spinner\",size=\"small\",transport=\"\(transport)\"" }
+            func sent(_ page: String, _ transport: String) -> Double {
+                metric(page, "layercast_stream_bytes_sent_total{transport=\"\(transport)\"}") ?? -1
+            }
+            func fragments(_ page: String, key: Bool) -> Double {
+                metric(page, "layercast_video_fragments_total{\(feed("mp4")),key_frame=\"\(key)\"}") ?? 0
+            }
+            func read() throws {
+                mjpeg.read(for: 0.3)
+                try mp4.read(for: 0.3)
+            }
+
+            try read()
+            let first = try HTTPProbe.get(url).text
+            try read()
+            let second = try HTTPProbe.get(url).text
+            for transport in ["mjpeg", "mp4"] {
+                #expect(metric(first, "layercast_stream_viewers{\(feed(transport))}") == 1, "\(transport)")
+                #expect(sent(first, transport) > 0, "\(transport)")
+                #expect(sent(second, transport) > sent(first, transport), "\(transport)")
+                let encodes = metric(second, "layercast_frame_render_encode_seconds_count{\(feed(transport))}") ?? 0
+                #expect(encodes >= 2, "\(transport)")
+            }
+            // Counted as MHD takes the bytes, before the client reads them; the head is not counted.
+            #expect(sent(second, "mp4") >= Double(mp4.body.count))
+            #expect(fragments(second, key: true) >= 1)
+            #expect(!second.contains("layercast_video_fragments_total{\(feed("mjpeg"))"))
+
+            // At 10 fps a key frame comes every 20 frames: the gauge appears with the second one.
+            let interval = "layercast_video_key_frame_interval_seconds{\(feed("mp4"))}"
+            var page = ""
+            let secondKey = try eventually(timeout: .seconds(8)) {
+                try read()
+                page = try HTTPProbe.get(url).text
+                return metric(page, interval) != nil
+            }
+            #expect(secondKey)
+            #expect(metric(page, interval) == 2)
+            #expect(fragments(page, key: true) >= 2)
+            #expect(fragments(page, key: false) >= 19)
+
+            mjpeg.close()
+            mp4.socket.close()
+            let closed = try eventually {
+                page = try HTTPProbe.get(url).text
+                return metric(page, "layercast_open_streams") == 0
+            }
+            #expect(closed)
+            for transport in ["mjpeg", "mp4"] {
+                #expect(metric(page, "layercast_stream_viewers{\(feed(transport))}") == 0, "\(transport)")
+            }
+            // Every video frame rendered is one fragment, once a tick that was under way has ended.
+            let counted = try eventually {
+                page = try HTTPProbe.get(url).text
+                return fragments(page, key: true) + fragments(page, key: false)
+                    == metric(page, "layercast_frames_rendered_total{\(feed("mp4"))}")
+            }
+            #expect(counted)
         }
     }
 

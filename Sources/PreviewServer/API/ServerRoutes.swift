@@ -49,10 +49,14 @@ struct ServerRoutes: RouteGroup {
 
     static let getMetrics = Endpoint<Self>(
         APIOperation(.get, "/metrics", id: "metrics", tag: "server",
-                     summary: "Prometheus text: frames rendered per feed, encode time, viewers, bytes, skipped frames, requests, budgets, open connections, refused and cut connections",
-                     description: "Requests per route and status, frames rendered and skipped, encode failures per "
-                         + "format, bytes sent, open streams, and viewers per control and size class (labels take values "
-                         + "from fixed sets only); each budget's limit, use and refusals; stored scenarios and artwork "
+                     summary: "Prometheus text: frames rendered per feed, encode time, viewers and bytes sent per transport, video fragments and key frames, skipped frames, requests, budgets, open connections, refused and cut connections",
+                     description: "Requests per route and status, frames skipped, encode failures per format, open "
+                         + "streams; per feed's control, size class and transport (mjpeg or mp4): frames rendered, their "
+                         + "bytes and render and encode time (layercast_frame_render_encode_seconds), and viewers "
+                         + "(layercast_stream_viewers); bytes sent per transport (layercast_stream_bytes_sent_total); "
+                         + "for video, fragments by key_frame (layercast_video_fragments_total) and the video time "
+                         + "between the last two key frames (layercast_video_key_frame_interval_seconds). Labels take "
+                         + "values from fixed sets only. Each budget's limit, use and refusals; stored scenarios and artwork "
                          + "against their limits; open connections, and the HTTP layer's refusals: requests for another "
                          + "Host, heads cut at the deadline, connections over the per-IP limit, connections closed with a "
                          + "request incomplete, uploads over the limit.", answerSize: .atMost(256 << 10)),

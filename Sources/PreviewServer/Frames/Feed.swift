@@ -77,7 +77,7 @@ final class Feed: Sendable {
     init(key: FeedKey, scene: LiveScene, frameRenderer: FrameRenderer, counters: StreamCounters, ticket: BudgetTicket?) {
         self.key = key
         self.ticket = ticket
-        labels = FeedLabels(key.spec)
+        labels = FeedLabels(key)
         self.scene = scene
         self.frameRenderer = frameRenderer
         self.counters = counters
@@ -195,6 +195,7 @@ final class Feed: Sendable {
         }
         video.publish(fragment)
         counters.rendered(labels, seconds: MonotonicClock.hostTime() - host, bytes: fragment.bytes.count)
+        counters.fragment(labels, isKey: fragment.isKey, keyInterval: video.keyInterval, fps: fps)
     }
 
     /// `scene` with the feed's `props.` set at `time`; as it is while the controls refuse them (a value

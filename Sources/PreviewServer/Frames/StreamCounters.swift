@@ -2,8 +2,9 @@ import Scenes
 import Synchronization
 
 /// Counts what the frame hub does, for `/metrics` and tests: renders, skipped frames per viewer
-/// class, keep-alive resends, open streams, viewers per feed label. Totals are kept here for
-/// tests; every event also goes to the Prometheus metrics.
+/// class, keep-alive resends, open streams, viewers per feed label, bytes sent per transport,
+/// video fragments and key frames. Totals are kept here for tests; every event also goes to the
+/// Prometheus metrics.
 final class StreamCounters: Sendable {
     struct Totals: Sendable {
         var renders = 0
@@ -29,7 +30,14 @@ final class StreamCounters: Sendable {
         metrics.frameRendered(labels, seconds: seconds, bytes: bytes)
     }
 
-    func sent(bytes: Int) { metrics.sent(bytes: bytes) }
+    func sent(_ transport: StreamTransport, bytes: Int) { metrics.sent(transport, bytes: bytes) }
+
+    /// A video feed's fragment, counted once viewers can have it; `keyInterval` is its
+    /// `VideoFragments.keyInterval` after it, in frames of `fps`.
+    func fragment(_ labels: FeedLabels, isKey: Bool, keyInterval: Int?, fps: Int) {
+        metrics.fragment(labels, isKey: isKey)
+        if isKey, let keyInterval { metrics.keyInterval(Double(keyInterval) / Double(fps), labels) }
+    }
 
     func skipped(_ n: Int, viewerClass: String) {
         totals.withLock { $0.skippedByClass[viewerClass, default: 0] += n }

@@ -78,7 +78,7 @@ final class StreamViewer: FeedViewer {
                 s.cursor.replace(with: part)
             }
             let n = s.cursor.copy(into: buffer)
-            hub.counters.sent(bytes: n)
+            hub.counters.sent(feed.key.transport, bytes: n)
             return .bytes(n)
         }
     }

@@ -18,11 +18,16 @@ final class VideoFragments: Sendable {
         var kept: [Item] = []
         var lastSequence: UInt64 = 0
         var waiters: [StreamWaker] = []
+        var keyInterval: Int?
     }
 
     private let state = Mutex(State())
 
     var initSegment: [UInt8] { state.withLock { $0.initSegment } }
+
+    /// The frames from the next-to-last key frame to the last, nil before the second: the interval
+    /// as the encoder made it, shorter than its `keyInterval` when a key frame was asked for.
+    var keyInterval: Int? { state.withLock { $0.keyInterval } }
 
     /// The encoder's init segment, before its first fragment.
     func start(initSegment: [UInt8]) {
@@ -35,6 +40,8 @@ final class VideoFragments: Sendable {
             s.lastSequence += 1
             let item = Item(sequence: s.lastSequence, fragment: fragment)
             if fragment.isKey {
+                // What is kept starts at the previous key frame, so it is the one to count from.
+                if let previous = s.kept.first { s.keyInterval = fragment.index - previous.fragment.index }
                 s.kept = [item]
             } else if !s.kept.isEmpty {
                 s.kept.append(item)

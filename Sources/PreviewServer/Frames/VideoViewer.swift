@@ -56,7 +56,7 @@ final class VideoViewer: FeedViewer {
                 to.copyMemory(from: from + offset, byteCount: n)
             }
             s.offset += n
-            hub.counters.sent(bytes: n)
+            hub.counters.sent(feed.key.transport, bytes: n)
             return .bytes(n)
         }
     }

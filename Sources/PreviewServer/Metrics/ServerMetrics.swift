@@ -11,7 +11,8 @@ final class ServerMetrics: Sendable {
     let registry = PrometheusCollectorRegistry()
     let factory: PrometheusMetricsFactory
 
-    private let bytesSent: CoreMetrics.Counter
+    /// Bumped for every chunk a viewer's connection takes, so looked up without a lock or a key string.
+    private let bytesSent: [StreamTransport: CoreMetrics.Counter]
     private let openStreams: CoreMetrics.Gauge
     private let openConnections: CoreMetrics.Gauge
     private let counters = Mutex<[String: CoreMetrics.Counter]>([:])
@@ -28,7 +29,10 @@ final class ServerMetrics: Sendable {
         var factory = PrometheusMetricsFactory(registry: registry)
         factory.durationHistogramBuckets["layercast_frame_render_encode_seconds"] = Self.frameTimeBuckets
         self.factory = factory
-        bytesSent = CoreMetrics.Counter(label: "layercast_stream_bytes_sent_total", factory: factory)
+        bytesSent = Dictionary(uniqueKeysWithValues: StreamTransport.all.map { transport in
+            (transport, CoreMetrics.Counter(label: "layercast_stream_bytes_sent_total",
+                                            dimensions: [("transport", transport.label)], factory: factory))
+        })
         openStreams = CoreMetrics.Gauge(label: "layercast_open_streams", factory: factory)
         openConnections = CoreMetrics.Gauge(label: "layercast_http_open_connections", factory: factory)
         // Every failure series exists from the start at 0, so a scrape can tell "none" from "unknown".
@@ -124,7 +128,20 @@ final class ServerMetrics: Sendable {
         counter("layercast_encode_failures_total", [("format", format.rawValue)])
     }
 
-    func sent(bytes: Int) { bytesSent.increment(by: bytes) }
+    func sent(_ transport: StreamTransport, bytes: Int) { bytesSent[transport]?.increment(by: bytes) }
+
+    /// A live video fragment: one frame, `key_frame` when a viewer can start at it.
+    func fragment(_ labels: FeedLabels, isKey: Bool) {
+        counter("layercast_video_fragments_total", labels.dimensions + [("key_frame", String(isKey))]).increment()
+    }
+
+    /// The video time between a feed's last two key frames. Feeds that share labels take turns
+    /// setting it; in seconds their intervals agree whatever their fps (`Feed.keyFrameSeconds`),
+    /// unless a key frame was asked for sooner.
+    func keyInterval(_ seconds: Double, _ labels: FeedLabels) {
+        CoreMetrics.Gauge(label: "layercast_video_key_frame_interval_seconds", dimensions: labels.dimensions,
+                          factory: factory).record(seconds)
+    }
 
     func skipped(_ n: Int, viewerClass: String) {
         counter("layercast_frames_skipped_total", [("viewer_class", viewerClass)]).increment(by: n)
