@@ -5,8 +5,8 @@ import Rendering
 import Scenes
 import Synchronization
 
-/// How a feed's frames reach its viewers.
-enum StreamTransport: Sendable {
+/// How a feed's frames reach its viewers; its raw value is the `transport` label on `/metrics`.
+enum StreamTransport: String, CaseIterable, Sendable {
     /// `GET /stream.mjpg`: each frame a JPEG part; a viewer always gets the newest.
     case mjpeg
     /// `GET /stream.mp4`: H.264 in fragmented MP4 (`VideoFragments`).

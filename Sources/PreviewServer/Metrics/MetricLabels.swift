@@ -21,25 +21,12 @@ struct FeedLabels: Hashable, Sendable {
     init(_ key: FeedKey) {
         let spec = key.spec
         control = spec.subject.rawValue
-        transport = key.transport.label
+        transport = key.transport.rawValue
         let pixels = spec.pixelWidth * spec.pixelHeight
         size = (Self.sizeClasses.first { pixels <= $0.maxPixels } ?? Self.sizeClasses[Self.sizeClasses.count - 1]).name
     }
 
     var dimensions: [(String, String)] { [("control", control), ("size", size), ("transport", transport)] }
-}
-
-extension StreamTransport {
-    /// Every transport, so a per-transport series can be on the page from the start, at 0.
-    static let all: [StreamTransport] = [.mjpeg, .mp4]
-
-    /// Its value of the `transport` label.
-    var label: String {
-        switch self {
-        case .mjpeg: "mjpeg"
-        case .mp4: "mp4"
-        }
-    }
 }
 
 /// The formats the server encodes, the label of `layercast_encode_failures_total`.

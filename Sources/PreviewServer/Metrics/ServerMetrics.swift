@@ -29,9 +29,9 @@ final class ServerMetrics: Sendable {
         var factory = PrometheusMetricsFactory(registry: registry)
         factory.durationHistogramBuckets["layercast_frame_render_encode_seconds"] = Self.frameTimeBuckets
         self.factory = factory
-        bytesSent = Dictionary(uniqueKeysWithValues: StreamTransport.all.map { transport in
+        bytesSent = Dictionary(uniqueKeysWithValues: StreamTransport.allCases.map { transport in
             (transport, CoreMetrics.Counter(label: "layercast_stream_bytes_sent_total",
-                                            dimensions: [("transport", transport.label)], factory: factory))
+                                            dimensions: [("transport", transport.rawValue)], factory: factory))
         })
         openStreams = CoreMetrics.Gauge(label: "layercast_open_streams", factory: factory)
         openConnections = CoreMetrics.Gauge(label: "layercast_http_open_connections", factory: factory)
