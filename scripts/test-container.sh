@@ -166,6 +166,16 @@ echo "  /: Public/index.html"
 printf '  '
 scripts/container/check-stream.py "$base/stream.mjpg" 1
 
+# The live video (GET /stream.mp4): the image's libx264 encodes it as it streams, ffprobe on the host
+# reads it from the endless response.
+probed=$(timeout 20 ffprobe -v error -select_streams v:0 -of default=noprint_wrappers=1 \
+    -show_entries stream=codec_name,width,height,r_frame_rate "$base/stream.mp4?control=spinner&size=64&fps=10") ||
+    fail "ffprobe cannot read /stream.mp4"
+for want in codec_name=h264 width=64 height=64 r_frame_rate=10/1; do
+    grep -qx "$want" <<<"$probed" || fail "/stream.mp4: ffprobe does not report $want: $(tr '\n' ' ' <<<"$probed")"
+done
+echo "  /stream.mp4: $(tr '\n' ' ' <<<"$probed")"
+
 # The meter at rest is one fixed frame: its label must be drawn, and drawn as the host binary draws
 # it (DejaVu through fontconfig, as in the golden tests), not in a fallback font or not at all.
 meter="frame.png?control=meter&size=200&background=white"

@@ -4,7 +4,19 @@
 import { $$ } from "./dom.js";
 import { cellOf } from "./layout.js";
 
-/** @typedef {import("./view.js").StreamMeta} StreamMeta */
+/**
+ * @typedef {import("./view.js").StreamMeta} StreamMeta
+ * @typedef {ImageBitmap | HTMLVideoElement} Picture a decoded frame, or the live video's player,
+ *   drawn from as it shows its frame (no copy of each frame on the page's thread)
+ */
+
+/**
+ * Lets go of a picture no one will paint: a bitmap's memory; a player stays its stream's.
+ * @param {Picture} picture
+ */
+export function release(picture) {
+  if (picture instanceof ImageBitmap) picture.close();
+}
 
 export class Gallery {
   /** @param {ParentNode} root */
@@ -15,8 +27,8 @@ export class Gallery {
       if (!(canvas instanceof HTMLCanvasElement) || !canvas.dataset.cell) continue;
       this.stages.set(canvas.dataset.cell, { canvas, context: canvas.getContext("2d", { alpha: true }) });
     }
-    /** @type {ImageBitmap | null} */
-    this.bitmap = null;
+    /** @type {Picture | null} */
+    this.picture = null;
     /** @type {StreamMeta | null} */
     this.meta = null;
     this.pending = false;
@@ -41,13 +53,13 @@ export class Gallery {
   }
 
   /**
-   * Takes ownership of `bitmap`; painting waits for the next animation frame.
-   * @param {ImageBitmap} bitmap
+   * Takes ownership of `picture`; painting waits for the next animation frame.
+   * @param {Picture} picture
    * @param {StreamMeta} meta
    */
-  show(bitmap, meta) {
-    this.bitmap?.close();
-    this.bitmap = bitmap;
+  show(picture, meta) {
+    if (this.picture && this.picture !== picture) release(this.picture);
+    this.picture = picture;
     this.meta = meta;
     if (!this.pending) {
       this.pending = true;
@@ -59,11 +71,14 @@ export class Gallery {
   }
 
   paint() {
-    const { bitmap, meta } = this;
-    if (!bitmap || !meta) return;
+    const { picture, meta } = this;
+    if (!picture || !meta) return;
+    const video = picture instanceof HTMLVideoElement;
+    // A player let go of (the stream closed) has no frame to draw: the cards keep the last one.
+    if (video && picture.readyState < HTMLMediaElement.HAVE_CURRENT_DATA) return;
     const { columns, rows } = meta.arrangement;
-    const cw = bitmap.width / columns;
-    const ch = bitmap.height / rows;
+    const cw = (video ? picture.videoWidth : picture.width) / columns;
+    const ch = (video ? picture.videoHeight : picture.height) / rows;
     for (const [control, { canvas, context }] of this.stages) {
       const cell = cellOf(meta.layout, meta.arrangement, control);
       if (!cell || !context) continue;
@@ -73,7 +88,7 @@ export class Gallery {
       const dh = ch * k;
       context.clearRect(0, 0, canvas.width, canvas.height);
       context.imageSmoothingQuality = "high";
-      context.drawImage(bitmap, cell.column * cw, cell.row * ch, cw, ch, (canvas.width - dw) / 2, (canvas.height - dh) / 2, dw, dh);
+      context.drawImage(picture, cell.column * cw, cell.row * ch, cw, ch, (canvas.width - dw) / 2, (canvas.height - dh) / 2, dw, dh);
     }
   }
 }

@@ -9,7 +9,7 @@ import { errorFrom } from "./api.js";
  * @typedef {StreamMeta & { sceneTime: number }} FrameMeta
  * @typedef {"connecting" | "live" | "reconnecting" | "paused" | "failed"} StreamStatus
  * @typedef {{ url: string, meta: StreamMeta }} Target
- * @typedef {{ onFrame: (bitmap: ImageBitmap, meta: FrameMeta) => void, onStatus: (status: StreamStatus, error?: any) => void }} Handlers
+ * @typedef {{ onFrame: (picture: import("./gallery.js").Picture, meta: FrameMeta) => void, onStatus: (status: StreamStatus, error?: any) => void }} Handlers
  */
 
 const RETRY_MS = [500, 1000, 2000, 4000, 6000];
@@ -18,7 +18,7 @@ const STALL_MS = 5000;
 
 export class LiveStream {
   /**
-   * onFrame(bitmap, meta): a decoded frame (the receiver owns the ImageBitmap and closes it);
+   * onFrame(picture, meta): a decoded frame (the receiver owns it: gallery.js's `release`);
    * onStatus(status, error) as the stream comes and goes.
    * @param {Handlers} handlers
    */

@@ -13,7 +13,7 @@ import { motionControl } from "./motion.js";
 import { announce, announced } from "./announce.js";
 import { StateFeed } from "./events.js";
 import { SceneStore } from "./state.js";
-import { Gallery } from "./gallery.js";
+import { Gallery, release } from "./gallery.js";
 import { loadLayout } from "./layout.js";
 import { loadView, saveView, streamTarget, frameUrl, stageBackground } from "./view.js";
 import { viewPanel } from "./viewpanel.js";
@@ -248,14 +248,14 @@ function liveLabel() {
 
 /** @type {import("./livestream.js").Handlers} */
 const streamHandlers = {
-  onFrame(bitmap, meta) {
+  onFrame(picture, meta) {
     // While the timeline scrubs or a recording replays, the stream goes on but its frames are set aside.
     if (timeline.scrubbing || replayer.playing) {
-      bitmap.close();
+      release(picture);
       return;
     }
     if (Number.isFinite(meta.sceneTime)) frameTime = meta.sceneTime;
-    gallery.show(bitmap, meta);
+    gallery.show(picture, meta);
     tick();
   },
   onStatus(next, error) {

@@ -1,7 +1,7 @@
 // @ts-check
 // The live stream as H.264 video (GET /stream.mp4), about a tenth of MJPEG's bytes, played through
-// Media Source Extensions in a <video> the page keeps out of sight. Each frame it shows is copied to
-// the cards as MJPEG's are, stamped with the scene time of the emsg box before its fragment, so
+// Media Source Extensions in a <video> the page keeps out of sight. The cards draw each frame it
+// shows from it (gallery.js), stamped with the scene time of the emsg box before its fragment, so
 // scrubbing, Save clip and the readouts read the same time either way. Connecting, retrying and
 // closing on a hidden tab are livestream.js's.
 import { LiveStream } from "./livestream.js";
@@ -237,12 +237,8 @@ export class VideoStream extends LiveStream {
     const shown = (_now, frame) => {
       if (this.session !== session) return;
       video.requestVideoFrameCallback(shown);
-      const sceneTime = session.times.get(Math.round(frame.mediaTime * 1000)) ?? NaN;
-      createImageBitmap(video).then((bitmap) => {
-        if (this.session !== session) return bitmap.close();
-        if (this.failures === 0) this.onStatus("live");
-        this.onFrame(bitmap, { ...target.meta, sceneTime });
-      }, () => {});
+      if (this.failures === 0) this.onStatus("live");
+      this.onFrame(video, { ...target.meta, sceneTime: session.times.get(Math.round(frame.mediaTime * 1000)) ?? NaN });
     };
     video.requestVideoFrameCallback(shown);
   }
