@@ -186,7 +186,6 @@ export class VideoStream extends LiveStream {
         break;
       case "mdat":
         if (!session?.moof) break;
-        this.arrived();
         this.append(session, concat(session.moof, bytes));
         session.moof = null;
         break;
@@ -237,7 +236,9 @@ export class VideoStream extends LiveStream {
     const shown = (_now, frame) => {
       if (this.session !== session) return;
       video.requestVideoFrameCallback(shown);
-      if (this.failures === 0) this.onStatus("live");
+      // Counted as shown, not as received: the first fragments wait for the player to start.
+      this.arrived();
+      this.onStatus("live");
       this.onFrame(video, { ...target.meta, sceneTime: session.times.get(Math.round(frame.mediaTime * 1000)) ?? NaN });
     };
     video.requestVideoFrameCallback(shown);
