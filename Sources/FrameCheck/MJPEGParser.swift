@@ -21,7 +21,9 @@ public struct ResponseHead: Sendable {
 
 /// A strict, incremental parser of a `multipart/x-mixed-replace` (MJPEG) stream: feed it bytes as
 /// they arrive, in any split, and it reports the response head, each part's head, each complete
-/// part and the first framing fault. The framing it accepts is the server's: the boundary first,
+/// part and the first framing fault. A `video/mp4` answer (`GET /stream.mp4`) is read as its boxes:
+/// each fragment (its `emsg`, `moof` and `mdat`) is a part, headed by the emsg's scene time as
+/// `x-scene-time`, so one client counts frames of either transport. The framing it accepts is the server's: the boundary first,
 /// then per part its headers with a Content-Length, the body, and at once CRLF, boundary, CRLF
 /// (the boundary following each part at once is what lets a browser show the part).
 public struct MJPEGParser {
@@ -37,6 +39,8 @@ public struct MJPEGParser {
 
     private enum State: Equatable {
         case responseHead, preamble, partHead, body(remaining: Int), trailer, plainBody, failed
+        /// A video stream: a box's 8-byte header, then its body.
+        case boxHead, boxBody(type: String, remaining: Int)
     }
 
     /// Whether parts carry their bytes (a benchmark that only counts them does not copy them).
@@ -50,6 +54,8 @@ public struct MJPEGParser {
     private var partBody: [UInt8] = []
     private var partLength = 0
     private var partCount = 0
+    /// Where the box being read starts in `partBody` (a video stream's emsg is kept to be read).
+    private var emsgStart = 0
 
     private static let headEnd: [UInt8] = Array("\r\n\r\n".utf8)
     private static let crlf: [UInt8] = Array("\r\n".utf8)
@@ -104,6 +110,21 @@ public struct MJPEGParser {
                 }
                 state = .partHead
                 pending = []
+            case .boxHead:
+                guard collect(bytes, &i, upTo: 8) else { return }
+                let size = pending[0..<4].reduce(0) { $0 << 8 | Int($1) }
+                let type = String(decoding: pending[4..<8], as: UTF8.self)
+                guard size >= 8 else { return fail("a \(type) box of \(size) bytes", handle) }
+                if keepsBodies || type == "emsg" { partBody += pending } else { partLength += 8 }
+                pending = []
+                state = .boxBody(type: type, remaining: size - 8)
+                if size == 8 { boxComplete(type, handle) }
+            case .boxBody(let type, let remaining):
+                let take = min(remaining, bytes.count - i)
+                if keepsBodies || type == "emsg" { partBody += bytes[i..<(i + take)] } else { partLength += take }
+                i += take
+                state = .boxBody(type: type, remaining: remaining - take)
+                if remaining == take { boxComplete(type, handle) }
             case .plainBody:
                 handle(.body(Array(bytes[i...])))
                 return
@@ -162,6 +183,10 @@ public struct MJPEGParser {
             return
         }
         let type = headers["content-type"] ?? ""
+        if type.hasPrefix("video/mp4") {
+            state = .boxHead
+            return
+        }
         guard let range = type.firstRange(of: "boundary=") else { return fail("no boundary in Content-Type '\(type)'", handle) }
         boundary = Array(("--" + type[range.upperBound...].prefix { $0 != ";" }).utf8)
         state = .preamble
@@ -182,6 +207,35 @@ public struct MJPEGParser {
         handle(.partHead(headers))
         state = .body(remaining: length)
         if length == 0 { partComplete(handle) }
+    }
+
+    /// A video box read: an emsg heads the next part, an mdat ends it; the init segment (ftyp, moov)
+    /// before the first fragment is the first part's.
+    private mutating func boxComplete(_ type: String, _ handle: (Event) -> Void) {
+        state = .boxHead
+        switch type {
+        case "emsg":
+            // Version 0: the header, version and flags, scheme and value, four 32-bit fields, the text.
+            let body = partBody[emsgStart...]
+            if let scheme = body.dropFirst(12).firstIndex(of: 0), let value = body[(scheme + 1)...].firstIndex(of: 0) {
+                partHeaders = ["x-scene-time": String(decoding: body[(value + 17)...], as: UTF8.self)]
+            }
+            if !keepsBodies {
+                partLength += partBody.count - emsgStart
+                partBody.removeSubrange(emsgStart...)
+            }
+            handle(.partHead(partHeaders))
+        case "mdat":
+            partCount += 1
+            let length = keepsBodies ? partBody.count : partLength
+            handle(.part(MJPEGPart(headers: partHeaders, body: keepsBodies ? partBody : [], length: length)))
+            partBody = []
+            partLength = 0
+            partHeaders = [:]
+        default:
+            break
+        }
+        emsgStart = partBody.count
     }
 
     private mutating func partComplete(_ handle: (Event) -> Void) {

@@ -14,5 +14,5 @@ struct LayercastBench: ParsableCommand {
             targets they answer: docs/performance.md.
             """,
         subcommands: [RenderBench.self, PNGBench.self, StreamBench.self, LatencyBench.self, ChurnBench.self, VideoBench.self,
-                      AttackBench.self, ReplicasBench.self, SavedWorkBench.self])
+                      AttackBench.self, ReplicasBench.self, SavedWorkBench.self, LiveVideoBench.self])
 }

@@ -29,6 +29,9 @@ struct StreamBench: ServerBench {
     @Option(help: "Additional viewers that send their request and never read.")
     var stalled: Int = 0
 
+    @Option(help: "mjpeg (GET /stream.mjpg) or mp4 (GET /stream.mp4: a part is a fragment, its size the fragment's).")
+    var transport = "mjpeg"
+
     @Option(help: "Stream query besides fps.")
     var query = "control=all&size=480&quality=80"
 
@@ -55,6 +58,7 @@ struct StreamBench: ServerBench {
             throw ValidationError("--viewers, --slow and --stalled must each be 0–2000")
         }
         guard (1...60).contains(fps) else { throw ValidationError("--fps must be 1–60") }
+        guard ["mjpeg", "mp4"].contains(transport) else { throw ValidationError("--transport must be mjpeg or mp4") }
         guard seconds > 0 && seconds <= 600 else { throw ValidationError("--seconds must be 0–600") }
         guard (1...64).contains(feeds) else { throw ValidationError("--feeds must be 1–64") }
         guard slowKbps > 0 else { throw ValidationError("--slow-kbps must be positive") }
@@ -72,7 +76,7 @@ struct StreamBench: ServerBench {
             let control = k % 2 == 0 ? "all" : "spinner"
             q = "control=\(control)&size=\(480 - 16 * ((k + 1) / 2))&quality=80"
         }
-        return "/stream.mjpg?\(q)&fps=\(fps)"
+        return "/stream.\(transport == "mp4" ? "mp4" : "mjpg")?\(q)&fps=\(fps)"
     }
 
     func report(on sut: ServerUnderTest) throws {

@@ -67,4 +67,43 @@ import Testing
         let body = events.dropFirst().flatMap { event -> [UInt8] in if case .body(let b) = event { b } else { [] } }
         #expect(body == Array("full".utf8))
     }
+
+    /// A box of `type` around `body`.
+    static func box(_ type: String, _ body: [UInt8]) -> [UInt8] {
+        let size = 8 + body.count
+        return [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: size >> $0) } + Array(type.utf8) + body
+    }
+
+    /// An `emsg` box of version 0 as the server writes it before each fragment.
+    static func sceneTime(_ text: String) -> [UInt8] {
+        box("emsg", [0, 0, 0, 0] + Array("urn:layercast:scene-time".utf8) + [0, 0] + [UInt8](repeating: 0, count: 16) + Array(text.utf8))
+    }
+
+    /// A video answer: the init segment, then two fragments (emsg, moof, mdat), read in any split as
+    /// two parts headed by their scene times, each as long as its three boxes.
+    @Test func aVideoStreamsFragmentsAreItsParts() {
+        let head = Array("HTTP/1.0 200 OK\r\nContent-Type: video/mp4\r\n\r\n".utf8)
+        let initSegment = Self.box("ftyp", Array("isom".utf8)) + Self.box("moov", [])
+        let fragments = [Self.sceneTime("0.033333") + Self.box("moof", [1, 2, 3]) + Self.box("mdat", [UInt8](repeating: 7, count: 40)),
+                         Self.sceneTime("12.500000") + Self.box("moof", []) + Self.box("mdat", [])]
+        let stream = head + initSegment + fragments.joined()
+        for keeps in [false, true] {
+            for split in [stream.count, 1, 5] {
+                let chunks = stride(from: 0, to: stream.count, by: split).map { Array(stream[$0..<min($0 + split, stream.count)]) }
+                var parts: [MJPEGPart] = [], heads: [[String: String]] = []
+                for event in Self.events(chunks, parser: MJPEGParser(keepsBodies: keeps)) {
+                    switch event {
+                    case .part(let part): parts.append(part)
+                    case .partHead(let headers): heads.append(headers)
+                    case .framingError(let why): Issue.record("split \(split): \(why)")
+                    default: break
+                    }
+                }
+                #expect(parts.map(\.sceneTime) == [0.033333, 12.5] && heads.count == 2, "split \(split)")
+                #expect(parts.map(\.length) == [initSegment.count + fragments[0].count, fragments[1].count],
+                        "the init segment goes with the first, split \(split)")
+                #expect(parts.map(\.body) == (keeps ? [initSegment + fragments[0], fragments[1]] : [[], []]))
+            }
+        }
+    }
 }

@@ -59,20 +59,21 @@ import Testing
         }
     }
 
-    /// Each fragment's scene time, from the `emsg` box before it, and its picture's bytes (mdat).
+    /// Each fragment's scene time, from the `emsg` box before it, and its bytes (emsg, moof and mdat).
     static func fragments(_ body: [UInt8]) -> (times: [String], sizes: [Int]) {
-        var times: [String] = [], sizes: [Int] = [], at = 0
+        var times: [String] = [], sizes: [Int] = [], at = 0, start = 0
         while at + 8 <= body.count {
             let size = body[at..<at + 4].reduce(0) { $0 << 8 | Int($1) }
             guard size >= 8, at + size <= body.count else { break }
             if String(decoding: body[at + 4..<at + 8], as: UTF8.self) == "emsg" {
+                start = at
                 let box = Array(body[at + 12..<at + size])
                 // scheme\0 value\0, then timescale, delta, duration and id, then the text.
                 if let end = box.firstIndex(of: 0), let value = box[(end + 1)...].firstIndex(of: 0) {
                     times.append(String(decoding: box[(value + 17)...], as: UTF8.self))
                 }
             }
-            if String(decoding: body[at + 4..<at + 8], as: UTF8.self) == "mdat" { sizes.append(size - 8) }
+            if String(decoding: body[at + 4..<at + 8], as: UTF8.self) == "mdat" { sizes.append(at + size - start) }
             at += size
         }
         return (times, sizes)
@@ -107,6 +108,55 @@ import Testing
             }
             let (first, last) = (try difference(0), try difference(times.count - 1))
             #expect(last < first * 0.6 && last < 1, "mean difference \(first) at the live quality, \(last) once refined")
+        }
+    }
+
+    /// A viewer that stops reading (a 4 KiB window) makes the feed keep no more than it keeps anyway,
+    /// the fragments from its newest key frame: never more bytes than one key interval the fast
+    /// viewer received. The fast viewer of the same feed meanwhile gets every frame, at the rate the
+    /// stream runs (the spinner moves on every tick). Reading again, the slow one skips to a key frame
+    /// and its timeline has no gap.
+    @Test func aStalledViewerCostsAKeyIntervalAtMostWhileAFastOneGetsEveryFrame() throws {
+        try withTestServer(clock: MonotonicClock(startingAt: 0)) { s in
+            for command in ["/meter/press", "/play-button/mode?mode=buffering", "/player/play"] {
+                #expect(try s.post(command).status == 200, "\(command)")
+            }
+            let target = "/stream.mp4?control=all&size=240&scale=2&fps=30"
+            let slow = try BlockingSocket.connect(port: s.port, receiveBuffer: 4096)
+            defer { slow.close() }
+            try slow.send("GET \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            let fast = try Viewer(port: s.port, target)
+            defer { fast.socket.close() }
+            var keptMost = 0
+            let end = Date().addingTimeInterval(4)
+            while Date() < end {
+                if let bytes = try fast.socket.receive(timeout: .milliseconds(500)) { fast.body += bytes }
+                keptMost = max(keptMost, s.server.services.hub.keptVideoBytes)
+            }
+            let (_, sizes) = Self.fragments(fast.body)
+            let keys = try FFmpegTools.keyFrames(fast.body, suffix: "mp4")
+            let pts = try FFmpegTools.framePTS(fast.body, suffix: "mp4")
+            #expect(pts == (0..<pts.count).map { $0 * LiveVideoEncoder.ticksPerFrame }, "every frame, none skipped")
+            // Two seconds of frames, less the ticks a loaded machine loses: the rate, not its precision.
+            #expect(pts.count >= 60, "\(pts.count) frames in 4 s at 30 fps")
+            var intervals: [Int] = [], current = 0
+            for (size, key) in zip(sizes, keys) {
+                if key, current > 0 { intervals.append(current); current = 0 }
+                current += size
+            }
+            intervals.append(current)
+            #expect(keptMost > 0 && keptMost <= intervals.max() ?? 0,
+                    "the feed kept \(keptMost) bytes at most; a key interval is \(intervals) bytes")
+
+            let skippedBefore = s.server.services.hub.counters.snapshot.skippedByClass.values.reduce(0, +)
+            var behind: [UInt8] = []
+            let resumed = Date().addingTimeInterval(1.5)
+            while Date() < resumed, let bytes = try slow.receive(timeout: .milliseconds(500)) { behind += bytes }
+            let skipped = s.server.services.hub.counters.snapshot.skippedByClass.values.reduce(0, +) - skippedBefore
+            #expect(skipped > 0, "the slow viewer skipped to a key frame")
+            let body = Array(behind[(try #require(behind.firstRange(of: Array("\r\n\r\n".utf8)))).upperBound...])
+            let slowPTS = try FFmpegTools.framePTS(body, suffix: "mp4")
+            #expect(slowPTS == (0..<slowPTS.count).map { $0 * LiveVideoEncoder.ticksPerFrame }, "a timeline without a gap")
         }
     }
 }

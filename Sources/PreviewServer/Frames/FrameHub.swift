@@ -27,6 +27,8 @@ final class FrameHub: Sendable {
 
     var openStreams: Int { state.withLock { $0.viewers.count } }
     var watchedFeeds: Int { state.withLock { $0.feeds.count } }
+    /// The video fragments all feeds keep (`VideoFragments.keptBytes`).
+    var keptVideoBytes: Int { state.withLock { $0.feeds.values.reduce(0) { $0 + $1.video.keptBytes } } }
 
     /// A new viewer of `key`, or the budget's refusal. One lock covers the admission, the lookup
     /// and the attach, so neither can two first viewers of a key both pay for its feed nor a

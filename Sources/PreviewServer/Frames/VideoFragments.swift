@@ -25,6 +25,9 @@ final class VideoFragments: Sendable {
 
     var initSegment: [UInt8] { state.withLock { $0.initSegment } }
 
+    /// The bytes of the fragments kept: what the feed holds for its viewers, however slow.
+    var keptBytes: Int { state.withLock { $0.kept.reduce(0) { $0 + $1.fragment.bytes.count } } }
+
     /// The frames from the next-to-last key frame to the last, nil before the second: the interval
     /// as the encoder made it, shorter than its `keyInterval` when a key frame was asked for.
     var keyInterval: Int? { state.withLock { $0.keyInterval } }
