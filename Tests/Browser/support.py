@@ -171,7 +171,7 @@ return differ / n;
 
 
 # The share of a canvas's pixels whose channels differ by more than 48 in all from a copy taken
-# earlier with CANVAS_COPY_JS (window.__before).
+# earlier with CANVAS_COPY_JS (window.__before); 1 when the canvas changed size.
 CANVAS_COPY_JS = """
 const c = arguments[0];
 window.__before = c.getContext('2d').getImageData(0, 0, c.width, c.height).data.slice();
@@ -179,6 +179,7 @@ window.__before = c.getContext('2d').getImageData(0, 0, c.width, c.height).data.
 CANVAS_CHANGE_JS = """
 const c = arguments[0];
 const now = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+if (now.length !== __before.length) return 1;
 let changed = 0;
 for (let i = 0; i < now.length; i += 4) {
   if (Math.abs(now[i] - __before[i]) + Math.abs(now[i+1] - __before[i+1]) + Math.abs(now[i+2] - __before[i+2]) > 48) changed++;

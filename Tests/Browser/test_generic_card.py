@@ -12,25 +12,9 @@ from selenium.webdriver.common.keys import Keys
 
 from a11y import NO_TRANSITIONS_JS, TABBABLE_JS, axe_violations, describe_violations, focus_indicator_pixels, press, tab_to
 from conftest import ARTIFACTS, BIN, ROOT, open_studio
-from support import CANVAS_VARIETY_JS, Api, console_errors, free_port, start_server, stop_server, wait_until
+from support import CANVAS_CHANGE_JS, CANVAS_COPY_JS, CANVAS_VARIETY_JS, Api, console_errors, free_port, start_server, stop_server, wait_until
 
 GENERIC = ("spinner", "player")
-
-# A copy of the stage's pixels now (window.__before), and the share of them that differ from it later.
-CANVAS_COPY_JS = """
-const c = arguments[0];
-window.__before = c.getContext('2d').getImageData(0, 0, c.width, c.height).data.slice();
-"""
-CANVAS_CHANGE_JS = """
-const c = arguments[0];
-const now = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
-if (now.length !== __before.length) return 1;
-let changed = 0;
-for (let i = 0; i < now.length; i += 4) {
-  if (Math.abs(now[i] - __before[i]) + Math.abs(now[i+1] - __before[i+1]) + Math.abs(now[i+2] - __before[i+2]) > 48) changed++;
-}
-return changed / (now.length / 4);
-"""
 
 
 @pytest.fixture(scope="module")
