@@ -16,7 +16,7 @@ RUN apt-get update \
     && apt-get install -y --no-install-recommends \
         libcairo2-dev libgif-dev libhiredis-dev libimagequant-dev libmicrohttpd-dev libspng-dev \
         libturbojpeg0-dev libwebp-dev libsqlite3-dev pkg-config \
-        libavcodec-dev libavformat-dev libavutil-dev libswscale-dev \
+        libavcodec-dev libavformat-dev libavutil-dev libswscale-dev libyuv-dev \
     && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 # Dependencies first, so a source change does not fetch them again.
@@ -45,7 +45,7 @@ FROM debian:bookworm-slim AS runtime
 RUN apt-get update \
     && apt-get install -y --no-install-recommends \
         libcairo2 libgif7 libhiredis0.14 libimagequant0 libmicrohttpd12 libspng0 libturbojpeg0 libwebp7 libwebpdemux2 libwebpmux3 \
-        libsqlite3-0 libavcodec59 libavformat59 libavutil57 libswscale6 \
+        libsqlite3-0 libavcodec59 libavformat59 libavutil57 libswscale6 libyuv0 \
         fontconfig fonts-dejavu-core \
     && rm -rf /var/lib/apt/lists/* \
     && find /usr/share/fonts /usr/local/share/fonts -type d -exec touch -m -d "@$(date +%s)" {} + \

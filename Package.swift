@@ -35,6 +35,8 @@ let package = Package(
         .systemLibrary(name: "CImageQuant", pkgConfig: "imagequant", providers: [.apt(["libimagequant-dev"])]),
         .systemLibrary(name: "CAVCodec", pkgConfig: "libavformat",
                        providers: [.apt(["libavcodec-dev", "libavformat-dev", "libavutil-dev", "libswscale-dev"])]),
+        // The live video's RGB to YUV conversion, SIMD (Sources/Rendering/Video/FrameConverter.swift); no pkg-config file.
+        .systemLibrary(name: "CYUV", providers: [.apt(["libyuv-dev"])]),
         // The embedded store's database engine (Sources/SQLite).
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
 
@@ -51,7 +53,7 @@ let package = Package(
             .embedInCode("RecordingMeter/meter.card.js"), .embedInCode("PlayButton/play-button.card.js"),
             .embedInCode("MusicPlayer/player.card.js"), .embedInCode("Spinner/spinner.card.js"),
         ]),
-        .target(name: "Rendering", dependencies: ["Animation", "CCairo", "CTurboJPEG", "CSpng", "CWebP", "CGif", "CImageQuant", "CAVCodec"]),
+        .target(name: "Rendering", dependencies: ["Animation", "CCairo", "CTurboJPEG", "CSpng", "CWebP", "CGif", "CImageQuant", "CAVCodec", "CYUV"]),
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "JSON", .product(name: "Logging", package: "swift-log")]),
         // A blocking HTTP/1.1 client: `layercast probe`, the bench and the tests.
         .target(name: "HTTPClient"),

@@ -4,7 +4,7 @@
 # redis-server and haproxy the replica tests and the deploy/ example start)
 set -euo pipefail
 
-build_pkgs=(pkg-config libcairo2-dev libmicrohttpd-dev libhiredis-dev libturbojpeg0-dev libspng-dev libwebp-dev libgif-dev libimagequant-dev libsqlite3-dev libavcodec-dev libavformat-dev libavutil-dev libswscale-dev fonts-dejavu-core)
+build_pkgs=(pkg-config libcairo2-dev libmicrohttpd-dev libhiredis-dev libturbojpeg0-dev libspng-dev libwebp-dev libgif-dev libimagequant-dev libsqlite3-dev libavcodec-dev libavformat-dev libavutil-dev libswscale-dev libyuv-dev fonts-dejavu-core)
 test_pkgs=(chromium chromium-driver ffmpeg imagemagick python3-pip node-typescript redis-server haproxy)
 pip_pkgs=(selenium pytest pillow numpy openapi-spec-validator)
 # axe-core (4.12) for the accessibility check: this wheel ships it as a plain axe.min.js, which the

@@ -29,6 +29,8 @@ import Testing
         #expect(stream["has_b_frames"] as? Int == 0, "zero latency: no B-frames")
         #expect(stream["nb_read_frames"] as? String == "25")
         #expect(stream["r_frame_rate"] as? String == "10/1")
+        #expect(stream["color_space"] as? String == "smpte170m" && stream["color_range"] as? String == "tv",
+                "tagged with the BT.601 matrix libyuv converts with, limited range")
         let keys = try FFmpegTools.keyFrames(whole, suffix: "mp4")
         #expect(keys.enumerated().filter(\.element).map(\.offset) == [0, 10, 20], "a key frame every 10 frames")
         #expect(fragments.filter(\.isKey).map(\.index) == [0, 10, 20], "and the fragments say which")

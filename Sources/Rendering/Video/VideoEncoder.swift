@@ -77,11 +77,12 @@ public final class VideoEncoder {
         // WebM's block headers and cues).
         self.outputLimit = outputLimit ?? rawBytes + 64 * 1024 + 64 * frameCount
         muxer = try VideoMuxer(format: format, limit: self.outputLimit)
-        converter = try FrameConverter(width: width, height: height, background: options.background)
+        converter = try FrameConverter(width: width, height: height, background: options.background, matrix: .bt709Exact)
         let crf = min(max(options.crf ?? format.defaultCRF, format.crfRange.lowerBound), format.crfRange.upperBound)
         let codec = try openVideoCodec(format.encoder, width: width, height: height, fps: fps,
                                        keyInterval: VideoFormat.keyFrameSeconds * fps,
-                                       globalHeader: muxer.wantsGlobalHeader, options: format.encoderOptions(crf: crf))
+                                       globalHeader: muxer.wantsGlobalHeader, matrix: converter.matrix,
+                                       options: format.encoderOptions(crf: crf))
         // From here on deinit frees the codec whatever fails.
         self.codec = codec
         try muxer.writeHeader(codec: codec, options: format.muxerOptions(fps: fps))
@@ -131,7 +132,7 @@ public final class VideoEncoder {
 /// `fps`, a key frame at least every `keyInterval` frames and no B-frames beyond what `options` ask,
 /// opened with `options` (the encoder's own, checked all used); freed again if opening fails.
 func openVideoCodec(_ name: String, width: Int, height: Int, fps: Int, keyInterval: Int, globalHeader: Bool,
-                    options: [(String, String)]) throws(VideoEncodingError) -> UnsafeMutablePointer<AVCodecContext> {
+                    matrix: FrameConverter.Matrix, options: [(String, String)]) throws(VideoEncodingError) -> UnsafeMutablePointer<AVCodecContext> {
     _ = quietLibAV
     guard let encoder = avcodec_find_encoder_by_name(name) else { throw .encoderUnavailable(name) }
     guard let context = avcodec_alloc_context3(encoder) else {
@@ -148,10 +149,10 @@ func openVideoCodec(_ name: String, width: Int, height: Int, fps: Int, keyInterv
     context.pointee.thread_count = 1
     // Constant quality (libvpx reads a zero bit rate as "no target").
     context.pointee.bit_rate = 0
-    // The pixels are sRGB; FrameConverter uses the BT.709 matrix and limited range.
+    // The pixels are sRGB (BT.709 primaries); FrameConverter's matrix, limited range.
     context.pointee.color_primaries = AVCOL_PRI_BT709
     context.pointee.color_trc = AVCOL_TRC_IEC61966_2_1
-    context.pointee.colorspace = AVCOL_SPC_BT709
+    context.pointee.colorspace = matrix.colorspace
     context.pointee.color_range = AVCOL_RANGE_MPEG
     if globalHeader { context.pointee.flags |= AV_CODEC_FLAG_GLOBAL_HEADER }
     var opened: UnsafeMutablePointer<AVCodecContext>? = context

@@ -1,0 +1,1 @@
+#include <libyuv/convert_from_argb.h>
