@@ -80,7 +80,7 @@ final class HangupWatcher: Sendable {
                 if id == 0 { return }
                 // A wake on a connection that is not suspended is remembered by the gate, and the
                 // stream then sees the closed peer before it would suspend.
-                gates.withLock { $0[id] }?.wake()
+                gates.withLock { $0[id] }?.hangUp()
             }
         }
     }

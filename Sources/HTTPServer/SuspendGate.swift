@@ -29,6 +29,10 @@ final class SuspendGate: Sendable {
     let kind: Kind
     private let context: ServerContext
     private let state: Mutex<State>
+    private let hungUp = Atomic<Bool>(false)
+
+    /// Whether `HangupWatcher` saw the client hang up (or the socket fail).
+    var peerHungUp: Bool { hungUp.load(ordering: .acquiring) }
 
     init(connection: OpaquePointer, kind: Kind, context: ServerContext) {
         self.kind = kind
@@ -51,6 +55,12 @@ final class SuspendGate: Sendable {
             if kind == .stream { context.counters.suspendedStreams.add(1, ordering: .relaxed) }
             return .suspended
         }
+    }
+
+    /// The client hung up: remembered for `peerHungUp`, then woken so the stream ends.
+    func hangUp() {
+        hungUp.store(true, ordering: .releasing)
+        wake()
     }
 
     func wake() {

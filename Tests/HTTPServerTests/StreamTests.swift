@@ -150,6 +150,22 @@ private func streamRouter(_ hub: StreamHub) -> Router {
         }
     }
 
+    /// HangupWatcher: a suspended connection whose client hangs up is closed at once, with no
+    /// further part to send, and the reader takes the watcher's word for it instead of peeking.
+    @Test func aClientThatHangsUpWhileSuspendedIsClosedWithoutAnotherPart() throws {
+        let hub = StreamHub(initialPart: part(0))
+        try withHTTPServer(streamRouter(hub)) { server in
+            let socket = try BlockingSocket.connect(port: server.port)
+            try socket.send(getRequest("/stream"))
+            _ = try socket.read(until: Array("frame-0\r\n".utf8))
+            let producer = try #require(hub.all.first)
+            #expect(eventually { server.counters.snapshot.suspendedStreams == 1 })
+            socket.close()
+            #expect(eventually { producer.closedCount.load(ordering: .relaxed) == 1 })
+            #expect(eventually { server.counters.snapshot.openStreams == 0 })
+        }
+    }
+
     @Test func headOnStreamRouteSendsHeadersOnly() throws {
         let hub = StreamHub()
         try withHTTPServer(streamRouter(hub)) { server in

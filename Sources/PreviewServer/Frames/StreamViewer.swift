@@ -55,9 +55,11 @@ final class StreamViewer: FeedViewer {
         state.withLock { s in
             if s.isFinished { return .end }
             if s.cursor.isDrained {
-                // Choose the next part only once the kernel has sent the previous one: else a slow
+                guard let part = feed.parts.value(after: s.cursor.sequence, orWake: waker) else { return .wait }
+                // Take the newer part only once the kernel has sent the previous one: else a slow
                 // viewer gets a part that was newest when the last one was queued, and is a whole
-                // transfer old before its first byte leaves.
+                // transfer old before its first byte leaves. Asked only when there is a newer part,
+                // so a viewer that keeps up costs one system call less a part.
                 if s.cursor.sequence > 0, let queued = waker.unsentBytes, queued > 0 {
                     let now = MonotonicClock.hostTime()
                     if let d = s.draining, queued >= d.unsent {
@@ -72,7 +74,6 @@ final class StreamViewer: FeedViewer {
                     }
                 }
                 s.draining = nil
-                guard let part = feed.parts.value(after: s.cursor.sequence, orWake: waker) else { return .wait }
                 let skipped = s.cursor.sequence == 0 ? 0 : part.sequence - s.cursor.sequence - 1
                 if skipped > 0 { hub.counters.skipped(Int(skipped), viewerClass: viewerClass) }
                 s.cursor.replace(with: part)
