@@ -23,9 +23,9 @@ extension Router {
     /// Registers a handler that may throw (see `ThrowingHTTPHandler`).
     public mutating func add(
         _ method: String, _ pattern: String, maxBodyBytes: Int? = nil, headCheck: HeadCheck? = nil,
-        throwing handler: @escaping ThrowingHTTPHandler
+        crossOriginReads: Bool = false, throwing handler: @escaping ThrowingHTTPHandler
     ) {
-        add(method, pattern, maxBodyBytes: maxBodyBytes, headCheck: headCheck) { request in
+        add(method, pattern, maxBodyBytes: maxBodyBytes, headCheck: headCheck, crossOriginReads: crossOriginReads) { request in
             do {
                 return try handler(request)
             } catch {

@@ -22,7 +22,12 @@ enum Responder {
         case .notFound: response = Router.notFoundResponse(path: state.path)
         case .methodNotAllowed(let allowed):
             response = Router.methodNotAllowedResponse(method: state.method, path: state.path, allowed: allowed)
-        case .options(let allowed): response = Router.optionsResponse(allowed: allowed)
+        case .options(let allowed, let crossOrigin):
+            response = crossOrigin
+                ? CrossOrigin.preflight(Router.optionsResponse(allowed: allowed),
+                                        requestedMethod: makeRequest(state: state, connection: connection)
+                                            .header("Access-Control-Request-Method"))
+                : Router.optionsResponse(allowed: allowed)
         case .route(let route):
             let request = makeRequest(state: state, connection: connection)
             state.body = []
@@ -85,7 +90,7 @@ enum Responder {
         state.status = response.status
         if let held = response.heldUntilSent { state.held.append(held) }
         let isHead = state.method == "HEAD"
-        var headers = response.headers
+        var headers = Router.finished(response, match: state.match, method: state.method).headers
 
         let mhdResponse: OpaquePointer?
         switch response.body {

@@ -16,14 +16,18 @@ public struct Route: Sendable {
     /// Asked before the body of a request that sent `Expect: 100-continue` is read
     /// (`HeadChecks.beforeContinue`); the request it gets has an empty body.
     public let headCheck: HeadCheck?
+    /// Any origin's page may read its GET and HEAD answers (`CrossOrigin`).
+    public let crossOriginReads: Bool
     /// The segments of a pattern with a "*" segment before its end; nil for any other pattern.
     let segmentPattern: [Substring]?
 
-    init(method: String, pattern: String, maxBodyBytes: Int?, headCheck: HeadCheck?, handler: @escaping HTTPHandler) {
+    init(method: String, pattern: String, maxBodyBytes: Int?, headCheck: HeadCheck?, crossOriginReads: Bool,
+         handler: @escaping HTTPHandler) {
         self.method = method
         self.pattern = pattern
         self.maxBodyBytes = maxBodyBytes
         self.headCheck = headCheck
+        self.crossOriginReads = crossOriginReads
         self.handler = handler
         let segments = pattern.split(separator: "/", omittingEmptySubsequences: false)
         segmentPattern = segments.dropLast().contains("*") ? segments : nil
@@ -71,10 +75,10 @@ public struct Router: Sendable {
 
     public mutating func add(
         _ method: String, _ pattern: String, maxBodyBytes: Int? = nil, headCheck: HeadCheck? = nil,
-        _ handler: @escaping Handler
+        crossOriginReads: Bool = false, _ handler: @escaping Handler
     ) {
         routes.append(Route(method: method.uppercased(), pattern: pattern, maxBodyBytes: maxBodyBytes,
-                            headCheck: headCheck, handler: handler))
+                            headCheck: headCheck, crossOriginReads: crossOriginReads, handler: handler))
     }
 
     public mutating func get(_ pattern: String, _ handler: @escaping Handler) {
@@ -102,8 +106,9 @@ public struct Router: Sendable {
         case route(Route)
         case notFound
         case methodNotAllowed(allowed: [String])
-        /// OPTIONS on a known path without an explicit OPTIONS route.
-        case options(allowed: [String])
+        /// OPTIONS on a known path without an explicit OPTIONS route; `crossOriginReads` when its
+        /// GET route allows them (a preflight for a read is then granted).
+        case options(allowed: [String], crossOriginReads: Bool)
     }
 
     /// The most specific pattern that matches the path decides; its methods are what is allowed.
@@ -125,7 +130,9 @@ public struct Router: Sendable {
         if let exact = best.first(where: { $0.method == method }) { return .route(exact) }
         if method == "HEAD", let get = best.first(where: { $0.method == "GET" }) { return .route(get) }
         let allowed = Router.allowedMethods(best)
-        if method == "OPTIONS" { return .options(allowed: allowed) }
+        if method == "OPTIONS" {
+            return .options(allowed: allowed, crossOriginReads: best.contains { $0.method == "GET" && $0.crossOriginReads })
+        }
         return .methodNotAllowed(allowed: allowed)
     }
 
@@ -157,12 +164,23 @@ public struct Router: Sendable {
 
     /// Runs the whole routing decision without a server (deferred work inline); handy in tests.
     public func respond(to request: HTTPRequest) -> HTTPResponse {
-        switch match(method: request.method, path: request.path) {
-        case .route(let route): return route.handler(request).resolved
+        let match = match(method: request.method, path: request.path)
+        switch match {
+        case .route(let route): return Router.finished(route.handler(request).resolved, match: match, method: request.method)
         case .notFound: return Router.notFoundResponse(path: request.path)
         case .methodNotAllowed(let allowed):
             return Router.methodNotAllowedResponse(method: request.method, path: request.path, allowed: allowed)
-        case .options(let allowed): return Router.optionsResponse(allowed: allowed)
+        case .options(let allowed, let crossOrigin):
+            let answer = Router.optionsResponse(allowed: allowed)
+            return crossOrigin ? CrossOrigin.preflight(answer, requestedMethod: request.header("Access-Control-Request-Method")) : answer
         }
+    }
+
+    /// A route's answer as it goes out: readable from any origin when the route allows it.
+    static func finished(_ response: HTTPResponse, match: Match, method: String) -> HTTPResponse {
+        guard case .route(let route) = match, route.crossOriginReads, CrossOrigin.readMethods.contains(method) else {
+            return response
+        }
+        return CrossOrigin.readable(response)
     }
 }

@@ -44,6 +44,37 @@ private func apiRouter() -> Router {
         }
     }
 
+    /// A route open to cross-origin reads: its GET and HEAD answers carry `*` and expose their own
+    /// non-safelisted headers, a preflight for a read is granted, and the POST on the same path
+    /// gets neither.
+    @Test func crossOriginReadsAreGrantedOnTheirRouteOnly() throws {
+        var router = Router()
+        router.add("GET", "/frame", crossOriginReads: true) { _ in
+            HTTPResponse(headers: [("Content-Type", "image/png"), ("ETag", "\"a\""), ("X-Scene-Time", "1.5")], body: .bytes([1]))
+        }
+        router.post("/frame") { _ in .text("done") }
+        router.get("/private") { _ in .text("mine") }
+        let origin = [("Origin", "http://docs.example")]
+        try withHTTPServer(router) { server in
+            let url = "http://127.0.0.1:\(server.port)"
+            for method in ["GET", "HEAD"] {
+                let read = try HTTPProbe.request(method, url: url + "/frame", headers: origin)
+                #expect(read.header("Access-Control-Allow-Origin") == "*", "\(method)")
+                #expect(read.header("Access-Control-Expose-Headers") == "ETag, X-Scene-Time", "\(method)")
+            }
+            let preflight = try HTTPProbe.request("OPTIONS", url: url + "/frame",
+                                                  headers: origin + [("Access-Control-Request-Method", "GET")])
+            #expect(preflight.status == 204 && preflight.header("Access-Control-Allow-Methods") == "GET, HEAD")
+            #expect(preflight.header("Access-Control-Allow-Origin") == "*")
+            #expect(preflight.header("Access-Control-Max-Age") == "600")
+            let commandPreflight = try HTTPProbe.request("OPTIONS", url: url + "/frame",
+                                                         headers: origin + [("Access-Control-Request-Method", "POST")])
+            #expect(commandPreflight.header("Access-Control-Allow-Origin") == nil)
+            #expect(try HTTPProbe.request("POST", url: url + "/frame", headers: origin).header("Access-Control-Allow-Origin") == nil)
+            #expect(try HTTPProbe.request("GET", url: url + "/private", headers: origin).header("Access-Control-Allow-Origin") == nil)
+        }
+    }
+
     @Test func methodNotAllowedNamesAllowedMethods() throws {
         try withHTTPServer(apiRouter()) { server in
             let response = try HTTPProbe.request("DELETE", url: "http://127.0.0.1:\(server.port)/hello")

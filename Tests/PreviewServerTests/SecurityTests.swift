@@ -76,21 +76,45 @@ import SeedControls
         #expect(try any.request("POST", "/spinner/start", headers: [("Origin", "http://evil.example")]).status == 200)
     }
 
-    /// No Access-Control-Allow-Origin anywhere: other pages may embed frames and streams (as any
-    /// image) but cannot read replies, and preflights for JSON commands fail in the browser.
-    @Test func corsIsOffByDefault() throws {
+    /// Frames, clips, streams and the state are readable from any origin (issue 34: an embedded
+    /// player on a docs site), errors included, with the headers a player reads exposed; nothing
+    /// else is, and a command's preflight is never granted, so commands stay same-origin.
+    @Test func readsOfFramesClipsStreamsAndStateAreCrossOriginAndNothingElse() throws {
         let server = try hostileServer()
-        let evil = [("Origin", "http://evil.example")]
-        for target in ["/state", "/healthz", "/frame.png?size=32", "/openapi.json", "/metrics", "/index.html", "/clock"] {
+        let evil = [("Origin", "http://docs.example")]
+        for target in ["/state", "/frame.png?size=32", "/frame.jpg?size=32", "/frame.png?size=1"] {
+            let r = try server.request("GET", target, headers: evil)
+            #expect(r.header("Access-Control-Allow-Origin") == "*", "\(target) \(r.status)")
+            #expect(r.header("Access-Control-Allow-Credentials") == nil)
+        }
+        let frame = try server.request("GET", "/frame.png?size=32", headers: evil)
+        let exposed = Set((frame.header("Access-Control-Expose-Headers") ?? "").split(separator: ",")
+            .map { $0.trimmingCharacters(in: .whitespaces).lowercased() })
+        #expect(exposed.isSuperset(of: ["x-scene-time", "x-timestamp"]), "\(exposed)")
+        #expect(!exposed.contains("content-type") && !exposed.contains("cache-control"), "safelisted headers are readable anyway")
+        let refused = try server.request("GET", "/frame.png?size=1", headers: evil)
+        #expect(refused.status == 400 && refused.header("Access-Control-Allow-Origin") == "*", "a player can read why")
+        let head = try server.request("HEAD", "/stream.mjpg?size=32", headers: evil)
+        #expect(head.header("Access-Control-Allow-Origin") == "*")
+
+        for target in ["/healthz", "/openapi.json", "/metrics", "/index.html", "/clock", "/scenarios"] {
             let r = try server.request("GET", target, headers: evil)
             #expect(r.status == 200, "\(target)")
             #expect(r.headers.allSatisfy { !$0.0.lowercased().hasPrefix("access-control-") }, "\(target)")
         }
-        let preflight = try server.request("OPTIONS", "/player/seek", headers: evil + [("Access-Control-Request-Method", "POST"),
-                                                                                      ("Access-Control-Request-Headers", "content-type")])
-        #expect(preflight.status == 204)
-        #expect(preflight.header("Allow") == "POST, OPTIONS")
-        #expect(preflight.headers.allSatisfy { !$0.0.lowercased().hasPrefix("access-control-") })
+        let read = try server.request("OPTIONS", "/frame.png", headers: evil + [("Access-Control-Request-Method", "GET"),
+                                                                              ("Access-Control-Request-Headers", "range")])
+        #expect(read.status == 204)
+        #expect(read.header("Access-Control-Allow-Origin") == "*")
+        #expect(read.header("Access-Control-Allow-Methods") == "GET, HEAD")
+        #expect(read.header("Access-Control-Allow-Headers")?.contains("Range") == true)
+        let command = try server.request("OPTIONS", "/player/seek", headers: evil + [("Access-Control-Request-Method", "POST"),
+                                                                                    ("Access-Control-Request-Headers", "content-type")])
+        #expect(command.status == 204)
+        #expect(command.header("Allow") == "POST, OPTIONS")
+        #expect(command.headers.allSatisfy { !$0.0.lowercased().hasPrefix("access-control-") })
+        let posted = try server.request("POST", "/spinner/start", headers: evil)
+        #expect(posted.status == 403 && posted.header("Access-Control-Allow-Origin") == nil)
     }
 
     @Test func tokenGuardsCommandsButNotReads() throws {

@@ -36,7 +36,9 @@ package enum APICatalogue {
             + "and every path answers OPTIONS with its Allow list. State-changing routes (POST, PUT, PATCH and DELETE) refuse "
             + "cross-site requests (403) and, with --token, requests without the token (401). Commands take their "
             + "parameters from the query, a form body or a JSON body, each parameter once; a parameter an operation "
-            + "does not take is refused. Every error is a JSON object `{error, parameter?, allowed?}`.")
+            + "does not take is refused. Every error is a JSON object `{error, parameter?, allowed?}`. A read whose answer "
+            + "documents `Access-Control-Allow-Origin: *` may be made from any origin's page, without credentials; its "
+            + "preflight is granted, and its answers expose the headers they carry.")
 }
 
 /// The web page and its files: every path no other route has.

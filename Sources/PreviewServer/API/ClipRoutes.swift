@@ -37,7 +37,7 @@ extension FrameRoutes {
                     + "when either is taken, the answer is 503 at once (clips are never queued). With `scenario=` it is "
                     + "that scenario played from a fresh scene, from `ahead` seconds after its start, the same frames "
                     + "every time.",
-                parameters: format.parameters,
+                parameters: format.parameters, crossOrigin: true,
                 answers: [.notFound("No stored scenario has the id given in `scenario`."), scenarioConflict],
                 rules: FrameParameters.whenRules, offload: .ownThread, families: [FrameParameters.props], answerSize: .priced,
                 cost: { input throws(Refusal) in try clipCost(input, format) }),

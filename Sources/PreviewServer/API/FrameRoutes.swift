@@ -36,6 +36,7 @@ struct FrameRoutes: RouteGroup {
                     + "scene (or its snapshot, `from`, as a recording's), `ahead` seconds from its start.",
                 parameters: FrameParameters.common
                     + [FrameParameters.ahead, FrameParameters.at, FrameParameters.variants, FrameParameters.scenario],
+                crossOrigin: true,
                 answers: [.notFound("No stored scenario has the id given in `scenario`."), scenarioConflict],
                 rules: FrameParameters.whenRules, offload: .shared, families: [FrameParameters.props], answerSize: .priced,
                 cost: { input throws(Refusal) in .frame(pixels: try FrameParameters.Picture(input).pixels(), png: png) }),
@@ -60,7 +61,7 @@ struct FrameRoutes: RouteGroup {
                 + "another viewer of a feed only its connection's buffers from the memory budget. The response never "
                 + "ends by itself; it is sent as plain bytes until close, never chunked. `props.` shows the scene "
                 + "through other props for this feed's viewers alone (each set of them is a feed of its own).",
-            parameters: FrameParameters.common + [streamFPS], families: [FrameParameters.props], answerSize: .unbounded,
+            parameters: FrameParameters.common + [streamFPS], crossOrigin: true, families: [FrameParameters.props], answerSize: .unbounded,
             cost: { input throws(Refusal) in try streamCost(input, .mjpeg) }),
         // The media type without its boundary parameter, as OpenAPI names content.
         produces: Success(description: "An endless MJPEG stream.",
@@ -80,7 +81,7 @@ struct FrameRoutes: RouteGroup {
                 + "`frame.png?at=`. A still picture is sent again finer after \(Feed.refreshDelay) s (near-exact pixels "
                 + "for a paused review), then once a second. A new feed also takes its encoder's frames from the memory "
                 + "budget. ffmpeg and ffprobe read it as they read a file.",
-            parameters: FrameParameters.common + [streamFPS], families: [FrameParameters.props], answerSize: .unbounded,
+            parameters: FrameParameters.common + [streamFPS], crossOrigin: true, families: [FrameParameters.props], answerSize: .unbounded,
             cost: { input throws(Refusal) in try streamCost(input, .mp4) }),
         produces: Success(description: "An endless fragmented MP4.", content: .media(["video/mp4"], binary: true),
                           headers: [.constant("Cache-Control", "no-cache, no-store, must-revalidate")])

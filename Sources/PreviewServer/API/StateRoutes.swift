@@ -19,7 +19,7 @@ struct StateRoutes: RouteGroup {
                          + "in the kept history, as it was then (the page's readouts while its timeline shows a past frame). "
                          + "With `scenario`, that stored scenario's scene `ahead` seconds from its start, as its frames show "
                          + "it (the page's readouts while it replays a recording). The revision is today's either way.",
-                     parameters: [FrameParameters.at, FrameParameters.ahead, FrameParameters.scenario],
+                     parameters: [FrameParameters.at, FrameParameters.ahead, FrameParameters.scenario], crossOrigin: true,
                      answers: [.notFound("No stored scenario has the id given in `scenario`."),
                                .conflict("A scenario that names artwork the server no longer keeps.")],
                      // A scenario is played from its start, and a replica may fetch it from Redis.

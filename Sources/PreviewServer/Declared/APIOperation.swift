@@ -33,6 +33,10 @@ package struct APIOperation: Sendable {
     var body: Body
     /// A state-changing command: it passes the origin and token checks before anything else.
     var isCommand: Bool
+    /// A read any origin's page may make (frames, clips, streams, the state): its answers, errors
+    /// included, carry `Access-Control-Allow-Origin: *` without credentials, and a preflight for it
+    /// is granted (`HTTPServer`'s `CrossOrigin`). Never a command.
+    var readableCrossOrigin: Bool
     /// On a replica, a command goes through the shared log as its value (docs/design/replication.md
     /// §Commands), unless this is false: it changes no scene, and its handler keeps what it stores
     /// in Redis itself (a stored scenario, §Stored scenarios).
@@ -75,7 +79,8 @@ package struct APIOperation: Sendable {
 
     init(
         _ method: Method, _ path: String, id: String, tag: String, summary: String, description: String? = nil,
-        parameters: [any DeclaredParameter] = [], command: Bool = false, throughLog: Bool = true, body: Body? = nil,
+        parameters: [any DeclaredParameter] = [], command: Bool = false, throughLog: Bool = true,
+        crossOrigin: Bool = false, body: Body? = nil,
         answers: [Answer] = [],
         rules: [ParameterRule] = [], offload: DeferredWork.Lane? = nil, ignoresUnknownQuery: Bool = false,
         bareWord: String? = nil, families: [ParameterFamily] = [], answerSize: AnswerSize = .atMost(defaultAnswerBytes),
@@ -89,6 +94,7 @@ package struct APIOperation: Sendable {
         self.description = description
         self.parameters = parameters
         isCommand = command
+        readableCrossOrigin = crossOrigin && !command && method == .get
         goesThroughLog = command && throughLog
         self.body = body ?? (command ? .parameters : .none)
         self.answers = answers
@@ -101,6 +107,10 @@ package struct APIOperation: Sendable {
         self.cost = cost
         success = Success(description: "", content: .none)
     }
+
+    /// How /openapi.json documents `readableCrossOrigin`.
+    static let crossOriginHeader = ResponseHeader.constant(
+        "Access-Control-Allow-Origin", "*", "Any origin's page may read this answer, without credentials; errors too.")
 
     /// The router's pattern: `/{file}` → `/*`, `/scenarios/{id}/play` → `/scenarios/*/play`.
     var routePattern: String {

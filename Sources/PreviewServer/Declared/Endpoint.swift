@@ -109,7 +109,7 @@ extension Router {
                 check(request) ?? Input.headRefusal(request, for: operation, configuration: configuration)?.response
             }
             add(operation.method.rawValue, operation.routePattern, maxBodyBytes: operation.maxBodyBytes, headCheck: headCheck,
-                throwing: { request in
+                crossOriginReads: operation.readableCrossOrigin, throwing: { request in
                 if let refused = check(request) { return refused }
                 let input = try Input(decoding: request, for: operation, configuration: configuration)
                 return try chain(EndpointCall(endpoint: endpoint, input: input))

@@ -78,7 +78,9 @@ struct OpenAPIGenerator {
         let inQuery = op.parameters.filter { op.parameterSet.locations(of: $0.spec) == .query || $0.spec.locations == .path }
         if !inQuery.isEmpty { members.append(("parameters", .array(inQuery.map { parameterObject($0.spec) }))) }
         if let body = requestBody(op, registry) { members.append(("requestBody", body)) }
-        var responses: [(String, JSONValue)] = [(String(op.success.status), success(op.success, registry))]
+        var answered = op.success
+        if op.readableCrossOrigin { answered.headers.append(APIOperation.crossOriginHeader) }
+        var responses: [(String, JSONValue)] = [(String(answered.status), success(answered, registry))]
         for answer in op.allAnswers {
             let value: JSONValue = answer.component.map { .object([("$ref", .string("#/components/responses/\($0)"))]) }
                 ?? Self.answerObject(answer)
