@@ -25,8 +25,7 @@ enum Responder {
         case .options(let allowed, let crossOrigin):
             response = crossOrigin
                 ? CrossOrigin.preflight(Router.optionsResponse(allowed: allowed),
-                                        requestedMethod: makeRequest(state: state, connection: connection)
-                                            .header("Access-Control-Request-Method"))
+                                        requestedMethod: lookupHeader("Access-Control-Request-Method", connection: connection))
                 : Router.optionsResponse(allowed: allowed)
         case .route(let route):
             let request = makeRequest(state: state, connection: connection)
@@ -39,6 +38,11 @@ enum Responder {
     static func payloadTooLarge(_ state: RequestState) -> HTTPResponse {
         .error(status: 413, message: "request body too large", ["limit": .int(state.maxBodyBytes)],
                headers: [("Connection", "close")])
+    }
+
+    /// One request header (MHD compares names without case; of a repeated header, the first).
+    static func lookupHeader(_ name: String, connection: OpaquePointer) -> String? {
+        MHD_lookup_connection_value(connection, .HEADER_KIND, name).map { String(cString: $0) }
     }
 
     static func makeRequest(state: RequestState, connection: OpaquePointer) -> HTTPRequest {
@@ -86,11 +90,14 @@ enum Responder {
         if case .deferred(let deferred) = response.body {
             return offload(deferred, state: state, connection: connection, context: context)
         }
+        let response = Router.finished(response, match: state.match, method: state.method) { name in
+            lookupHeader(name, connection: connection)
+        }
         state.answered = true
         state.status = response.status
         if let held = response.heldUntilSent { state.held.append(held) }
         let isHead = state.method == "HEAD"
-        var headers = Router.finished(response, match: state.match, method: state.method).headers
+        var headers = response.headers
 
         let mhdResponse: OpaquePointer?
         switch response.body {

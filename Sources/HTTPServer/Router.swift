@@ -166,7 +166,8 @@ public struct Router: Sendable {
     public func respond(to request: HTTPRequest) -> HTTPResponse {
         let match = match(method: request.method, path: request.path)
         switch match {
-        case .route(let route): return Router.finished(route.handler(request).resolved, match: match, method: request.method)
+        case .route(let route):
+            return Router.finished(route.handler(request).resolved, match: match, method: request.method, header: request.header)
         case .notFound: return Router.notFoundResponse(path: request.path)
         case .methodNotAllowed(let allowed):
             return Router.methodNotAllowedResponse(method: request.method, path: request.path, allowed: allowed)
@@ -176,11 +177,12 @@ public struct Router: Sendable {
         }
     }
 
-    /// A route's answer as it goes out: readable from any origin when the route allows it.
-    static func finished(_ response: HTTPResponse, match: Match, method: String) -> HTTPResponse {
-        guard case .route(let route) = match, route.crossOriginReads, CrossOrigin.readMethods.contains(method) else {
-            return response
-        }
-        return CrossOrigin.readable(response)
+    /// A route's answer as it goes out: the byte range asked for when it offers ranges, and
+    /// readable from any origin when the route allows it. `header` reads the request's headers.
+    static func finished(_ response: HTTPResponse, match: Match, method: String,
+                         header: (String) -> String?) -> HTTPResponse {
+        guard case .route(let route) = match else { return response }
+        let answer = ByteRanges.serve(response, method: method, header: header)
+        return route.crossOriginReads && CrossOrigin.readMethods.contains(method) ? CrossOrigin.readable(answer) : answer
     }
 }

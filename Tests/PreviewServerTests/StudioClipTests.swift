@@ -78,6 +78,21 @@ import SeedControls
         }
     }
 
+    /// A clip a player seeks in (Safari asks for `bytes=0-1` first), read from another origin.
+    @Test func aClipAnswersAByteRangeThatAnotherOriginCanRead() throws {
+        try withTestServer(.router, clock: ManualClock(startingAt: 1)) { s in
+            let target = "/clip.mp4?control=spinner&seconds=0.2&fps=10&size=48&at=1"
+            let whole = try s.get(target)
+            #expect(whole.status == 200 && whole.header("Accept-Ranges") == "bytes")
+            let first = try s.request("GET", target, headers: [("Range", "bytes=0-1"), ("Origin", "http://docs.example")])
+            #expect(first.status == 206)
+            #expect(first.header("Content-Range") == "bytes 0-1/\(whole.body.count)")
+            #expect(first.body == Array(whole.body[0...1]))
+            #expect(first.header("Access-Control-Allow-Origin") == "*")
+            #expect(first.header("Access-Control-Expose-Headers")?.contains("Content-Range") == true)
+        }
+    }
+
     @Test func clipsStartAheadAndCarryVariants() throws {
         try withTestServer(.router, clock: ManualClock(startingAt: 1)) { s in
             let ahead = try s.get("/clip.gif?control=spinner&seconds=0.2&fps=10&size=48&ahead=2")

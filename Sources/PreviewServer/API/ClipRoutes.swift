@@ -36,9 +36,10 @@ extension FrameRoutes {
                     + "clips budget (--max-clips) and its encoder's buffers from the memory budget while it renders; "
                     + "when either is taken, the answer is 503 at once (clips are never queued). With `scenario=` it is "
                     + "that scenario played from a fresh scene, from `ahead` seconds after its start, the same frames "
-                    + "every time.",
+                    + "every time. A `Range` header of one byte span gets that part of the clip (206, with "
+                    + "`Content-Range`), as players that seek and Safari ask.",
                 parameters: format.parameters, crossOrigin: true,
-                answers: [.notFound("No stored scenario has the id given in `scenario`."), scenarioConflict],
+                answers: [.notFound("No stored scenario has the id given in `scenario`."), scenarioConflict, .rangeNotSatisfiable],
                 rules: FrameParameters.whenRules, offload: .ownThread, families: [FrameParameters.props], answerSize: .priced,
                 cost: { input throws(Refusal) in try clipCost(input, format) }),
             produces: Success(
@@ -51,6 +52,7 @@ extension FrameRoutes {
                     ResponseHeader(name: "Content-Disposition",
                                    pattern: "^attachment; filename=\"layercast-[^\"]+\\.\(format.rawValue)\"$"),
                     ResponseHeader(name: "Server-Timing", description: "Render and encode time of the clip."),
+                    .constant("Accept-Ranges", "bytes", "One byte span of the clip may be asked for with `Range`."),
                     .noStore,
                 ])
         ) { group, input in try group.clip(input, format: format) }
@@ -131,6 +133,8 @@ extension FrameRoutes {
             ("X-Clip-Seconds", secondsText),
             ("Server-Timing", clipCost.serverTiming),
             ("Cache-Control", "no-store"),
+            // A player may seek in it, and Safari plays an MP4 only through ranges (HTTPServer's ByteRanges).
+            ("Accept-Ranges", "bytes"),
         ], body: .bytes(bytes))
     }
 

@@ -31,6 +31,12 @@ struct Answer: Sendable {
             + "it, with its `unit`, the request's `cost`, what is `inUse` and the `limit`; Retry-After says when to ask again.",
         headers: [ResponseHeader(name: "Retry-After", description: "Seconds to wait before asking again.", pattern: "^[0-9]+$")])
 
+    /// An answer that offers byte ranges (`Accept-Ranges: bytes`, HTTPServer's ByteRanges).
+    static let rangeNotSatisfiable = Answer(
+        status: 416, component: nil,
+        description: "The `Range` header starts past the end; `Content-Range` gives the length.",
+        headers: [ResponseHeader(name: "Content-Range", description: "`bytes */LENGTH`.", pattern: "^bytes \\*/[0-9]+$")])
+
     static let unauthorized = Answer(
         status: 401, component: "Unauthorized",
         description: "The server runs with --token and the request did not carry `Authorization: Bearer <token>`.",
