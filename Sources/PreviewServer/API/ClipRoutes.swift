@@ -38,7 +38,8 @@ extension FrameRoutes {
                     + "that scenario played from a fresh scene, from `ahead` seconds after its start, the same frames "
                     + "every time. A `Range` header of one byte span gets that part of the clip (206, with "
                     + "`Content-Range`), as players that seek and Safari ask.",
-                parameters: format.parameters, crossOrigin: true,
+                parameters: format.parameters + [Revalidation.pinnedVersion], crossOrigin: true,
+                pinnedWhen: FrameRoutes.pinnedByURL,
                 answers: [.notFound("No stored scenario has the id given in `scenario`."), scenarioConflict, .rangeNotSatisfiable],
                 rules: FrameParameters.whenRules, offload: .ownThread, families: [FrameParameters.props], answerSize: .priced,
                 cost: { input throws(Refusal) in try clipCost(input, format) }),
@@ -53,7 +54,7 @@ extension FrameRoutes {
                                    pattern: "^attachment; filename=\"layercast-[^\"]+\\.\(format.rawValue)\"$"),
                     ResponseHeader(name: "Server-Timing", description: "Render and encode time of the clip."),
                     .constant("Accept-Ranges", "bytes", "One byte span of the clip may be asked for with `Range`."),
-                    .noStore,
+                    Revalidation.cacheControlHeader,
                 ])
         ) { group, input in try group.clip(input, format: format) }
     }

@@ -35,8 +35,9 @@ struct FrameRoutes: RouteGroup {
                     + "(header `X-Variants`). With `scenario=` it shows that scenario instead, played from a fresh "
                     + "scene (or its snapshot, `from`, as a recording's), `ahead` seconds from its start.",
                 parameters: FrameParameters.common
-                    + [FrameParameters.ahead, FrameParameters.at, FrameParameters.variants, FrameParameters.scenario],
-                crossOrigin: true,
+                    + [FrameParameters.ahead, FrameParameters.at, FrameParameters.variants, FrameParameters.scenario,
+                       Revalidation.pinnedVersion],
+                crossOrigin: true, pinnedWhen: Self.pinnedByURL,
                 answers: [.notFound("No stored scenario has the id given in `scenario`."), scenarioConflict],
                 rules: FrameParameters.whenRules, offload: .shared, families: [FrameParameters.props], answerSize: .priced,
                 cost: { input throws(Refusal) in .frame(pixels: try FrameParameters.Picture(input).pixels(), png: png) }),
@@ -45,12 +46,16 @@ struct FrameRoutes: RouteGroup {
                                   sceneTimeHeader,
                                   ResponseHeader(name: "X-Timestamp", description: "Wall-clock time of rendering, Unix "
                                       + "seconds with microseconds.", pattern: "^[0-9]+\\.[0-9]{6}$"),
-                                  .noStore,
+                                  Revalidation.cacheControlHeader,
                                   ResponseHeader(name: "X-Variants",
                                                  description: "With variants=: the captions of the cells, left to right."),
                               ])
         ) { group, input in try group.frame(input, png: png) }
     }
+
+    /// A stored scenario's frames and clips are fixed by their URL: its id is the hash of its text,
+    /// and it plays from a fresh scene (`Revalidation`).
+    @Sendable static func pinnedByURL(_ input: Input) -> Bool { input.has(FrameParameters.scenario) }
 
     static let stream = Endpoint<Self>(
         APIOperation(

@@ -37,6 +37,10 @@ package struct APIOperation: Sendable {
     /// included, carry `Access-Control-Allow-Origin: *` without credentials, and a preflight for it
     /// is granted (`HTTPServer`'s `CrossOrigin`). Never a command.
     var readableCrossOrigin: Bool
+    /// When a request's answer is fixed by its URL and the server's version (a stored scenario's
+    /// frame: its id is the hash of its text), so it gets an `ETag` and may be cached, and a
+    /// matching `If-None-Match` gets 304 before any work (`Revalidation`); nil: never.
+    var pinnedWhen: (@Sendable (Input) -> Bool)?
     /// On a replica, a command goes through the shared log as its value (docs/design/replication.md
     /// §Commands), unless this is false: it changes no scene, and its handler keeps what it stores
     /// in Redis itself (a stored scenario, §Stored scenarios).
@@ -80,7 +84,7 @@ package struct APIOperation: Sendable {
     init(
         _ method: Method, _ path: String, id: String, tag: String, summary: String, description: String? = nil,
         parameters: [any DeclaredParameter] = [], command: Bool = false, throughLog: Bool = true,
-        crossOrigin: Bool = false, body: Body? = nil,
+        crossOrigin: Bool = false, pinnedWhen: (@Sendable (Input) -> Bool)? = nil, body: Body? = nil,
         answers: [Answer] = [],
         rules: [ParameterRule] = [], offload: DeferredWork.Lane? = nil, ignoresUnknownQuery: Bool = false,
         bareWord: String? = nil, families: [ParameterFamily] = [], answerSize: AnswerSize = .atMost(defaultAnswerBytes),
@@ -95,6 +99,7 @@ package struct APIOperation: Sendable {
         self.parameters = parameters
         isCommand = command
         readableCrossOrigin = crossOrigin && !command && method == .get
+        self.pinnedWhen = command || method != .get ? nil : pinnedWhen
         goesThroughLog = command && throughLog
         self.body = body ?? (command ? .parameters : .none)
         self.answers = answers
@@ -172,6 +177,7 @@ package struct APIOperation: Sendable {
             add(.budgetInUse)
         }
         if decoded || !ignoresUnknownQuery || isCommand { add(.badParameter) }
+        if pinnedWhen != nil { add(.notModified) }
         if isCommand {
             add(.unauthorized)
             add(.crossOrigin)

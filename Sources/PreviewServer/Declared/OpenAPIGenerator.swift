@@ -80,6 +80,7 @@ struct OpenAPIGenerator {
         if let body = requestBody(op, registry) { members.append(("requestBody", body)) }
         var answered = op.success
         if op.readableCrossOrigin { answered.headers.append(APIOperation.crossOriginHeader) }
+        if op.pinnedWhen != nil { answered.headers.append(Revalidation.entityTagHeader) }
         var responses: [(String, JSONValue)] = [(String(answered.status), success(answered, registry))]
         for answer in op.allAnswers {
             let value: JSONValue = answer.component.map { .object([("$ref", .string("#/components/responses/\($0)"))]) }

@@ -1,0 +1,74 @@
+import HTTPServer
+import Scenes
+
+/// Answers whose bytes the URL fixes (`APIOperation.pinnedWhen`: a stored scenario's frames and
+/// clips) are cacheable, by browsers and by a CDN in front (issue 34). Their `ETag` is the hash of
+/// the canonical request (the operation and the parameters given, sorted) and the server's version,
+/// so it is known before any work: a matching `If-None-Match` gets 304 here, ahead of the budgets,
+/// with no render; and an upgrade, which may change pixels, changes every tag. With `v=` naming
+/// this server's version the URL itself pins the renderer, and the answer is immutable for a year;
+/// without, a browser or CDN keeps it `maxAge` seconds and then revalidates. Live answers (no
+/// scenario) keep their `no-store`.
+struct Revalidation: EndpointMiddleware {
+    let version: String
+
+    static let maxAge = 600
+    static let immutable = "public, max-age=31536000, immutable"
+    static var revalidated: String { "public, max-age=\(maxAge)" }
+
+    /// The renderer version a URL pins with, as embed code writes it.
+    static let pinnedVersion = Param.text(
+        "v", maxLength: 32, pattern: "^[0-9A-Za-z.+-]+$", in: .query,
+        "The server version the URL was written for (`info.version` of /openapi.json). With `scenario=` and `v` equal to "
+            + "the server's version, the answer is cached as immutable for a year; with another, it is still answered, "
+            + "cached for \(maxAge) s.")
+
+    /// How /openapi.json documents the caching of a pinnable answer.
+    static let cacheControlHeader = ResponseHeader(
+        name: "Cache-Control", description: "`no-store` for the live scene; with `scenario=`, `\(revalidated)`, or "
+            + "`\(immutable)` when `v` is the server's version.")
+
+    /// How /openapi.json documents the tag.
+    static let entityTagHeader = ResponseHeader(
+        name: "ETag", description: "Only with `scenario=`: a strong tag of the request and the server's version; "
+            + "`If-None-Match` with it gets 304 without a render.", pattern: "^\"[0-9a-f]{32}\"$")
+
+    func handle(_ call: EndpointCall, next: @escaping EndpointResponder) throws -> HTTPResponse {
+        guard let pinned = call.operation.pinnedWhen, pinned(call.input) else { return try next(call) }
+        let tag = entityTag(call)
+        let headers = [("ETag", tag),
+                       ("Cache-Control", call.input.givenTexts[Self.pinnedVersion.spec.name] == version ? Self.immutable : Self.revalidated)]
+        if let request = call.input.origin as? HTTPRequest, Self.matches(request.header("If-None-Match"), tag) {
+            return HTTPResponse(status: 304, headers: headers)
+        }
+        return try next(call).finishing { answer in
+            guard answer.status == 200 else { return }
+            answer.headers.removeAll { ["etag", "cache-control", "pragma"].contains($0.0.lowercased()) }
+            answer.headers += headers
+        }
+    }
+
+    /// The operation, every parameter given as its accepted text (the version a URL pins with
+    /// left out: it changes no byte), sorted, and this server's version.
+    func entityTag(_ call: EndpointCall) -> String {
+        let versionName = Self.pinnedVersion.spec.name
+        let given = call.input.givenTexts.filter { $0.key != versionName }.map { ($0.key, $0.value) }
+            + call.operation.families.flatMap { call.input.entries(of: $0) }.map { ($0.name, $0.value) }
+        let canonical = ([call.operation.id] + given.sorted { $0.0 < $1.0 }.map { "\($0.0)=\($0.1)" } + [version])
+            .joined(separator: "\n")
+        return "\"" + SHA256.hex(Array(canonical.utf8)).prefix(32) + "\""
+    }
+
+    /// `If-None-Match` (RFC 9110 §13.1.2): `*`, or a list of tags compared weakly.
+    static func matches(_ header: String?, _ tag: String) -> Bool {
+        guard let header else { return false }
+        let space: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+        return header.split(separator: ",").contains { item in
+            var candidate = item.drop(while: space)
+            while let last = candidate.last, space(last) { candidate.removeLast() }
+            if candidate == "*" { return true }
+            if candidate.hasPrefix("W/") { candidate.removeFirst(2) }
+            return candidate == tag
+        }
+    }
+}
