@@ -47,7 +47,22 @@ struct PageRoutes: RouteGroup {
 
     init(_ services: EdgeServices) { files = StaticFiles(root: services.configuration.publicDirectory) }
 
-    static let endpoints = [staticFiles]
+    static let endpoints = [embedScript, staticFiles]
+
+    /// The embeddable player (`Public/embed.js`), which pages on other sites import.
+    static let embedScript = Endpoint<Self>(
+        APIOperation(
+            .get, "/embed.js", id: "embedScript", tag: "page", summary: "The `<layercast-player>` element, for other sites",
+            description: "One ES module with no imports: a page on any site imports it and shows a control live, or a "
+                + "stored scenario as a looping video or a still, with `<layercast-player>`. `?v=` (the server's "
+                + "version, as the studio's embed code writes it) pins the frames and clips it asks for, so they are "
+                + "cached as immutable. Served as /{file} serves files, and readable from any origin.",
+            crossOrigin: true, answers: [.notModified], ignoresUnknownQuery: true, answerSize: .unbounded),
+        produces: Success(description: "The module.", content: .media(["text/javascript"], binary: false), headers: [
+            .constant("X-Content-Type-Options", "nosniff"), .constant("Cache-Control", "no-cache"),
+            ResponseHeader(name: "ETag"),
+        ])
+    ) { group, input in group.files.response(for: input.request) }
 
     static let staticFiles = Endpoint<Self>(
         APIOperation(

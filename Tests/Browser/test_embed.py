@@ -1,0 +1,129 @@
+"""The embeddable player (issue 34): a page on another origin (Python's http.server on another loopback
+port) imports /embed.js and shows two <layercast-player>s, one live and one playing a stored scenario.
+Both play; scrolled off screen, the live one closes its stream (the server's open streams drop) and
+the video pauses, and both resume on return; with prefers-reduced-motion a still and a Play button
+show, and no stream opens until it is pressed; axe finds no violations; nothing is stored."""
+import functools
+import http.server
+import json
+import threading
+import urllib.request
+
+import pytest
+
+from a11y import axe_violations, describe_violations
+from conftest import set_viewport
+from support import console_errors, free_port, wait_until
+
+SCENARIO = {"name": "embedded", "duration": 2, "steps": [
+    {"at": 0.5, "do": "POST /spinner/stop"}, {"at": 1.2, "do": "POST /spinner/start"}]}
+
+PAGE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Docs with two players</title><link rel="icon" href="data:,">
+<script type="module" src="{base}/embed.js?v={version}"></script></head>
+<body><main><h1>The spinner</h1>
+<layercast-player id="live" control="spinner" size="120" autoplay controls></layercast-player>
+<layercast-player id="scenario" control="spinner" scenario="{scenario}" size="120" autoplay loop controls></layercast-player>
+<div style="height: 3000px"></div><p id="end">The end.</p></main></body></html>
+"""
+
+MEDIA_JS = "return document.getElementById(arguments[0]).shadowRoot.querySelector(arguments[1])"
+
+
+@pytest.fixture(scope="module")
+def docs_site(tmp_path_factory, base_url):
+    """A page on another origin that embeds two players."""
+    request = urllib.request.Request(base_url + "/scenarios", data=json.dumps(SCENARIO).encode(),
+                                     headers={"Content-Type": "application/json"}, method="POST")
+    with urllib.request.urlopen(request, timeout=10) as response:
+        scenario = json.loads(response.read())["id"]
+    with urllib.request.urlopen(base_url + "/openapi.json", timeout=10) as response:
+        version = json.loads(response.read())["info"]["version"]
+    folder = tmp_path_factory.mktemp("docs")
+    (folder / "index.html").write_text(PAGE.format(base=base_url, version=version, scenario=scenario))
+    handler = functools.partial(QuietHandler, directory=str(folder))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", free_port()), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/index.html"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+def open_docs(driver, url, less_motion=False):
+    set_viewport(driver, 1024, 700, less_motion=less_motion)
+    driver.get("about:blank")
+    driver.get_log("browser")
+    driver.get(url)
+    wait_until(lambda: driver.execute_script("return !!customElements.get('layercast-player')"), 5, "the element")
+
+
+def live_image(driver):
+    return driver.execute_script(MEDIA_JS, "live", "img")
+
+
+def video_state(driver):
+    return driver.execute_script("const v = document.getElementById('scenario').shadowRoot.querySelector('video');"
+                                 "return {time: v.currentTime, paused: v.paused, src: v.currentSrc}")
+
+
+def streams(api):
+    return api.gauge("layercast_open_streams")
+
+
+def test_two_embedded_players_play_and_stop_off_screen(browser, api, docs_site):
+    api.reset_scene()
+    open_docs(browser, docs_site)
+    wait_until(lambda: streams(api) == 1, 5, "the live player's stream")
+    img = live_image(browser)
+    wait_until(lambda: browser.execute_script("return arguments[0].complete && arguments[0].naturalWidth", img) == 120,
+               5, "the live picture")
+    assert "/stream.mjpg?" in img.get_attribute("src")
+    first = wait_until(lambda: (v := video_state(browser))["time"] > 0 and v, 10, "the scenario's video to play")
+    assert "/clip.mp4?" in first["src"] and "v=" in first["src"], first
+    wait_until(lambda: video_state(browser)["time"] > first["time"] + 0.3, 5, "the video to advance")
+
+    browser.execute_script("document.getElementById('end').scrollIntoView()")
+    wait_until(lambda: streams(api) == 0, 5, "the stream to close off screen")
+    wait_until(lambda: video_state(browser)["paused"], 5, "the video to pause off screen")
+    assert "/frame.png?" in live_image(browser).get_attribute("src"), "a still holds the place"
+
+    browser.execute_script("window.scrollTo(0, 0)")
+    wait_until(lambda: streams(api) == 1, 5, "the stream to reopen on screen")
+    wait_until(lambda: not video_state(browser)["paused"], 5, "the video to play again")
+    assert browser.execute_script("return document.cookie === '' && localStorage.length === 0 "
+                                  "&& sessionStorage.length === 0")
+    assert console_errors(browser) == []
+
+
+def test_reduced_motion_shows_a_still_until_asked(browser, api, docs_site):
+    api.reset_scene()
+    open_docs(browser, docs_site, less_motion=True)
+    img = wait_until(lambda: (i := live_image(browser)) and i.get_attribute("src") and i, 5, "the live still")
+    assert "/frame.png?" in img.get_attribute("src")
+    assert video_state(browser)["paused"]
+    button = browser.execute_script(MEDIA_JS, "live", "button")
+    assert button.is_displayed() and button.text == "Play"
+    assert button.get_attribute("aria-label") == "Play Layercast: spinner, live"
+    wait_until(lambda: streams(api) == 0, 5, "no stream open (the page before this one's gone)")
+    button.click()
+    wait_until(lambda: streams(api) == 1, 5, "the stream once Play is pressed")
+    assert browser.execute_script(MEDIA_JS, "live", "button").text == "Pause"
+    browser.execute_script("arguments[0].click()", browser.execute_script(MEDIA_JS, "live", "button"))
+    wait_until(lambda: streams(api) == 0, 5, "the stream to close on Pause")
+
+
+def test_the_embedding_page_has_no_accessibility_violations(browser, api, docs_site):
+    open_docs(browser, docs_site)
+    wait_until(lambda: streams(api) == 1, 5, "the live player")
+    violations = axe_violations(browser)
+    assert violations == [], describe_violations(violations)
+    # Keyboard: the player's button is reached with Tab and works with Space.
+    browser.execute_script(MEDIA_JS, "live", "button").send_keys(" ")
+    wait_until(lambda: streams(api) == 0, 5, "Space on Pause to close the stream")
