@@ -15,6 +15,16 @@ const moduleUrl = new URL(import.meta.url);
 const pinnedVersion = moduleUrl.searchParams.get("v");
 const reducedMotion = matchMedia("(prefers-reduced-motion: reduce)");
 
+/**
+ * HTML lowercases attribute names, so a prop is written in kebab-case (`props.line-width`), and its
+ * name, after the last dot, goes back to the camelCase the server declares (`props.lineWidth`).
+ * @param {string} attribute
+ */
+export function propParameter(attribute) {
+  const cut = attribute.lastIndexOf(".");
+  return attribute.slice(0, cut + 1) + attribute.slice(cut + 1).replace(/-([a-z0-9])/g, (_, c) => c.toUpperCase());
+}
+
 const style = `
 :host { display: inline-block; position: relative; line-height: 0; max-width: 100%; }
 img, video { display: block; max-width: 100%; height: auto; }
@@ -80,7 +90,7 @@ class LayercastPlayer extends HTMLElement {
     url.searchParams.set("control", this.getAttribute("control") || "all");
     url.searchParams.set("size", this.getAttribute("size") || "240");
     for (const { name, value } of this.attributes) {
-      if (name.startsWith("props.")) url.searchParams.set(name, value);
+      if (name.startsWith("props.")) url.searchParams.set(propParameter(name), value);
     }
     for (const [key, value] of Object.entries(extra)) url.searchParams.set(key, value);
     return url.href;

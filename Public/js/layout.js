@@ -26,7 +26,7 @@ import { errorFrom } from "./api.js";
  * @property {CommandSpec[]} commands
  * @property {string} [card] where its own card's module is (GET /{id}/card.js); without it, the generic card
  * @typedef {{ controls: string[], cards?: CardSpec[], arrangements: Arrangement[], cellMargin: number, maxFrameSide: number,
- *   minQuality: number, maxQuality: number, maxArtworkBytes: number, maxArtworkSide: number }} Layout
+ *   minQuality: number, maxQuality: number, maxArtworkBytes: number, maxArtworkSide: number, version: string }} Layout
  *   the grid, one card per control in cell order, and the limits the server checks requests against
  *   (the page keeps to them, never to copies)
  */

@@ -12,8 +12,11 @@ import urllib.request
 import pytest
 
 from a11y import axe_violations, describe_violations
+from selenium.webdriver.common.by import By
+
 from conftest import set_viewport
 from support import console_errors, free_port, wait_until
+from test_props import clipboard, open_panel, row
 
 SCENARIO = {"name": "embedded", "duration": 2, "steps": [
     {"at": 0.5, "do": "POST /spinner/stop"}, {"at": 1.2, "do": "POST /spinner/start"}]}
@@ -45,10 +48,22 @@ def docs_site(tmp_path_factory, base_url):
     server = http.server.ThreadingHTTPServer(("127.0.0.1", free_port()), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/index.html"
+        yield DocsSite(f"http://127.0.0.1:{server.server_address[1]}", folder)
     finally:
         server.shutdown()
         server.server_close()
+
+
+class DocsSite:
+    def __init__(self, base, folder):
+        self.base = base
+        self.folder = folder
+        self.index = base + "/index.html"
+
+    def page(self, name, html):
+        """Adds a page to the site; returns its URL."""
+        (self.folder / name).write_text(html)
+        return f"{self.base}/{name}"
 
 
 class QuietHandler(http.server.SimpleHTTPRequestHandler):
@@ -79,7 +94,7 @@ def streams(api):
 
 def test_two_embedded_players_play_and_stop_off_screen(browser, api, docs_site):
     api.reset_scene()
-    open_docs(browser, docs_site)
+    open_docs(browser, docs_site.index)
     wait_until(lambda: streams(api) == 1, 5, "the live player's stream")
     img = live_image(browser)
     wait_until(lambda: browser.execute_script("return arguments[0].complete && arguments[0].naturalWidth", img) == 120,
@@ -104,7 +119,7 @@ def test_two_embedded_players_play_and_stop_off_screen(browser, api, docs_site):
 
 def test_reduced_motion_shows_a_still_until_asked(browser, api, docs_site):
     api.reset_scene()
-    open_docs(browser, docs_site, less_motion=True)
+    open_docs(browser, docs_site.index, less_motion=True)
     img = wait_until(lambda: (i := live_image(browser)) and i.get_attribute("src") and i, 5, "the live still")
     assert "/frame.png?" in img.get_attribute("src")
     assert video_state(browser)["paused"]
@@ -120,10 +135,40 @@ def test_reduced_motion_shows_a_still_until_asked(browser, api, docs_site):
 
 
 def test_the_embedding_page_has_no_accessibility_violations(browser, api, docs_site):
-    open_docs(browser, docs_site)
+    open_docs(browser, docs_site.index)
     wait_until(lambda: streams(api) == 1, 5, "the live player")
     violations = axe_violations(browser)
     assert violations == [], describe_violations(violations)
     # Keyboard: the player's button is reached with Tab and works with Space.
     browser.execute_script(MEDIA_JS, "live", "button").send_keys(" ")
     wait_until(lambda: streams(api) == 0, 5, "Space on Pause to close the stream")
+
+
+def test_the_copied_embed_code_shows_the_control_with_its_props_elsewhere(page, api, base_url, docs_site):
+    """Copy embed code (issue 34): the module pinned to the server's version and a player with the props
+    changed; pasted into a page of another origin, it shows them."""
+    page.execute_cdp_cmd("Browser.grantPermissions", {"origin": base_url,
+                                                      "permissions": ["clipboardReadWrite", "clipboardSanitizedWrite"]})
+    api.patch_props("spinner", {"lineWidth": 9})
+    details = open_panel(page, "spinner")
+    wait_until(lambda: row(page, "spinner", "lineWidth").find_element(
+        By.CSS_SELECTOR, 'input[type="number"]').get_attribute("value") == "9", 3, "the patched value on the page")
+    details.find_element(By.CSS_SELECTOR, '[data-part="copy-embed"]').click()
+    code = wait_until(lambda: (t := clipboard(page)) and "layercast-player" in t and t, 3, "the embed code")
+    version = api.request("GET", "/layout")["version"]
+    assert code == (f'<script type="module" src="{base_url}/embed.js?v={version}"></script>\n'
+                    '<layercast-player control="spinner" props.line-width="9" size="240" autoplay controls>'
+                    '</layercast-player>'), code
+    api.request("DELETE", "/controls/spinner/props")
+    original = page.current_window_handle
+    page.switch_to.new_window("tab")
+    try:
+        page.get(docs_site.page("pasted.html", f'<!doctype html><html lang="en"><title>Pasted</title>'
+                                                f'<link rel="icon" href="data:,">{code}</html>'))
+        img = wait_until(lambda: page.execute_script(
+            "return document.querySelector('layercast-player')?.shadowRoot?.querySelector('img')"), 5, "the player")
+        assert "props.lineWidth=9" in img.get_attribute("src")
+        wait_until(lambda: page.execute_script("return arguments[0].naturalWidth", img) == 240, 5, "its picture")
+    finally:
+        page.close()
+        page.switch_to.window(original)

@@ -28,6 +28,7 @@ import { remembered } from "./undo.js";
  * @property {<T>(task: () => Promise<T>) => Promise<T>} run the card's command queue
  * @property {(reply: any) => void} onReply a reply to a change (it may carry the scene's state)
  * @property {() => string} link the page's link for the props as they are now
+ * @property {() => Promise<string>} embed the HTML that shows the control with these props on another site
  * @property {((doc: PropsDocument, values: PropValues) => string) | null} swift a Swift snippet, where the original has the API
  */
 
@@ -106,6 +107,9 @@ export class PropsPanel {
     resetAll.addEventListener("click", () => this.resetAll());
     const link = this.button(actions, "copy-link", "Copy link", "Copy a link that opens the page with these props");
     link.addEventListener("click", () => this.copy(link, "Link", this.options.link()));
+    const embed = this.button(actions, "copy-embed", "Copy embed code",
+                              "Copy HTML that shows this control, with these props, on another site");
+    embed.addEventListener("click", async () => this.copy(embed, "Embed code", await this.options.embed()));
     const swift = this.options.swift;
     if (swift) {
       const code = this.button(actions, "copy-swift", "Copy as Swift", "Copy Swift that styles the original control with these values");
@@ -246,7 +250,8 @@ export class PropsPanel {
     button.textContent = "Copied ✓";
     setTimeout(() => { button.textContent = label; }, 2000);
     const lines = text.split("\n").length;
-    toast(`${what} copied`, what === "Link" ? "Paste it to open the page with these props." : `${lines} lines on the clipboard.`, "info", 3);
+    const hint = { Link: "Paste it to open the page with these props.", "Embed code": "Paste it into any page's HTML." }[what];
+    toast(`${what} copied`, hint ?? `${lines} lines on the clipboard.`, "info", 3);
   }
 
   /** The summary's count: how many props, how many changed from their defaults. */

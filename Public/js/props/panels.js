@@ -4,6 +4,8 @@
 import { PropsPanel } from "./panel.js";
 import { linkTo, changedFrom, readLink, forgetLink, exactPatch } from "./link.js";
 import { playButtonSwift } from "./swift.js";
+import { embedCode, propText } from "./embedcode.js";
+import { loadLayout } from "../layout.js";
 import { announce } from "../announce.js";
 import { errorFrom } from "../api.js";
 import { reportError } from "../toast.js";
@@ -51,6 +53,11 @@ export function propsPanels(cards, view, onPreview) {
     panels.set(control, new PropsPanel({
       control, card: card.root, title: card.title, run: card.run, onReply: card.onReply,
       link: () => linkFor(control),
+      embed: async () => {
+        const panel = panels.get(control);
+        const changed = panel?.doc ? changedFrom(panel.values, panel.doc.defaults) : {};
+        return embedCode(control, changed, (await loadLayout()).version);
+      },
       swift: control in SWIFT ? SWIFT[/** @type {keyof typeof SWIFT} */ (control)] : null,
     }));
   }
@@ -124,7 +131,7 @@ export function propsPanels(cards, view, onPreview) {
         for (const name of Object.keys(panel.doc.schema.properties)) {
           const value = name in wanted ? wanted[name] : panel.doc.defaults[name];
           if (value === undefined || JSON.stringify(value) === JSON.stringify(live[name])) continue;
-          params.push([`props.${control}.${name}`, Array.isArray(value) ? value.join(",") : String(value)]);
+          params.push([`props.${control}.${name}`, propText(value)]);
         }
       }
       return params;

@@ -63,7 +63,8 @@ struct StateRoutes: RouteGroup {
         }
         return LayoutReply(controls: grid.controls, cards: cards, arrangements: grid.arrangements, cellMargin: grid.cellMargin,
                            maxFrameSide: side.upperBound, minQuality: quality.lowerBound, maxQuality: quality.upperBound,
-                           maxArtworkBytes: ArtworkLibrary.maxUploadBytes, maxArtworkSide: ArtworkLibrary.maxSide)
+                           maxArtworkBytes: ArtworkLibrary.maxUploadBytes, maxArtworkSide: ArtworkLibrary.maxSide,
+                           version: PreviewServer.version)
     }
 
     static let getLayout = Endpoint<Self>(
@@ -181,4 +182,7 @@ struct LayoutReply: Codable, Sendable {
     let maxQuality: Int
     let maxArtworkBytes: Int
     let maxArtworkSide: Int
+    /// The server's version: `v=` with it pins a stored scenario's frames and clips (`Revalidation`),
+    /// as the studio's embed code writes it.
+    let version: String
 }

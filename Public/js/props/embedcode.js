@@ -1,0 +1,26 @@
+// The embed code a designer copies for a docs page (README "Embed in your docs"): the module from
+// this server, pinned to its version, and a <layercast-player> with the control's changed props.
+
+/**
+ * A prop's value as a `props.NAME` query parameter writes it (lists comma-separated).
+ * @param {import("./schema.js").PropValue} value
+ */
+export function propText(value) {
+  return Array.isArray(value) ? value.join(",") : String(value);
+}
+
+/** @param {string} text */
+const attribute = (text) => text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+
+/**
+ * @param {string} control
+ * @param {import("./schema.js").PropValues} changed the props that differ from their defaults
+ * @param {string} version the server's version: it pins the frames and clips the player asks for
+ */
+export function embedCode(control, changed, version) {
+  // Kebab-case: HTML lowercases attribute names, and the player turns them back (Public/embed.js).
+  const kebab = (/** @type {string} */ name) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+  const props = Object.entries(changed).map(([name, value]) => ` props.${kebab(name)}="${attribute(propText(value))}"`).join("");
+  return `<script type="module" src="${location.origin}/embed.js?v=${encodeURIComponent(version)}"></script>\n`
+    + `<layercast-player control="${control}"${props} size="240" autoplay controls></layercast-player>`;
+}
