@@ -25,6 +25,15 @@ export function propParameter(attribute) {
   return attribute.slice(0, cut + 1) + attribute.slice(cut + 1).replace(/-([a-z0-9])/g, (_, c) => c.toUpperCase());
 }
 
+/**
+ * The attribute that carries a `props.` parameter: `propParameter`'s inverse.
+ * @param {string} parameter
+ */
+export function propAttribute(parameter) {
+  const cut = parameter.lastIndexOf(".");
+  return parameter.slice(0, cut + 1) + parameter.slice(cut + 1).replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+}
+
 const style = `
 :host { display: inline-block; position: relative; line-height: 0; max-width: 100%; }
 img, video { display: block; max-width: 100%; height: auto; }

@@ -23,6 +23,9 @@ public struct PreviewServerConfiguration: Sendable {
     public var allowedHosts: [String] = []
     /// Origins (scheme://host[:port]) allowed to send commands besides the server's own; "*" allows all.
     public var allowedOrigins: [String] = []
+    /// The server's address as the world reaches it (behind a proxy or a CDN), without a trailing
+    /// slash: absolute URLs in embed code and oEmbed answers use it; nil, the request's Host.
+    public var publicURL: String?
     /// When set, state-changing routes require `Authorization: Bearer <token>`.
     public var token: String?
     /// When set, the server is a replica of a scene whose commands go through a log on Redis

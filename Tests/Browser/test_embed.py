@@ -7,6 +7,7 @@ import functools
 import http.server
 import json
 import threading
+import urllib.parse
 import urllib.request
 
 import pytest
@@ -172,3 +173,29 @@ def test_the_copied_embed_code_shows_the_control_with_its_props_elsewhere(page, 
     finally:
         page.close()
         page.switch_to.window(original)
+
+
+def test_the_oembed_iframe_plays_and_its_page_is_accessible(browser, api, base_url, docs_site):
+    """The oEmbed answer's html, pasted into another origin's page: its /embed iframe plays the live
+    spinner; the /embed page alone passes axe."""
+    target = urllib.parse.quote(f"{base_url}/embed?control=spinner&autoplay&controls", safe="")
+    with urllib.request.urlopen(f"{base_url}/oembed?url={target}", timeout=10) as response:
+        answer = json.loads(response.read())
+    assert answer["type"] == "rich" and answer["html"].startswith("<iframe ")
+    api.reset_scene()
+    set_viewport(browser, 1024, 700)
+    browser.get(docs_site.page("oembed.html", '<!doctype html><html lang="en"><title>oEmbed</title>'
+                                              f'<link rel="icon" href="data:,"><main>{answer["html"]}</main></html>'))
+    browser.switch_to.frame(browser.find_element(By.TAG_NAME, "iframe"))
+    try:
+        img = wait_until(lambda: browser.execute_script(
+            "return document.querySelector('layercast-player')?.shadowRoot?.querySelector('img')"), 5, "the player")
+        wait_until(lambda: "/stream.mjpg?" in (img.get_attribute("src") or ""), 5, "the live stream")
+        wait_until(lambda: streams(api) == 1, 5, "the stream open")
+        assert browser.execute_script("return document.title") == "Layercast: spinner"
+    finally:
+        browser.switch_to.default_content()
+    browser.get(f"{base_url}/embed?control=spinner&autoplay&controls")
+    wait_until(lambda: browser.execute_script("return !!document.querySelector('layercast-player')"), 5, "the page's player")
+    violations = axe_violations(browser)
+    assert violations == [], describe_violations(violations)

@@ -1,5 +1,6 @@
 // The embed code a designer copies for a docs page (README "Embed in your docs"): the module from
 // this server, pinned to its version, and a <layercast-player> with the control's changed props.
+import { propAttribute } from "../../embed.js";
 
 /**
  * A prop's value as a `props.NAME` query parameter writes it (lists comma-separated).
@@ -18,9 +19,8 @@ const attribute = (text) => text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").
  * @param {string} version the server's version: it pins the frames and clips the player asks for
  */
 export function embedCode(control, changed, version) {
-  // Kebab-case: HTML lowercases attribute names, and the player turns them back (Public/embed.js).
-  const kebab = (/** @type {string} */ name) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
-  const props = Object.entries(changed).map(([name, value]) => ` props.${kebab(name)}="${attribute(propText(value))}"`).join("");
+  const props = Object.entries(changed)
+    .map(([name, value]) => ` ${propAttribute(`props.${name}`)}="${attribute(propText(value))}"`).join("");
   return `<script type="module" src="${location.origin}/embed.js?v=${encodeURIComponent(version)}"></script>\n`
     + `<layercast-player control="${control}"${props} size="240" autoplay controls></layercast-player>`;
 }

@@ -90,6 +90,9 @@ struct Serve: ParsableCommand {
     @Option(help: "An origin (scheme://host:port) allowed to send commands from its pages; repeatable, * for any. [env: LAYERCAST_ALLOW_ORIGIN, comma-separated]")
     var allowOrigin: [String] = EnvironmentDefaults.list("allow-origin")
 
+    @Option(help: "The server's address as browsers reach it (http[s]://host[:port][/path], behind a proxy or CDN), for the absolute URLs of oEmbed answers. [env: LAYERCAST_PUBLIC_URL]")
+    var publicUrl: String?
+
     @Option(help: "Require 'Authorization: Bearer TOKEN' on commands. [env: LAYERCAST_TOKEN]")
     var token: String?
 
@@ -110,6 +113,19 @@ struct Serve: ParsableCommand {
     /// `--data`: the folder, or nil for `none` (and when no default folder can be named).
     private var dataDirectory: String? {
         DataFolder.chosen(data ?? EnvironmentDefaults.string("data"), environment: ProcessInfo.processInfo.environment)
+    }
+
+    /// `--public-url` checked: http or https, a host, no query or fragment; its trailing slash dropped.
+    private func publicURL() throws -> String? {
+        guard var url = publicUrl ?? EnvironmentDefaults.string("public-url") else { return nil }
+        while url.hasSuffix("/") { url.removeLast() }
+        let scheme = url.prefix { $0 != ":" }.lowercased()
+        let host = url.drop { $0 != ":" }.dropFirst(3).prefix { $0 != "/" }
+        guard ["http", "https"].contains(scheme), url.dropFirst(scheme.count).hasPrefix("://"), !host.isEmpty,
+              !url.contains("?"), !url.contains("#"), !url.contains(where: \.isWhitespace) else {
+            throw ValidationError("--public-url must be http[s]://host[:port][/path], got '\(url)'")
+        }
+        return url
     }
 
     /// `--replicate`, its lead and its snapshots, or nil for a server of its own.
@@ -182,6 +198,7 @@ struct Serve: ParsableCommand {
         config.maxConnectionsPerIP = maxConnectionsPerIP
         config.allowedHosts = allowedHost
         config.allowedOrigins = allowOrigin
+        config.publicURL = try publicURL()
         config.token = token ?? EnvironmentDefaults.string("token")
         config.replication = try replication()
         config.settings.scene = try ControlOptions.configuration(controlOptions)

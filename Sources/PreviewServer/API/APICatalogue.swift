@@ -8,7 +8,7 @@ import Scenes
 package enum APICatalogue {
     static let groups: [any RouteGroup.Type] = [
         ServerRoutes.self, StateRoutes.self, FrameRoutes.self, ClockRoutes.self, TimelineRoutes.self,
-        ControlRoutes.self, PropsRoutes.self, ScenarioRoutes.self, PageRoutes.self,
+        ControlRoutes.self, PropsRoutes.self, ScenarioRoutes.self, EmbedRoutes.self, PageRoutes.self,
     ]
 
     package static var operations: [APIOperation] {
@@ -47,22 +47,12 @@ struct PageRoutes: RouteGroup {
 
     init(_ services: EdgeServices) { files = StaticFiles(root: services.configuration.publicDirectory) }
 
-    static let endpoints = [embedScript, staticFiles]
+    static let endpoints = [staticFiles]
 
-    /// The embeddable player (`Public/embed.js`), which pages on other sites import.
-    static let embedScript = Endpoint<Self>(
-        APIOperation(
-            .get, "/embed.js", id: "embedScript", tag: "page", summary: "The `<layercast-player>` element, for other sites",
-            description: "One ES module with no imports: a page on any site imports it and shows a control live, or a "
-                + "stored scenario as a looping video or a still, with `<layercast-player>`. `?v=` (the server's "
-                + "version, as the studio's embed code writes it) pins the frames and clips it asks for, so they are "
-                + "cached as immutable. Served as /{file} serves files, and readable from any origin.",
-            crossOrigin: true, answers: [.notModified], ignoresUnknownQuery: true, answerSize: .unbounded),
-        produces: Success(description: "The module.", content: .media(["text/javascript"], binary: false), headers: [
-            .constant("X-Content-Type-Options", "nosniff"), .constant("Cache-Control", "no-cache"),
-            ResponseHeader(name: "ETag"),
-        ])
-    ) { group, input in group.files.response(for: input.request) }
+    /// What every file carries (`StaticFiles`), as /openapi.json documents it.
+    static let fileHeaders: [ResponseHeader] = [
+        .constant("X-Content-Type-Options", "nosniff"), .constant("Cache-Control", "no-cache"), ResponseHeader(name: "ETag"),
+    ]
 
     static let staticFiles = Endpoint<Self>(
         APIOperation(
@@ -74,9 +64,6 @@ struct PageRoutes: RouteGroup {
                                     "A file's path below the public folder.").required()],
             answers: [.notModified, .notFound("No such file (or one the server will not serve).")],
             ignoresUnknownQuery: true, answerSize: .unbounded),
-        produces: Success(description: "The file.", content: .media(["*/*"], binary: true), headers: [
-            .constant("X-Content-Type-Options", "nosniff"), .constant("Cache-Control", "no-cache"),
-            ResponseHeader(name: "ETag"),
-        ])
+        produces: Success(description: "The file.", content: .media(["*/*"], binary: true), headers: fileHeaders)
     ) { group, input in group.files.response(for: input.request) }
 }

@@ -38,7 +38,8 @@ struct Revalidation: EndpointMiddleware {
         let tag = entityTag(call)
         let headers = [("ETag", tag),
                        ("Cache-Control", call.input.givenTexts[Self.pinnedVersion.spec.name] == version ? Self.immutable : Self.revalidated)]
-        if let request = call.input.origin as? HTTPRequest, Self.matches(request.header("If-None-Match"), tag) {
+        if let request = call.input.origin as? HTTPRequest, let wanted = request.header("If-None-Match"),
+           StaticFiles.etagListMatches(wanted, tag) {
             return HTTPResponse(status: 304, headers: headers)
         }
         return try next(call).finishing { answer in
@@ -57,18 +58,5 @@ struct Revalidation: EndpointMiddleware {
         let canonical = ([call.operation.id] + given.sorted { $0.0 < $1.0 }.map { "\($0.0)=\($0.1)" } + [version])
             .joined(separator: "\n")
         return "\"" + SHA256.hex(Array(canonical.utf8)).prefix(32) + "\""
-    }
-
-    /// `If-None-Match` (RFC 9110 §13.1.2): `*`, or a list of tags compared weakly.
-    static func matches(_ header: String?, _ tag: String) -> Bool {
-        guard let header else { return false }
-        let space: (Character) -> Bool = { $0 == " " || $0 == "\t" }
-        return header.split(separator: ",").contains { item in
-            var candidate = item.drop(while: space)
-            while let last = candidate.last, space(last) { candidate.removeLast() }
-            if candidate == "*" { return true }
-            if candidate.hasPrefix("W/") { candidate.removeFirst(2) }
-            return candidate == tag
-        }
     }
 }

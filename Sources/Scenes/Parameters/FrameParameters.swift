@@ -92,11 +92,15 @@ package enum FrameParameters {
 
         /// Pixels of one frame, from the parameters alone.
         package func pixels() throws(Refusal) -> Int {
+            let (width, height) = try pixelSize()
+            return width * height
+        }
+
+        /// Width and height of one frame in pixels, from the parameters alone.
+        package func pixelSize() throws(Refusal) -> (width: Int, height: Int) {
             switch self {
-            case .plain(let spec): return spec.pixels
-            case .variants(let kind, let spec):
-                let (w, h) = VariantSet.pixelSize(of: try VariantSet.plan(kind, spec: spec), spec: spec)
-                return w * h
+            case .plain(let spec): (spec.pixelWidth, spec.pixelHeight)
+            case .variants(let kind, let spec): VariantSet.pixelSize(of: try VariantSet.plan(kind, spec: spec), spec: spec)
             }
         }
     }

@@ -30,7 +30,7 @@ package struct TimelineSVG {
             if i % 2 == 0 {
                 out += "<rect x=\"0\" y=\"\(n(y))\" width=\"\(n(Self.width))\" height=\"\(n(Self.laneHeight))\" fill=\"#f3f5f8\"/>\n"
             }
-            out += "<text x=\"\(n(Self.margin))\" y=\"\(n(y + 15))\" fill=\"#222\">\(Self.escaped(lane.label))</text>\n"
+            out += "<text x=\"\(n(Self.margin))\" y=\"\(n(y + 15))\" fill=\"#222\">\(lane.label.markupEscaped)</text>\n"
             for a in lane.animations { out += bar(a, y: y) }
         }
         for (i, c) in reply.commands.enumerated() {
@@ -39,10 +39,10 @@ package struct TimelineSVG {
             let request = "\(c.method) \(c.path)" + (parameters.isEmpty ? "" : " " + parameters)
             let short = parameters.isEmpty || parameters.count > 24 ? c.path : parameters
             let labelY = Self.top - 8 - Double(i % 2) * 13
-            out += "<g><title>\(Self.escaped(request)) at \(t(c.sceneTime)) s (revision \(c.revision))</title>"
+            out += "<g><title>\(request.markupEscaped) at \(t(c.sceneTime)) s (revision \(c.revision))</title>"
                 + "<line x1=\"\(n(x))\" y1=\"\(n(Self.top - 6))\" x2=\"\(n(x))\" y2=\"\(n(height - Self.margin - 12))\" "
                 + "stroke=\"#c0392b\" stroke-dasharray=\"4 3\"/>"
-                + "<text x=\"\(n(x + 3))\" y=\"\(n(labelY))\" fill=\"#c0392b\">\(Self.escaped(short))</text></g>\n"
+                + "<text x=\"\(n(x + 3))\" y=\"\(n(labelY))\" fill=\"#c0392b\">\(short.markupEscaped)</text></g>\n"
         }
         let now = x(reply.sceneTime)
         if now >= Self.labelWidth && now <= Self.width - Self.margin {
@@ -74,10 +74,10 @@ package struct TimelineSVG {
         let label = "\(t(a.animation.duration)) s \(curve)"
         let tip = "\(a.key): begin \(t(a.animation.begin)) s, \(t(a.animation.duration)) s, \(curve), \(a.outcome.rawValue)"
             + (a.cause.map { " — \($0.method) \($0.path) at \(t($0.sceneTime)) s" } ?? "")
-        var out = "<g><title>\(Self.escaped(tip))</title><rect x=\"\(n(x0))\" y=\"\(n(y + 3))\" width=\"\(n(x1 - x0))\" "
+        var out = "<g><title>\(tip.markupEscaped)</title><rect x=\"\(n(x0))\" y=\"\(n(y + 3))\" width=\"\(n(x1 - x0))\" "
             + "height=\"\(n(Self.laneHeight - 6))\" rx=\"3\" fill=\"\(Self.colours[a.outcome.rawValue] ?? "#888")\"/>"
         if x1 - x0 > 60 {
-            out += "<text x=\"\(n(x0 + 4))\" y=\"\(n(y + 15))\" fill=\"#fff\">\(Self.escaped(label))</text>"
+            out += "<text x=\"\(n(x0 + 4))\" y=\"\(n(y + 15))\" fill=\"#fff\">\(label.markupEscaped)</text>"
         }
         return out + "</g>\n"
     }
@@ -106,18 +106,4 @@ package struct TimelineSVG {
     /// Coordinates to a tenth of a pixel; times to a millisecond.
     private func n(_ v: Double) -> String { ParameterType.format((v * 10).rounded() / 10) }
     private func t(_ v: Double) -> String { ParameterType.format((v * 1000).rounded() / 1000) }
-
-    package static func escaped(_ s: String) -> String {
-        var out = ""
-        for c in s {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            default: out.append(c)
-            }
-        }
-        return out
-    }
 }
