@@ -52,6 +52,8 @@ class LayercastPlayer extends HTMLElement {
   #button = document.createElement("button");
   #visible = false;
   #playing = false;
+  // Attributes arrive one by one as the element is parsed or upgraded: it builds once, when connected.
+  #connected = false;
   #observer = new IntersectionObserver((entries) => {
     this.#visible = entries.some((e) => e.isIntersecting);
     this.#update();
@@ -65,6 +67,7 @@ class LayercastPlayer extends HTMLElement {
   };
 
   connectedCallback() {
+    this.#connected = true;
     this.#build();
     this.#observer.observe(this);
     document.addEventListener("visibilitychange", this.#onVisibility);
@@ -73,6 +76,7 @@ class LayercastPlayer extends HTMLElement {
   }
 
   disconnectedCallback() {
+    this.#connected = false;
     this.#observer.disconnect();
     document.removeEventListener("visibilitychange", this.#onVisibility);
     removeEventListener("pagehide", this.#onPageHide);
@@ -81,10 +85,10 @@ class LayercastPlayer extends HTMLElement {
   }
 
   attributeChangedCallback() {
-    if (this.isConnected) this.#build();
+    if (this.#connected) this.#build();
   }
 
-  /// The server's address: the `server` attribute, else where this module came from.
+  // The server's address: the `server` attribute, else where this module came from.
   get #server() {
     return new URL(this.getAttribute("server") || moduleUrl.origin).origin;
   }
@@ -116,7 +120,7 @@ class LayercastPlayer extends HTMLElement {
     return this.getAttribute("label") || `Layercast: ${control}, ${what}`;
   }
 
-  /// The scenario's frame (at `at`, else its first) or the live scene's frame now.
+  // The scenario's frame (at `at`, else its first) or the live scene's frame now.
   #posterUrl() {
     const poster = this.getAttribute("poster");
     if (poster) return new URL(poster, this.#server).href;
@@ -162,7 +166,7 @@ class LayercastPlayer extends HTMLElement {
     this.#update();
   }
 
-  /// Plays while wanted, on screen and in a visible tab; otherwise shows a still and holds no connection.
+  // Plays while wanted, on screen and in a visible tab; otherwise shows a still and holds no connection.
   #update() {
     const media = this.#media;
     if (!media) return;
