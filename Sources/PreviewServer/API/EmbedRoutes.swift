@@ -77,18 +77,17 @@ struct EmbedRoutes: RouteGroup {
         let request = input.request
         let base = configuration.publicURL ?? "http://" + (request.header("Host") ?? "\(configuration.host):\(configuration.port)")
         let target = try input[Self.url]
+        let clips = FrameRoutes.ClipFormat.allCases.map { ("/clip.\($0.rawValue)", $0) }
+        let routes = ["/embed", "/frame.png", "/frame.jpg"] + clips.map(\.0)
         let notHere = Refusal(.notFound, "not a URL this server embeds: \(Refusal.quote(target))", parameter: "url",
-                              allowed: "\(base)/embed?…, \(base)/frame.png?…, \(base)/frame.jpg?…, \(base)/clip.mp4?…, \(base)/clip.webm?…, …")
+                              allowed: routes.map { "\(base)\($0)?…" }.joined(separator: ", "))
         guard target.hasPrefix(base + "/") else { throw notHere }
         let rest = target.dropFirst(base.count)
         let path = String(rest.prefix { $0 != "?" && $0 != "#" })
         let queryText = rest.dropFirst(path.count).prefix { $0 != "#" }.dropFirst()
         var query: [(name: String, value: String)] = []
-        for pair in queryText.split(separator: "&") where !pair.isEmpty {
-            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            guard let name = FormEncoding.decoded(parts[0]), let value = FormEncoding.decoded(parts.count > 1 ? parts[1] : "") else {
-                throw notHere
-            }
+        for pair in FormEncoding.pairs(queryText) {
+            guard let name = FormEncoding.decoded(pair.name), let value = FormEncoding.decoded(pair.value) else { throw notHere }
             query.append((name, value))
         }
         let limit = (width: try input[Self.maxWidth], height: try input[Self.maxHeight])
@@ -103,10 +102,10 @@ struct EmbedRoutes: RouteGroup {
                 + "style=\"border:0\" loading=\"lazy\" allow=\"autoplay\"></iframe>"
             return try reply(OEmbed(type: "rich", title: title, providerURL: base, width: width, height: height, html: html))
         }
-        let routes = ["/frame.png", "/frame.jpg"] + FrameRoutes.ClipFormat.allCases.map { "/clip.\($0.rawValue)" }
         guard routes.contains(path) else { throw notHere }
         let (width, height) = fitted(try pictureSize(query.filter { !["seconds", "fps", "lossless"].contains($0.name) }, notHere), limit)
-        if path.hasPrefix("/frame.") || path == "/clip.gif" || path == "/clip.webp" {
+        // A frame, an animated GIF or WebP is an image; an MP4 or WebM a video.
+        if clips.first(where: { $0.0 == path })?.1.isVideo != true {
             return try reply(OEmbed(type: "photo", title: title, providerURL: base, width: width, height: height, url: target))
         }
         let html = "<video src=\"\(target.markupEscaped)\" width=\"\(width)\" height=\"\(height)\" title=\"\(title.markupEscaped)\" "
@@ -131,7 +130,8 @@ struct EmbedRoutes: RouteGroup {
     }
 
     private func reply(_ document: OEmbed) throws -> HTTPResponse {
-        try Endpoint<Self>.encoded(document, headers: [("Cache-Control", "no-cache")])
+        // The headers the declaration gives every answer.
+        try Endpoint<Self>.encoded(document, headers: Self.oembed.operation.success.constantHeaders)
     }
 }
 

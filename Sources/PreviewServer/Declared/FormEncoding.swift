@@ -26,4 +26,13 @@ enum FormEncoding {
         let decoded = String(decoding: bytes, as: UTF8.self)
         return decoded.utf8.elementsEqual(bytes) ? decoded : nil
     }
+
+    /// `a=1&b=2` as its pairs, still encoded; a pair without "=" has an empty value, and empty
+    /// pairs (`a=1&&b=2`) are dropped.
+    static func pairs(_ text: Substring) -> [(name: Substring, value: Substring)] {
+        text.split(separator: "&").map { pair in
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            return (parts[0], parts.count > 1 ? parts[1] : "")
+        }
+    }
 }

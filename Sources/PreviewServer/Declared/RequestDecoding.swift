@@ -89,11 +89,8 @@ extension Input {
             if let bareWord, !text.contains("="), !text.contains("&") {
                 return [Entry(name: bareWord, value: .text(FormEncoding.decoded(Substring(text)) ?? text), location: .form)]
             }
-            return text.split(separator: "&").map { pair in
-                let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-                func decode(_ s: Substring) -> String { FormEncoding.decoded(s) ?? String(s) }
-                return Entry(name: decode(parts[0]), value: .text(parts.count > 1 ? decode(parts[1]) : ""), location: .form)
-            }
+            func decode(_ s: Substring) -> String { FormEncoding.decoded(s) ?? String(s) }
+            return FormEncoding.pairs(Substring(text)).map { Entry(name: decode($0.name), value: .text(decode($0.value)), location: .form) }
         }
     }
 
