@@ -42,22 +42,24 @@ export function propsPanels(cards, view, onPreview) {
     if (key in view && typeof value === typeof view[/** @type {keyof View} */ (key)]) Object.assign(view, { [key]: value });
   }
 
+  /**
+   * The props a panel shows that differ from their defaults.
+   * @param {PropsPanel | undefined} panel
+   * @returns {PropValues}
+   */
+  const changed = (panel) => (panel?.doc ? changedFrom(panel.values, panel.doc.defaults) : {});
   /** @param {string} control */
   const linkFor = (control) => {
     /** @type {Record<string, PropValues>} */
     const props = {};
-    for (const [c, panel] of panels) if (panel.doc) props[c] = changedFrom(panel.values, panel.doc.defaults);
+    for (const [c, panel] of panels) if (panel.doc) props[c] = changed(panel);
     return linkTo(props, view, control);
   };
   for (const [control, card] of cards) {
     panels.set(control, new PropsPanel({
       control, card: card.root, title: card.title, run: card.run, onReply: card.onReply,
       link: () => linkFor(control),
-      embed: async () => {
-        const panel = panels.get(control);
-        const changed = panel?.doc ? changedFrom(panel.values, panel.doc.defaults) : {};
-        return embedCode(control, changed, (await loadLayout()).version);
-      },
+      embed: async () => embedCode(control, changed(panels.get(control)), (await loadLayout()).version),
       swift: control in SWIFT ? SWIFT[/** @type {keyof typeof SWIFT} */ (control)] : null,
     }));
   }
