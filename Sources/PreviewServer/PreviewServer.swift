@@ -67,7 +67,9 @@ public final class PreviewServer: Sendable {
         let openAPI = OpenAPIGenerator(info: APICatalogue.info, operations: APICatalogue.operations.map { revised($0, \.self) },
                                        configuration: configuration).document().serialized
         services = EdgeServices(configuration: configuration, stage: stage, hub: hub, eventHub: events, metrics: metrics,
-                                ledger: ledger, openAPIBytes: openAPI)
+                                ledger: ledger, renderCache: RenderCache(maxBytes: ledger.limit(.memory) / Revalidation.cacheShare,
+                                                                         ledger: ledger),
+                                openAPIBytes: openAPI)
         stage.attachReplica()
         if let replica { metrics.readReplication { replica.status } }
         let scene = self.scene

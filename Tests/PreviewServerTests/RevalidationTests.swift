@@ -59,4 +59,32 @@ import Testing
             #expect(now.header("ETag") == nil && now.header("Cache-Control") == "no-store")
         }
     }
+
+    /// A repeat from a client that kept nothing is sent as kept: the same bytes and headers, without
+    /// an encoder's timings, and the kept bytes are held in the memory budget.
+    @Test func aRepeatedScenarioClipIsSentFromTheRenderCache() throws {
+        try withTestServer { s in
+            let id = try Scenarios.store(Scenarios.busy, on: s)
+            let target = "/clip.gif?scenario=\(id)&seconds=0.2&fps=10&size=32"
+            let cache = s.server.services.renderCache
+            let clip = try s.get(target)
+            #expect(clip.status == 200 && clip.header("Server-Timing") != nil, "encoded")
+            #expect(cache.usage.entries == 1 && cache.usage.bytes > clip.body.count && cache.usage.misses == 1)
+            #expect(s.server.services.ledger.use(.memory) >= cache.usage.bytes, "the kept bytes are the budget's")
+
+            let again = try s.get(target)
+            #expect(again.status == 200 && again.body == clip.body && again.header("Server-Timing") == nil, "not encoded again")
+            for name in ["Content-Type", "ETag", "Cache-Control", "X-Scene-Time"] {
+                #expect(again.header(name) == clip.header(name), "\(name)")
+            }
+            #expect(cache.usage.hits == 1)
+            let metrics = try s.get("/metrics").text
+            #expect(metrics.contains("layercast_render_cache_hits 1") && metrics.contains("layercast_render_cache_entries 1"))
+
+            // The live scene's answers are never kept.
+            _ = try s.get("/clip.gif?seconds=0.2&fps=10&size=32")
+            _ = try s.get("/frame.png?size=32")
+            #expect(cache.usage.entries == 1)
+        }
+    }
 }

@@ -25,7 +25,7 @@ package enum APICatalogue {
         let configuration = services.configuration, stage = services.stage
         let relay: [any EndpointMiddleware] = stage.replica.map { [ReplicaRelay(replica: $0, artworks: stage.artworks)] } ?? []
         return [RequestGuard(allowedOrigins: configuration.allowedOrigins, token: configuration.token),
-                Revalidation(version: PreviewServer.version), BudgetAdmission(ledger: services.ledger)]
+                Revalidation(version: PreviewServer.version, cache: services.renderCache), BudgetAdmission(ledger: services.ledger)]
             + relay + [Offloading(), FailureLog(logger: stage.logger)]
     }
 

@@ -12,6 +12,8 @@ struct EdgeServices: Sendable {
     let metrics: ServerMetrics
     /// What is in use of each budget; one per server.
     let ledger: BudgetLedger
+    /// Answers whose URL fixes their bytes, kept so that a repeat is not rendered again (`Revalidation`).
+    let renderCache: RenderCache<CachedAnswer>
     /// /openapi.json as this server serves it, generated from its operations.
     let openAPIBytes: [UInt8]
 }

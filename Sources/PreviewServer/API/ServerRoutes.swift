@@ -8,9 +8,10 @@ struct ServerRoutes: RouteGroup {
     let stage: Stage
     let metrics: ServerMetrics
     let openAPIBytes: [UInt8]
+    let renderCache: RenderCache<CachedAnswer>
 
     init(_ services: EdgeServices) {
-        (stage, metrics, openAPIBytes) = (services.stage, services.metrics, services.openAPIBytes)
+        (stage, metrics, openAPIBytes, renderCache) = (services.stage, services.metrics, services.openAPIBytes, services.renderCache)
     }
 
     static let endpoints = [health, openAPI, getMetrics]
@@ -57,13 +58,14 @@ struct ServerRoutes: RouteGroup {
                          + "for video, fragments by key_frame (layercast_video_fragments_total) and the video time "
                          + "between the last two key frames (layercast_video_key_frame_interval_seconds). Labels take "
                          + "values from fixed sets only. Each budget's limit, use and refusals; stored scenarios and artwork "
-                         + "against their limits; open connections, and the HTTP layer's refusals: requests for another "
+                         + "against their limits; the render cache's entries, bytes, hits and misses; open connections, and the HTTP layer's refusals: requests for another "
                          + "Host, heads cut at the deadline, connections over the per-IP limit, connections closed with a "
                          + "request incomplete, uploads over the limit.", answerSize: .atMost(256 << 10)),
         produces: Success(description: "Prometheus text exposition format 0.0.4.",
                           content: .media(["text/plain"], binary: false), headers: [.noStore])
     ) { group, _ in
         group.metrics.stores(scenarios: group.stage.scenarios, artworks: group.stage.artworks)
+        group.metrics.renderCache(group.renderCache.usage)
         return .text(group.metrics.exposition, contentType: "text/plain; version=0.0.4; charset=utf-8",
               headers: [("Cache-Control", "no-store")])
     }

@@ -13,4 +13,13 @@ extension ServerMetrics {
             }
         }
     }
+
+    /// The render cache (`Revalidation`), at each scrape: `layercast_render_cache_entries`, `…_bytes`,
+    /// `…_max_bytes`, `…_hits`, `…_misses` and `…_evicted`, the last three counted since the start.
+    func renderCache(_ usage: RenderCacheUsage) {
+        for (suffix, value) in [("entries", usage.entries), ("bytes", usage.bytes), ("max_bytes", usage.maxBytes),
+                                ("hits", usage.hits), ("misses", usage.misses), ("evicted", usage.evicted)] {
+            CoreMetrics.Gauge(label: "layercast_render_cache_\(suffix)", factory: factory).record(value)
+        }
+    }
 }

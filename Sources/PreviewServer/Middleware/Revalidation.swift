@@ -8,11 +8,16 @@ import Scenes
 /// with no render; and an upgrade, which may change pixels, changes every tag. With `v=` naming
 /// this server's version the URL itself pins the renderer, and the answer is immutable for a year;
 /// without, a browser or CDN keeps it `maxAge` seconds and then revalidates. Live answers (no
-/// scenario) keep their `no-store`.
+/// scenario) keep their `no-store`. The server keeps such answers too, under their tag, in a render
+/// cache of `1/cacheShare` of the memory budget: a repeat from a client without them is sent as kept.
 struct Revalidation: EndpointMiddleware {
     let version: String
+    let cache: RenderCache<CachedAnswer>
 
     static let maxAge = 600
+    /// The render cache's part of the memory budget, as a divisor: small enough that renders keep
+    /// most of the budget, large enough for a docs page's stills and clips.
+    static let cacheShare = 8
     static let immutable = "public, max-age=31536000, immutable"
     static var revalidated: String { "public, max-age=\(maxAge)" }
 
@@ -42,9 +47,18 @@ struct Revalidation: EndpointMiddleware {
            StaticFiles.etagListMatches(wanted, tag) {
             return HTTPResponse(status: 304, headers: headers)
         }
+        if let kept = cache.value(for: tag) {
+            return HTTPResponse(headers: kept.headers + headers, body: .bytes(kept.body))
+        }
+        let cache = self.cache
         return try next(call).finishing { answer in
             guard answer.status == 200 else { return }
             answer.headers.removeAll { ["etag", "cache-control", "pragma"].contains($0.0.lowercased()) }
+            if let body = answer.bodyBytes {
+                // Its timings describe this render only: a kept answer is sent without any.
+                let kept = CachedAnswer(headers: answer.headers.filter { $0.0.lowercased() != "server-timing" }, body: body)
+                cache.keep(kept, bytes: kept.bytes, for: tag)
+            }
             answer.headers += headers
         }
     }
@@ -59,4 +73,13 @@ struct Revalidation: EndpointMiddleware {
             .joined(separator: "\n")
         return "\"" + SHA256.hex(Array(canonical.utf8)).prefix(32) + "\""
     }
+}
+
+/// An answer as the render cache keeps it: its bytes and the headers that describe them.
+struct CachedAnswer: Sendable {
+    let headers: [(String, String)]
+    let body: [UInt8]
+
+    /// What it counts against the cache and the memory budget.
+    var bytes: Int { body.count + headers.reduce(0) { $0 + $1.0.utf8.count + $1.1.utf8.count + 4 } }
 }

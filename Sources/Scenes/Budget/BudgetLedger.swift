@@ -63,6 +63,17 @@ package final class BudgetLedger: Sendable {
         return BudgetTicket(ledger: self, shares: shares)
     }
 
+    /// Takes the shares if they fit now, and nil if not, with no refusal counted: for what is kept
+    /// only while there is room (`RenderCache`), never for a request's own work.
+    package func reserveIfFree(_ shares: [BudgetShare]) -> BudgetTicket? {
+        let taken = inUse.withLock { use in
+            for share in shares where (use[share.limit] ?? 0) > limit(share.limit) - share.amount { return false }
+            for share in shares { use[share.limit, default: 0] += share.amount }
+            return true
+        }
+        return taken ? BudgetTicket(ledger: self, shares: shares) : nil
+    }
+
     fileprivate func give(back shares: [BudgetShare]) {
         inUse.withLock { use in
             for share in shares { use[share.limit, default: 0] -= share.amount }
