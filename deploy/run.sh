@@ -1,14 +1,17 @@
 #!/usr/bin/env bash
-# Redis, two Layercast replicas of one scene and HAProxy in front of them, on loopback: as processes,
-# or with --podman as containers on the host's network (the images scripts/test-deploy.sh --podman
-# builds). Both run the same deploy/redis.conf and deploy/haproxy.cfg, and the same check.
+# Redis, two Layercast replicas of one scene, HAProxy in front of them and Varnish in front of that, on
+# loopback: as processes, or with --podman as containers on the host's network (the images
+# scripts/test-deploy.sh --podman builds). Both run the same deploy/redis.conf, deploy/haproxy.cfg and
+# deploy/varnish.vcl, and the same check.
 #
 #   deploy/run.sh [--podman]           # runs until Ctrl-C; prints the addresses
 #   deploy/run.sh [--podman] --check   # starts everything, proves a command on either replica shows on
-#                                      # the other (directly and through HAProxy), stops, exits 0 or 1
+#                                      # the other (directly, through HAProxy and in a stream through
+#                                      # Varnish) and that Varnish answers 1,000 requests for a scenario's
+#                                      # frame with one render; stops, exits 0 or 1
 #
-# LAYERCAST (default .build/debug/layercast; processes only), REDIS_PORT, A_PORT, B_PORT and LB_PORT
-# may be set.
+# LAYERCAST (default .build/debug/layercast; processes only), REDIS_PORT, A_PORT, B_PORT, LB_PORT and
+# CDN_PORT may be set.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -23,18 +26,27 @@ done
 
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
 export REDIS_PORT=${REDIS_PORT:-$(free_port)} A_PORT=${A_PORT:-$(free_port)} B_PORT=${B_PORT:-$(free_port)}
-export LB_PORT=${LB_PORT:-$(free_port)}
+export LB_PORT=${LB_PORT:-$(free_port)} CDN_PORT=${CDN_PORT:-$(free_port)}
 scene="redis://127.0.0.1:$REDIS_PORT/deploy"
 # Every replica of one scene runs with the same settings; behind HAProxy the per-IP limit is off.
 serve_args=(--replicate "$scene" --max-connections-per-ip 0 --log-level warning)
 work=$(mktemp -d)
 pids=() containers=()
+# Varnish reads its backend's port from the VCL itself; a stream may last as long as HAProxy's tunnel.
+sed "s/\${LB_PORT}/$LB_PORT/" deploy/varnish.vcl >"$work/varnish.vcl"
+varnish_args=(-F -a "127.0.0.1:$CDN_PORT" -s malloc,64m -p pipe_timeout=3600)
 
 if ! $podman; then
     layercast=${LAYERCAST:-.build/debug/layercast}
     start_redis() { redis-server deploy/redis.conf --port "$REDIS_PORT" --dir "$work" --logfile "$work/redis.log" & pids+=($!); }
     start_replica() { "$layercast" serve --port "$1" "${serve_args[@]}" & pids+=($!); }  # PORT
     start_haproxy() { haproxy -q -f deploy/haproxy.cfg & pids+=($!); }
+    # Its working folder (the compiled VCL, its shared memory) in ours; run as root, Varnish drops to
+    # its own users, which must be able to read it.
+    start_varnish() {
+        chmod 755 "$work"
+        varnishd "${varnish_args[@]}" -n "$work/varnish" -f "$work/varnish.vcl" >"$work/varnish.log" 2>&1 & pids+=($!)
+    }
 else
     # shellcheck source=scripts/container/lib.sh
     source scripts/container/lib.sh
@@ -63,6 +75,11 @@ else
     start_haproxy() {
         run haproxy --user haproxy -e LB_PORT -e A_PORT -e B_PORT -v "$PWD/deploy/haproxy.cfg:/etc/haproxy/deploy.cfg:ro" \
             "$SERVICES_IMAGE" haproxy -q -f /etc/haproxy/deploy.cfg
+    }
+    # Started as root, Varnish drops to the package's own users (`varnish`, `vcache`) by itself.
+    start_varnish() {
+        run varnish -v "$work/varnish.vcl:/etc/varnish/deploy.vcl:ro" "$SERVICES_IMAGE" \
+            varnishd "${varnish_args[@]}" -f /etc/varnish/deploy.vcl
     }
 fi
 
@@ -106,10 +123,13 @@ wait_until answers "http://127.0.0.1:$A_PORT/healthz"
 wait_until answers "http://127.0.0.1:$B_PORT/healthz"
 start_haproxy
 wait_until answers "http://127.0.0.1:$LB_PORT/healthz"
+start_varnish
+wait_until answers "http://127.0.0.1:$CDN_PORT/healthz"
 
 if ! $check; then
     echo "Redis 127.0.0.1:$REDIS_PORT; replicas http://127.0.0.1:$A_PORT/ and http://127.0.0.1:$B_PORT/;"
-    echo "HAProxy http://127.0.0.1:$LB_PORT/ (round-robin). Ctrl-C stops them all."
+    echo "HAProxy http://127.0.0.1:$LB_PORT/ (round-robin); Varnish http://127.0.0.1:$CDN_PORT/ in front of it."
+    echo "Ctrl-C stops them all."
     if $podman; then podman_ wait "${containers[@]}" >/dev/null & pids+=($!); fi
     wait
     exit 0
@@ -135,7 +155,7 @@ prove() {  # FROM TO MODE
     [ "$mode" = "$3" ] || { echo "FAIL: $2 shows mode $mode, not $3 sent to $1"; exit 1; }
     echo "  mode=$3 sent to $1 shows on $2 (entry $entry, same frame at $t)"
 }
-a="http://127.0.0.1:$A_PORT" b="http://127.0.0.1:$B_PORT" lb="http://127.0.0.1:$LB_PORT"
+a="http://127.0.0.1:$A_PORT" b="http://127.0.0.1:$B_PORT" lb="http://127.0.0.1:$LB_PORT" cdn="http://127.0.0.1:$CDN_PORT"
 prove "$a" "$b" pause
 prove "$b" "$a" play
 # Through HAProxy: consecutive requests go to alternate replicas; each command shows on both.
@@ -145,3 +165,5 @@ prove "$lb" "$b" play
 curl -s --max-time 2 "$lb/stream.mjpg?size=120&fps=5" -o "$work/stream" || true
 { grep -q -- '--' "$work/stream" && grep -qa 'image/jpeg' "$work/stream"; } || { echo "FAIL: no MJPEG through HAProxy"; exit 1; }
 echo "deploy: a command sent to either replica shows on the other, directly and through HAProxy"
+# Through Varnish: a scenario's frame is rendered once for 1,000 readers, and a live stream passes.
+python3 deploy/cdn_check.py "$cdn" "$a" "$b"

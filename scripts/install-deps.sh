@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # Installs the system packages Layercast needs, only those missing; safe to run again.
 # Usage: scripts/install-deps.sh [build|test]   (test adds the browser, ffmpeg, image tools, tsc, and the
-# redis-server and haproxy the replica tests and the deploy/ example start)
+# redis-server, haproxy and varnish the replica tests and the deploy/ example start)
 set -euo pipefail
 
 build_pkgs=(pkg-config libcairo2-dev libmicrohttpd-dev libhiredis-dev libturbojpeg0-dev libspng-dev libwebp-dev libgif-dev libimagequant-dev libsqlite3-dev libavcodec-dev libavformat-dev libavutil-dev libswscale-dev libyuv-dev fonts-dejavu-core)
-test_pkgs=(chromium chromium-driver ffmpeg imagemagick python3-pip node-typescript redis-server haproxy)
+test_pkgs=(chromium chromium-driver ffmpeg imagemagick python3-pip node-typescript redis-server haproxy varnish)
 pip_pkgs=(selenium pytest pillow numpy openapi-spec-validator)
 # axe-core (4.12) for the accessibility check: this wheel ships it as a plain axe.min.js, which the
 # browser tests inject through Selenium. --no-deps: Playwright, its dependency, is not used.

@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
-# The deploy/ example: Redis, two replicas and HAProxy on loopback; proves that a command sent to
-# either replica (directly or through HAProxy) shows on the other, then stops them all
+# The deploy/ example: Redis, two replicas, HAProxy and Varnish on loopback; proves that a command sent
+# to either replica (directly, through HAProxy, or in a stream through Varnish) shows on the other and
+# that Varnish answers 1,000 requests for a scenario's frame with one render, then stops them all
 # (deploy/run.sh --check).
 #
 #   scripts/test-deploy.sh            # as processes, with the debug build
 #   scripts/test-deploy.sh --podman   # as containers: the container proof's Layercast image (the
 #                                     # release build; LAYERCAST_BINARY=path takes that binary) and
-#                                     # Redis and HAProxy from deploy/services.Dockerfile, in the
+#                                     # Redis, HAProxy and Varnish from deploy/services.Dockerfile, in the
 #                                     # proof's store in .build-container/ (cached: rebuilt only on change)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -25,7 +26,7 @@ case ${1:-} in
     say "hadolint deploy/services.Dockerfile"
     "$HADOLINT" --no-color --failure-threshold warning deploy/services.Dockerfile ||
         fail "hadolint reports findings above info in deploy/services.Dockerfile"
-    say "images: Layercast (the container proof's) and Redis with HAProxy"
+    say "images: Layercast (the container proof's) and Redis, HAProxy and Varnish"
     release_binary
     build_image
     podman_build deploy/services.Dockerfile deploy "$SERVICES_IMAGE"
