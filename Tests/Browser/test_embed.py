@@ -1,8 +1,11 @@
 """The embeddable player (issue 34): a page on another origin (Python's http.server on another loopback
 port) imports /embed.js and shows two <layercast-player>s, one live and one playing a stored scenario.
-Both play; scrolled off screen, the live one closes its stream (the server's open streams drop) and
-the video pauses, and both resume on return; with prefers-reduced-motion a still and a Play button
-show, and no stream opens until it is pressed; axe finds no violations; nothing is stored."""
+Both play, the live one as H.264 through Media Source (/stream.mp4, a viewer on the mp4 transport);
+scrolled off screen, in a hidden tab or when the page is left, the live one closes its stream (the
+server's open streams drop) and the video pauses, and both resume on return; `transport="mjpeg"`, a
+browser without H.264 in Media Source and a refused or failing video give MJPEG in an <img>; with
+prefers-reduced-motion a still and a Play button show, and no stream opens until it is pressed; axe
+finds no violations; nothing is stored."""
 import functools
 import http.server
 import json
@@ -84,6 +87,21 @@ def live_image(driver):
     return driver.execute_script(MEDIA_JS, "live", "img")
 
 
+def live_video(driver):
+    return driver.execute_script(MEDIA_JS, "live", "video")
+
+
+# The live player's <video>: its time, the frames it decoded, and whether it plays.
+LIVE_PLAYING_JS = """const v = document.getElementById(arguments[0]).shadowRoot.querySelector('video');
+return v && { time: v.currentTime, frames: v.getVideoPlaybackQuality().totalVideoFrames, paused: v.paused,
+              width: v.videoWidth, src: v.currentSrc,
+              lag: v.buffered.length ? v.buffered.end(v.buffered.length - 1) - v.currentTime : null }"""
+
+
+def live_playing(driver, player="live"):
+    return driver.execute_script(LIVE_PLAYING_JS, player)
+
+
 def video_state(driver):
     return driver.execute_script("const v = document.getElementById('scenario').shadowRoot.querySelector('video');"
                                  "return {time: v.currentTime, paused: v.paused, src: v.currentSrc}")
@@ -93,36 +111,153 @@ def streams(api):
     return api.gauge("layercast_open_streams")
 
 
+def viewers(api, transport, control="spinner"):
+    """The viewers of `control`'s live feeds on `transport` (mp4 or mjpeg), over their size classes."""
+    total = 0
+    for line in api.metrics().splitlines():
+        if (line.startswith("layercast_stream_viewers{") and f'transport="{transport}"' in line
+                and f'control="{control}"' in line):
+            total += float(line.split()[-1])
+    return total
+
+
+def wait_playing(driver, what, player="live"):
+    """Waits until the live <video> plays: its time and its decoded frames move on."""
+    first = wait_until(lambda: (p := live_playing(driver, player)) and p["frames"] > 0 and p, 10, f"{what}: frames")
+    later = wait_until(lambda: (p := live_playing(driver, player)) and p["time"] > first["time"] + 0.5
+                       and p["frames"] > first["frames"] + 5 and p, 10, f"{what}: the video to advance")
+    assert not later["paused"], later
+    return later
+
+
 def test_two_embedded_players_play_and_stop_off_screen(browser, api, docs_site):
     api.reset_scene()
     open_docs(browser, docs_site.index)
+    assert browser.execute_script("return MediaSource.isTypeSupported('video/mp4; codecs=\"avc1.42E01E\"')")
     wait_until(lambda: streams(api) == 1, 5, "the live player's stream")
-    img = live_image(browser)
-    wait_until(lambda: browser.execute_script("return arguments[0].complete && arguments[0].naturalWidth", img) == 120,
-               5, "the live picture")
-    assert "/stream.mjpg?" in img.get_attribute("src")
+    wait_until(lambda: viewers(api, "mp4") == 1, 5, "a viewer of the live video")
+    assert viewers(api, "mjpeg") == 0
+    assert live_image(browser) is None, "no MJPEG where the browser plays the video"
+    video = live_video(browser)
+    assert video.get_attribute("aria-label") == "Layercast: spinner, live"
+    assert "/frame.png?" in video.get_attribute("poster")
+    playing = wait_playing(browser, "the live video")
+    assert playing["width"] == 120 and playing["src"].startswith("blob:"), playing
+    # Near the newest frame: a joiner's first key frame (up to 2 s old) is skipped over.
+    assert playing["lag"] is not None and playing["lag"] < 0.6, playing
     first = wait_until(lambda: (v := video_state(browser))["time"] > 0 and v, 10, "the scenario's video to play")
     assert "/clip.mp4?" in first["src"] and "v=" in first["src"], first
     wait_until(lambda: video_state(browser)["time"] > first["time"] + 0.3, 5, "the video to advance")
 
     browser.execute_script("document.getElementById('end').scrollIntoView()")
     wait_until(lambda: streams(api) == 0, 5, "the stream to close off screen")
+    wait_until(lambda: viewers(api, "mp4") == 0, 5, "no viewer of the live video off screen")
     wait_until(lambda: video_state(browser)["paused"], 5, "the video to pause off screen")
-    assert "/frame.png?" in live_image(browser).get_attribute("src"), "a still holds the place"
+    assert live_playing(browser)["paused"], "the live video holds its last frame"
 
     browser.execute_script("window.scrollTo(0, 0)")
     wait_until(lambda: streams(api) == 1, 5, "the stream to reopen on screen")
+    wait_until(lambda: viewers(api, "mp4") == 1, 5, "the live video's viewer again")
+    wait_playing(browser, "the live video again")
     wait_until(lambda: not video_state(browser)["paused"], 5, "the video to play again")
     assert browser.execute_script("return document.cookie === '' && localStorage.length === 0 "
                                   "&& sessionStorage.length === 0")
     assert console_errors(browser) == []
 
 
+def test_the_live_video_keeps_its_memory_flat(browser, api, docs_site):
+    """Played video more than about 4 s old is let go of: what stays buffered spans a few seconds."""
+    api.reset_scene()
+    open_docs(browser, docs_site.index)
+    first = wait_playing(browser, "the live video")
+    wait_until(lambda: live_playing(browser)["time"] > first["time"] + 7, 15, "seven seconds more of video")
+    span = browser.execute_script("const b = document.getElementById('live').shadowRoot.querySelector('video')"
+                                  ".buffered; return b.end(b.length - 1) - b.start(0)")
+    # Kept: 4 s behind the time played, up to a second more before it is removed, and what is ahead of it.
+    assert span < 6.5, f"{span} s of video kept"
+    assert live_playing(browser)["lag"] < 0.6
+    assert console_errors(browser) == []
+
+
+def test_a_hidden_tab_and_leaving_the_page_close_the_live_video(browser, api, docs_site):
+    api.reset_scene()
+    open_docs(browser, docs_site.index)
+    wait_until(lambda: viewers(api, "mp4") == 1, 5, "a viewer of the live video")
+    docs = browser.current_window_handle
+    browser.switch_to.new_window("tab")
+    try:
+        wait_until(lambda: streams(api) == 0, 5, "the hidden page to close its live video")
+    finally:
+        browser.close()
+        browser.switch_to.window(docs)
+    wait_until(lambda: viewers(api, "mp4") == 1, 5, "the live video on return")
+    wait_playing(browser, "the live video on return")
+    # pagehide closes it (a page kept in the back-forward cache holds no stream) and it starts over on return.
+    browser.get(docs_site.page("elsewhere.html", '<!doctype html><html lang="en"><title>Elsewhere</title>'
+                                                 '<link rel="icon" href="data:,"><main>Elsewhere</main></html>'))
+    wait_until(lambda: streams(api) == 0, 5, "no stream once the page is left")
+    browser.back()
+    wait_until(lambda: viewers(api, "mp4") == 1, 5, "the live video back on the page")
+    wait_playing(browser, "the live video back on the page")
+    assert console_errors(browser) == []
+
+
+def test_transport_mjpeg_shows_the_live_scene_in_an_image(browser, api, base_url, docs_site):
+    api.reset_scene()
+    url = docs_site.page("mjpeg.html", f"""<!doctype html><html lang="en"><title>MJPEG</title>
+<link rel="icon" href="data:,"><script type="module" src="{base_url}/embed.js"></script><main>
+<layercast-player id="live" control="spinner" size="120" transport="mjpeg" autoplay controls></layercast-player>
+<div style="height: 3000px"></div><p id="end">The end.</p></main></html>""")
+    open_docs(browser, url)
+    img = wait_until(lambda: live_image(browser), 5, "the live image")
+    assert live_video(browser) is None
+    wait_until(lambda: browser.execute_script("return arguments[0].complete && arguments[0].naturalWidth", img) == 120,
+               5, "the live picture")
+    assert "/stream.mjpg?" in img.get_attribute("src") and img.get_attribute("alt") == "Layercast: spinner, live"
+    wait_until(lambda: viewers(api, "mjpeg") == 1, 5, "a viewer of the MJPEG stream")
+    assert viewers(api, "mp4") == 0
+    browser.execute_script("document.getElementById('end').scrollIntoView()")
+    wait_until(lambda: streams(api) == 0, 5, "the stream to close off screen")
+    assert "/frame.png?" in live_image(browser).get_attribute("src"), "a still holds the place"
+    browser.execute_script("window.scrollTo(0, 0)")
+    wait_until(lambda: viewers(api, "mjpeg") == 1, 5, "the stream to reopen on screen")
+    assert console_errors(browser) == []
+
+
+# Scripts run before the docs page's own: each takes the live video away in its own way.
+WITHOUT_VIDEO = {
+    "no H.264 in Media Source": "MediaSource.isTypeSupported = () => false;",
+    "the video refused": """const fetched = window.fetch;
+window.fetch = (url, init) => String(url).includes('/stream.mp4?')
+  ? Promise.resolve(new Response('busy', { status: 503 })) : fetched(url, init);""",
+    "a full buffer": """SourceBuffer.prototype.appendBuffer = function () {
+  throw new DOMException('the buffer is full', 'QuotaExceededError');
+};""",
+}
+
+
+@pytest.mark.parametrize("case", list(WITHOUT_VIDEO))
+def test_without_the_live_video_the_player_shows_mjpeg(browser, api, docs_site, case):
+    api.reset_scene()
+    script = browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": WITHOUT_VIDEO[case]})
+    try:
+        open_docs(browser, docs_site.index)
+        img = wait_until(lambda: live_image(browser), 5, "MJPEG in an image")
+        wait_until(lambda: "/stream.mjpg?" in (img.get_attribute("src") or ""), 5, "the MJPEG stream")
+        wait_until(lambda: browser.execute_script("return arguments[0].complete && arguments[0].naturalWidth", img)
+                   == 120, 5, "the live picture")
+        assert live_video(browser) is None
+        wait_until(lambda: viewers(api, "mjpeg") == 1 and viewers(api, "mp4") == 0, 5, "one MJPEG viewer alone")
+        assert console_errors(browser) == []
+    finally:
+        browser.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": script["identifier"]})
+
+
 def test_reduced_motion_shows_a_still_until_asked(browser, api, docs_site):
     api.reset_scene()
     open_docs(browser, docs_site.index, less_motion=True)
-    img = wait_until(lambda: (i := live_image(browser)) and i.get_attribute("src") and i, 5, "the live still")
-    assert "/frame.png?" in img.get_attribute("src")
+    video = wait_until(lambda: live_video(browser), 5, "the live player")
+    assert "/frame.png?" in video.get_attribute("poster") and not video.get_attribute("src"), "a still, no stream"
     assert video_state(browser)["paused"]
     button = browser.execute_script(MEDIA_JS, "live", "button")
     assert button.is_displayed() and button.text == "Play"
@@ -130,6 +265,7 @@ def test_reduced_motion_shows_a_still_until_asked(browser, api, docs_site):
     wait_until(lambda: streams(api) == 0, 5, "no stream open (the page before this one's gone)")
     button.click()
     wait_until(lambda: streams(api) == 1, 5, "the stream once Play is pressed")
+    wait_playing(browser, "the live video once Play is pressed")
     assert browser.execute_script(MEDIA_JS, "live", "button").text == "Pause"
     browser.execute_script("arguments[0].click()", browser.execute_script(MEDIA_JS, "live", "button"))
     wait_until(lambda: streams(api) == 0, 5, "the stream to close on Pause")
@@ -166,10 +302,11 @@ def test_the_copied_embed_code_shows_the_control_with_its_props_elsewhere(page, 
     try:
         page.get(docs_site.page("pasted.html", f'<!doctype html><html lang="en"><title>Pasted</title>'
                                                 f'<link rel="icon" href="data:,">{code}</html>'))
-        img = wait_until(lambda: page.execute_script(
-            "return document.querySelector('layercast-player')?.shadowRoot?.querySelector('img')"), 5, "the player")
-        assert "props.lineWidth=9" in img.get_attribute("src")
-        wait_until(lambda: page.execute_script("return arguments[0].naturalWidth", img) == 240, 5, "its picture")
+        video = wait_until(lambda: page.execute_script(
+            "return document.querySelector('layercast-player')?.shadowRoot?.querySelector('video')"), 5, "the player")
+        assert "props.lineWidth=9" in video.get_attribute("poster")
+        wait_until(lambda: page.execute_script("return arguments[0].videoWidth", video) == 240, 5, "its live video")
+        wait_until(lambda: viewers(api, "mp4") == 1, 5, "a viewer of the live video")
     finally:
         page.close()
         page.switch_to.window(original)
@@ -188,10 +325,11 @@ def test_the_oembed_iframe_plays_and_its_page_is_accessible(browser, api, base_u
                                               f'<link rel="icon" href="data:,"><main>{answer["html"]}</main></html>'))
     browser.switch_to.frame(browser.find_element(By.TAG_NAME, "iframe"))
     try:
-        img = wait_until(lambda: browser.execute_script(
-            "return document.querySelector('layercast-player')?.shadowRoot?.querySelector('img')"), 5, "the player")
-        wait_until(lambda: "/stream.mjpg?" in (img.get_attribute("src") or ""), 5, "the live stream")
-        wait_until(lambda: streams(api) == 1, 5, "the stream open")
+        video = wait_until(lambda: browser.execute_script(
+            "return document.querySelector('layercast-player')?.shadowRoot?.querySelector('video')"), 5, "the player")
+        wait_until(lambda: browser.execute_script("return arguments[0].getVideoPlaybackQuality().totalVideoFrames", video)
+                   > 5, 10, "the live video")
+        wait_until(lambda: streams(api) == 1 and viewers(api, "mp4") == 1, 5, "the live video's stream open")
         assert browser.execute_script("return document.title") == "Layercast: spinner"
     finally:
         browser.switch_to.default_content()

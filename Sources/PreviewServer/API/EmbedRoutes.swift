@@ -24,7 +24,8 @@ struct EmbedRoutes: RouteGroup {
     static let script = Endpoint<Self>(
         APIOperation(
             .get, "/embed.js", id: "embedScript", tag: "page", summary: "The `<layercast-player>` element, for other sites",
-            description: "One ES module with no imports: a page on any site imports it and shows a control live, or a "
+            description: "One ES module with no imports: a page on any site imports it and shows a control live (H.264 "
+                + "from /stream.mp4 through Media Source where the browser plays it, else MJPEG), or a "
                 + "stored scenario as a looping video or a still, with `<layercast-player>`. `?v=` (the server's "
                 + "version, as the studio's embed code writes it) pins the frames and clips it asks for, so they are "
                 + "cached as immutable. Served as /{file} serves files, and readable from any origin.",
@@ -37,7 +38,7 @@ struct EmbedRoutes: RouteGroup {
         APIOperation(
             .get, "/embed", id: "embedPage", tag: "page", summary: "A page of one `<layercast-player>`, for an iframe",
             description: "Its query is the player's attributes (`control`, `scenario`, `at`, `size`, `autoplay`, `loop`, "
-                + "`controls`, `poster`, `label`, `props.NAME`) and `v`; the page is Public/embed.html, the same for "
+                + "`controls`, `poster`, `label`, `transport`, `props.NAME`) and `v`; the page is Public/embed.html, the same for "
                 + "every query, which the oEmbed answer's iframe points at.",
             answers: [.notModified], ignoresUnknownQuery: true, answerSize: .unbounded),
         produces: Success(description: "The page.", content: .media(["text/html"], binary: false),
