@@ -1,12 +1,16 @@
 // @ts-check
 // Record: turns the commands sent while it runs (from this page or any other client) into a stored
 // scenario that starts from the scene as it was (POST /scenarios/record), then offers it as a JSON
-// download, a Replay on this page alone (./replay.js: its own frames, the live scene untouched) and,
+// download, a Replay on this page alone (./replay.js: its own frames, the live scene untouched),
+// embed code for a docs page (which pins the scenario, so newer ones never push it out) and,
 // through `onRecorded`, as a range of Save clip.
 import { send, errorFrom, ApiError } from "./api.js";
 import { part } from "./dom.js";
 import { announce } from "./announce.js";
-import { reportError } from "./toast.js";
+import { reportError, toast } from "./toast.js";
+import { loadLayout } from "./layout.js";
+import { copyText } from "./props/copy.js";
+import { scenarioEmbedCode } from "./props/embedcode.js";
 
 /**
  * @typedef {{ recording: boolean, since: number, steps: number, id?: string, scenario?: { duration: number } }} RecordReply
@@ -22,6 +26,7 @@ export function recorder(root, ctx) {
   const label = part(root, "record-label");
   const download = part(root, "download", HTMLAnchorElement);
   const replay = part(root, "replay");
+  const embed = part(root, "embed", HTMLButtonElement);
   let recording = false;
   /** @type {string | null} */
   let scenarioId = null;
@@ -48,6 +53,7 @@ export function recorder(root, ctx) {
     duration = seconds;
     download.hidden = false;
     replay.hidden = false;
+    embed.hidden = false;
     ctx.onRecorded(id, seconds);
   }
 
@@ -70,6 +76,21 @@ export function recorder(root, ctx) {
       reportError(recording ? "Stop recording" : "Record scenario", error);
     } finally {
       button.removeAttribute("aria-busy");
+    }
+  });
+
+  // A page that embeds the scenario names it for as long as the page lives: pinned first, then copied.
+  embed.addEventListener("click", async () => {
+    if (!scenarioId || embed.getAttribute("aria-busy") === "true") return;
+    embed.setAttribute("aria-busy", "true");
+    try {
+      await send("POST", `scenarios/${scenarioId}/pin`);
+      const code = scenarioEmbedCode(scenarioId, (await loadLayout()).version);
+      if (await copyText(code, root)) toast("Embed code copied", "The scenario is pinned: newer ones will not push it out.", "info", 3);
+    } catch (error) {
+      reportError("Copy embed code", error);
+    } finally {
+      embed.removeAttribute("aria-busy");
     }
   });
 

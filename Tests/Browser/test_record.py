@@ -17,6 +17,7 @@ from a11y import axe_violations, describe_violations, press, tab_to, wait_for_an
 from conftest import open_studio
 from support import console_errors, in_card, in_component, wait_until
 from test_designer import SIZES, no_axe_violations, open_save_clip
+from test_props import clipboard
 
 RECORD = '[data-component="recorder"] [data-part="record"]'
 
@@ -161,3 +162,31 @@ def test_a_refused_stop_is_an_alert(recording_page, api):
     alert = wait_until(lambda: page.find_elements("css selector", '.toast[role="alert"]'), 3, "an alert")
     assert "no recording runs" in alert[0].get_attribute("textContent")
     wait_until(lambda: record.text == "Record scenario", 2, "the button to show Record scenario again")
+
+
+def test_copy_embed_code_pins_the_recording(recording_page, api, base_url):
+    """Copy embed code (issue 34): the recording is pinned on the server, so newer scenarios never push
+    it out, and the clipboard has the module (pinned to the server's version) and a looping player."""
+    page = recording_page
+    page.execute_cdp_cmd("Browser.grantPermissions", {"origin": base_url,
+                                                      "permissions": ["clipboardReadWrite", "clipboardSanitizedWrite"]})
+    embed = in_component(page, "recorder", "embed")
+    assert not embed.is_displayed()
+    record = in_component(page, "recorder", "record")
+    record.click()
+    wait_for_announcement(page, "Recording started")
+    api.request("POST", "/meter/press")
+    record.click()
+    wait_for_announcement(page, "Recording stopped")
+    wait_until(embed.is_displayed, 2, "Copy embed code")
+    scenario_id = page.execute_script("return studio.recorder.scenarioId")
+    tab_to(page, '[data-component="recorder"] [data-part="embed"]')
+    press(page, Keys.ENTER)
+    code = wait_until(lambda: (t := clipboard(page)) and f'scenario="{scenario_id}"' in t and t, 3, "the embed code")
+    version = api.request("GET", "/layout")["version"]
+    assert code == (f'<script type="module" src="{base_url}/embed.js?v={version}"></script>\n'
+                    f'<layercast-player scenario="{scenario_id}" autoplay loop controls></layercast-player>'), code
+    listed = {s["id"]: s for s in api.request("GET", "/scenarios")["scenarios"]}
+    assert listed[scenario_id]["pinned"] is True
+    api.request("DELETE", f"/scenarios/{scenario_id}/pin")
+    assert console_errors(page) == []

@@ -1,5 +1,6 @@
 // The embed code a designer copies for a docs page (README "Embed in your docs"): the module from
-// this server, pinned to its version, and a <layercast-player> with the control's changed props.
+// this server, pinned to its version, and a <layercast-player> with the control's changed props, or
+// playing a recorded scenario.
 import { propAttribute } from "../../embed.js";
 
 /**
@@ -21,6 +22,21 @@ const attribute = (text) => text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").
 export function embedCode(control, changed, version) {
   const props = Object.entries(changed)
     .map(([name, value]) => ` ${propAttribute(`props.${name}`)}="${attribute(propText(value))}"`).join("");
-  return `<script type="module" src="${location.origin}/embed.js?v=${encodeURIComponent(version)}"></script>\n`
+  return moduleTag(version)
     + `<layercast-player control="${control}"${props} size="240" autoplay controls></layercast-player>`;
+}
+
+/**
+ * A stored scenario of every control, looping (pin it first: POST /scenarios/{id}/pin keeps it stored).
+ * @param {string} id
+ * @param {string} version
+ */
+export function scenarioEmbedCode(id, version) {
+  return moduleTag(version)
+    + `<layercast-player scenario="${attribute(id)}" autoplay loop controls></layercast-player>`;
+}
+
+/** @param {string} version */
+function moduleTag(version) {
+  return `<script type="module" src="${location.origin}/embed.js?v=${encodeURIComponent(version)}"></script>\n`;
 }

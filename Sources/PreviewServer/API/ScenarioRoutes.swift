@@ -2,15 +2,15 @@ import Controls
 import HTTPServer
 import Scenes
 
-/// `POST /scenarios`, `GET /scenarios`, `GET /scenarios/{id}`, `POST /scenarios/{id}/play` and
-/// `POST /scenarios/record`. Frames and clips of a stored scenario are `/frame.png?scenario=` and
+/// `POST /scenarios`, `GET /scenarios`, `GET /scenarios/{id}`, `POST /scenarios/{id}/play`,
+/// `POST` and `DELETE /scenarios/{id}/pin`, and `POST /scenarios/record`. Frames and clips of a stored scenario are `/frame.png?scenario=` and
 /// `/clip.webp?scenario=`.
 struct ScenarioRoutes: CommandRoutes {
     let stage: Stage
 
     init(_ services: EdgeServices) { stage = services.stage }
 
-    static let endpoints = [storeScenario, listScenarios, getScenario, playScenario, recordScenario]
+    static let endpoints = [storeScenario, listScenarios, getScenario, playScenario, pinScenario, unpinScenario, recordScenario]
 
     static let storeScenario = Endpoint<Self>(
         APIOperation(
@@ -54,6 +54,33 @@ struct ScenarioRoutes: CommandRoutes {
     ) { group, input in
         .json(raw: try group.stage.storedScenarioBytes(try input[ScenarioParameters.id], parameter: "id"),
               headers: [("Cache-Control", "no-store")])
+    }
+
+    static let pinScenario = pinning(.post, id: "pinScenario", summary: "Pins a stored scenario, so newer ones never push it out",
+        description: "For a scenario a page embeds (`<layercast-player scenario=…>`, /embed, oEmbed): it and the uploaded "
+            + "artwork it names stay stored, however many scenarios come after, across restarts with a data folder "
+            + "(--data) and, on a replica, in Redis for every replica. At most \(ScenarioStore.maxPinnedCount) scenarios "
+            + "within \(ScenarioStore.maxBytes >> 22) MiB are pinned at once; pinning one already pinned changes nothing.")
+
+    static let unpinScenario = pinning(.delete, id: "unpinScenario", summary: "Unpins a stored scenario",
+        description: "It is then kept as any other, the oldest pushed out first, and so is the artwork it names unless "
+            + "another pinned scenario names it too. Unpinning one not pinned changes nothing.")
+
+    /// `POST` pins, `DELETE` unpins: one declaration but for the method and the words.
+    private static func pinning(_ method: APIOperation.Method, id: String, summary: String, description: String) -> Endpoint<Self> {
+        Endpoint<Self>(
+            APIOperation(method, "/scenarios/{id}/pin", id: id, tag: "scenarios", summary: summary, description: description,
+                         parameters: [ScenarioParameters.id], command: true, throughLog: false,
+                         answers: [.notFound("No stored scenario has this id."),
+                                   .conflict("The pins are full (see `pinned` and `maxPinned` in GET /scenarios), or the "
+                                             + "scenario names artwork the server no longer keeps."),
+                                   .scenarioUnreachable],
+                         // A replica asks Redis; with a data folder the pin is committed to disk first.
+                         offload: .shared),
+            reply: ScenarioSummary.self, "The scenario, with `pinned` as it now is.", headers: [.noStore]
+        ) { group, input in
+            try group.stage.pin(try input[ScenarioParameters.id], method == .post)
+        }
     }
 
     static let playScenario = Endpoint<Self>(
@@ -101,7 +128,11 @@ struct ScenarioList: Codable, Sendable {
     let recording: Recording?
 
     init(_ stage: Stage) {
-        scenarios = stage.scenarios.store.entries.map(\.value.summary)
+        scenarios = stage.scenarios.store.entries.map { entry in
+            var summary = entry.value.summary
+            summary.pinned = entry.pinned
+            return summary
+        }
         artworks = stage.artworks.store.entries.map { Artwork(sha256: $0.key, bytes: $0.bytes) }
         limits = Limits(maxSteps: Scenario.Limits.maxSteps, maxDuration: Scenario.Limits.duration.upperBound,
                         maxDocumentBytes: Scenario.Limits.maxDocumentBytes)

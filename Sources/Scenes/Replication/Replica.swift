@@ -212,6 +212,11 @@ package final class Replica: Sendable {
         try log.scenario(id, on: try log.connect())
     }
 
+    /// Pins or unpins the scenario Redis keeps under `id` (`CommandLog.pinScenario`).
+    package func pinScenario(_ id: String, _ pinned: Bool) throws(RedisFailure) -> CommandLog.PinOutcome {
+        try log.pinScenario(id, pinned, on: try log.connect())
+    }
+
     // MARK: Reading
 
     /// The reader's loop: `XREAD BLOCK` from the last applied entry; on a failure, reconnects with

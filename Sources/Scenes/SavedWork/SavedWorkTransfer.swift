@@ -19,8 +19,12 @@ extension SavedWork {
     /// the bounds apply, and a row already here becomes the newest.
     package func importRows(from other: SavedWork) throws -> Imported {
         var imported = Imported()
-        for row in try other.rows(.artwork) where try save(.artwork, key: row.key, bytes: row.bytes) { imported.artwork += 1 }
-        for row in try other.rows(.scenarios) where try save(.scenarios, key: row.key, bytes: row.bytes) { imported.scenarios += 1 }
+        for kind in [Kind.artwork, .scenarios] {
+            for row in try other.rows(kind) where try save(kind, key: row.key, bytes: row.bytes) {
+                if row.pinned { try pin(kind, key: row.key, true) }
+                if kind.table == Kind.artwork.table { imported.artwork += 1 } else { imported.scenarios += 1 }
+            }
+        }
         return imported
     }
 
@@ -36,7 +40,7 @@ extension SavedWork {
     }
 
     /// Stores every scenario of this store, oldest first, in a replicated scene's Redis as a
-    /// replica's `POST /scenarios` does, each with the artwork it names, so that every replica of
+    /// replica's `POST /scenarios` does (and pins the pinned ones), each with the artwork it names, so that every replica of
     /// the scene can show it (docs/design/replication.md §Stored scenarios); Redis's bounds apply.
     /// A replica that fetches one checks it again, as it checks anything Redis holds.
     package func replicate(into log: CommandLog, on redis: RedisConnection) throws -> Replicated {
@@ -51,6 +55,7 @@ extension SavedWork {
             let text = String(decoding: row.bytes, as: UTF8.self)
             let artworks = artwork.filter { text.contains($0.key) }.map { (hash: $0.key, png: $0.bytes) }
             try log.storeScenario(SharedScenario(id: row.key, document: row.bytes, artworks: artworks), on: redis)
+            if row.pinned { _ = try log.pinScenario(row.key, true, on: redis) }
             replicated.scenarios += 1
             replicated.artwork += artworks.count
             named.formUnion(artworks.map(\.hash))
@@ -59,8 +64,9 @@ extension SavedWork {
         return replicated
     }
 
-    /// The store in an exported file, opened read-only.
+    /// The store in an exported file, opened read-only, as it is: a file an earlier version wrote
+    /// is read without its later tables.
     package static func exported(at path: String) throws -> SavedWork {
-        try SavedWork(database: try Database.open(path: path, knownVersion: schemaVersion, readOnly: true))
+        try SavedWork(database: try Database.open(path: path, knownVersion: schemaVersion, readOnly: true), migrating: false)
     }
 }

@@ -13,6 +13,7 @@ extension Stage {
             for row in try saved.rows(.scenarios) {
                 do {
                     scenarios.add(try Scenario(parsing: row.bytes, artworks: artworks))
+                    if row.pinned { _ = scenarios.store.pin(row.key, true) }
                 } catch {
                     logger.warning("saved scenario \(row.key) left out: \(error.message)")
                 }

@@ -43,7 +43,10 @@ package struct ArtworkLibrary: ArtworkSource {
 
     /// Takes back what a data folder saved (oldest first), without saving it again.
     package func restore(_ rows: [SavedWork.Row]) {
-        for row in rows where SHA256.hex(row.bytes) == row.key { store.put(row.key, row.bytes, bytes: row.bytes.count) }
+        for row in rows where SHA256.hex(row.bytes) == row.key {
+            store.put(row.key, row.bytes, bytes: row.bytes.count)
+            if row.pinned { _ = store.pin(row.key, true) }
+        }
     }
 
     /// An upload: decodes a PNG, keeps it and returns the bitmap and its hash; the bitmap already

@@ -2,17 +2,26 @@ import Synchronization
 
 /// Values by a key derived from their content, bounded in count and in bytes: a new entry that
 /// does not fit pushes out the oldest ones first. Storing what is already there makes it the newest
-/// again. Scenarios and the uploaded artwork they name are kept this way.
+/// again. Scenarios and the uploaded artwork they name are kept this way. A pinned entry (a scenario
+/// a page embeds, and its artwork) is never pushed out; pins are bounded to a quarter of the store,
+/// so there is always room for new entries.
 package final class ContentStore<Value: Sendable>: Sendable {
     package struct Entry: Sendable {
         package let key: String
         package let value: Value
         /// What the value counts against `maxBytes`.
         package let bytes: Int
+        package var pinned = false
     }
 
     package let maxCount: Int
     package let maxBytes: Int
+    /// At most this many entries, within `maxPinnedBytes`, are pinned at once.
+    package var maxPinnedCount: Int { Self.maxPinnedCount(of: maxCount) }
+    package var maxPinnedBytes: Int { maxBytes / 4 }
+
+    /// A quarter of a store of `maxCount` entries (at least one).
+    package static func maxPinnedCount(of maxCount: Int) -> Int { max(maxCount / 4, 1) }
 
     private struct State {
         /// Oldest first.
@@ -33,18 +42,43 @@ package final class ContentStore<Value: Sendable>: Sendable {
     @discardableResult
     package func put(_ key: String, _ value: Value, bytes: Int) -> Bool {
         guard bytes <= maxBytes else { return false }
-        state.withLock { s in
+        return state.withLock { s in
+            var pinned = false
             if let i = s.entries.firstIndex(where: { $0.key == key }) {
-                s.bytes -= s.entries.remove(at: i).bytes
+                let old = s.entries.remove(at: i)
+                s.bytes -= old.bytes
+                pinned = old.pinned
             }
-            while !s.entries.isEmpty, s.entries.count >= maxCount || s.bytes + bytes > maxBytes {
-                s.bytes -= s.entries.removeFirst().bytes
+            while s.entries.count >= maxCount || s.bytes + bytes > maxBytes,
+                  let oldest = s.entries.firstIndex(where: { !$0.pinned }) {
+                s.bytes -= s.entries.remove(at: oldest).bytes
                 s.evicted += 1
             }
-            s.entries.append(Entry(key: key, value: value, bytes: bytes))
+            guard s.entries.count < maxCount, s.bytes + bytes <= maxBytes else { return false }
+            s.entries.append(Entry(key: key, value: value, bytes: bytes, pinned: pinned))
             s.bytes += bytes
+            return true
         }
-        return true
+    }
+
+    /// Pins or unpins the entry under `key`. Nil when there is none; false, and nothing changes,
+    /// when pinning it would pass `maxPinnedCount` or `maxPinnedBytes`.
+    package func pin(_ key: String, _ pinned: Bool) -> Bool? {
+        state.withLock { s in
+            guard let i = s.entries.firstIndex(where: { $0.key == key }) else { return nil }
+            if pinned, !s.entries[i].pinned {
+                let held = s.entries.filter(\.pinned)
+                guard held.count < maxPinnedCount, held.reduce(0, { $0 + $1.bytes }) + s.entries[i].bytes <= maxPinnedBytes else {
+                    return false
+                }
+            }
+            s.entries[i].pinned = pinned
+            return true
+        }
+    }
+
+    package func isPinned(_ key: String) -> Bool {
+        state.withLock { s in s.entries.contains { $0.key == key && $0.pinned } }
     }
 
     package func get(_ key: String) -> Value? {
@@ -56,7 +90,10 @@ package final class ContentStore<Value: Sendable>: Sendable {
 
     package var usage: StoreUsage {
         state.withLock { s in
-            StoreUsage(count: s.entries.count, bytes: s.bytes, evicted: s.evicted, maxCount: maxCount, maxBytes: maxBytes)
+            let pinned = s.entries.filter(\.pinned)
+            return StoreUsage(count: s.entries.count, bytes: s.bytes, evicted: s.evicted, maxCount: maxCount, maxBytes: maxBytes,
+                              pinned: pinned.count, pinnedBytes: pinned.reduce(0) { $0 + $1.bytes },
+                              maxPinned: maxPinnedCount, maxPinnedBytes: maxPinnedBytes)
         }
     }
 }
@@ -69,4 +106,9 @@ package struct StoreUsage: Codable, Sendable, Equatable {
     package var evicted: Int
     package var maxCount: Int
     package var maxBytes: Int
+    /// Entries that are never pushed out (`ContentStore.pin`), against their own limits.
+    package var pinned: Int
+    package var pinnedBytes: Int
+    package var maxPinned: Int
+    package var maxPinnedBytes: Int
 }

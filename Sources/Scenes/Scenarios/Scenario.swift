@@ -111,6 +111,8 @@ package struct ScenarioSummary: Codable, Sendable {
     package let steps: Int
     /// The canonical text's size.
     package let bytes: Int
+    /// Never pushed out by newer scenarios (`POST /scenarios/{id}/pin`): a page embeds it.
+    package var pinned = false
 
     package init(_ scenario: Scenario) {
         id = scenario.id

@@ -5,6 +5,8 @@ import Controls
 package struct ScenarioStore: Sendable {
     package static let maxCount = 64
     package static let maxBytes = 4 << 20
+    /// Pinned scenarios (`Stage.pin`): a quarter of the store, as `ContentStore` bounds its pins.
+    package static var maxPinnedCount: Int { ContentStore<Stored>.maxPinnedCount(of: maxCount) }
 
     /// The canonical text, and the summary `GET /scenarios` lists.
     package struct Stored: Sendable {
@@ -18,8 +20,9 @@ package struct ScenarioStore: Sendable {
     @discardableResult
     package func add(_ scenario: Scenario) -> ScenarioSummary {
         let bytes = scenario.canonicalBytes
-        let summary = ScenarioSummary(scenario)
+        var summary = ScenarioSummary(scenario)
         store.put(summary.id, Stored(bytes: bytes, summary: summary), bytes: bytes.count)
+        summary.pinned = store.isPinned(summary.id)
         return summary
     }
 

@@ -142,6 +142,27 @@ struct ReplicaScenarioTests {
         }
     }
 
+    @Test func aScenarioPinnedOnOneReplicaStaysInRedisForEvery() throws {
+        let redis = try RedisProcess()
+        let a = try replica(of: redis, scene: "pins")
+        let b = try replica(of: redis, scene: "pins")
+        defer { a.stop(); b.stop() }
+        let pinned = try Scenarios.store(#"{"name": "embedded", "duration": 0.5, "steps": []}"#, on: a)
+        #expect(try a.post("/scenarios/\(pinned)/pin").status == 200)
+        #expect(try redis.integer(["SISMEMBER", "layercast:pins:scenarios:pinned", pinned]) == 1)
+        for k in 0..<(ScenarioStore.maxCount + 2) {
+            _ = try Scenarios.store(#"{"name": "n\#(k)", "duration": 0.5, "steps": []}"#, on: a)
+        }
+        #expect(try redis.integer(["LLEN", "layercast:pins:scenarios"]) == ScenarioStore.maxCount)
+        #expect(try redis.integer(["EXISTS", "layercast:pins:scenario:\(pinned)"]) == 1, "kept in Redis, though the oldest")
+        // The other replica, which never held it, fetches it from Redis.
+        let frame = try b.get("/frame.png?scenario=\(pinned)&size=32")
+        #expect(frame.status == 200, "\(frame.text.prefix(200))")
+        // The pins are the scene's, not a replica's: the other replica unpins it.
+        #expect(try b.request("DELETE", "/scenarios/\(pinned)/pin").status == 200)
+        #expect(try redis.integer(["SISMEMBER", "layercast:pins:scenarios:pinned", pinned]) == 0)
+    }
+
     /// A 48×48 PNG of one colour.
     static func png(_ red: UInt8, _ green: UInt8, _ blue: UInt8) throws -> [UInt8] {
         let side = 48
