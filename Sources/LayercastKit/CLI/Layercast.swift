@@ -21,10 +21,10 @@ struct Layercast: ParsableCommand {
             a flag on the command line wins.
             """,
         version: version,
-        subcommands: [Serve.self, Probe.self, Render.self, APICommand.self, DataCommand.self],
+        subcommands: [Serve.self, Probe.self, Render.self, TestCommand.self, APICommand.self, DataCommand.self],
         defaultSubcommand: Serve.self)
 
-    /// `main()`, but `layercast render` exits 2 for every refused argument or scenario (the argument
+    /// `main()`, but `layercast render` and `test` exit 2 for every refused argument or scenario (the argument
     /// parser's own usage status is 64), so a CI job tells "invalid" from "differs" (1) and
     /// "missing frames" (3).
     static func run() {
@@ -33,7 +33,7 @@ struct Layercast: ParsableCommand {
             try command.run()
         } catch {
             let usage = exitCode(for: error) == .validationFailure || error is RenderFailure
-            if usage, error is RenderFailure || CommandLine.arguments.dropFirst().first == "render" {
+            if usage, error is RenderFailure || ["render", "test"].contains(CommandLine.arguments.dropFirst().first) {
                 let line = fullMessage(for: error) + "\n"
                 _ = line.withCString { write(2, $0, strlen($0)) }
                 exitProcess(2)
