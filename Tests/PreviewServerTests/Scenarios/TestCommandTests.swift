@@ -27,8 +27,11 @@ import SeedControls
         (FileManager.default.enumerator(atPath: folder)?.allObjects as? [String] ?? []).filter { $0.hasSuffix(".png") }.sorted()
     }
 
+    /// Runs `layercast test`; its failures' images go into the project's folder, not the working one.
     static func test(_ arguments: [String], environment: [String: String?] = [:]) throws -> LayercastBinary.Result {
-        try LayercastBinary.run(["test"] + arguments + options, environment: environment)
+        let baselines = arguments.firstIndex(of: "--baseline").map { arguments[$0 + 1] } ?? "."
+        let results = arguments.contains("--results") ? [] : ["--results", baselines + "/../results"]
+        return try LayercastBinary.run(["test"] + arguments + results + options, environment: environment)
     }
 
     @Test func baselinesAreWrittenOnlyWhenAskedAndMissingOnesExit3() throws {

@@ -16,10 +16,12 @@ import Scenes
 /// socket, byte for byte what the server gives; with `--compare DIR`, a visual regression check.
 struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Render a scenario's frames (or a WebP, GIF, MP4 or WebM of it) with no server; or compare its frames.",
+        abstract: "Render a scenario's frames (or a WebP, GIF, MP4 or WebM of it, or a contact sheet) with no server; or compare its frames.",
         discussion: """
             Frame i shows the scenario at i / fps seconds, from a fresh scene, with the server's built-in settings, \
             so its PNG is the same bytes as GET /frame.png?scenario=ID&ahead=i/fps with the same options.
+            --format filmstrip writes one PNG of the frames at 0, N, 2N, … ms (--every N) before the scenario's end, \
+            in a grid with their times under them, pixel for pixel the PNG frames at those times.
             Exit status: 0 done (with --compare: every frame matches), 1 a frame differs beyond the tolerance, \
             2 an invalid scenario or option, 3 a frame missing from the compared folder, an extra one, or one of \
             another size.
@@ -31,8 +33,16 @@ struct Render: ParsableCommand {
     @Option(help: "Folder to write into (made if missing). With --compare: the frames that differ, and their diffs.")
     var out: String
 
-    @Option(help: "png (one file per frame), webp, gif, mp4 or webm.")
+    @Option(help: "png (one file per frame), webp, gif, mp4, webm, or filmstrip (one PNG of frames every --every ms).")
     var format: String = HeadlessRender.Format.png.rawValue
+
+    @Option(help: ArgumentHelp("With --format filmstrip: a frame every MS milliseconds, \(Filmstrip.everyRange.lowerBound)–"
+            + "\(Filmstrip.everyRange.upperBound), a multiple of 20 or 25. Default \(Filmstrip.defaultEvery).", valueName: "ms"))
+    var every: Int?
+
+    @Option(help: ArgumentHelp("With --format filmstrip: frames across, \(Filmstrip.columnsRange.lowerBound)–"
+            + "\(Filmstrip.columnsRange.upperBound). Default \(Filmstrip.defaultColumns), or fewer if fewer frames."))
+    var columns: Int?
 
     @Option(help: "Frames per second, \(HeadlessRender.values(of: "fps")) (gif: at most 50). Default \(HeadlessRender.defaultText(of: "fps")).")
     var fps: Int?
@@ -64,9 +74,16 @@ struct Render: ParsableCommand {
 
     func run() throws {
         let out = Files.trimmed(self.out), compare = self.compare.map(Files.trimmed)
-        guard let format = HeadlessRender.Format(rawValue: format) else {
-            throw RenderFailure.usage("--format must be one of " + HeadlessRender.Format.allCases.map(\.rawValue).joined(separator: ", "))
+        if format == Filmstrip.formatName {
+            try renderFilmstrip(out: out)
+            return
         }
+        guard let format = HeadlessRender.Format(rawValue: format) else {
+            throw RenderFailure.usage("--format must be one of "
+                + (HeadlessRender.Format.allCases.map(\.rawValue) + [Filmstrip.formatName]).joined(separator: ", "))
+        }
+        if every != nil { throw RenderFailure.usage("--every goes with --format filmstrip") }
+        if columns != nil { throw RenderFailure.usage("--columns goes with --format filmstrip") }
         guard (0...255).contains(tolerance) else { throw RenderFailure.usage("--tolerance must be 0–255") }
         if let compare {
             guard format == .png else { throw RenderFailure.usage("--compare compares PNG frames: leave out --format or give png") }
@@ -75,14 +92,7 @@ struct Render: ParsableCommand {
                 throw RenderFailure.usage("--out must be another folder than --compare (it receives the frames that differ)")
             }
         }
-        let render: HeadlessRender
-        do {
-            render = try HeadlessRender(document: try Files.read(scenario, what: "scenario"),
-                                        artworks: try artwork.map { try Files.read($0, what: "--artwork") },
-                                        format: format, options: options)
-        } catch let problem as HeadlessRender.Problem {
-            throw RenderFailure.usage("\(scenario): \(problem)")
-        }
+        let render = try makeRender(format: format, options: options)
         try Files.makeDirectory(out)
         let progress = ProgressBar(total: render.timing.frameCount)
         defer { progress.finish() }
@@ -110,8 +120,19 @@ struct Render: ParsableCommand {
               + "\(render.timing.fps) fps → \(out)/\(format == .png ? "frame-*.png" : clipFileName(format))")
     }
 
+    /// The scenario read and checked with `options`; a refusal is a usage error.
+    func makeRender(format: HeadlessRender.Format, options: [(name: String, value: String)]) throws -> HeadlessRender {
+        do {
+            return try HeadlessRender(document: try Files.read(scenario, what: "scenario"),
+                                      artworks: try artwork.map { try Files.read($0, what: "--artwork") },
+                                      format: format, options: options)
+        } catch let problem as HeadlessRender.Problem {
+            throw RenderFailure.usage("\(scenario): \(problem)")
+        }
+    }
+
     /// The options given, as the clip operation's parameters name them.
-    private var options: [(name: String, value: String)] {
+    var options: [(name: String, value: String)] {
         var out: [(name: String, value: String)] = []
         if let control { out.append(("control", control)) }
         if let size { out.append(("size", String(size))) }
@@ -124,9 +145,14 @@ struct Render: ParsableCommand {
 
     /// The scenario's file name with the format's extension: `press.json` → `press.webp`.
     private func clipFileName(_ format: HeadlessRender.Format) -> String {
+        outputFileName(format.rawValue)
+    }
+
+    /// The scenario's file name with `extension`: `press.json` → `press.filmstrip.png`.
+    func outputFileName(_ extension: String) -> String {
         let file = scenario.split(separator: "/").last.map(String.init) ?? scenario
         let base = file.hasSuffix(".json") ? String(file.dropLast(5)) : file
-        return base + "." + format.rawValue
+        return base + "." + `extension`
     }
 }
 
