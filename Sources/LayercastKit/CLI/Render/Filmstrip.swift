@@ -263,10 +263,10 @@ extension Render {
         let name = render.scenarioName.flatMap { $0.isEmpty ? nil : $0 } ?? outputFileName("").dropLast().description
         let parts = [
             name,
-            "size " + (size.map(String.init) ?? HeadlessRender.defaultText(of: "size")),
-            "scale " + (scale.map(text) ?? HeadlessRender.defaultText(of: "scale")),
-            "control " + (control ?? HeadlessRender.defaultText(of: "control")),
-            "background " + (background ?? HeadlessRender.defaultText(of: "background")),
+            "size " + (frame.size.map(String.init) ?? HeadlessRender.defaultText(of: "size")),
+            "scale " + (frame.scale.map(text) ?? HeadlessRender.defaultText(of: "scale")),
+            "control " + (frame.control ?? HeadlessRender.defaultText(of: "control")),
+            "background " + (frame.background ?? HeadlessRender.defaultText(of: "background")),
             "every \(every) ms",
         ]
         return parts.joined(separator: " · ")

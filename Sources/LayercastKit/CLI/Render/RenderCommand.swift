@@ -47,23 +47,10 @@ struct Render: ParsableCommand {
     @Option(help: "Frames per second, \(HeadlessRender.values(of: "fps")) (gif: at most 50). Default \(HeadlessRender.defaultText(of: "fps")).")
     var fps: Int?
 
-    @Option(help: "Width and height in points, \(HeadlessRender.values(of: "size")). Default \(HeadlessRender.defaultText(of: "size")).")
-    var size: Int?
-
-    @Option(help: "Pixels per point, \(HeadlessRender.values(of: "scale")).")
-    var scale: Double?
-
-    @Option(help: "What the frames show: \(HeadlessRender.values(of: "control")).")
-    var control: String?
-
-    @Option(help: "A colour or a name: \(HeadlessRender.values(of: "background")).")
-    var background: String?
+    @OptionGroup var frame: FrameOptions
 
     @Option(help: "Lossy WebP quality, \(HeadlessRender.values(of: "quality")).")
     var quality: Int?
-
-    @Option(help: "A PNG the scenario names by its SHA-256 (repeatable).")
-    var artwork: [String] = []
 
     @Option(help: "Compare each frame with DIR/frame-NNNN.png instead of writing it.")
     var compare: String?
@@ -124,7 +111,7 @@ struct Render: ParsableCommand {
     func makeRender(format: HeadlessRender.Format, options: [(name: String, value: String)]) throws -> HeadlessRender {
         do {
             return try HeadlessRender(document: try Files.read(scenario, what: "scenario"),
-                                      artworks: try artwork.map { try Files.read($0, what: "--artwork") },
+                                      artworks: try frame.artworks(),
                                       format: format, options: options)
         } catch let problem as HeadlessRender.Problem {
             throw RenderFailure.usage("\(scenario): \(problem)")
@@ -133,12 +120,8 @@ struct Render: ParsableCommand {
 
     /// The options given, as the clip operation's parameters name them.
     var options: [(name: String, value: String)] {
-        var out: [(name: String, value: String)] = []
-        if let control { out.append(("control", control)) }
-        if let size { out.append(("size", String(size))) }
-        if let scale { out.append(("scale", String(scale))) }
+        var out = frame.parameters
         if let fps { out.append(("fps", String(fps))) }
-        if let background { out.append(("background", background)) }
         if let quality { out.append(("quality", String(quality))) }
         return out
     }

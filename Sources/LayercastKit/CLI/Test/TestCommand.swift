@@ -56,20 +56,7 @@ struct TestCommand: ParsableCommand {
     @Option(help: "Frames per second of the checked frames, \(HeadlessRender.values(of: "fps")).")
     var fps = 10
 
-    @Option(help: "Width and height in points, \(HeadlessRender.values(of: "size")).")
-    var size: Int?
-
-    @Option(help: "Pixels per point, \(HeadlessRender.values(of: "scale")).")
-    var scale: Double?
-
-    @Option(help: "What the frames show: \(HeadlessRender.values(of: "control")).")
-    var control: String?
-
-    @Option(help: "A colour or a name: \(HeadlessRender.values(of: "background")).")
-    var background: String?
-
-    @Option(help: "A PNG the scenarios name by its SHA-256 (repeatable).")
-    var artwork: [String] = []
+    @OptionGroup var frame: FrameOptions
 
     @Option(help: "The CIEDE2000 difference above which a pixel differs.")
     var threshold = FrameCriterion.defaultDeltaEThreshold
@@ -105,7 +92,7 @@ struct TestCommand: ParsableCommand {
                                       + "holds no *.json file")
         }
         // Every scenario is read and checked before any runs: bad input runs nothing.
-        let artworks = try artwork.map { try Files.read($0, what: "--artwork") }
+        let artworks = try frame.artworks()
         var documents: [[UInt8]] = []
         for (_, path) in plan.scenarios {
             let document = try Files.read(path, what: "scenario")
@@ -150,12 +137,7 @@ struct TestCommand: ParsableCommand {
 
     /// The frame options given, as the clip operation's parameters name them.
     private var options: [(name: String, value: String)] {
-        var out: [(name: String, value: String)] = [("fps", String(fps))]
-        if let control { out.append(("control", control)) }
-        if let size { out.append(("size", String(size))) }
-        if let scale { out.append(("scale", String(scale))) }
-        if let background { out.append(("background", background)) }
-        return out
+        frame.parameters + [("fps", String(fps))]
     }
 
     private func criterion() throws -> FrameCriterion {
