@@ -21,6 +21,16 @@ public enum Antialiasing {
         }
     }
 
+    /// Whether pixel `i` is antialiasing in either image (one's rgb and luma, then the other's), as
+    /// both measures of `PerceptualComparison` ask.
+    static func eitherWay(_ i: Int, width: Int, height: Int, _ rgbOne: UnsafeBufferPointer<UInt32>,
+                          _ lumaOne: UnsafeBufferPointer<Double>, _ rgbTwo: UnsafeBufferPointer<UInt32>,
+                          _ lumaTwo: UnsafeBufferPointer<Double>) -> Bool {
+        let (x, y) = (i % width, i / width)
+        return isAntialiased(x: x, y: y, width: width, height: height, rgb: rgbOne, luma: lumaOne, otherRGB: rgbTwo)
+            || isAntialiased(x: x, y: y, width: width, height: height, rgb: rgbTwo, luma: lumaTwo, otherRGB: rgbOne)
+    }
+
     static func isAntialiased(x: Int, y: Int, width: Int, height: Int, rgb: UnsafeBufferPointer<UInt32>,
                               luma: UnsafeBufferPointer<Double>, otherRGB: UnsafeBufferPointer<UInt32>) -> Bool {
         let centre = y * width + x

@@ -84,10 +84,7 @@ public struct PerceptualComparison: Sendable, CustomStringConvertible {
                                     guard wa != wb else { compared += 1; continue }
                                     let e = CIEDE2000.deltaE(SRGB.lab(word: wa, linear: linear), SRGB.lab(word: wb, linear: linear))
                                     if e > threshold {
-                                        let (x, y) = (i % width, i / width)
-                                        if ignoresAA && (
-                                            Antialiasing.isAntialiased(x: x, y: y, width: width, height: height, rgb: ar, luma: al, otherRGB: br)
-                                            || Antialiasing.isAntialiased(x: x, y: y, width: width, height: height, rgb: br, luma: bl, otherRGB: ar)) {
+                                        if ignoresAA && Antialiasing.eitherWay(i, width: width, height: height, ar, al, br, bl) {
                                             antialiased += 1
                                             kinds[i] = Kind.antialiasing.rawValue
                                             continue
@@ -126,10 +123,7 @@ public struct PerceptualComparison: Sendable, CustomStringConvertible {
                                 sum += s
                                 least = min(least, s)
                                 guard ar[i] != br[i], s < minimum else { continue }
-                                let (x, y) = (i % width, i / width)
-                                if ignoresAA && (
-                                    Antialiasing.isAntialiased(x: x, y: y, width: width, height: height, rgb: ar, luma: al, otherRGB: br)
-                                    || Antialiasing.isAntialiased(x: x, y: y, width: width, height: height, rgb: br, luma: bl, otherRGB: ar)) {
+                                if ignoresAA && Antialiasing.eitherWay(i, width: width, height: height, ar, al, br, bl) {
                                     antialiased += 1
                                     kinds[i] = Kind.antialiasing.rawValue
                                     continue
