@@ -1,6 +1,6 @@
 /// `--junit FILE`: JUnit XML as CI systems read it (Jenkins, GitLab, GitHub's test reporters): one
 /// `testcase` per scenario; each failed frame a `failure` with the measures and where its images
-/// are, each missing baseline a `failure` of type `missing-baseline`, each baseline without a frame
+/// are, each failed `expect` a `failure` of type `expect`, each missing baseline a `failure` of type `missing-baseline`, each baseline without a frame
 /// one of type `extra-baseline`.
 enum JUnitReport {
     static func xml(_ results: TestResults) -> String {
@@ -41,6 +41,10 @@ enum JUnitReport {
                 out.append(("missing-baseline", "\(TestResults.time(frame.time)): no baseline (--update missing writes it)",
                             "baseline: \(frame.baseline)" + (frame.actual.map { "\nactual: \($0)" } ?? "")))
             }
+        }
+        for a in scenario.failedAssertions {
+            out.append(("expect", "\(TestResults.time(a.time)): \(a.path) is \(a.actual), expected \(a.expected)",
+                        "at \(TestResults.time(a.time)) the state's \(a.path) was \(a.actual); the scenario expects \(a.expected)"))
         }
         for path in scenario.extra {
             out.append(("extra-baseline", "a baseline with no frame: \(path)", "the scenario has no frame at that time now"))

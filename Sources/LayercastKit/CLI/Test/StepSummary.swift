@@ -11,10 +11,10 @@ enum StepSummary {
         var lines = ["## Layercast motion tests", "", verdict, "",
                      "| Scenario | Frames | Failed | Missing | Result |", "|---|---:|---:|---:|---|"]
         for s in results.scenarios {
-            let result = s.passed ? "pass" : !s.failed.isEmpty || !s.extra.isEmpty ? "**fail**" : "missing baselines"
+            let result = s.passed ? "pass" : s.failing ? "**fail**" : "missing baselines"
             lines.append("| \(cell(s.name)) | \(s.frames.count) | \(s.failed.count) | \(s.missing.count) | \(result) |")
         }
-        let failing = results.scenarios.filter { !$0.failed.isEmpty || !$0.extra.isEmpty }
+        let failing = results.scenarios.filter(\.failing)
         if !failing.isEmpty {
             lines += ["", "### Failures", ""]
             for s in failing {

@@ -44,6 +44,9 @@ struct TestCommand: ParsableCommand {
     @Option(help: "Write a JUnit XML report to this file.")
     var junit: String?
 
+    @Option(help: "Write a self-contained HTML review of the run to this file: each failed frame side by side, with a slider, onion skin and heat map.")
+    var report: String?
+
     @Option(help: "Run this many scenarios at once.")
     var jobs = 1
 
@@ -129,6 +132,7 @@ struct TestCommand: ParsableCommand {
         }
         print(TestConsole.lines(report, criterion: criterion, fps: fps))
         if let junit { try Files.write(Array(JUnitReport.xml(report).utf8), to: junit) }
+        if let path = self.report { try Files.write(Array(try HTMLReport.html(report, at: path).utf8), to: path) }
         if let summary = ProcessInfo.processInfo.environment["GITHUB_STEP_SUMMARY"], !summary.isEmpty {
             try TestConsole.append(StepSummary.markdown(report), to: summary)
         }

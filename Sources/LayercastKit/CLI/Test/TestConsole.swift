@@ -14,7 +14,7 @@ enum TestConsole {
     static func lines(_ results: TestResults, criterion: FrameCriterion, fps: Int) -> String {
         var lines = ["\(results.scenarios.count) scenarios at \(fps) fps; a frame passes with \(criterion)"]
         for s in results.scenarios {
-            let state = s.passed ? "PASS" : !s.failed.isEmpty || !s.extra.isEmpty ? "FAIL" : "MISSING"
+            let state = s.passed ? "PASS" : s.failing ? "FAIL" : "MISSING"
             lines.append("\(state)  \(s.name)  \(s.frames.count) frames, \(s.failed.count) failed, \(s.missing.count) missing")
             for (_, message, detail) in JUnitReport.failures(of: s) {
                 lines.append("      \(message)")
@@ -22,8 +22,8 @@ enum TestConsole {
             }
             lines += s.written.map { "      wrote \($0)" }
         }
-        let failed = results.scenarios.filter { !$0.failed.isEmpty || !$0.extra.isEmpty }.count
-        let missing = results.scenarios.filter { $0.failed.isEmpty && $0.extra.isEmpty && !$0.missing.isEmpty }.count
+        let failed = results.scenarios.filter(\.failing).count
+        let missing = results.scenarios.filter { !$0.failing && !$0.missing.isEmpty }.count
         let written = results.scenarios.reduce(0) { $0 + $1.written.count }
         lines.append("result: \(results.scenarios.count - failed - missing) passed, \(failed) failed, \(missing) missing baselines"
                      + (written > 0 ? ", \(written) baselines written" : "") + " (exit \(results.exitCode))")
