@@ -44,7 +44,7 @@ struct PropsRoutes: CommandRoutes {
                     + "shows at once, also mid-animation, and is a command like any other (it takes the next revision).",
                 body: .document(types: propsPatchTypes, description: "A merge patch of the props.",
                                 schema: SchemaSource { registry in
-                                    let table = PropTable(control, registry.configuration.settings.scene)
+                                    let table = PropTable(control, registry.scene)
                                     return registry.component(table.componentName + "Patch") { table.patchSchema }
                                 }),
                 answers: refusals(control))
@@ -70,7 +70,7 @@ struct PropsRoutes: CommandRoutes {
     private static func commandSuccess(_ control: FrameSubject) -> Success {
         Success(description: "The props after the change, the scene time it applied at and its revision.",
                 content: .json(SchemaSource { registry in
-                    let name = PropTable(control, registry.configuration.settings.scene).componentName
+                    let name = PropTable(control, registry.scene).componentName
                     let reply = propsReplySchema(control, in: registry)
                     return registry.component("CommandReply" + name) {
                         .closedObject([
@@ -84,7 +84,7 @@ struct PropsRoutes: CommandRoutes {
 
     static func propsReplySchema(_ control: FrameSubject, in registry: SchemaRegistry) -> JSONValue {
         let values = PropTable.valuesSchema(control, in: registry)
-        let name = PropTable(control, registry.configuration.settings.scene).componentName
+        let name = PropTable(control, registry.scene).componentName
         return registry.component(name + "Reply") {
             .closedObject([
                 ("control", .object([("type", "string"), ("const", .string(control.rawValue))])),

@@ -21,7 +21,7 @@ struct OpenAPIGenerator {
 
     /// The document, and what the schema recorder could not record (empty when all is well).
     func generate() -> (document: JSONValue, problems: [String]) {
-        let registry = SchemaRegistry(configuration: configuration)
+        let registry = SchemaRegistry(scene: configuration.settings.scene)
         var paths: [(String, [(String, JSONValue)])] = []
         var tags: [String] = []
         var sharedAnswers: [Answer] = []

@@ -21,7 +21,7 @@ extension StateRoutes {
 }
 
 extension CodedScene: SchemaDescribed {
-    static func schema(in registry: SchemaRegistry) -> JSONValue {
+    package static func schema(in registry: SchemaRegistry) -> JSONValue {
         .object([
             ("type", "object"),
             ("description", .string("The engine's own state of every control, which a replica restores: layer trees "

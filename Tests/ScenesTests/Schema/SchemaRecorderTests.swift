@@ -1,9 +1,7 @@
 import Controls
-import HTTPServer
 import JSON
 import Scenes
 import Testing
-@testable import PreviewServer
 import SeedControls
 
 /// Reply schemas come from the Swift types themselves.
@@ -46,14 +44,27 @@ import SeedControls
         #expect(registry.problems.isEmpty)
     }
 
+    enum Fruit: String, Codable, DeclaredEnum { case apple, pear, quince }
+
+    struct Pip: Codable, Sendable, SchemaAnnotated {
+        var size: Double
+        static let fieldNotes = ["size": FieldNote("Millimetres.", minimum: 0)]
+    }
+
+    struct Basket: Codable, Sendable {
+        var fruit: Fruit
+        var tags: [String]
+        var pip: Pip
+    }
+
     @Test func enumsListTheirCasesAndNotesAreMerged() throws {
         let registry = SchemaRegistry()
-        _ = registry.schema(of: SampleAPI.Reply.self)
-        #expect(registry.components["SampleAPIFruit"] == .object([("type", "string"), ("enum", ["apple", "pear", "quince"])]))
-        let pip = try component(registry, "SampleAPIPip")
+        _ = registry.schema(of: Basket.self)
+        #expect(registry.components["SchemaRecorderTestsFruit"] == .object([("type", "string"), ("enum", ["apple", "pear", "quince"])]))
+        let pip = try component(registry, "SchemaRecorderTestsPip")
         guard case .object(let properties)? = member(pip, "properties") else { Issue.record("no properties"); return }
         #expect(member(properties, "size") == .object([("type", "number"), ("description", "Millimetres."), ("minimum", 0)]))
-        let reply = try component(registry, "SampleAPIReply")
+        let reply = try component(registry, "SchemaRecorderTestsBasket")
         guard case .object(let replyProperties)? = member(reply, "properties") else { Issue.record("no properties"); return }
         #expect(member(replyProperties, "tags") == .object([("type", "array"), ("items", .object([("type", "string")]))]))
     }

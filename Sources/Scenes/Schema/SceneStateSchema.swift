@@ -1,19 +1,19 @@
 import Controls
 import JSON
-import Scenes
 
-// The props' schemas as /openapi.json defines them, with this server's defaults.
+// The state document's schema (/openapi.json's, and the paths a scenario's `expect` may name), and
+// the props' schemas, with the registry's settings for their defaults.
 
 extension PropTable {
     /// A `$ref` to the values schema, defined in `registry` with this server's defaults.
-    static func valuesSchema(_ control: FrameSubject, in registry: SchemaRegistry) -> JSONValue {
-        let table = PropTable(control, registry.configuration.settings.scene)
+    package static func valuesSchema(_ control: FrameSubject, in registry: SchemaRegistry) -> JSONValue {
+        let table = PropTable(control, registry.scene)
         return registry.component(table.componentName) { table.schema }
     }
 }
 
 extension ScenePropsState: SchemaDescribed {
-    static func schema(in registry: SchemaRegistry) -> JSONValue {
+    package static func schema(in registry: SchemaRegistry) -> JSONValue {
         .closedObject(description: "Every control's props, as GET /controls/CONTROL/props gives their values.",
                       FrameSubject.controls.map { ($0.rawValue, PropTable.valuesSchema($0, in: registry)) },
                       required: .array(FrameSubject.controls.map { .string($0.rawValue) }))
@@ -23,7 +23,7 @@ extension ScenePropsState: SchemaDescribed {
 extension SceneState: SchemaDescribed {
     /// The scene's members, then each registered control's state under its document key, its schema
     /// derived from the control's `State` type.
-    static func schema(in registry: SchemaRegistry) -> JSONValue {
+    package static func schema(in registry: SchemaRegistry) -> JSONValue {
         func stateSchema<C: Control>(_ type: C.Type) -> JSONValue { registry.schema(of: C.State.self) }
         let own: [(String, JSONValue)] = [
             ("sceneTime", .object([("type", "number"), ("description", "Seconds on the scene's one animation clock.")])),
@@ -38,7 +38,7 @@ extension SceneState: SchemaDescribed {
         }
     }
 
-    static var schemaPlaceholder: SceneState {
+    package static var schemaPlaceholder: SceneState {
         SceneState(scene: Scene(), time: 0, revision: 0, clock: ClockState(sceneTime: 0, paused: false, speed: 1, fps: 30))
     }
 }

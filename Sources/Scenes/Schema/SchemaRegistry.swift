@@ -1,11 +1,9 @@
 import Controls
-import HTTPServer
 import JSON
-import Scenes
 
 /// A reply type whose JSON is not its Swift type's shape (a control's props, whose members come from
 /// declarations): it states its schema instead of being recorded.
-protocol SchemaDescribed: Decodable {
+package protocol SchemaDescribed: Decodable {
     static func schema(in registry: SchemaRegistry) -> JSONValue
     /// Some value, for the recorder to hand back.
     static var schemaPlaceholder: Self { get }
@@ -14,10 +12,10 @@ protocol SchemaDescribed: Decodable {
 /// What a reply type's fields cannot say by their Swift types: a description, a range, a pattern
 /// (the SDK's `FieldNoted`, which a control's state uses too). Every noted field must exist; the
 /// recorder reports a note on a field it did not see.
-typealias SchemaAnnotated = FieldNoted
+package typealias SchemaAnnotated = FieldNoted
 
 extension FieldNote {
-    var members: [(String, JSONValue)] {
+    package var members: [(String, JSONValue)] {
         var out: [(String, JSONValue)] = []
         if let description { out.append(("description", .string(description))) }
         if let minimum { out.append(("minimum", JSONValue.number(minimum))) }
@@ -30,44 +28,35 @@ extension FieldNote {
 extension JSONValue {
     /// An object schema that allows only `properties`: its type, `description` when given, the
     /// properties, `required` and `additionalProperties: false`, in that order.
-    static func closedObject(description: JSONValue? = nil, _ properties: [(String, JSONValue)],
+    package static func closedObject(description: JSONValue? = nil, _ properties: [(String, JSONValue)],
                              required: JSONValue) -> JSONValue {
         .object([("type", "object")] + (description.map { [("description", $0)] } ?? [])
                 + [("properties", .object(properties)), ("required", required), ("additionalProperties", false)])
     }
 }
 
-/// The JSON Schema of a reply type, recorded when the document is built.
-struct SchemaSource: Sendable {
-    let record: @Sendable (SchemaRegistry) -> JSONValue
-
-    static func of<T: Decodable & Sendable>(_ type: T.Type) -> SchemaSource {
-        SchemaSource { $0.schema(of: T.self) }
-    }
-}
-
 /// Collects the named schemas (`components/schemas`) of every reply type it is asked about, by
 /// decoding each type from a recording decoder: the Swift type is the one statement of its fields.
-final class SchemaRegistry {
-    private(set) var components: [String: JSONValue] = [:]
+package final class SchemaRegistry {
+    package private(set) var components: [String: JSONValue] = [:]
     /// Types that could not be recorded, and notes on fields that do not exist.
-    private(set) var problems: [String] = []
+    package private(set) var problems: [String] = []
     private var inProgress: Set<String> = []
-    /// Schemas that state defaults state this server's (a control's options set some).
-    let configuration: PreviewServerConfiguration
+    /// Schemas that state defaults state this scene configuration's (a control's options set some).
+    package let scene: SceneConfiguration
 
-    init(configuration: PreviewServerConfiguration = PreviewServerConfiguration()) {
-        self.configuration = configuration
+    package init(scene: SceneConfiguration = SceneConfiguration()) {
+        self.scene = scene
     }
 
     /// A `$ref` to the named schema `name`, defined by `make` the first time it is asked for.
-    func component(_ name: String, _ make: () -> JSONValue) -> JSONValue {
+    package func component(_ name: String, _ make: () -> JSONValue) -> JSONValue {
         if components[name] == nil { components[name] = make() }
         return .object([("$ref", .string("#/components/schemas/\(name)"))])
     }
 
     /// A `$ref` for a named type, or the schema in place for primitives and arrays.
-    func schema<T: Decodable>(of type: T.Type) -> JSONValue {
+    package func schema<T: Decodable>(of type: T.Type) -> JSONValue {
         do {
             return try record(type).schema
         } catch {
@@ -77,7 +66,7 @@ final class SchemaRegistry {
     }
 
     /// A value of `T` (zeros, empty strings, first cases) and its schema.
-    func record<T: Decodable>(_ type: T.Type) throws -> (value: T, schema: JSONValue) {
+    package func record<T: Decodable>(_ type: T.Type) throws -> (value: T, schema: JSONValue) {
         if let primitive = Self.primitive(T.self) { return primitive }
         if let described = T.self as? any SchemaDescribed.Type {
             guard let value = described.schemaPlaceholder as? T else { throw RecordingError.noCases(Self.name(of: T.self)) }
@@ -154,7 +143,7 @@ final class SchemaRegistry {
 
     /// "ToggleState" for `MyControls.Toggle.State`, "CommandReplyToggleState" for
     /// `CommandReply<Toggle.State>`: each dotted name without its module, letters and digits only.
-    static func name<T>(of type: T.Type) -> String {
+    package static func name<T>(of type: T.Type) -> String {
         let full = String(reflecting: type)
         var out = ""
         var word = ""
@@ -170,10 +159,10 @@ final class SchemaRegistry {
         return out.filter { $0.isLetter || $0.isNumber }
     }
 
-    enum RecordingError: Error, CustomStringConvertible {
+    package enum RecordingError: Error, CustomStringConvertible {
         case recursive(String), noCases(String), unsupported(String)
 
-        var description: String {
+        package var description: String {
             switch self {
             case .recursive(let n): "\(n) contains itself; a reply type must not be recursive"
             case .noCases(let n): "\(n) has no cases"

@@ -1,6 +1,4 @@
-import HTTPServer
 import JSON
-import Scenes
 
 /// What decoding one value asked of its decoder: the shape its schema takes.
 final class Recording {
