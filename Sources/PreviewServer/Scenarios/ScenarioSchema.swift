@@ -21,15 +21,72 @@ extension Scenario {
                     ("type", "object"),
                     ("description", "Props per control, by control id: a merge patch over the control's defaults."),
                     ("properties", .object(FrameSubject.controls.map { control in
-                        (control.rawValue, PropTable(control, registry.configuration.settings.scene).patchSchema)
+                        (control.rawValue, PropTable(control, registry.scene).patchSchema)
                     })),
                     ("additionalProperties", false),
                 ])),
                 ("steps", .object([("type", "array"), ("maxItems", .int(Limits.maxSteps)),
-                                   ("items", .object([("oneOf", .array(SceneCommand.steps.compactMap { stepSchema($0, registry) }))]))])),
+                                   ("items", .object([("oneOf", .array(SceneCommand.steps.compactMap { stepSchema($0, registry) }
+                                                                       + [expectSchema]))]))])),
                 ("from", fromSchema(registry)),
+                ("snapshots", snapshotsSchema),
+                ("compare", compareSchema),
             ], required: ["duration", "steps"])
         }
+    }
+
+    /// An `expect` step: paths of the state document (GET /state), each to the value it holds then.
+    /// Which paths exist is checked when the scenario is read (`StatePaths`); a schema of every path
+    /// would repeat the state document's schema, which GET /state declares.
+    private static var expectSchema: JSONValue {
+        let number: JSONValue = .object([("type", "number")])
+        let check: JSONValue = .object([("oneOf", [
+            .object([("type", .array(["string", "number", "boolean"]))]),
+            .closedObject([("approx", number), ("tolerance", .object([("type", "number"), ("minimum", 0)]))], required: ["approx"]),
+            .object([("type", "object"), ("properties", .object([("min", number), ("max", number)])),
+                     ("minProperties", 1), ("additionalProperties", false)]),
+        ])])
+        return .closedObject(description: .string("Checks the scene's state at a time, as its frame then shows it (`layercast test`)."), [
+            ("at", .object([("type", "number"), ("minimum", 0), ("maximum", JSONValue.number(Limits.duration.upperBound))])),
+            ("expect", .object([
+                ("type", "object"), ("minProperties", 1), ("maxProperties", .int(Expectation.Limits.maxChecks)),
+                ("description", .string("State paths, dotted (`meter.segmentCount`, `play-button.mode`: a control's id stands "
+                    + "for its key; an array's item by index), each to the value it must hold: exactly, within a "
+                    + "`tolerance` of `approx` (\(Expectation.Limits.defaultTolerance) unless given), or from `min` to `max`.")),
+                ("additionalProperties", check),
+            ])),
+        ], required: ["at", "expect"])
+    }
+
+    private static var snapshotsSchema: JSONValue {
+        let description = "Rising times, in seconds from the start, whose frames are the scenario's baselines in "
+            + "`layercast test`; without it, every frame at the run's frame rate."
+        let time: JSONValue = .object([("type", "number"), ("minimum", 0), ("maximum", .number(Limits.duration.upperBound))])
+        return .object([("type", "array"), ("minItems", 1), ("maxItems", .int(Limits.maxSnapshots)), ("items", time),
+                        ("description", .string(description))])
+    }
+
+    /// `compare`: the scenario's own comparison in `layercast test`, over the run's.
+    private static var compareSchema: JSONValue {
+        typealias L = Comparison.Limits
+        func range(_ r: ClosedRange<Double>) -> JSONValue {
+            .object([("type", "number"), ("minimum", .number(r.lowerBound)), ("maximum", .number(r.upperBound))])
+        }
+        let mask: JSONValue = .object([("oneOf", [
+            .object([("type", "string"), ("enum", .array(FrameSubject.controls.map { .string($0.rawValue) }))]),
+            .object([("type", "array"), ("items", .object([("type", "integer")])), ("minItems", 4), ("maxItems", 4)]),
+        ])])
+        let description = "How `layercast test` compares this scenario's frames with their baselines: each member "
+            + "replaces the run's option, masks add to the run's."
+        return .closedObject(description: .string(description), [
+            ("threshold", range(L.threshold)),
+            ("ssim", range(L.ssim)),
+            ("maxDiffPixels", .object([("type", "integer"), ("minimum", 0)])),
+            ("maxDiffPixelRatio", range(L.maxDiffPixelRatio)),
+            ("countAntialiasing", .object([("type", "boolean")])),
+            ("masks", .object([("type", "array"), ("maxItems", .int(L.maxMasks)), ("items", mask),
+                               ("description", .string(Comparison.maskAllowed))])),
+        ], required: [])
     }
 
     /// `from`: a snapshot. Only the members restoring reads are spelled out; the whole document is

@@ -98,6 +98,39 @@ public struct HeadlessRender {
         }
     }
 
+    /// Renders the frames at `times` (seconds from the scenario's start, rising), as `renderFrames`
+    /// renders a frame at that time: a scenario's `snapshots`.
+    package func renderFrames(at times: [Double], _ frame: (_ time: Double, _ image: RenderedImage) throws -> Void) rethrows {
+        var played = scenario.freshScene()
+        for time in times {
+            let sceneTime = scenario.start + time
+            played.advance(to: sceneTime)
+            try frame(time, frameRenderer.image(of: frameRenderer.tree(of: played.scene, at: sceneTime, spec: spec), spec: spec))
+        }
+    }
+
+    /// The scenario's `snapshots`: the only times its baselines hold, when it lists them.
+    package var snapshots: [Double]? { scenario.snapshots }
+
+    /// The scenario's own `compare`, over a run's criterion.
+    package var comparison: Scenario.Comparison? { scenario.comparison }
+
+    /// Its `expect` steps, checked.
+    package func checkExpectations() -> [ExpectationOutcome] { scenario.checkExpectations() }
+
+    /// The pixels a control's cell covers in these frames: the whole frame when it shows only that
+    /// control, its grid cell (rounded out to whole pixels) in a `control=all` frame, nil when the
+    /// frame shows another control.
+    package func cell(of control: FrameSubject) -> (x: Int, y: Int, width: Int, height: Int)? {
+        if spec.subject == control { return (0, 0, pixelWidth, pixelHeight) }
+        guard spec.subject == .all,
+              let cell = ControlGrid.standard.cells(width: Double(pixelWidth), height: Double(pixelHeight))
+                .first(where: { $0.id == control })?.cell else { return nil }
+        let x0 = Int(cell.minX.rounded(.down)), y0 = Int(cell.minY.rounded(.down))
+        let x1 = Int((cell.minX + cell.width).rounded(.up)), y1 = Int((cell.minY + cell.height).rounded(.up))
+        return (x0, y0, x1 - x0, y1 - y0)
+    }
+
     /// A frame as the server encodes it.
     public func png(_ image: RenderedImage) throws -> [UInt8] {
         try frameRenderer.png(image)

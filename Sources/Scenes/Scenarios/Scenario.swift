@@ -14,6 +14,8 @@ package struct Scenario: Sendable {
         package static let duration: ClosedRange<Double> = 0.1...FrameParameters.aheadRange.upperBound
         package static let maxDocumentBytes = 256 << 10
         package static let maxNameLength = 100
+        /// Times `snapshots` may list.
+        package static let maxSnapshots = 1000
     }
 
     package struct Step: Sendable {
@@ -45,7 +47,14 @@ package struct Scenario: Sendable {
     package var duration: Double
     package var props: [Props]
     package var steps: [Step]
+    /// The `expect` steps, in time order; `layercast test` checks them, the server keeps them.
+    package var expectations: [Expectation] = []
     package var from: Start?
+    /// The times, from the start, whose frames are the scenario's baselines; nil for every frame
+    /// at the run's frame rate.
+    package var snapshots: [Double]?
+    /// How its frames are compared with their baselines, over the run's criterion.
+    package var comparison: Comparison?
 
     /// The scene time the scenario's time 0 stands at: its snapshot's, or 0 on a fresh scene.
     package var start: Double { from?.time ?? 0 }
@@ -58,9 +67,26 @@ package struct Scenario: Sendable {
         if !props.isEmpty {
             members.append(("props", .object(props.map { ($0.control.rawValue, $0.patch) })))
         }
-        members.append(("steps", .array(steps.map(\.json))))
+        members.append(("steps", .array(stepsJSON)))
         if let from { members.append(("from", from.document)) }
+        if let snapshots { members.append(("snapshots", .array(snapshots.map(JSONValue.number)))) }
+        if let comparison { members.append(("compare", comparison.json)) }
         return .object(members)
+    }
+
+    /// The steps and the `expect` steps in time order, an `expect` after the steps of its time (it
+    /// sees them applied, as the frame at that time does).
+    private var stepsJSON: [JSONValue] {
+        var out: [JSONValue] = []
+        var pending = expectations[...]
+        for step in steps {
+            while let next = pending.first, next.at < step.at {
+                out.append(next.json)
+                pending = pending.dropFirst()
+            }
+            out.append(step.json)
+        }
+        return out + pending.map(\.json)
     }
 
     /// The canonical document as the store keeps it and `GET /scenarios/{id}` serves it: one member,

@@ -18,7 +18,7 @@ extension Scenario {
             throw Refusal(.invalid, error == .tooDeep ? "the scenario nests objects or arrays too deeply" : "the scenario is not JSON",
                            parameter: "body", allowed: Self.shape)
         }
-        let top = try Members(document, at: "", allowed: ["name", "duration", "props", "steps", "from"])
+        let top = try Members(document, at: "", allowed: ["name", "duration", "props", "steps", "from", "snapshots", "compare"])
         name = try top["name"].map { value throws(Refusal) in
             try Self.text(value, at: "name", maxLength: Limits.maxNameLength)
         }
@@ -39,21 +39,35 @@ extension Scenario {
             throw Refusal(.invalid, "\(items.count) steps", parameter: "steps", allowed: "at most \(Limits.maxSteps) steps")
         }
         var steps: [Step] = []
+        var expectations: [Expectation] = []
+        var previous: Double?
         for (i, item) in items.enumerated() {
-            let step = try Self.step(item, index: i, duration: duration, artworks: artworks)
-            if let previous = steps.last, step.at < previous.at {
-                throw Refusal(.invalid, "steps[\(i)] at \(ParameterType.format(step.at)) s comes before steps[\(i - 1)] at "
-                               + "\(ParameterType.format(previous.at)) s", parameter: "steps[\(i)].at",
+            let at: Double
+            switch try Self.step(item, index: i, duration: duration, artworks: artworks) {
+            case .command(let step):
+                at = step.at
+                steps.append(step)
+            case .expect(let expectation):
+                at = expectation.at
+                expectations.append(expectation)
+            }
+            if let previous, at < previous {
+                throw Refusal(.invalid, "steps[\(i)] at \(ParameterType.format(at)) s comes before steps[\(i - 1)] at "
+                               + "\(ParameterType.format(previous)) s", parameter: "steps[\(i)].at",
                                allowed: "steps in time order (steps at the same time run in the order given)")
             }
-            steps.append(step)
+            previous = at
         }
         self.steps = steps
+        self.expectations = expectations
+        snapshots = try top["snapshots"].map { value throws(Refusal) in try Self.snapshots(value, duration: duration) }
+        comparison = try top["compare"].map { value throws(Refusal) in try Comparison(parsing: value) }
         try dryRun()
     }
 
     package static let shape = "a JSON object {\"duration\": seconds, \"steps\": [{\"at\": seconds, \"do\": \"POST /CONTROL/COMMAND\", "
-        + "\"with\": {…}}, …]}, with an optional \"name\" and \"props\""
+        + "\"with\": {…}} or {\"at\": seconds, \"expect\": {\"PATH\": value, …}}, …]}, with an optional \"name\", \"props\", "
+        + "\"from\", \"snapshots\" and \"compare\""
     package static var durationAllowed: String {
         "a number from \(ParameterType.format(Limits.duration.lowerBound)) to \(ParameterType.format(Limits.duration.upperBound)) (seconds)"
     }
@@ -101,15 +115,28 @@ extension Scenario {
 
     // MARK: Steps
 
+    /// A step runs a command (`do`) or checks the state (`expect`).
+    private enum ReadStep {
+        case command(Step)
+        case expect(Expectation)
+    }
+
     private static func step(_ value: JSONDocument, index i: Int, duration: Double,
-                             artworks: ArtworkLibrary) throws(Refusal) -> Step {
+                             artworks: ArtworkLibrary) throws(Refusal) -> ReadStep {
         let path = "steps[\(i)]"
-        let members = try Members(value, at: path, allowed: ["at", "do", "with"])
+        let members = try Members(value, at: path, allowed: ["at", "do", "with", "expect"])
         guard let atValue = members["at"] else {
             throw Refusal(.invalid, "\(path): missing 'at'", parameter: "\(path).at", allowed: "seconds from the start")
         }
         let at = try seconds(atValue, at: "\(path).at", in: 0...duration,
                              allowed: "a number from 0 to the duration, \(ParameterType.format(duration)) (seconds)")
+        if let expect = members["expect"] {
+            guard members["do"] == nil, members["with"] == nil else {
+                throw Refusal(.invalid, "\(path) has both 'expect' and '\(members["do"] == nil ? "with" : "do")'",
+                               parameter: "\(path).expect", allowed: "a step that runs a command (do, with) or checks the state (expect)")
+            }
+            return .expect(try Expectation(at: at, expect: expect, path: path))
+        }
         guard let doValue = members["do"] else {
             throw Refusal(.invalid, "\(path): missing 'do'", parameter: "\(path).do", allowed: runnableList)
         }
@@ -135,7 +162,7 @@ extension Scenario {
                 let input = try Input(step: try scalars(withValue, of: operation), for: operation, settings: SceneSettings())
                 value = Command(doText, input.arguments(of: operation))
             }
-            return Step(at: at, command: value, control: command.control, effect: try prepare(value, artworks))
+            return .command(Step(at: at, command: value, control: command.control, effect: try prepare(value, artworks)))
         } catch {
             throw located(error)
         }
@@ -163,6 +190,26 @@ extension Scenario {
     /// PUT /player/artwork/by-hash), and the clock.
     package static var runnableList: String {
         SceneCommand.steps.map(\.name).joined(separator: ", ")
+    }
+
+    // MARK: Snapshots
+
+    /// `snapshots`: the times whose frames are the baselines, each within the duration, rising.
+    private static func snapshots(_ value: JSONDocument, duration: Double) throws(Refusal) -> [Double] {
+        let allowed = "1 to \(Limits.maxSnapshots) rising times from 0 to the duration, \(ParameterType.format(duration)) (seconds)"
+        guard case .array(let items) = value, (1...Limits.maxSnapshots).contains(items.count) else {
+            throw Refusal(.invalid, "'snapshots' must be an array of times", parameter: "snapshots", allowed: allowed)
+        }
+        var times: [Double] = []
+        for (i, item) in items.enumerated() {
+            let time = try seconds(item, at: "snapshots[\(i)]", in: 0...duration, allowed: allowed)
+            if let last = times.last, time <= last {
+                throw Refusal(.invalid, "snapshots[\(i)] at \(ParameterType.format(time)) s is not after snapshots[\(i - 1)]",
+                               parameter: "snapshots[\(i)]", allowed: allowed)
+            }
+            times.append(time)
+        }
+        return times
     }
 
     // MARK: Props
