@@ -312,11 +312,11 @@ enum Pictures {
     }
 
     @Test func descriptionsStateTheMeasures() {
-        #expect(FrameCriterion.standard.description == "ΔE00 above 2.3 differs; at most 0 pixels may differ; antialiasing ignored")
+        #expect(FrameCriterion.standard.description == "a pixel with ΔE00 above 2.3 differs; at most 0 pixels may differ; antialiasing ignored")
         let c = PerceptualComparison(actual: Pictures.greyWithRedPixels(2), reference: Pictures.grey,
                                      criterion: FrameCriterion(maxDiffPixelRatio: 0.01, masks: [PixelRect(x: 9, y: 9, width: 1, height: 1)]))
         #expect(c.description.hasPrefix("2 of 100 pixels differ (2.00 %); ΔE00 max "), "\(c)")
-        #expect(c.description.contains("0 antialiased skipped; 1 masked — needs: ΔE00 above 2.3 differs; at most 0 pixels and at most 1.00 % of pixels may differ"), "\(c)")
+        #expect(c.description.contains("0 antialiased skipped; 1 masked — needs: a pixel with ΔE00 above 2.3 differs; at most 0 pixels and at most 1.00 % of pixels may differ"), "\(c)")
         let s = PerceptualComparison(actual: Pictures.grey, reference: Pictures.grey, criterion: FrameCriterion(measure: .ssim(minimum: 0.9)))
         #expect(s.description.contains("SSIM mean 1.0, min 1.0"), "\(s)")
     }

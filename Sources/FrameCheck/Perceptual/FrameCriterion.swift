@@ -85,7 +85,7 @@ public struct FrameCriterion: Sendable, Hashable, Codable, CustomStringConvertib
         var limits: [String] = []
         if let maxDiffPixels { limits.append("at most \(maxDiffPixels) pixel\(maxDiffPixels == 1 ? "" : "s")") }
         if let maxDiffPixelRatio { limits.append("at most \(percent(maxDiffPixelRatio)) of pixels") }
-        var text = "\(measure) differs; \(limits.isEmpty ? "no pixel" : limits.joined(separator: " and ")) may differ"
+        var text = "a pixel with \(measure) differs; \(limits.isEmpty ? "no pixel" : limits.joined(separator: " and ")) may differ"
         text += ignoresAntialiasing ? "; antialiasing ignored" : "; antialiasing counts"
         if !masks.isEmpty { text += "; masks \(masks.map(\.description).joined(separator: ", "))" }
         if background != .white { text += "; over \(background)" }

@@ -23,6 +23,14 @@ import SeedControls
         }
     }
 
+    /// Two snapshots, and an expect at 0.5 s of which one check holds and one does not.
+    static let checked = #"""
+        {"duration": 1, "steps": [
+          {"at": 0.2, "do": "POST /play-button/mode", "with": {"mode": "pause"}},
+          {"at": 0.5, "expect": {"play-button.mode": "pause", "spinner.presentation.rotation": {"approx": 3.14, "tolerance": 0.01}}}
+        ], "snapshots": [0, 0.5]}
+        """#
+
     static func files(_ folder: String) -> [String] {
         (FileManager.default.enumerator(atPath: folder)?.allObjects as? [String] ?? []).filter { $0.hasSuffix(".png") }.sorted()
     }
@@ -78,6 +86,13 @@ import SeedControls
             #expect(halfMasked.status == 1, "the other half still differs")
             let masked = try Self.test([scenarios + "/busy.json", "--baseline", baselines, "--mask", "0,0,48,96", "--mask", "48,0,48,96"])
             #expect(masked.status == 0, "\(masked.stdout)")
+            // The spinner's cell (the whole frame here), asked for by the scenario itself.
+            let ownMask = Scenarios.busyOnePropChanged.replacingOccurrences(of: #""name": "busy","#,
+                                                                            with: #""name": "busy", "compare": {"masks": ["spinner"]},"#)
+            try ownMask.write(toFile: scenarios + "/busy.json", atomically: true, encoding: .utf8)
+            let cellMasked = try Self.test([scenarios + "/busy.json", "--baseline", baselines])
+            #expect(cellMasked.status == 0, "\(cellMasked.stdout)")
+            try Scenarios.busyOnePropChanged.write(toFile: scenarios + "/busy.json", atomically: true, encoding: .utf8)
             let loose = try Self.test([scenarios + "/busy.json", "--baseline", baselines, "--max-diff-pixel-ratio", "1"])
             #expect(loose.status == 0, "every pixel may differ: \(loose.stdout)")
 
@@ -123,7 +138,10 @@ import SeedControls
         try Self.withProject { scenarios, baselines, dir in
             #expect(try Self.test([scenarios, "--baseline", baselines, "--update", "missing"]).status == 0)
             try Scenarios.busyOnePropChanged.write(toFile: scenarios + "/busy.json", atomically: true, encoding: .utf8)
-            let junit = dir + "/junit.xml", summary = dir + "/summary.md"
+            // A new scenario: two snapshots with no baselines yet, and an expect that fails (the
+            // spinner turns 2π in 4 s, so it stands at π/4 at 0.5 s).
+            try Self.checked.write(toFile: scenarios + "/checked.json", atomically: true, encoding: .utf8)
+            let junit = dir + "/reports/junit.xml", summary = dir + "/summary.md"
             try "earlier step\n".write(toFile: summary, atomically: true, encoding: .utf8)
             let run = try Self.test([scenarios, "--baseline", baselines, "--junit", junit, "--jobs", "2"],
                                     environment: ["GITHUB_STEP_SUMMARY": summary])
@@ -136,13 +154,19 @@ import SeedControls
                 print(json.dumps({c.name: [r.message for r in c.result if isinstance(r, Failure)] for c in cases}))
                 """, junit)
             let cases = try #require(try JSONSerialization.jsonObject(with: Data(read.utf8)) as? [String: [String]])
-            #expect(cases.keys.sorted() == ["busy", "idle"])
+            #expect(cases.keys.sorted() == ["busy", "checked", "idle"])
+            #expect(cases["checked"]?.filter { $0.contains("no baseline") }.count == 2, "\(cases)")
+            #expect(cases["checked"]?.contains {
+                $0.hasPrefix("0.500 s: spinner.presentation.rotation is 0.785") && $0.hasSuffix("expected 3.14 ± 0.01")
+            } == true, "\(cases)")
             #expect(cases["idle"] == [] && cases["busy"]?.count == 10, "\(cases)")
             #expect(cases["busy"]?.first?.hasPrefix("0.200 s: ") == true && cases["busy"]?.first?.contains("ΔE00") == true,
                     "\(cases)")
             let markdown = try String(contentsOfFile: summary, encoding: .utf8)
             #expect(markdown.hasPrefix("earlier step\n## Layercast motion tests"), "appended: \(markdown.prefix(80))")
-            #expect(markdown.contains("| busy | 12 | 10 | 0 | **fail** |") && markdown.contains("| idle | 3 | 0 | 0 | pass |"), "\(markdown)")
+            #expect(markdown.contains("| busy | 12 | 10 | 0 | **fail** |") && markdown.contains("| idle | 3 | 0 | 0 | pass |")
+                    && markdown.contains("| checked | 2 | 0 | 2 | **fail** |"), "\(markdown)")
+            #expect(run.stdout.contains("FAIL  checked  2 frames, 0 failed, 2 missing; 2 expects, 1 failed"), "\(run.stdout)")
         }
     }
 }

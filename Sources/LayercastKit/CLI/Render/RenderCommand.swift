@@ -183,7 +183,19 @@ enum Files {
         do {
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         } catch {
-            throw RenderFailure.usage("--out: cannot make \(path): \(error)")
+            throw RenderFailure.usage("cannot make \(path): \(error)")
         }
+    }
+
+    /// The folder a file is in: `out/report.html` → `out`, `report.html` → `.`.
+    static func folder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    /// Writes a report, making its folder first (a CI job names `reports/junit.xml` before it exists).
+    static func writeReport(_ text: String, to path: String) throws {
+        try makeDirectory(folder(of: path))
+        try write(Array(text.utf8), to: path)
     }
 }

@@ -3,13 +3,15 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import Controls
 import FrameCheck
 import Rendering
 import Scenes
 
 /// One scenario of `layercast test`: its frames rendered headlessly (`HeadlessRender`, the server's
 /// bytes) and each compared with its baseline, `BASELINES/NAME/T.TTTs.png`, by the run's
-/// `FrameCriterion`. A failed or missing frame leaves its actual image (and, when it failed, a heat
+/// `FrameCriterion` (with the scenario's own `compare` over it), at its frame rate or at the times
+/// its `snapshots` lists; then its `expect` steps are checked. A failed or missing frame leaves its actual image (and, when it failed, a heat
 /// map) in `RESULTS/NAME/`; `--update` writes baselines, and a run without it writes none.
 struct ScenarioCheck {
     /// Which baselines a run may write.
@@ -28,6 +30,8 @@ struct ScenarioCheck {
     let baselines: String
     let results: String
     let criterion: FrameCriterion
+    /// The run's masks that name a control: its cell in this scenario's frames.
+    let cells: [FrameSubject]
     let update: Update?
 
     /// `1.200s.png`: the time with three decimals, so a review in git names the moment.
@@ -41,7 +45,8 @@ struct ScenarioCheck {
         var result = TestResults.Scenario(name: name, file: file)
         let folder = baselines + "/" + name, out = results + "/" + name
         var expected = Set<String>()
-        try render.renderFrames { _, time, image in
+        let criterion = Self.criterion(self.criterion, cells: cells, render)
+        let check = { (time: Double, image: RenderedImage) throws in
             let file = Self.fileName(time)
             expected.insert(file)
             let png = try render.png(image)
@@ -73,11 +78,47 @@ struct ScenarioCheck {
             if result.written.last == frame.baseline { frame = TestResults.Frame(time: time, outcome: .passed, baseline: frame.baseline) }
             result.frames.append(frame)
         }
+        if let times = render.snapshots {
+            try render.renderFrames(at: times, check)
+        } else {
+            try render.renderFrames { _, time, image in try check(time, image) }
+        }
+        result.assertions = render.checkExpectations().map {
+            TestResults.Assertion(time: $0.at, path: $0.path, expected: $0.expected, actual: $0.actual, passed: $0.passed)
+        }
         let present = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         result.extra = present.filter { $0.hasSuffix("s.png") && !expected.contains($0) }.sorted().map { folder + "/" + $0 }
         let elapsed = ContinuousClock.now - started
         result.seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
         return result
+    }
+
+    /// The run's criterion with the scenario's `compare` over it: a measure, a flag or the pixel
+    /// limits it gives replace the run's (either limit given replaces both), its masks join the run's,
+    /// a control's mask being its cell in these frames.
+    static func criterion(_ run: FrameCriterion, cells: [FrameSubject], _ render: HeadlessRender) -> FrameCriterion {
+        var criterion = run
+        let own = render.comparison ?? Scenario.Comparison()
+        if let minimum = own.ssim {
+            criterion.measure = .ssim(minimum: minimum)
+        } else if let threshold = own.threshold {
+            criterion.measure = .deltaE(threshold: threshold)
+        }
+        if let counts = own.countAntialiasing { criterion.ignoresAntialiasing = !counts }
+        if own.maxDiffPixels != nil || own.maxDiffPixelRatio != nil {
+            (criterion.maxDiffPixels, criterion.maxDiffPixelRatio) = (own.maxDiffPixels, own.maxDiffPixelRatio)
+        }
+        for mask in cells.map(Scenario.Comparison.Mask.control) + own.masks {
+            switch mask {
+            case .rect(let x, let y, let width, let height):
+                criterion.masks.append(PixelRect(x: x, y: y, width: width, height: height))
+            case .control(let id):
+                if let cell = render.cell(of: id) {
+                    criterion.masks.append(PixelRect(x: cell.x, y: cell.y, width: cell.width, height: cell.height))
+                }
+            }
+        }
+        return criterion
     }
 
     private func write(_ png: [UInt8], to path: String, into folder: String, _ result: inout TestResults.Scenario) throws {

@@ -76,7 +76,7 @@ struct TestCommand: ParsableCommand {
     @Flag(help: "Count antialiased pixels too (by default a pixel on an antialiased edge that moved is not a difference).")
     var countAntialiasing = false
 
-    @Option(help: "X,Y,W,H in pixels: a rectangle left out of every comparison (repeatable).")
+    @Option(help: "X,Y,W,H in pixels, or a control's id for its cell: a region left out of every comparison (repeatable).")
     var mask: [String] = []
 
     func run() throws {
@@ -88,7 +88,7 @@ struct TestCommand: ParsableCommand {
         }
         guard !scenarios.isEmpty else { throw RenderFailure.usage("name at least one scenario file or folder") }
         guard (1...64).contains(jobs) else { throw RenderFailure.usage("--jobs must be 1–64") }
-        let criterion = try self.criterion()
+        let (criterion, cells) = try self.criterion()
         let plan = try TestPlan(paths: scenarios, filter: filter, shard: try shard.map(TestPlan.Shard.init))
         guard !plan.scenarios.isEmpty else {
             throw RenderFailure.usage("no scenario to run: \(scenarios.joined(separator: " ")) \(filter.map { "with --filter \($0) " } ?? "")"
@@ -114,7 +114,7 @@ struct TestCommand: ParsableCommand {
             let outcome = Result { () throws -> TestResults.Scenario in
                 let render = try HeadlessRender(document: checked[i], artworks: artworks, format: .png, options: options)
                 return try ScenarioCheck(render: render, name: name, file: path, baselines: baseline, results: results,
-                                         criterion: criterion, update: update).run()
+                                         criterion: criterion, cells: cells, update: update).run()
             }
             outcomes.results.withLock { $0[i] = outcome }
         }
@@ -131,8 +131,8 @@ struct TestCommand: ParsableCommand {
             }
         }
         print(TestConsole.lines(report, criterion: criterion, fps: fps))
-        if let junit { try Files.write(Array(JUnitReport.xml(report).utf8), to: junit) }
-        if let path = self.report { try Files.write(Array(try HTMLReport.html(report, at: path).utf8), to: path) }
+        if let junit { try Files.writeReport(JUnitReport.xml(report), to: junit) }
+        if let path = self.report { try Files.writeReport(try HTMLReport.html(report, at: path), to: path) }
         if let summary = ProcessInfo.processInfo.environment["GITHUB_STEP_SUMMARY"], !summary.isEmpty {
             try TestConsole.append(StepSummary.markdown(report), to: summary)
         }
@@ -144,22 +144,33 @@ struct TestCommand: ParsableCommand {
         frame.parameters + [("fps", String(fps))]
     }
 
-    private func criterion() throws -> FrameCriterion {
-        guard threshold > 0, threshold <= 100 else { throw RenderFailure.usage("--threshold must be above 0 and at most 100") }
-        if let ssim, !(0...1).contains(ssim) { throw RenderFailure.usage("--ssim must be 0–1") }
+    /// The run's criterion; the masks that name a control become its cell in each scenario's frames.
+    private func criterion() throws -> (FrameCriterion, cells: [FrameSubject]) {
+        typealias Limits = Scenario.Comparison.Limits
+        func range(_ r: ClosedRange<Double>) -> String { "\(r.lowerBound)–\(r.upperBound)" }
+        guard Limits.threshold.contains(threshold) else { throw RenderFailure.usage("--threshold must be \(range(Limits.threshold))") }
+        if let ssim, !Limits.ssim.contains(ssim) { throw RenderFailure.usage("--ssim must be \(range(Limits.ssim))") }
         if let pixels = maxDiffPixels, pixels < 0 { throw RenderFailure.usage("--max-diff-pixels must be 0 or more") }
-        if let ratio = maxDiffPixelRatio, !(0...1).contains(ratio) { throw RenderFailure.usage("--max-diff-pixel-ratio must be 0–1") }
-        let masks = try mask.map { text -> PixelRect in
+        if let ratio = maxDiffPixelRatio, !Limits.maxDiffPixelRatio.contains(ratio) {
+            throw RenderFailure.usage("--max-diff-pixel-ratio must be \(range(Limits.maxDiffPixelRatio))")
+        }
+        var rects: [PixelRect] = [], cells: [FrameSubject] = []
+        for text in mask {
+            if let control = FrameSubject.controls.first(where: { $0.rawValue == text }) {
+                cells.append(control)
+                continue
+            }
             let numbers = text.split(separator: ",").compactMap { Int(String($0.filter { $0 != " " })) }
             guard numbers.count == 4, numbers[2] > 0, numbers[3] > 0 else {
-                throw RenderFailure.usage("--mask must be X,Y,W,H in pixels with W and H above 0; got \(text)")
+                throw RenderFailure.usage("--mask must be X,Y,W,H in pixels with W and H above 0, or one of "
+                                          + FrameSubject.controls.map(\.rawValue).joined(separator: ", ") + "; got \(text)")
             }
-            return PixelRect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])
+            rects.append(PixelRect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3]))
         }
-        return FrameCriterion(measure: ssim.map { .ssim(minimum: $0) } ?? .deltaE(threshold: threshold),
-                              ignoresAntialiasing: !countAntialiasing,
-                              maxDiffPixels: maxDiffPixels ?? (maxDiffPixelRatio == nil ? 0 : nil),
-                              maxDiffPixelRatio: maxDiffPixelRatio, masks: masks)
+        return (FrameCriterion(measure: ssim.map { .ssim(minimum: $0) } ?? .deltaE(threshold: threshold),
+                               ignoresAntialiasing: !countAntialiasing,
+                               maxDiffPixels: maxDiffPixels ?? (maxDiffPixelRatio == nil ? 0 : nil),
+                               maxDiffPixelRatio: maxDiffPixelRatio, masks: rects), cells)
     }
 }
 

@@ -12,10 +12,11 @@ import Glibc
 /// baseline written, then the verdict with the exit status.
 enum TestConsole {
     static func lines(_ results: TestResults, criterion: FrameCriterion, fps: Int) -> String {
-        var lines = ["\(results.scenarios.count) scenarios at \(fps) fps; a frame passes with \(criterion)"]
+        var lines = ["\(results.scenarios.count) scenario\(results.scenarios.count == 1 ? "" : "s") at \(fps) fps; a frame passes when \(criterion)"]
         for s in results.scenarios {
             let state = s.passed ? "PASS" : s.failing ? "FAIL" : "MISSING"
-            lines.append("\(state)  \(s.name)  \(s.frames.count) frames, \(s.failed.count) failed, \(s.missing.count) missing")
+            let expects = s.assertions.isEmpty ? "" : "; \(s.assertions.count) expects, \(s.failedAssertions.count) failed"
+            lines.append("\(state)  \(s.name)  \(s.frames.count) frames, \(s.failed.count) failed, \(s.missing.count) missing" + expects)
             for (_, message, detail) in JUnitReport.failures(of: s) {
                 lines.append("      \(message)")
                 lines += detail.split(separator: "\n").map { "        " + $0 }
