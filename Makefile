@@ -4,7 +4,7 @@ SWIFT ?= swift
 HOST ?= 127.0.0.1
 PORT ?= 8080
 
-.PHONY: run test deps test-deps build release swift-test example-test readme-test fuzz-replay fuzz api-docs js-check browser-test api-fuzz sanitizers container-test deploy-test accept-golden
+.PHONY: run test deps test-deps build release swift-test example-test readme-test fuzz-replay fuzz api-docs ci-examples js-check browser-test api-fuzz sanitizers container-test deploy-test accept-golden
 
 deps:
 	@scripts/install-deps.sh build
@@ -21,7 +21,7 @@ release: deps
 run: release
 	.build/release/layercast --host $(HOST) --port $(PORT)
 
-test: test-deps swift-test example-test readme-test fuzz api-docs js-check browser-test api-fuzz sanitizers container-test deploy-test
+test: test-deps swift-test example-test readme-test fuzz api-docs ci-examples js-check browser-test api-fuzz sanitizers container-test deploy-test
 
 swift-test:
 	SWIFT=$(SWIFT) scripts/test-swift.sh
@@ -49,6 +49,11 @@ fuzz:
 # The README's API tables against the declarations they are generated from.
 api-docs:
 	scripts/api-docs.sh --check
+
+# examples/ci's GitHub Actions and GitLab CI files against their schemas, offline (check-jsonschema's
+# vendored copies), and a broken copy of each refused; the image runs examples/ci/motion in container-test.
+ci-examples:
+	scripts/test-ci-examples.sh
 
 js-check:
 	tsc --noEmit --allowJs --checkJs -p jsconfig.json

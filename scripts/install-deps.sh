@@ -6,7 +6,8 @@ set -euo pipefail
 
 build_pkgs=(pkg-config libcairo2-dev libmicrohttpd-dev libhiredis-dev libturbojpeg0-dev libspng-dev libwebp-dev libgif-dev libimagequant-dev libsqlite3-dev libavcodec-dev libavformat-dev libavutil-dev libswscale-dev libyuv-dev fonts-dejavu-core)
 test_pkgs=(chromium chromium-driver ffmpeg imagemagick python3-pip node-typescript redis-server haproxy varnish)
-pip_pkgs=(selenium pytest pillow numpy openapi-spec-validator junitparser)
+# check-jsonschema: the CI examples against GitHub's and GitLab's schemas (scripts/test-ci-examples.sh).
+pip_pkgs=(selenium pytest pillow numpy openapi-spec-validator junitparser check-jsonschema)
 # axe-core (4.12) for the accessibility check: this wheel ships it as a plain axe.min.js, which the
 # browser tests inject through Selenium. --no-deps: Playwright, its dependency, is not used.
 axe_pkg=axe-playwright-python==0.1.8
@@ -34,8 +35,16 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 
 pip_install() {
-    # Debian's own python3 refuses pip installs (PEP 668) unless told to.
-    python3 -m pip install -q "$@" || python3 -m pip install -q --break-system-packages "$@"
+    # Debian's own python3 refuses pip installs (PEP 668) unless told to; a transient index error
+    # gets one retry.
+    local attempt
+    for attempt in 1 2; do
+        if python3 -m pip install -q "$@" || python3 -m pip install -q --break-system-packages "$@"; then
+            return 0
+        fi
+        [ $attempt -eq 2 ] || sleep 3
+    done
+    return 1
 }
 
 if [ "${1:-build}" = test ]; then

@@ -8,7 +8,9 @@
 #      binary through BINARY_FROM=prebuilt) and runs: its health check, /healthz, a PNG, the page,
 #      a second of MJPEG, an MP4 and a WebM that the host's ffprobe reads (codec, pixel format,
 #      size, frames, rate, duration), the meter's label drawn as on the host, the token guard, PID 1
-#      as uid 10001; then SIGTERM, with a stream open, stops it with status 0 within 1 s;
+#      as uid 10001; then SIGTERM, with a stream open, stops it with status 0 within 1 s; and
+#      `layercast test` on a mounted copy of examples/ci/motion, as the CI examples run it (baselines
+#      written, a pass, then the scenario changed: exit 1, with its JUnit, step summary and report);
 #   4. the image is under 350 MB (the video codecs' libraries are about 190 MB of it); the codec
 #      packages it carries are listed, for the README's licences.
 # Any failure exits non-zero. Safe to rerun: the base rootfs, the podman store and the image layers
@@ -225,6 +227,75 @@ grep -q 'received SIGTERM' <<<"$(logs)" || { logs; fail "the server did not see 
 [ "$stop_ms" -le "$STOP_LIMIT_MS" ] || fail "it took $stop_ms ms to stop, limit $STOP_LIMIT_MS ms"
 [ "$stream_rc" = 0 ] || fail "the open MJPEG stream was cut (curl exit $stream_rc), not ended"
 echo "  stopped in $stop_ms ms (podman stop included), exit status 0, open stream ended cleanly"
+
+say "3. layercast test on a mounted folder (examples/ci)"
+# examples/ci/motion (a scenario, no baselines) in a scratch folder, mounted at /work as the CI
+# examples mount the checkout; kept after a failure, to look at. First as the image's own user on a
+# world-writable copy, as GitLab's Docker executor clones (umask 0000): --update missing writes the
+# baselines. Then exactly as examples/ci/github-actions.yml runs it: as the checkout's owner (1001,
+# a GitHub runner's uid; no such user in the image), no network, a read-only root, the step summary
+# file mounted alone. A plain run passes; the scenario changed (pause becomes stop), it fails.
+ci_dir="$WORK_DIR/ci-example"
+ci_uid=1001
+$SUDO rm -rf "$ci_dir"
+mkdir -p "$ci_dir/work"
+cp -R examples/ci/motion "$ci_dir/work/motion"
+: >"$ci_dir/step-summary.md"
+chmod -R a+rwX "$ci_dir/work"
+ci_test() {   # WHAT EXPECTED_STATUS [PODMAN RUN OPTION...] -- LAYERCAST TEST ARGUMENT...
+    local what=$1 expected=$2 options=() status=0
+    shift 2
+    while [ "$1" != -- ]; do options+=("$1"); shift; done
+    shift
+    podman_ run --rm --no-healthcheck -v "$ci_dir/work:/work" -w /work "${options[@]}" "$IMAGE" \
+        test motion/scenarios --baseline motion/baselines --size 96 --control play-button "$@" \
+        >"$ci_dir/out.log" 2>&1 || status=$?
+    [ "$status" = "$expected" ] || { cat "$ci_dir/out.log"; fail "layercast test $* ($what) exited with $status, expected $expected"; }
+    echo "  $what: exit $status; $(grep '^result:' "$ci_dir/out.log" || echo 'no result line')"
+}
+junit_counts() {   # FILE: "tests=N failures=N <failure> elements=N"
+    python3 - "$1" <<'EOF'
+import sys, xml.etree.ElementTree as ET
+root = ET.parse(sys.argv[1]).getroot()
+print(f"tests={root.get('tests')} failures={root.get('failures')} <failure> elements={len(root.findall('.//failure'))}")
+EOF
+}
+ci_test "--update missing, as uid 10001" 0 -- --update missing
+baselines=$(find "$ci_dir/work/motion/baselines/press" -name '*.png' | wc -l)
+# 1.2 s at 10 fps: 0.000s.png … 1.100s.png, each written by the image's uid 10001.
+[ "$baselines" = 12 ] || fail "--update missing wrote $baselines baselines, expected 12"
+owners=$(find "$ci_dir/work/motion/baselines" -type f -printf '%u\n' | sort -u | tr '\n' ' ')
+[ "$owners" = "10001 " ] || fail "the baselines belong to $owners, expected uid 10001"
+echo "  12 baselines written, by uid 10001"
+
+$SUDO chown -R "$ci_uid:$ci_uid" "$ci_dir/work" "$ci_dir/step-summary.md"
+chmod -R go-w "$ci_dir/work"
+as_github=(--user "$ci_uid:$ci_uid" --network none --read-only --cap-drop ALL --security-opt no-new-privileges
+           -v "$ci_dir/step-summary.md:/tmp/step-summary.md" -e GITHUB_STEP_SUMMARY=/tmp/step-summary.md -e CI=true)
+reports=(--junit layercast-junit.xml --report layercast-report.html --results layercast-test-results)
+ci_test "a plain run, as uid $ci_uid" 0 "${as_github[@]}" -- "${reports[@]}"
+counts=$(junit_counts "$ci_dir/work/layercast-junit.xml")
+[ "$counts" = "tests=1 failures=0 <failure> elements=0" ] || fail "the passing run's JUnit has $counts"
+grep -q '^| press | 12 | 0 | 0 | pass |$' "$ci_dir/step-summary.md" ||
+    { cat "$ci_dir/step-summary.md"; fail "the step summary has no passing row for press"; }
+[ -s "$ci_dir/work/layercast-report.html" ] || fail "no report written"
+owners=$(stat -c %u "$ci_dir/work/layercast-junit.xml" "$ci_dir/work/layercast-report.html" | sort -u)
+[ "$owners" = "$ci_uid" ] || fail "the run's files belong to $owners, expected uid $ci_uid"
+echo "  JUnit $counts; the step summary's row: pass; files by uid $ci_uid"
+
+$SUDO sed -i 's/"mode": "pause"/"mode": "stop"/' "$ci_dir/work/motion/scenarios/press.json"
+$SUDO rm -f "$ci_dir/work/layercast-junit.xml" "$ci_dir/work/layercast-report.html"
+ci_test "the scenario changed" 1 "${as_github[@]}" -- "${reports[@]}"
+counts=$(junit_counts "$ci_dir/work/layercast-junit.xml")
+# Where the pause and the stop differ: from 0.7 s on, as the bars become a square.
+[[ $counts == "tests=1 failures=1 <failure> elements="[1-9]* ]] || fail "the failing run's JUnit has $counts"
+grep -q '^| press | 12 | [1-9][0-9]* | 0 | \*\*fail\*\* |$' "$ci_dir/step-summary.md" ||
+    { cat "$ci_dir/step-summary.md"; fail "the step summary has no failing row for press"; }
+[ -s "$ci_dir/work/layercast-report.html" ] || fail "no report written for the failing run"
+actual=$(find "$ci_dir/work/layercast-test-results/press" -name '*.actual.png' | wc -l)
+[ "$actual" -gt 0 ] || fail "no actual frame in layercast-test-results/press"
+echo "  JUnit $counts; the step summary's row: fail; report $(stat -c %s "$ci_dir/work/layercast-report.html") bytes; $actual actual frames in the results"
+$SUDO rm -rf "$ci_dir"
 
 say "4. size"
 size=$(config '{{.Size}}')
