@@ -289,6 +289,9 @@ ci_test "the scenario changed" 1 "${as_github[@]}" -- "${reports[@]}"
 counts=$(junit_counts "$ci_dir/work/layercast-junit.xml")
 # Where the pause and the stop differ: from 0.7 s on, as the bars become a square.
 [[ $counts == "tests=1 failures=1 <failure> elements="[1-9]* ]] || fail "the failing run's JUnit has $counts"
+# And its expect (the play button's mode at 1 s) fails, naming what the state held.
+grep -q 'playButton.mode is &quot;stop&quot;, expected &quot;pause&quot;' "$ci_dir/work/layercast-junit.xml" ||
+    fail "the failing run's JUnit has no failure for the scenario's expect"
 grep -q '^| press | 12 | [1-9][0-9]* | 0 | \*\*fail\*\* |$' "$ci_dir/step-summary.md" ||
     { cat "$ci_dir/step-summary.md"; fail "the step summary has no failing row for press"; }
 [ -s "$ci_dir/work/layercast-report.html" ] || fail "no report written for the failing run"
