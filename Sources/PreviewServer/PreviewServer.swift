@@ -156,6 +156,8 @@ public final class PreviewServer: Sendable {
         // Before the HTTP server: commands still waiting for the log get their 503 on open connections.
         replica?.stop()
         server.stop()
+        // Nothing is served now: the folder is free for the next server, whoever still holds this one.
+        services.stage.dataFolder?.release()
         return viewers
     }
 }

@@ -42,6 +42,29 @@ import Testing
         }
     }
 
+    /// A stopped server lets its folder go at once, though something still holds it (a request's
+    /// work may, a moment after it stopped): a restart in one process finds the folder free. (CI saw
+    /// the next server refused while the stopped one waited to be freed.)
+    @Test func aStoppedServerLetsItsFolderGoWhileStillHeld() throws {
+        try Self.withFolder { path in
+            func server() -> PreviewServer {
+                var c = PreviewServerConfiguration()
+                c.port = 0
+                c.dataDirectory = path
+                return PreviewServer(configuration: c)
+            }
+            let first = server()
+            try first.start()
+            let second = server()
+            #expect(throws: SavedWorkProblem.inUse(folder: path, process: Int(getpid()))) { try second.start() }
+            _ = first.stop()
+            let third = server()
+            try third.start()
+            _ = third.stop()
+            withExtendedLifetime(first) {}
+        }
+    }
+
     @Test func aFileThatCannotBeUsedIsDegradedInHealthzAndTheServerServes() throws {
         try Self.withFolder { path in
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)

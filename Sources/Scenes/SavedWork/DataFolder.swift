@@ -36,6 +36,9 @@ package final class DataFolder: Sendable {
         }
     }
 
+    /// Lets the folder go when the server stops (`FolderLock.release`).
+    package func release() { lock.release() }
+
     /// The folder `--data` names: `option` itself, nil for `none`, or the default when not given.
     package static func chosen(_ option: String?, environment: [String: String]) -> String? {
         let chosen = option ?? defaultPath(environment: environment)

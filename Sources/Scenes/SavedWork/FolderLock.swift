@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Synchronization
 
 /// One server per data folder: an exclusive `flock` on `layercast.lock` in it, held while the
 /// server runs and let go by the kernel when the process ends however it ends (even `kill -9`), so
@@ -9,6 +10,7 @@ import Glibc
 package final class FolderLock: Sendable {
     package static let fileName = "layercast.lock"
     private let descriptor: Int32
+    private let released = Atomic(false)
 
     /// Takes the lock of `folder`; throws, naming the folder and the process that holds it, when
     /// another server (in this process or another) has it.
@@ -29,6 +31,15 @@ package final class FolderLock: Sendable {
     }
 
     deinit { close(descriptor) }
+
+    /// Lets the lock go now, when the server stops, rather than when the last reference to it
+    /// goes: a request's work may still hold the server a moment after it stopped, and the next
+    /// server on the folder (a restart in one process) must not find it taken. Once; the descriptor
+    /// stays open until the end.
+    package func release() {
+        guard !released.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        _ = flock(descriptor, LOCK_UN)
+    }
 
     private static func readHolder(_ fd: Int32) -> Int? {
         var buffer = [UInt8](repeating: 0, count: 32)

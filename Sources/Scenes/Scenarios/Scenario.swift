@@ -90,12 +90,12 @@ package struct Scenario: Sendable {
     }
 
     /// The canonical document as the store keeps it and `GET /scenarios/{id}` serves it: one member,
-    /// and one step, per line.
+    /// and one step, per line (the snapshots' times on the member's line).
     package var canonicalText: String {
         guard case .object(let members) = canonicalJSON else { return canonicalJSON.text }
         let lines = members.map { key, value -> String in
             let name = "  " + JSONValue.string(key).text + ": "
-            guard case .array(let items) = value, !items.isEmpty else { return name + value.text }
+            guard key == "steps", case .array(let items) = value, !items.isEmpty else { return name + value.text }
             return name + "[\n" + items.map { "    " + $0.text }.joined(separator: ",\n") + "\n  ]"
         }
         return "{\n" + lines.joined(separator: ",\n") + "\n}\n"

@@ -35,6 +35,16 @@ import SeedControls
             field: "steps[1].with.seconds", says: "0.01"),
         Bad(document: #"{"duration": 2, "steps": [\#(step0), {"at": 1, "do": "POST /player/seek", "with": {"progress": [40]}}]}"#,
             field: "steps[1].with.progress", says: "not an array"),
+        // An expect's path is the state document's, read from its schema; its value one the member can hold.
+        Bad(document: #"{"duration": 2, "steps": [\#(step0), {"at": 1, "expect": {"meter.segmentCounts": 1}}]}"#,
+            field: "steps[1].expect.meter.segmentCounts", says: "no member 'segmentCounts'"),
+        Bad(document: #"{"duration": 2, "steps": [\#(step0), {"at": 1, "expect": {"play-button.mode": "paws"}}]}"#,
+            field: "steps[1].expect.play-button.mode", says: "never 'paws'"),
+        Bad(document: #"{"duration": 2, "steps": [\#(step0), {"at": 1, "expect": {"meter.recording": true}, "do": "POST /meter/release"}]}"#,
+            field: "steps[1].expect", says: "both 'expect' and 'do'"),
+        Bad(document: #"{"duration": 2, "steps": [\#(step0)], "snapshots": [1, 0.5]}"#, field: "snapshots[1]", says: "not after"),
+        Bad(document: #"{"duration": 2, "steps": [\#(step0)], "compare": {"masks": ["dial"]}}"#, field: "compare.masks[0]",
+            says: "no control is named 'dial'"),
         Bad(document: #"{"duration": 2, "steps": [\#(step0), {"at": 1, "do": "GET /state"}]}"#,
             field: "steps[1].do", says: "not a command a scenario can run"),
         Bad(document: #"{"duration": 2, "steps": [\#(step0), {"at": 1, "do": "POST /scenarios/record"}]}"#,
@@ -103,6 +113,22 @@ import SeedControls
             // Nothing was kept.
             let list = try jsonObject(s.get("/scenarios"))
             #expect((list["scenarios"] as? [Any])?.isEmpty == true)
+        }
+    }
+
+    /// The server keeps what a scenario checks (its expects, snapshots and compare) in its canonical
+    /// text, with the key for a control's id; frames of it are the frames without them.
+    @Test func whatAScenarioChecksIsKeptAndDoesNotPlay() throws {
+        try withTestServer(.router) { s in
+            let plain = #"{"duration": 1, "steps": [{"at": 0.2, "do": "POST /play-button/mode", "with": {"mode": "pause"}}]}"#
+            let checked = #"{"duration": 1, "snapshots": [0.5], "compare": {"masks": ["spinner"]}, "steps": [{"at": 0.2, "do": "POST /play-button/mode", "with": {"mode": "pause"}}, {"at": 0.5, "expect": {"play-button.mode": "pause"}}]}"#
+            let (plainID, checkedID) = (try Scenarios.store(plain, on: s), try Scenarios.store(checked, on: s))
+            #expect(plainID != checkedID)
+            let text = try s.get("/scenarios/\(checkedID)").text
+            #expect(text.contains(#"    {"at":0.5,"expect":{"playButton.mode":"pause"}}"#)
+                    && text.contains(#""snapshots": [0.5],"#) && text.contains(#""compare": {"masks":["spinner"]}"#), "\(text)")
+            let frames = try [plainID, checkedID].map { try s.get("/frame.png?scenario=\($0)&ahead=0.5&size=96").body }
+            #expect(frames[0] == frames[1] && !frames[0].isEmpty)
         }
     }
 

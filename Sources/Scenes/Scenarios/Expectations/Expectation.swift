@@ -100,13 +100,20 @@ extension Expectation {
         var checks: [Check] = []
         for (given, expected) in members {
             let memberField = field + "." + given
-            let (keys, node) = try StatePaths.resolve(given, at: memberField)
-            let written = keys.joined(separator: ".")
-            guard !checks.contains(where: { $0.path == written }) else {
-                throw Refusal(.invalid, "'\(Refusal.quote(written))' is checked more than once", parameter: memberField,
-                              allowed: "each path once")
+            do throws(Refusal) {
+                let (keys, node) = try StatePaths.resolve(given, at: memberField)
+                let written = keys.joined(separator: ".")
+                guard !checks.contains(where: { $0.path == written }) else {
+                    throw Refusal(.invalid, "'\(Refusal.quote(written))' is checked more than once", parameter: memberField,
+                                  allowed: "each path once")
+                }
+                checks.append(Check(path: written, keys: keys, expected: try Self.expected(expected, for: node, at: memberField)))
+            } catch {
+                // Like every fault of a step, the message starts with the step (`steps[3]: …`).
+                var located = error
+                located.message = path + ": " + error.message
+                throw located
             }
-            checks.append(Check(path: written, keys: keys, expected: try Self.expected(expected, for: node, at: memberField)))
         }
         self.at = at
         self.checks = checks
