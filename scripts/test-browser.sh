@@ -42,7 +42,8 @@ done
 export LAYERCAST_URL="http://127.0.0.1:$port" LAYERCAST_BIN="$bin"
 export SE_OFFLINE=true SE_AVOID_STATS=true
 status=0
-python3 -m pytest Tests/Browser -p no:cacheprovider -q "$@" || status=$?
+# The slowest tests are listed, so a CI log tells where the browser stage spends its time.
+python3 -m pytest Tests/Browser -p no:cacheprovider -q --durations=12 "$@" || status=$?
 if [ "$status" -eq 5 ]; then
     echo "no browser tests were collected" >&2
     status=1

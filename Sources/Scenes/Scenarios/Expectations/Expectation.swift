@@ -124,17 +124,17 @@ extension Expectation {
         func refuse(_ what: String) -> Refusal {
             Refusal(.invalid, "'\(field)' \(what)", parameter: field, allowed: node.allowed)
         }
-        switch (value, node) {
+        switch (value, node.kind) {
         case (.object, .object), (.array, .object), (_, .array):
             throw refuse("names an object or an array; an expect checks one value")
-        case (.object(let members), .number), (.object(let members), .any):
+        case (.object(let members), .number), (.object(let members), .integer), (.object(let members), .any):
             return try range(members, at: field, allowed: node.allowed)
-        case (.number(let text), .number(let integer)):
+        case (.number(let text), .number), (.number(let text), .integer):
             guard let number = Double(text), number.isFinite else { throw refuse("is not a finite number") }
-            if integer, number.rounded() != number { throw refuse("is an integer, not \(text)") }
+            if node.kind == .integer, number.rounded() != number { throw refuse("is an integer, not \(text)") }
             return .equals(JSONDocument.number(text).value)
-        case (.string(let text), .string(let cases)):
-            if let cases, !cases.contains(text) { throw refuse("is never '\(Refusal.quote(text))'") }
+        case (.string(let text), .string):
+            if let cases = node.cases, !cases.contains(text) { throw refuse("is never '\(Refusal.quote(text))'") }
             return .equals(.string(text))
         case (.bool(let flag), .boolean):
             return .equals(.bool(flag))
@@ -144,7 +144,7 @@ extension Expectation {
         case (.string(let text), .any): return .equals(.string(text))
         case (.bool(let flag), .any): return .equals(.bool(flag))
         default:
-            throw refuse("holds \(node.allowed.hasPrefix("a member") ? "an object" : node.allowed), not \(value.kindName)")
+            throw refuse("holds \(node.kind == .object ? "an object" : node.allowed), not \(value.kindName)")
         }
     }
 

@@ -7,23 +7,38 @@ import JSON
 /// document key (`play-button.mode` is `playButton.mode`); an array's items are named by index.
 package enum StatePaths {
     /// A node of the state document's schema, as far as a path and an expected value need it.
-    package indirect enum Node: Sendable {
-        case object([(key: String, node: Node)])
-        case array(Node)
-        case number(integer: Bool)
-        case string(cases: [String]?)
-        case boolean
-        /// A member the schema leaves open (a curve, a value of several types).
-        case any
+    /// A struct of arrays rather than an indirect enum: the tree is kept for the life of the process
+    /// (`ControlSystem.derived`), and an indirect enum's boxes are referenced by pointers carrying
+    /// the case in their spare bits, which LeakSanitizer cannot follow, so it reported the kept tree
+    /// as leaked (scripts/test-sanitizers.sh).
+    package struct Node: Sendable {
+        package enum Kind: Sendable {
+            case object, array, number, integer, string, boolean
+            /// A member the schema leaves open (a curve, a value of several types).
+            case any
+        }
+
+        package var kind: Kind
+        /// An object's members, in the schema's order.
+        package var members: [(key: String, node: Node)] = []
+        /// An array's item schema: one node.
+        package var items: [Node] = []
+        /// A string's cases, when the schema enumerates them.
+        package var cases: [String]?
+
+        static func object(_ members: [(key: String, node: Node)]) -> Node { Node(kind: .object, members: members) }
+        static func array(_ item: Node) -> Node { Node(kind: .array, items: [item]) }
+        static func string(cases: [String]?) -> Node { Node(kind: .string, cases: cases) }
+        static let any = Node(kind: .any)
 
         /// "a number", "one of pause, play": what an expected value there may be.
         package var allowed: String {
-            switch self {
-            case .object(let members):
-                "a member of it: " + members.map(\.key).joined(separator: ", ")
+            switch kind {
+            case .object: "a member of it: " + members.map(\.key).joined(separator: ", ")
             case .array: "an item of it, by index (items.0)"
-            case .number(let integer): integer ? "an integer, or {\"approx\": …, \"tolerance\": …}" : "a number, or {\"approx\": …, \"tolerance\": …}"
-            case .string(let cases): cases.map { "one of " + $0.joined(separator: ", ") } ?? "a string"
+            case .number: "a number, or {\"approx\": …, \"tolerance\": …}"
+            case .integer: "an integer, or {\"approx\": …, \"tolerance\": …}"
+            case .string: cases.map { "one of " + $0.joined(separator: ", ") } ?? "a string"
             case .boolean: "true or false"
             case .any: "a string, number or boolean"
             }
@@ -56,8 +71,9 @@ package enum StatePaths {
         var node = root
         for (i, part) in parts.enumerated() {
             let walked = keys.isEmpty ? "the state document" : "'" + keys.joined(separator: ".") + "'"
-            switch node {
-            case .object(let members):
+            switch node.kind {
+            case .object:
+                let members = node.members
                 // At the top, a control's id stands for its document key.
                 let key = i == 0 ? (FrameSubject.controls.first { $0.rawValue == part }?.documentKey ?? part) : part
                 if i == 0, serverMembers.contains(key) {
@@ -70,14 +86,14 @@ package enum StatePaths {
                 }
                 keys.append(key)
                 node = next
-            case .array(let items):
-                guard let index = Int(part), index >= 0, String(index) == part else {
+            case .array:
+                guard let index = Int(part), index >= 0, String(index) == part, let items = node.items.first else {
                     throw Refusal(.invalid, "\(walked) is an array: '\(Refusal.quote(part))' is not an index", parameter: field,
                                   allowed: "an index from 0, such as \(keys.joined(separator: ".")).0")
                 }
                 keys.append(part)
                 node = items
-            case .number, .string, .boolean, .any:
+            case .number, .integer, .string, .boolean, .any:
                 throw Refusal(.invalid, "\(walked) is a value: it has no member '\(Refusal.quote(part))'", parameter: field,
                               allowed: "the path up to \(keys.joined(separator: "."))")
             }
@@ -108,10 +124,10 @@ package enum StatePaths {
             return .object(properties.map { ($0.0, node($0.1, components, depth: depth + 1)) })
         case "array":
             return .array(member("items").map { node($0, components, depth: depth + 1) } ?? .any)
-        case "number": return .number(integer: false)
-        case "integer": return .number(integer: true)
+        case "number": return Node(kind: .number)
+        case "integer": return Node(kind: .integer)
         case "string": return .string(cases: nil)
-        case "boolean": return .boolean
+        case "boolean": return Node(kind: .boolean)
         default: return .any
         }
     }
