@@ -15,7 +15,7 @@ enum TestConsole {
         var lines = ["\(results.scenarios.count) scenario\(results.scenarios.count == 1 ? "" : "s") at \(fps) fps; a frame passes when \(criterion)"]
         for s in results.scenarios {
             let state = s.passed ? "PASS" : s.failing ? "FAIL" : "MISSING"
-            let expects = s.assertions.isEmpty ? "" : "; \(s.assertions.count) expects, \(s.failedAssertions.count) failed"
+            let expects = s.assertions.isEmpty ? "" : "; \(s.assertions.count) expect\(s.assertions.count == 1 ? "" : "s"), \(s.failedAssertions.count) failed"
             lines.append("\(state)  \(s.name)  \(s.frames.count) frames, \(s.failed.count) failed, \(s.missing.count) missing" + expects)
             for (_, message, detail) in JUnitReport.failures(of: s) {
                 lines.append("      \(message)")
