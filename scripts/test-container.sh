@@ -238,16 +238,17 @@ say "3. layercast test on a mounted folder (examples/ci)"
 ci_dir="$WORK_DIR/ci-example"
 ci_uid=1001
 $SUDO rm -rf "$ci_dir"
-mkdir -p "$ci_dir/work"
-cp -R examples/ci/motion "$ci_dir/work/motion"
+checkout="$ci_dir/checkout"
+mkdir -p "$checkout"
+cp -R examples/ci/motion "$checkout/motion"
 : >"$ci_dir/step-summary.md"
-chmod -R a+rwX "$ci_dir/work"
+chmod -R a+rwX "$checkout"
 ci_test() {   # WHAT EXPECTED_STATUS [PODMAN RUN OPTION...] -- LAYERCAST TEST ARGUMENT...
     local what=$1 expected=$2 options=() status=0
     shift 2
     while [ "$1" != -- ]; do options+=("$1"); shift; done
     shift
-    podman_ run --rm --no-healthcheck -v "$ci_dir/work:/work" -w /work "${options[@]}" "$IMAGE" \
+    podman_ run --rm --no-healthcheck -v "$checkout:/work" -w /work "${options[@]}" "$IMAGE" \
         test motion/scenarios --baseline motion/baselines --size 96 --control play-button "$@" \
         >"$ci_dir/out.log" 2>&1 || status=$?
     [ "$status" = "$expected" ] || { cat "$ci_dir/out.log"; fail "layercast test $* ($what) exited with $status, expected $expected"; }
@@ -261,43 +262,43 @@ print(f"tests={root.get('tests')} failures={root.get('failures')} <failure> elem
 EOF
 }
 ci_test "--update missing, as uid 10001" 0 -- --update missing
-baselines=$(find "$ci_dir/work/motion/baselines/press" -name '*.png' | wc -l)
+baselines=$(find "$checkout/motion/baselines/press" -name '*.png' | wc -l)
 # 1.2 s at 10 fps: 0.000s.png … 1.100s.png, each written by the image's uid 10001.
 [ "$baselines" = 12 ] || fail "--update missing wrote $baselines baselines, expected 12"
-owners=$(find "$ci_dir/work/motion/baselines" -type f -printf '%u\n' | sort -u | tr '\n' ' ')
+owners=$(find "$checkout/motion/baselines" -type f -printf '%u\n' | sort -u | tr '\n' ' ')
 [ "$owners" = "10001 " ] || fail "the baselines belong to $owners, expected uid 10001"
 echo "  12 baselines written, by uid 10001"
 
-$SUDO chown -R "$ci_uid:$ci_uid" "$ci_dir/work" "$ci_dir/step-summary.md"
-chmod -R go-w "$ci_dir/work"
+$SUDO chown -R "$ci_uid:$ci_uid" "$checkout" "$ci_dir/step-summary.md"
+chmod -R go-w "$checkout"
 as_github=(--user "$ci_uid:$ci_uid" --network none --read-only --cap-drop ALL --security-opt no-new-privileges
            -v "$ci_dir/step-summary.md:/tmp/step-summary.md" -e GITHUB_STEP_SUMMARY=/tmp/step-summary.md -e CI=true)
 reports=(--junit layercast-junit.xml --report layercast-report.html --results layercast-test-results)
 ci_test "a plain run, as uid $ci_uid" 0 "${as_github[@]}" -- "${reports[@]}"
-counts=$(junit_counts "$ci_dir/work/layercast-junit.xml")
+counts=$(junit_counts "$checkout/layercast-junit.xml")
 [ "$counts" = "tests=1 failures=0 <failure> elements=0" ] || fail "the passing run's JUnit has $counts"
 grep -q '^| press | 12 | 0 | 0 | pass |$' "$ci_dir/step-summary.md" ||
     { cat "$ci_dir/step-summary.md"; fail "the step summary has no passing row for press"; }
-[ -s "$ci_dir/work/layercast-report.html" ] || fail "no report written"
-owners=$(stat -c %u "$ci_dir/work/layercast-junit.xml" "$ci_dir/work/layercast-report.html" | sort -u)
+[ -s "$checkout/layercast-report.html" ] || fail "no report written"
+owners=$(stat -c %u "$checkout/layercast-junit.xml" "$checkout/layercast-report.html" | sort -u)
 [ "$owners" = "$ci_uid" ] || fail "the run's files belong to $owners, expected uid $ci_uid"
 echo "  JUnit $counts; the step summary's row: pass; files by uid $ci_uid"
 
-$SUDO sed -i 's/"mode": "pause"/"mode": "stop"/' "$ci_dir/work/motion/scenarios/press.json"
-$SUDO rm -f "$ci_dir/work/layercast-junit.xml" "$ci_dir/work/layercast-report.html"
+$SUDO sed -i 's/"mode": "pause"/"mode": "stop"/' "$checkout/motion/scenarios/press.json"
+$SUDO rm -f "$checkout/layercast-junit.xml" "$checkout/layercast-report.html"
 ci_test "the scenario changed" 1 "${as_github[@]}" -- "${reports[@]}"
-counts=$(junit_counts "$ci_dir/work/layercast-junit.xml")
+counts=$(junit_counts "$checkout/layercast-junit.xml")
 # Where the pause and the stop differ: from 0.7 s on, as the bars become a square.
 [[ $counts == "tests=1 failures=1 <failure> elements="[1-9]* ]] || fail "the failing run's JUnit has $counts"
 # And its expect (the play button's mode at 1 s) fails, naming what the state held.
-grep -q 'playButton.mode is &quot;stop&quot;, expected &quot;pause&quot;' "$ci_dir/work/layercast-junit.xml" ||
+grep -q 'playButton.mode is &quot;stop&quot;, expected &quot;pause&quot;' "$checkout/layercast-junit.xml" ||
     fail "the failing run's JUnit has no failure for the scenario's expect"
 grep -q '^| press | 12 | [1-9][0-9]* | 0 | \*\*fail\*\* |$' "$ci_dir/step-summary.md" ||
     { cat "$ci_dir/step-summary.md"; fail "the step summary has no failing row for press"; }
-[ -s "$ci_dir/work/layercast-report.html" ] || fail "no report written for the failing run"
-actual=$(find "$ci_dir/work/layercast-test-results/press" -name '*.actual.png' | wc -l)
+[ -s "$checkout/layercast-report.html" ] || fail "no report written for the failing run"
+actual=$(find "$checkout/layercast-test-results/press" -name '*.actual.png' | wc -l)
 [ "$actual" -gt 0 ] || fail "no actual frame in layercast-test-results/press"
-echo "  JUnit $counts; the step summary's row: fail; report $(stat -c %s "$ci_dir/work/layercast-report.html") bytes; $actual actual frames in the results"
+echo "  JUnit $counts; the step summary's row: fail; report $(stat -c %s "$checkout/layercast-report.html") bytes; $actual actual frames in the results"
 $SUDO rm -rf "$ci_dir"
 
 say "4. size"

@@ -14,7 +14,7 @@ import SeedControls
     }
 
     /// The meter records from 0.2 s to 0.7 s (one segment); the play button pauses at 0.5 s; the
-    /// spinner turns 2π every 4 s, linearly (controls.md's spinner table), so π/2 at 1 s.
+    /// spinner turns 2π every 4 s, linearly (docs/design/spinner.md: 4 s a turn), so π/2 at 1 s.
     static func scenario(_ expect: String, at time: Double = 1) throws(Refusal) -> Scenario {
         try parse(#"""
             {"duration": 2, "steps": [
