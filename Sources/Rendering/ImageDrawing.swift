@@ -77,7 +77,7 @@ struct ImageDrawing {
 }
 
 /// `bitmap` resampled to width × height premultiplied ARGB32 words (rows packed).
-func scaledPixels(_ bitmap: Bitmap, width: Int, height: Int) -> [UInt32] {
+package func scaledPixels(_ bitmap: Bitmap, width: Int, height: Int) -> [UInt32] {
     var out = [UInt32](repeating: 0, count: width * height)
     guard bitmap.width > 0, bitmap.height > 0 else { return out }
     draw(into: &out, width: width, height: height, stride: width * 4) { cr in

@@ -18,7 +18,7 @@ enum HTMLReport {
     static let embeddedByteLimit = 4 << 20
 
     /// The page for `results`, to be written at `path` (relative references to baselines start there).
-    static func html(_ results: TestResults, at path: String) throws -> String {
+    static func html(_ results: TestResults, at path: String) -> String {
         ReportPage(results: results, folder: Files.folder(of: path)).html()
     }
 }

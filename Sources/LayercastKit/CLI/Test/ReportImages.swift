@@ -38,36 +38,14 @@ enum ReportImages {
         return Thumbnail(png: try PNGEncoder.encode(small), width: small.width, height: small.height)
     }
 
-    /// `bitmap` scaled so its longest side is `side` px, each pixel the mean of the source pixels it
-    /// covers (a box filter). The means are of premultiplied components, so an edge against
-    /// transparency does not darken.
+    /// `bitmap` scaled so its longest side is `side` px, by the renderer's own resampling
+    /// (`scaledPixels`, premultiplied, so an edge against transparency does not darken).
     static func downscaled(_ bitmap: Bitmap, toFit side: Int) -> RenderedImage {
         let (sw, sh) = (bitmap.width, bitmap.height)
         let longest = max(sw, sh, 1)
         let w = max(1, min(sw, (sw * side + longest / 2) / longest))
         let h = max(1, min(sh, (sh * side + longest / 2) / longest))
-        var words = [UInt32](repeating: 0, count: w * h)
-        bitmap.pixels.withUnsafeBufferPointer { source in
-            for y in 0..<h {
-                let y0 = y * sh / h, y1 = max(y0 + 1, (y + 1) * sh / h)
-                for x in 0..<w {
-                    let x0 = x * sw / w, x1 = max(x0 + 1, (x + 1) * sw / w)
-                    var (a, r, g, b) = (0, 0, 0, 0)
-                    for sy in y0..<y1 {
-                        for sx in x0..<x1 {
-                            let v = Int(source[sy * sw + sx])
-                            a += v >> 24
-                            r += v >> 16 & 0xFF
-                            g += v >> 8 & 0xFF
-                            b += v & 0xFF
-                        }
-                    }
-                    let n = (y1 - y0) * (x1 - x0)
-                    func mean(_ sum: Int) -> UInt32 { UInt32((sum + n / 2) / n) }
-                    words[y * w + x] = mean(a) << 24 | mean(r) << 16 | mean(g) << 8 | mean(b)
-                }
-            }
-        }
+        let words = scaledPixels(bitmap, width: w, height: h)
         return RenderedImage(width: w, height: h, stride: w * 4, pixels: words.withUnsafeBytes { Array($0) })
     }
 

@@ -132,7 +132,7 @@ struct TestCommand: ParsableCommand {
         }
         print(TestConsole.lines(report, criterion: criterion, fps: fps))
         if let junit { try Files.writeReport(JUnitReport.xml(report), to: junit) }
-        if let path = self.report { try Files.writeReport(try HTMLReport.html(report, at: path), to: path) }
+        if let path = self.report { try Files.writeReport(HTMLReport.html(report, at: path), to: path) }
         if let summary = ProcessInfo.processInfo.environment["GITHUB_STEP_SUMMARY"], !summary.isEmpty {
             try TestConsole.append(StepSummary.markdown(report), to: summary)
         }
