@@ -88,13 +88,10 @@ public struct HeadlessRender {
     /// Renders every frame, frame i at i / fps from the scenario's start (scene time `start` + i / fps,
     /// as the server's clip has it), handing each to `frame` with its time in the scenario as it is made.
     public func renderFrames(_ frame: (_ index: Int, _ time: Double, _ image: RenderedImage) throws -> Void) rethrows {
-        var played = scenario.freshScene()
-        for i in 0..<timing.frameCount {
-            let time = timing.offset(ofFrame: i)
-            let sceneTime = scenario.start + time
-            played.advance(to: sceneTime)
-            try frame(i, time, frameRenderer.image(of: frameRenderer.tree(of: played.scene, at: sceneTime, spec: spec),
-                                                   spec: spec))
+        var index = 0
+        try renderFrames(at: (0..<timing.frameCount).map(timing.offset(ofFrame:))) { time, image in
+            try frame(index, time, image)
+            index += 1
         }
     }
 
