@@ -1,10 +1,13 @@
 # The two commands of the README: `make run` starts the server, `make test` runs every test.
-# Each step of `make test` is its own target, so any one can be run alone while working.
+# `make test` runs its stages through scripts/test-stages.sh, which holds their order and budgets and
+# ends with the stage table; each stage is a target here, so any one can be run alone while working.
 SWIFT ?= swift
 HOST ?= 127.0.0.1
 PORT ?= 8080
 
-.PHONY: run test deps test-deps build release swift-test example-test readme-test fuzz-replay fuzz api-docs ci-examples js-check browser-test api-fuzz sanitizers container-test deploy-test accept-golden
+.PHONY: run test check test-deep deps test-deps build release swift-test example-test readme-test \
+	fuzz-replay fuzz-build fuzz api-docs ci-examples js-check browser-test api-fuzz sanitizers \
+	tsan-build tsan-test asan-build asan-test check-sleeps container-test deploy-test accept-golden
 
 deps:
 	@scripts/install-deps.sh build
@@ -12,16 +15,30 @@ deps:
 test-deps:
 	@scripts/install-deps.sh test
 
+# The debug build of everything, tests included: the Swift suites, the README, the browser, the
+# API fuzz and the deploy proof all use it.
 build: deps
-	$(SWIFT) build
+	$(SWIFT) build --build-tests
 
+# What the image carries and `make run` serves (--static-swift-stdlib: the image has no Swift runtime).
 release: deps
-	$(SWIFT) build -c release
+	$(SWIFT) build -c release --static-swift-stdlib --product layercast
 
 run: release
 	.build/release/layercast --host $(HOST) --port $(PORT)
 
-test: test-deps swift-test example-test readme-test fuzz api-docs ci-examples js-check browser-test api-fuzz sanitizers container-test deploy-test
+test:
+	@scripts/test-stages.sh
+
+# The edit loop: the Swift build and suites, and the page's type check; a minute or two.
+check: swift-test js-check check-sleeps
+
+# Longer than CI can afford: libFuzzer 10 minutes a target, ten times the API fuzz's examples and a
+# minute's storm, the sanitizers over every suite.
+test-deep:
+	$(MAKE) fuzz FUZZ_SECONDS=600
+	API_FUZZ_EXAMPLES=250 API_FUZZ_CLIP_EXAMPLES=20 STORM_SECONDS=60 scripts/test-api-fuzz.sh
+	SANITIZER_SKIP_NONE=1 scripts/test-sanitizers.sh
 
 swift-test:
 	SWIFT=$(SWIFT) scripts/test-swift.sh
@@ -39,13 +56,23 @@ readme-test:
 fuzz-replay:
 	scripts/fuzz.sh replay
 
-# libFuzzer on each of those parsers for FUZZ_SECONDS each, in its own instrumented build (about
-# a minute), its corpus first; `make test` runs it bounded, `make fuzz FUZZ_SECONDS=600` for longer.
-FUZZ_SECONDS ?= 15
+# libFuzzer on each of those parsers for FUZZ_SECONDS each, in its own instrumented build, its
+# corpus first; `make test` runs it bounded, `make fuzz FUZZ_SECONDS=600` for longer.
+FUZZ_SECONDS ?= 5
+fuzz-build:
+	scripts/fuzz.sh build
+
 fuzz:
 	scripts/fuzz.sh run $(FUZZ_SECONDS)
 
+# No sleep in Tests/ outside the waiting helpers and Tests/sleep-allowlist.txt, each entry with its reason.
+check-sleeps:
+	scripts/check-sleeps.sh
+
 # The page's modules against their JSDoc types (jsconfig.json), with Debian's TypeScript compiler.
+js-check:
+	tsc --noEmit --allowJs --checkJs -p jsconfig.json
+
 # The README's API tables against the declarations they are generated from.
 api-docs:
 	scripts/api-docs.sh --check
@@ -55,9 +82,6 @@ api-docs:
 ci-examples:
 	scripts/test-ci-examples.sh
 
-js-check:
-	tsc --noEmit --allowJs --checkJs -p jsconfig.json
-
 browser-test:
 	scripts/test-browser.sh
 
@@ -66,6 +90,18 @@ api-fuzz:
 
 sanitizers:
 	scripts/test-sanitizers.sh
+
+tsan-build:
+	scripts/test-sanitizers.sh build thread
+
+tsan-test:
+	scripts/test-sanitizers.sh test thread
+
+asan-build:
+	scripts/test-sanitizers.sh build address
+
+asan-test:
+	scripts/test-sanitizers.sh test address
 
 container-test:
 	scripts/test-container.sh

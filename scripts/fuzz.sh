@@ -2,6 +2,7 @@
 # Coverage-guided fuzzing of the parsers of what clients send (issue 30): Sources/layercast-fuzz's
 # targets, each with its seed corpus in Tests/Fuzz/Corpus/TARGET.
 #   scripts/fuzz.sh replay          every corpus input once through the normal debug build (make test)
+#   scripts/fuzz.sh build           only that instrumented build (make fuzz-build)
 #   scripts/fuzz.sh run [SECONDS]   libFuzzer on each target for SECONDS (default 30), built with
 #                                   -sanitize=fuzzer,address in .build-fuzz (make fuzz). New inputs
 #                                   go to a scratch folder; a crash's input lands in artifacts/fuzz/,
@@ -10,16 +11,19 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 targets=(scenario snapshot request props png head)
 corpus=Tests/Fuzz/Corpus
+flags=(--product layercast-fuzz --scratch-path .build-fuzz
+       -Xswiftc -sanitize=fuzzer,address -Xswiftc -DLAYERCAST_FUZZ -Xswiftc -parse-as-library)
 
 case "${1:-replay}" in
 replay)
     swift build --product layercast-fuzz
     for target in "${targets[@]}"; do .build/debug/layercast-fuzz "$target" "$corpus/$target"; done
     ;;
+build)
+    swift build "${flags[@]}"
+    ;;
 run)
     seconds=${2:-30}
-    flags=(--product layercast-fuzz --scratch-path .build-fuzz
-           -Xswiftc -sanitize=fuzzer,address -Xswiftc -DLAYERCAST_FUZZ -Xswiftc -parse-as-library)
     swift build "${flags[@]}"
     bin=$(swift build "${flags[@]}" --show-bin-path)/layercast-fuzz
     mkdir -p artifacts/fuzz
@@ -42,7 +46,7 @@ run)
     exit "$status"
     ;;
 *)
-    echo "usage: scripts/fuzz.sh replay | run [SECONDS]" >&2
+    echo "usage: scripts/fuzz.sh replay | build | run [SECONDS]" >&2
     exit 2
     ;;
 esac

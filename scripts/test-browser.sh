@@ -11,10 +11,11 @@ bin=.build/debug/layercast
 if [ ! -x "$bin" ] || [ -n "$(find Sources Package.swift -newer "$bin" -print -quit)" ]; then
     swift build --product layercast
 fi
-# The SDK's worked example serves five controls to test_plugin_control.py.
-example=examples/hamburger-button/.build/debug/hamburger-button
+# The SDK's worked example serves five controls to test_plugin_control.py; it builds in this
+# checkout's .build, beside Layercast's own modules (scripts/test-example.sh says why).
+example=.build/debug/hamburger-button
 if [ ! -x "$example" ] || [ -n "$(find Sources Package.swift examples/hamburger-button/Sources -newer "$example" -print -quit)" ]; then
-    swift build --package-path examples/hamburger-button --product hamburger-button
+    swift build --package-path examples/hamburger-button --scratch-path "$PWD/.build" --product hamburger-button
 fi
 
 missing=()

@@ -14,7 +14,8 @@
 #   4. the image is under 350 MB (the video codecs' libraries are about 190 MB of it); the codec
 #      packages it carries are listed, for the README's licences.
 # Any failure exits non-zero. Safe to rerun: the base rootfs, the podman store and the image layers
-# are cached in .build-container/, so a warm run takes well under a minute.
+# are cached outside the checkout (CACHE_DIR in scripts/container/lib.sh, ~/.cache/layercast-container),
+# so a warm run, a fresh clone's included, takes well under a minute.
 # LAYERCAST_BINARY=path skips the release build and proves that binary instead.
 set -euo pipefail
 # shellcheck source=scripts/container/lib.sh
@@ -53,7 +54,7 @@ if nm "$BINARY" 2>/dev/null | grep ' icudt[0-9]*_dat$' >/dev/null; then
 fi
 scripts/container/make-base.sh
 base_packages="$WORK_DIR/base-packages.txt"
-tar -xOf "$WORK_DIR/$BASE_RECIPE.tar" ./var/lib/dpkg/status |
+tar -xOf "$CACHE_DIR/$BASE_RECIPE.tar" ./var/lib/dpkg/status |
     awk '/^Package:/ { p = $2 } /^Status: install ok installed/ { print p }' | sort -u >"$base_packages"
 scripts/container/check-libs.sh "$BINARY" Dockerfile "$base_packages"
 

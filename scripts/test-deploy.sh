@@ -8,7 +8,7 @@
 #   scripts/test-deploy.sh --podman   # as containers: the container proof's Layercast image (the
 #                                     # release build; LAYERCAST_BINARY=path takes that binary) and
 #                                     # Redis, HAProxy and Varnish from deploy/services.Dockerfile, in the
-#                                     # proof's store in .build-container/ (cached: rebuilt only on change)
+#                                     # proof's store, ~/.cache/layercast-container (cached: rebuilt only on change)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 case ${1:-} in

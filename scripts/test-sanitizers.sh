@@ -1,24 +1,31 @@
 #!/usr/bin/env bash
-# The whole Swift test suite under ThreadSanitizer, then under AddressSanitizer (with its leak
-# checker), each in its own scratch folder so the normal build stays as it is. Any report fails.
-#   SANITIZERS="thread address" (default) picks which run, e.g. SANITIZERS=thread.
-#   SANITIZER_FILTER=regex passes --filter to swift test (for a quicker look at one suite).
-# Skipped, since under a sanitizer they take minutes and prove nothing the normal run does not
-# (measured per suite under TSan: CPU seconds in docs/performance.md, "CI time"):
-#  - under both, suites named Heavy* (a thousand sockets and more), and the boundary tests generated
-#    from the declarations (GeneratedBoundaryTests, PropsBoundaryTests: 286 s of TSan's CPU, one
-#    request per declared bound, each on a fresh server in process, no thread shared);
-#  - under TSan, single-threaded pixel work (the golden frames, the blur's sampling, the controls'
-#    own tables) and the command-line tests that render on one thread; ASan still runs them, for
-#    the memory they touch. Tests that run threads or sockets run under both.
+# The Swift test suites under ThreadSanitizer and AddressSanitizer (with its leak checker), each
+# built in its own scratch folder so the normal build stays as it is. Any report fails.
+#   scripts/test-sanitizers.sh [build|test|all] [thread|address ...]
+#     build: only the instrumented builds; test: only the runs (building first if needed);
+#     all (the default): both. With no sanitizer named, SANITIZERS (default "thread address").
+#   SANITIZER_FILTER=regex passes --filter to the test bundle (for a quicker look at one suite);
+#   SANITIZER_SKIP_NONE=1 runs every suite (make test-deep).
+# Each run is the test bundle itself under scripts/watchdog.sh: a hang is stopped with its stacks.
+# What each sanitizer runs (measured per suite, CPU seconds in docs/performance.md, "CI time"):
+#  - TSan runs the suites where threads meet: servers, streams, the clock, replication, stores.
+#    It skips single-threaded work: the pure-Swift modules (Animation, Controls), the pixel
+#    suites (goldens, the blur's sampling) and the command-line tests that render on one thread.
+#  - ASan runs the suites that cross the C boundary (Cairo, the codecs, libmicrohttpd, hiredis,
+#    SQLite); it skips the pure-Swift modules, where Swift's own checks already hold.
+#  - Both skip the suites named Heavy* (a thousand sockets and more) and the boundary tests
+#    generated from the declarations (GeneratedBoundaryTests, PropsBoundaryTests: 286 s of TSan's
+#    CPU, one request per declared bound, each on a fresh server in process, no thread shared).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-SANITIZERS=${SANITIZERS:-"thread address"}
+phase=all
+case ${1:-} in build|test|all) phase=$1; shift ;; esac
+SANITIZERS=${*:-${SANITIZERS:-"thread address"}}
 FILTER=()
 [ -n "${SANITIZER_FILTER:-}" ] && FILTER=(--filter "$SANITIZER_FILTER")
-SKIP_BOTH='Heavy[A-Za-z]*Tests|GeneratedBoundaryTests|PropsBoundaryTests'
-SKIP_THREAD="$SKIP_BOTH|^ControlsTests\\.|GoldenFrameTests|PlayButtonStylingGoldenTests|BlurredSamplingTests|LightBlurTests|RenderCommandTests|FilmstripCommandTests"
+SKIP_BOTH='Heavy[A-Za-z]*Tests|GeneratedBoundaryTests|PropsBoundaryTests|^AnimationTests\.|^ControlsTests\.'
+SKIP_THREAD="$SKIP_BOTH|GoldenFrameTests|PlayButtonStylingGoldenTests|BlurredSamplingTests|LightBlurTests|RenderCommandTests|FilmstripCommandTests"
 started=$(date +%s)
 
 # Synchronization.Mutex on Linux takes and releases a contended lock inside libswiftSynchronization,
@@ -111,14 +118,24 @@ leak:Foundation7ProcessC3run
 SUPP
 }
 
-run() {
-    local sanitizer=$1 scratch=$2
-    local t0 log
+scratch_of() { case $1 in thread) echo .build-tsan ;; address) echo .build-asan ;; *) return 1 ;; esac; }
+
+build_one() {
+    local sanitizer=$1 scratch t0
+    scratch=$(scratch_of "$sanitizer")
     t0=$(date +%s)
     echo "sanitizers: building with --sanitize=$sanitizer in $scratch"
     swift build --build-tests --sanitize="$sanitizer" --scratch-path "$scratch"
-    local built=$(( $(date +%s) - t0 ))
-    log=$(mktemp)
+    echo "sanitizers: $sanitizer: build $(( $(date +%s) - t0 )) s"
+}
+
+test_one() {
+    local sanitizer=$1 scratch t0 log
+    scratch=$(scratch_of "$sanitizer")
+    [ -x "$scratch/debug/LayercastPackageTests.xctest" ] || build_one "$sanitizer"
+    t0=$(date +%s)
+    log=artifacts/sanitizer-$sanitizer.log
+    mkdir -p artifacts
     local env=()
     case $sanitizer in
         thread)
@@ -132,30 +149,32 @@ run() {
                  LSAN_OPTIONS="suppressions=$PWD/$scratch/lsan.supp print_suppressions=0")
             ;;
     esac
-    local skip=$SKIP_BOTH
-    [ "$sanitizer" = thread ] && skip=$SKIP_THREAD
+    local skip=(--skip "$SKIP_BOTH")
+    [ "$sanitizer" = thread ] && skip=(--skip "$SKIP_THREAD")
+    [ -z "${SANITIZER_SKIP_NONE:-}" ] || skip=()
     local status=0
-    env "${env[@]}" swift test --skip-build --sanitize="$sanitizer" --scratch-path "$scratch" "${FILTER[@]}" --skip "$skip" 2>&1 | tee "$log" \
-        | grep -E "Test run with|✘|WARNING: ThreadSanitizer|ERROR: AddressSanitizer|ERROR: LeakSanitizer|SUMMARY:" || true
-    status=${PIPESTATUS[0]}
+    # The console shows the verdicts and any report; the whole run is in the log.
+    WATCHDOG_CONSOLE="Test run with|✘|WARNING: ThreadSanitizer|ERROR: AddressSanitizer|ERROR: LeakSanitizer|SUMMARY:" \
+        scripts/watchdog.sh "${SANITIZER_TEST_LIMIT:-900}" "$log" -- \
+        env "${env[@]}" "$scratch/debug/LayercastPackageTests.xctest" --testing-library swift-testing \
+        "${FILTER[@]}" "${skip[@]}" || status=$?
     # The exit code alone has let a failed run through here; the runner's own verdict decides too.
-    if grep -qE "✘ Test run with|Test run with .* failed|error: Exited with" "$log"; then status=1; fi
+    if grep -qE "✘ Test run with|Test run with .* failed" "$log"; then status=1; fi
     local reports
     reports=$(grep -cE "WARNING: ThreadSanitizer|ERROR: AddressSanitizer|ERROR: LeakSanitizer" "$log" || true)
-    echo "sanitizers: $sanitizer: build ${built} s, tests $(( $(date +%s) - t0 - built )) s, exit $status, $reports reports"
+    echo "sanitizers: $sanitizer: tests $(( $(date +%s) - t0 )) s, exit $status, $reports reports (log: $log)"
     if [ "$status" -ne 0 ] || [ "$reports" -ne 0 ]; then
         grep -E -A40 "WARNING: ThreadSanitizer|ERROR: AddressSanitizer|ERROR: LeakSanitizer" "$log" | head -200
-        rm -f "$log"
         return 1
     fi
-    rm -f "$log"
 }
 
 for sanitizer in $SANITIZERS; do
-    case $sanitizer in
-        thread) run thread .build-tsan ;;
-        address) run address .build-asan ;;
-        *) echo "sanitizers: unknown sanitizer $sanitizer"; exit 2 ;;
+    scratch_of "$sanitizer" >/dev/null || { echo "sanitizers: unknown sanitizer $sanitizer"; exit 2; }
+    case $phase in
+        build) build_one "$sanitizer" ;;
+        test) test_one "$sanitizer" ;;
+        all) build_one "$sanitizer"; test_one "$sanitizer" ;;
     esac
 done
-echo "sanitizers: clean in $(( $(date +%s) - started )) s"
+echo "sanitizers: $phase $SANITIZERS: clean in $(( $(date +%s) - started )) s"

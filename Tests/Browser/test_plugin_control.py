@@ -12,7 +12,7 @@ from support import Api, console_errors, free_port, start_server, stop_server, w
 from test_generic_card import CANVAS_CHANGE_JS, CANVAS_COPY_JS, card, member
 
 # Built by scripts/test-browser.sh (and make test's example-test) before the tests run.
-EXAMPLE = ROOT / "examples/hamburger-button/.build/debug/hamburger-button"
+EXAMPLE = ROOT / ".build/debug/hamburger-button"  # scripts/test-browser.sh builds it there
 
 
 @pytest.fixture(scope="module")

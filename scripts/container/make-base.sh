@@ -2,13 +2,13 @@
 # Makes the proof's stand-in for debian:bookworm-slim (no registry pull is possible here):
 # debootstrap --variant=minbase from the apt mirror this machine uses, slimmed the way the official
 # slim image is (no docs, man pages or locales, dpkg told to keep it so, apt told to keep no caches),
-# imported into the proof's podman store under the official name. The rootfs tarball is cached in .build-container/,
+# imported into the proof's podman store under the official name. The rootfs tarball is cached in CACHE_DIR (lib.sh),
 # so a rerun only imports it again if the image is missing.
 set -euo pipefail
 # shellcheck source=scripts/container/lib.sh
 source "$(dirname "$0")/lib.sh"
 
-tarball="$WORK_DIR/$BASE_RECIPE.tar"
+tarball="$CACHE_DIR/$BASE_RECIPE.tar"
 
 if [ "$(podman_ image inspect -f '{{index .Labels "org.layercast.base-recipe"}}' "$BASE_IMAGE" 2>/dev/null || true)" = "$BASE_RECIPE" ]; then
     say "base image $BASE_IMAGE ($BASE_RECIPE) is ready"
@@ -32,10 +32,10 @@ host_mirror() {
 }
 
 if [ ! -s "$tarball" ]; then
-    find "$WORK_DIR" -maxdepth 1 -name 'bookworm-minbase-*.tar' -delete 2>/dev/null || true
+    find "$CACHE_DIR" -maxdepth 1 -name 'bookworm-minbase-*.tar' -delete 2>/dev/null || true
     mirror=${DEBIAN_MIRROR:-$(host_mirror)}
     security=${DEBIAN_SECURITY_MIRROR:-${mirror%/debian}/debian-security}
-    rootfs="$WORK_DIR/rootfs"
+    rootfs="$CACHE_DIR/rootfs"
     cleanup() {
         # debootstrap unmounts what it mounted, unless it was interrupted.
         local m
@@ -44,10 +44,10 @@ if [ ! -s "$tarball" ]; then
     }
     trap cleanup EXIT
     cleanup
-    mkdir -p "$WORK_DIR"
+    mkdir -p "$CACHE_DIR"
     say "debootstrap --variant=minbase bookworm from $mirror"
-    $SUDO debootstrap --variant=minbase bookworm "$rootfs" "$mirror" >"$WORK_DIR/debootstrap.log" 2>&1 ||
-        { tail -20 "$WORK_DIR/debootstrap.log" >&2; fail "debootstrap failed (log: $WORK_DIR/debootstrap.log)"; }
+    $SUDO debootstrap --variant=minbase bookworm "$rootfs" "$mirror" >"$CACHE_DIR/debootstrap.log" 2>&1 ||
+        { tail -20 "$CACHE_DIR/debootstrap.log" >&2; fail "debootstrap failed (log: $CACHE_DIR/debootstrap.log)"; }
 
     # The same apt sources as the official image (release, updates, security), on this machine's mirror.
     $SUDO rm -f "$rootfs/etc/apt/sources.list"

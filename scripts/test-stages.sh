@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# `make test`: every stage in order, each a make target of its own, timed against a budget of its own
+# (issue 46). Stops at the first stage that fails. Whatever happens, it ends with the stage table
+# (seconds against budget, compiling apart from testing) and the slowest tests of each runner
+# (scripts/test-times.py), and writes them to artifacts/test-times.tsv for CI to keep.
+#   STAGES="build swift-test" scripts/test-stages.sh   runs only those stages (same table)
+# A stage past three times its budget (and two minutes) is stopped: a hang costs minutes, not CI's
+# whole limit. Inside the stages, scripts/watchdog.sh stops a hung Swift suite with its stacks and
+# pytest-timeout a hung browser test with its threads.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+# The one list of `make test`'s stages: name (a make target), budget in seconds on this project's
+# 2-core machine with warm caches outside the clone, and kind (compile or test). The test budgets add
+# up to 20 minutes; compiling is listed apart, since no build here can be shared with another
+# (debug, the two sanitizers, libFuzzer's instrumented build and the image's release build).
+STAGE_TABLE="
+test-deps      30 test
+build         200 compile
+swift-test    150 test
+example-test   60 test
+readme-test    40 test
+api-docs       20 test
+ci-examples    20 test
+js-check       20 test
+check-sleeps    5 test
+fuzz-build    150 compile
+fuzz           60 test
+browser-test  270 test
+api-fuzz       90 test
+tsan-build    300 compile
+tsan-test     120 test
+asan-build    300 compile
+asan-test     150 test
+release       360 compile
+container-test 90 test
+deploy-test    60 test
+"
+
+mkdir -p artifacts/stages
+times=artifacts/test-times.tsv
+printf 'stage\tkind\tseconds\tbudget\tstatus\n' >"$times"
+wanted=${STAGES:-}
+failed=""
+while read -r name budget kind; do
+    [ -n "$name" ] || continue
+    if [ -n "$wanted" ] && [[ " $wanted " != *" $name "* ]]; then continue; fi
+    if [ -n "$failed" ]; then
+        printf '%s\t%s\t\t%s\tnot run\n' "$name" "$kind" "$budget" >>"$times"
+        continue
+    fi
+    limit=$((budget * 3 + 120))
+    echo "=== stage $name (budget $budget s, stopped at $limit s)"
+    t0=$(date +%s.%N)
+    timeout --signal=TERM --kill-after=30 "$limit" make --no-print-directory "$name" 2>&1 | tee "artifacts/stages/$name.log"
+    status=${PIPESTATUS[0]}
+    seconds=$(python3 -c "import sys; print(f'{float(sys.argv[2]) - float(sys.argv[1]):.0f}')" "$t0" "$(date +%s.%N)")
+    case $status in
+        0) verdict=passed ;;
+        124) verdict="stopped at $limit s"; failed=$name ;;
+        *) verdict="failed ($status)"; failed=$name ;;
+    esac
+    printf '%s\t%s\t%s\t%s\t%s\n' "$name" "$kind" "$seconds" "$budget" "$verdict" >>"$times"
+done <<<"$STAGE_TABLE"
+
+python3 scripts/test-times.py "$times" artifacts/stages
+[ -z "$failed" ] || { echo "make test: stage $failed failed; its log: artifacts/stages/$failed.log"; exit 1; }
