@@ -69,11 +69,10 @@ def open_studio(driver, base_url, width=1280, height=800, dark=False, mobile=Fal
     `less_motion` (prefers-reduced-motion), until it shows a still frame and reports Still frames."""
     set_viewport(driver, width, height, dark=dark, mobile=mobile, less_motion=less_motion)
     driver.get("about:blank")
+    # The page saves its view settings on every load: cleared from outside, so it loads once, with defaults.
+    driver.execute_cdp_cmd("Storage.clearDataForOrigin", {"origin": base_url, "storageTypes": "local_storage"})
     driver.get_log("browser")  # start with an empty console
     driver.get(base_url + "/")
-    if driver.execute_script("return localStorage.length") > 0:
-        driver.execute_script("localStorage.clear()")
-        driver.refresh()
     if less_motion:
         wait_until(lambda: driver.execute_script("return window.studio && Number.isFinite(studio.frameTime)"), 10,
                    "a still frame")

@@ -51,19 +51,21 @@ def test_tab_walks_the_page_in_order_with_a_visible_focus(browser, api, base_url
             element = active(page)
             assert page.execute_script("return arguments[0].contains(arguments[1])", lanes, element), \
                 f"Tab went to {describe(page, element)}, not to the timeline's lanes"
-        name = describe(page, element)
-        assert active(page) == element, f"Tab went to {describe(page, active(page))}, not to {name}"
+        # Named only for a message: each WebDriver call is a round trip, and there are many stops.
+        name = lambda: describe(page, element)  # noqa: E731
+        assert active(page) == element, f"Tab went to {describe(page, active(page))}, not to {name()}"
         changed, perimeter, covered = focus_indicator_pixels(page, element)
         # A 2 px ring around the box changes about twice its perimeter; half of that must change.
-        assert changed >= perimeter, f"{name}: focus changes {changed} px around it (want ≥ {perimeter:.0f})"
-        assert not covered, f"{name} is covered while it has focus"
-        box = element.rect
-        if mobile and previous:
-            # One column: the next stop is further down, or on the same line further right.
-            same_line = box["y"] < previous["y"] + previous["height"] and previous["y"] < box["y"] + box["height"]
-            assert box["y"] >= previous["y"] or (same_line and box["x"] >= previous["x"]), \
-                f"{name} at {box} comes before the previous stop at {previous} on screen"
-        previous = box
+        assert changed >= perimeter, f"{name()}: focus changes {changed} px around it (want ≥ {perimeter:.0f})"
+        assert not covered, f"{name()} is covered while it has focus"
+        if mobile:
+            box = element.rect
+            if previous:
+                # One column: the next stop is further down, or on the same line further right.
+                same_line = box["y"] < previous["y"] + previous["height"] and previous["y"] < box["y"] + box["height"]
+                assert box["y"] >= previous["y"] or (same_line and box["x"] >= previous["x"]), \
+                    f"{name()} at {box} comes before the previous stop at {previous} on screen"
+            previous = box
     assert console_errors(page) == []
 
 

@@ -263,6 +263,8 @@ def test_a_refused_change_is_shown_and_undone_on_the_page(page, api):
 
 def test_the_panel_by_keyboard_with_a_visible_focus(page, api):
     page.execute_script(NO_TRANSITIONS_JS)
+    # A still scene: the page draws no frames meanwhile, so each screenshot of a focus ring comes sooner.
+    api.request("POST", "/clock", paused=True)
     summary = panel(page, "play-button").find_element(By.CSS_SELECTOR, "summary")
     wait_until(lambda: page.execute_script("return studio.propsReady"), 10, "the props panels")
     page.execute_script("arguments[0].focus()", summary)
@@ -274,13 +276,13 @@ def test_the_panel_by_keyboard_with_a_visible_focus(page, api):
         "const panel = arguments[0]; return (() => {" + TABBABLE_JS + "})().filter(e =>"
         " e.closest('[data-part=props]') === panel && !(e.type === 'radio' && !e.checked))", panel(page, "play-button"))
     assert len(inside) > 30, f"only {len(inside)} stops in the panel"
+    label = lambda e: e.get_attribute("aria-label") or e.get_attribute("data-part") or e.tag_name  # noqa: E731
     for element in inside[1:]:
         press(page, Keys.TAB)
         assert active(page) == element, "Tab goes through the panel in order"
         changed, perimeter, covered = focus_indicator_pixels(page, element)
-        label = element.get_attribute("aria-label") or element.get_attribute("data-part") or element.tag_name
-        assert changed >= perimeter, f"{label}: focus changes {changed} px around it (want ≥ {perimeter:.0f})"
-        assert not covered, f"{label} is covered while it has focus"
+        assert changed >= perimeter, f"{label(element)}: focus changes {changed} px around it (want ≥ {perimeter:.0f})"
+        assert not covered, f"{label(element)} is covered while it has focus"
     # A choice by arrows: the radio group moves and sends at once.
     radio = row(page, "play-button", "contentMode").find_element(By.CSS_SELECTOR, "input:checked")
     page.execute_script("arguments[0].focus()", radio)

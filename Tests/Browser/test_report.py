@@ -111,9 +111,9 @@ def test_the_report_of_a_failing_run(browser, tmp_path, artifacts):
     for element in stops:
         page.execute_script("arguments[0].focus()", element)
         changed, perimeter, covered = focus_indicator_pixels(page, element)
-        name = element.get_attribute("href") or element.get_attribute("id")
-        assert changed >= perimeter, f"{name}: focus changes {changed} px around it (want ≥ {perimeter:.0f})"
-        assert not covered, f"{name} is covered while it has focus"
+        name = lambda: element.get_attribute("href") or element.get_attribute("id")  # noqa: E731
+        assert changed >= perimeter, f"{name()}: focus changes {changed} px around it (want ≥ {perimeter:.0f})"
+        assert not covered, f"{name()} is covered while it has focus"
 
     # The strip: the passing frames' baselines load through their relative paths; the failed ones
     # are marked in words and link to their details.
