@@ -4,8 +4,6 @@ with them, its props panel, and its part of the state kept live. The test blocks
 music player's own card modules (GET /{id}/card.js) on a server of its own, so both get the generic
 card (the player's has forms: a number and a text) and the page says it could not load theirs; axe-core
 checks the page."""
-import time
-
 import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -90,14 +88,18 @@ def test_the_spinner_gets_a_generic_card_whose_stop_button_stops_it(generic_page
     assert page.execute_script("return studio.state.spinner.animating") is False
     assert api.state()["spinner"]["animating"] is False
     wait_until(lambda: canvas.get_attribute("aria-label") == "Spinner, not animating", 3, "the stage's words")
-    # The stopped spinner is a full ring: many pixels change from the arc before, and then none move.
+    # The stopped spinner is a full ring: many pixels change from the arc before, and then none move
+    # over the frames that follow (the player, playing, makes each of them new).
     wait_until(lambda: page.execute_script(CANVAS_CHANGE_JS, canvas) > 0.005, 5, "the stage to change")
+    api.request("POST", "/player/play")
+    frame_time = lambda: page.execute_script("return studio.frameTime")  # noqa: E731
 
     def still():
         page.execute_script(CANVAS_COPY_JS, canvas)
-        time.sleep(0.3)
+        start = frame_time()
+        wait_until(lambda: frame_time() > start + 0.3, 3, "0.3 s more of frames")
         return page.execute_script(CANVAS_CHANGE_JS, canvas) == 0
-    wait_until(still, 5, "the stopped stage to hold still")
+    wait_until(still, 8, "the stopped stage to hold still")
 
     spinner.find_element(By.CSS_SELECTOR, 'button[data-command="spinnerStart"]').click()
     wait_until(lambda: member(page, "spinner", "animating") == "true", 3, "the spinner animating again")
@@ -159,7 +161,7 @@ def test_the_generic_cards_pass_axe_and_show_their_focus(browser, generic_server
     for element in stops:
         page.execute_script("arguments[0].focus()", element)
         changed, perimeter, covered = focus_indicator_pixels(page, element)
-        name = element.get_attribute("data-command") or element.get_attribute("name") or element.tag_name
-        assert changed >= perimeter, f"{name}: focus changes {changed} px around it (want ≥ {perimeter:.0f})"
-        assert not covered, f"{name} is covered while it has focus"
+        name = lambda: element.get_attribute("data-command") or element.get_attribute("name") or element.tag_name  # noqa: E731
+        assert changed >= perimeter, f"{name()}: focus changes {changed} px around it (want ≥ {perimeter:.0f})"
+        assert not covered, f"{name()} is covered while it has focus"
     assert console_errors(page, allow=BLOCKED) == []

@@ -3,7 +3,6 @@ artifacts/browser/. With LAYERCAST_UPDATE_DOCS=1 they also replace docs/page.png
 import io
 import os
 import shutil
-import time
 
 import pytest
 from PIL import Image
@@ -24,15 +23,22 @@ SHOTS = [
 def showcase(api):
     """A scene worth a picture: three recorded segments, a paused play button, music playing."""
     api.reset_scene()
-    api.request("POST", "/clock", speed=8)
+    # The holds take the paused clock's steps, not their length in real time.
+    api.request("POST", "/clock", paused=True)
     for seconds in (6, 3.5, 8):
         api.request("POST", "/meter/hold", seconds=seconds)
+        api.request("POST", "/clock", step=seconds + 0.1)
         wait_until(lambda: not api.state()["meter"]["recording"], 3, "the hold to end")
-    api.request("POST", "/clock", speed=1)
+    api.request("POST", "/clock", paused=False)
     api.request("POST", "/play-button/mode", mode="pause", animated=False)
     api.request("POST", "/player/seek", progress=35)
     api.request("POST", "/player/play")
-    time.sleep(0.4)
+    # The pictures show the player at rest in its playing look, not morphing into it.
+
+    def at_rest():
+        player = api.state()["player"]
+        return all(abs(player[k]["presentation"] - player[k]["model"]) < 1e-3 for k in ("maskScale", "blurOpacity"))
+    wait_until(at_rest, 3, "the player's play morph to end")
 
 
 @pytest.mark.parametrize("name,width,height,dark,mobile", SHOTS)

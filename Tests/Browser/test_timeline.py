@@ -3,7 +3,6 @@ through at= frames while the stream and other pages go on, a bar's plot, and Rep
 import io
 import os
 import shutil
-import time
 import urllib.request
 
 from PIL import Image
@@ -56,7 +55,10 @@ def test_scrub_plot_and_replay_slowly(page, api, base_url):
     assert page.execute_script("return studio.connections") == 2, "still the stream and the events"
     clock = api.state()["clock"]
     assert not clock["paused"] and api.state()["sceneTime"] > t, "the shared clock runs on"
-    time.sleep(0.3)
+    # The stream's frames are set aside: ten more live frames decoded, and the scrubbed one stays.
+    decoded = lambda: page.execute_script("return studio.video.getVideoPlaybackQuality().totalVideoFrames")  # noqa: E731
+    before = decoded()
+    wait_until(lambda: decoded() >= before + 10, 5, "ten more live frames")
     assert abs(page.execute_script("return studio.frameTime") - t) < 1e-6, "the stream's frames are set aside"
 
     # A second page keeps streaming the live scene meanwhile.
@@ -87,28 +89,32 @@ def test_scrub_plot_and_replay_slowly(page, api, base_url):
     with urllib.request.urlopen(href.replace("control=all", "control=all&size=64"), timeout=60) as response:
         assert response.status == 200 and response.headers["Content-Type"] == "image/webp"
 
-    # Replay slowly, with a range: the range at a tenth of its speed.
-    page.find_element(By.CSS_SELECTOR, f'{PANEL} [data-part="replay"]').click()
-    # Said while it runs (a loaded machine can take the whole replay's length to get to the next check).
-    wait_until(lambda: page.execute_script("return studio.timeline.replayRate") == 0.1 and "Replaying the in–out range"
-               in page.find_element(By.CSS_SELECTOR, f'{PANEL} [data-part="message"]').text, 3, "the range's replay")
-    wait_until(lambda: chosen["from"] - 1e-3 <= page.execute_script("return studio.timeline.shownTime") < chosen["from"] + 0.2, 3,
-               "the range's first frame")
+    # Replay slowly runs on the page's own clock (performance.now), which the test holds and moves
+    # by hand: each second of it is a tenth of a second of scene, whatever the machine's load.
+    page.execute_script("window.__now = performance.now(); performance.now = () => window.__now;")
+    shown = lambda: page.execute_script("return studio.timeline.shownTime")  # noqa: E731
+    try:
+        # With a range: the range at a tenth of its speed, from its start.
+        page.find_element(By.CSS_SELECTOR, f'{PANEL} [data-part="replay"]').click()
+        wait_until(lambda: page.execute_script("return studio.timeline.replayRate") == 0.1 and "Replaying the in–out range"
+                   in page.find_element(By.CSS_SELECTOR, f'{PANEL} [data-part="message"]').text, 3, "the range's replay")
+        wait_until(lambda: abs(shown() - chosen["from"]) < 1e-6, 3, "the range's first frame")
+        page.execute_script("window.__now += 1000")
+        wait_until(lambda: abs(shown() - (chosen["from"] + 0.1)) < 1e-6, 3, "0.1 s of the range after a second")
 
-    # Without a range: the last command's animations at a tenth of their speed.
-    page.find_element(By.CSS_SELECTOR, f'{PANEL} [data-part="clear-range"]').click()
-    page.find_element(By.CSS_SELECTOR, f'{PANEL} [data-part="replay"]').click()
-    message = page.find_element(By.CSS_SELECTOR, f'{PANEL} [data-part="message"]')
-    wait_until(lambda: "POST /play-button/mode" in message.text, 3, "the command's replay")
-    assert page.execute_script("return studio.timeline.replayRate") == 0.1
-    # The replay starts at the command's time, before the scrubbed frame still on screen (t0 + 0.3).
-    wait_until(lambda: t0 <= page.execute_script("return studio.timeline.shownTime") < t0 + 0.2, 3,
-               "the replay's first frame")
-    start_scene, start_wall = page.execute_script("return studio.timeline.shownTime"), time.monotonic()
-    wait_until(lambda: page.execute_script("return studio.timeline.shownTime") > start_scene + 0.02, 3, "the replay moving")
-    scene = page.execute_script("return studio.timeline.shownTime") - start_scene
-    wall = time.monotonic() - start_wall
-    assert scene < wall * 0.2, f"{scene:.3f} s of scene in {wall:.3f} s: not slowed to 0.1×"
+        # Without a range: the last command's animations at a tenth of their speed.
+        page.find_element(By.CSS_SELECTOR, f'{PANEL} [data-part="clear-range"]').click()
+        page.find_element(By.CSS_SELECTOR, f'{PANEL} [data-part="replay"]').click()
+        message = page.find_element(By.CSS_SELECTOR, f'{PANEL} [data-part="message"]')
+        wait_until(lambda: "POST /play-button/mode" in message.text, 3, "the command's replay")
+        assert page.execute_script("return studio.timeline.replayRate") == 0.1
+        # The replay starts at the command's time, before the scrubbed frame still on screen (t0 + 0.3).
+        wait_until(lambda: abs(shown() - t0) < 1e-6, 3, "the replay's first frame, at the command's time")
+        for seconds in (1, 2):
+            page.execute_script("window.__now += 1000")
+            wait_until(lambda: abs(shown() - (t0 + 0.1 * seconds)) < 1e-6, 3, f"{0.1 * seconds:.1f} s of scene after {seconds} s")
+    finally:
+        page.execute_script("delete performance.now")  # the prototype's again
 
     # Live: the stream's frames again.
     page.find_element(By.CSS_SELECTOR, f'{PANEL} [data-part="live"]').click()
@@ -205,9 +211,12 @@ def test_the_lanes_work_from_the_keyboard(page, api):
 def test_the_panel_picture(page, api, artifacts):
     """The README's picture of the panel: pause then play 0.3 s later, the replaced turn plotted.
     Kept in artifacts/browser/; LAYERCAST_UPDATE_DOCS=1 also replaces docs/timeline-panel.png."""
+    # 0.3 s apart in scene time, exactly: the paused clock's step between them.
+    api.request("POST", "/clock", paused=True)
     api.request("POST", "/play-button/mode", mode="pause")
-    time.sleep(0.3)
+    api.request("POST", "/clock", step=0.3)
     api.request("POST", "/play-button/mode", mode="play")
+    api.request("POST", "/clock", paused=False)
     replaced = f'{PANEL} .bar[data-outcome="replaced"][aria-label^="transform.rotation.z"]'
     wait_until(lambda: page.find_elements(By.CSS_SELECTOR, replaced), 5, "the replaced turn on the lanes")
     page.execute_script("document.querySelector(arguments[0]).click()", replaced)

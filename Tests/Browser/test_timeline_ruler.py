@@ -5,7 +5,6 @@ start, a visible scrub state with its `layercast:scrub` event, Replay slowly's m
 animation has left the kept history, and axe with the timeline open and while scrubbing; at 1280 and
 390 px wide."""
 import re
-import time
 
 import pytest
 from selenium.webdriver.common.by import By
@@ -35,7 +34,9 @@ def timeline(api):
 def shot(page, artifacts, name):
     panel = page.find_element(By.CSS_SELECTOR, PANEL)
     page.execute_script("arguments[0].scrollIntoView()", panel)
-    time.sleep(0.2)
+    # Two frames drawn after the scroll: the picture shows the panel where it came to.
+    page.execute_async_script("const done = arguments[arguments.length - 1];"
+                              "requestAnimationFrame(() => requestAnimationFrame(() => done()))")
     (artifacts / name).write_bytes(panel.screenshot_as_png)
 
 
