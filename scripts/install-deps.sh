@@ -7,7 +7,8 @@ set -euo pipefail
 build_pkgs=(pkg-config libcairo2-dev libmicrohttpd-dev libhiredis-dev libturbojpeg0-dev libspng-dev libwebp-dev libgif-dev libimagequant-dev libsqlite3-dev libavcodec-dev libavformat-dev libavutil-dev libswscale-dev libyuv-dev fonts-dejavu-core)
 test_pkgs=(chromium chromium-driver ffmpeg imagemagick python3-pip node-typescript redis-server haproxy varnish)
 # check-jsonschema: the CI examples against GitHub's and GitLab's schemas (scripts/test-ci-examples.sh).
-pip_pkgs=(selenium pytest pillow numpy openapi-spec-validator junitparser check-jsonschema)
+# pytest-timeout: a hung browser test fails by its name, with its threads' stacks (issue 46).
+pip_pkgs=(selenium pytest pillow numpy openapi-spec-validator junitparser check-jsonschema pytest-timeout)
 # axe-core (4.12) for the accessibility check: this wheel ships it as a plain axe.min.js, which the
 # browser tests inject through Selenium. --no-deps: Playwright, its dependency, is not used.
 axe_pkg=axe-playwright-python==0.1.8

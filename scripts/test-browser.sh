@@ -20,7 +20,7 @@ fi
 
 missing=()
 for tool in /usr/bin/chromium /usr/bin/chromedriver; do [ -x "$tool" ] || missing+=("$tool"); done
-python3 -c "import selenium, pytest, PIL" 2>/dev/null || missing+=("python3 modules selenium, pytest, pillow")
+python3 -c "import selenium, pytest, PIL, pytest_timeout" 2>/dev/null || missing+=("python3 modules selenium, pytest, pillow, pytest-timeout")
 # axe-core for the accessibility check, from the axe-playwright-python wheel (without Playwright).
 python3 -c "import axe_playwright_python" 2>/dev/null || missing+=("axe-core (pip install --no-deps axe-playwright-python)")
 if [ ${#missing[@]} -gt 0 ]; then
@@ -44,7 +44,12 @@ export LAYERCAST_URL="http://127.0.0.1:$port" LAYERCAST_BIN="$bin"
 export SE_OFFLINE=true SE_AVOID_STATS=true
 status=0
 # The slowest tests are listed, so a CI log tells where the browser stage spends its time.
-python3 -m pytest Tests/Browser -p no:cacheprovider -q --durations=12 "$@" || status=$?
+# A hung test names itself: past faulthandler_timeout every thread's stack is printed (from C, so
+# even a thread stuck in a C call shows); past --timeout it fails by its name (pytest-timeout's
+# signal method interrupts the Selenium or HTTP call it waits in, so its teardown runs and the
+# other tests go on).
+python3 -m pytest Tests/Browser -p no:cacheprovider -q --durations=12 \
+    -o faulthandler_timeout=110 --timeout=120 --timeout-method=signal "$@" || status=$?
 if [ "$status" -eq 5 ]; then
     echo "no browser tests were collected" >&2
     status=1
