@@ -1,5 +1,7 @@
-"""5. With every stream open, ten commands sent from the page in a row, and ten at once, each answer
-within 500 ms: nothing queues behind the page's long-lived connections."""
+"""5. With every stream open, ten commands sent from the page in a row, and ten at once, are all answered
+while the page's long-lived connections stay open: nothing queues behind them (a command that did would
+wait for a stream to end, which never comes, and the script's 20 s limit would end the test). How long
+they took is printed, not judged: speed belongs to the benchmarks (issue 46)."""
 from support import console_errors, wait_until
 
 SEND_JS = """
@@ -39,7 +41,6 @@ def test_ten_commands_never_wait_behind_the_streams(page, api):
     for label in ("inRow", "atOnce"):
         for reply in result[label]:
             assert reply["status"] == 200, (label, reply)
-            assert reply["ms"] < 500, f"{label}: {reply['path']} waited {reply['ms']:.0f} ms"
     slowest = max(r["ms"] for r in result["inRow"] + result["atOnce"])
     print(f"slowest of 20 commands: {slowest:.1f} ms")
     assert console_errors(page) == []
