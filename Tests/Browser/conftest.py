@@ -1,7 +1,8 @@
 """Fixtures for the real-browser tests of the page: the server, one headless Chromium, the API.
 
-scripts/test-browser.sh starts the server and passes its address in LAYERCAST_URL. Run alone
-(`python3 -m pytest Tests/Browser`), this file starts `.build/debug/layercast` itself.
+Each pytest process (each xdist worker, with scripts/test-browser.sh's -n 2) starts a server of its
+own from `.build/debug/layercast`, since the tests change the one shared scene; LAYERCAST_URL
+points a single process at a server that is already running instead.
 """
 import os
 import pathlib
@@ -14,7 +15,7 @@ os.environ.setdefault("SE_AVOID_STATS", "true")
 from selenium import webdriver  # noqa: E402
 from selenium.webdriver.chrome.service import Service  # noqa: E402
 
-from support import Api, free_port, in_component, start_server, stop_server, wait_until  # noqa: E402
+from support import Api, in_component, start_server, stop_server, wait_until  # noqa: E402
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 BIN = os.environ.get("LAYERCAST_BIN", str(ROOT / ".build/debug/layercast"))
@@ -22,16 +23,21 @@ ARTIFACTS = ROOT / "artifacts" / "browser"
 
 
 @pytest.fixture(scope="session")
-def base_url():
-    if os.environ.get("LAYERCAST_URL"):
+def base_url(worker_id):
+    if os.environ.get("LAYERCAST_URL") and worker_id == "master":
         yield os.environ["LAYERCAST_URL"].rstrip("/")
         return
-    port = free_port()
-    process = start_server(BIN, port, ROOT / "Public", ARTIFACTS / "server-own.log")
+    process = start_server(BIN, 0, ROOT / "Public", ARTIFACTS / f"server-{worker_id}.log")
     try:
-        yield f"http://127.0.0.1:{port}"
+        yield f"http://127.0.0.1:{process.port}"
     finally:
         stop_server(process)
+
+
+@pytest.fixture(scope="session")
+def worker_id(request):
+    """xdist's name for this process (gw0, gw1, …), or "master" without xdist."""
+    return getattr(request.config, "workerinput", {}).get("workerid", "master")
 
 
 @pytest.fixture(scope="session")
@@ -64,11 +70,20 @@ def set_viewport(driver, width, height, dark=False, mobile=False, less_motion=Fa
     ]})
 
 
+def leave_page(driver, base_url):
+    """Leaves the page an earlier test left open and waits until the server has closed its streams,
+    so a count of streams or viewers made next is the next page's alone (an old page's stream, still
+    counted, once met a test's wait for the new page's one)."""
+    driver.get("about:blank")
+    api = Api(base_url)
+    wait_until(lambda: api.gauge("layercast_open_streams") == 0, 5, "the earlier page's streams to close")
+
+
 def open_studio(driver, base_url, width=1280, height=800, dark=False, mobile=False, less_motion=False):
     """Loads the page with default view settings and waits until it streams and reports Live; with
     `less_motion` (prefers-reduced-motion), until it shows a still frame and reports Still frames."""
     set_viewport(driver, width, height, dark=dark, mobile=mobile, less_motion=less_motion)
-    driver.get("about:blank")
+    leave_page(driver, base_url)
     # The page saves its view settings on every load: cleared from outside, so it loads once, with defaults.
     driver.execute_cdp_cmd("Storage.clearDataForOrigin", {"origin": base_url, "storageTypes": "local_storage"})
     driver.get_log("browser")  # start with an empty console
@@ -95,14 +110,15 @@ class SpareServer:
     """A server of a test's own, for tests that stop it or leave lasting marks (artwork)."""
 
     def __init__(self, env=None):
-        self.port = free_port()
+        self.env = env
+        self.port = 0  # the system's choice, kept for a restart
+        self.start()
         self.base = f"http://127.0.0.1:{self.port}"
         self.api = Api(self.base)
-        self.env = env
-        self.start()
 
     def start(self):
         self.process = start_server(BIN, self.port, ROOT / "Public", ARTIFACTS / "server-spare.log", self.env)
+        self.port = self.process.port
 
     def stop(self):
         stop_server(self.process)

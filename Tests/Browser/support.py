@@ -1,7 +1,6 @@
 """Helpers shared by the browser tests: the HTTP API from Python, the server process, waiting."""
 import json
 import os
-import socket
 import subprocess
 import time
 import urllib.error
@@ -21,8 +20,15 @@ RESTING = {
 }
 
 
+# The shortest deadline a wait gets: a deadline says when to give up, never how fast something must
+# be (what a test proves is in its conditions), and busy cores stretch every step (issue 46).
+PATIENCE = 5
+
+
 def wait_until(condition, timeout, what, interval=0.02):
-    """Polls `condition` until it returns a truthy value, which is returned; fails after `timeout` s."""
+    """Polls `condition` until it returns a truthy value, which is returned; fails after `timeout` s
+    (at least PATIENCE)."""
+    timeout = max(timeout, PATIENCE)
     deadline = time.monotonic() + timeout
     last = None
     while True:
@@ -101,33 +107,50 @@ class Api:
             self.request("DELETE", f"/controls/{control}/props")
 
 
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def start_server(binary, port, public, log_path, env=None):
     """Starts the server, keeping its saved work in memory (several run at once, and none may take
-    the user's data folder); `env` adds settings (LAYERCAST_…) to this process's environment."""
+    the user's data folder); `env` adds settings (LAYERCAST_…) to this process's environment. With
+    port 0 the server takes one the system gives it, so parallel workers never race for a port; the
+    port is the process's `port` either way."""
     log_path.parent.mkdir(parents=True, exist_ok=True)
     log = open(log_path, "ab")
     process = subprocess.Popen([str(binary), "--host", "127.0.0.1", "--port", str(port), "--public", str(public)],
                                stdout=log, stderr=subprocess.STDOUT,
                                env={**os.environ, "LAYERCAST_DATA": "none", **(env or {})})
-    url = f"http://127.0.0.1:{port}/healthz"
 
     def up():
         if process.poll() is not None:
             raise RuntimeError(f"the server exited with {process.returncode}; see {log_path}")
+        process.port = port or listening_port(process.pid)
+        if not process.port:
+            return False
         try:
-            with urllib.request.urlopen(url, timeout=1) as response:
+            with urllib.request.urlopen(f"http://127.0.0.1:{process.port}/healthz", timeout=1) as response:
                 return response.status == 200
         except OSError:
             return False
 
-    wait_until(up, 15, f"the server on port {port}", interval=0.1)
+    wait_until(up, 15, f"the server on port {port or 'of its own'}", interval=0.1)
     return process
+
+
+def listening_port(pid):
+    """The TCP port that process `pid` listens on, or None while it listens on none."""
+    sockets = set()
+    for fd in os.listdir(f"/proc/{pid}/fd"):
+        try:
+            link = os.readlink(f"/proc/{pid}/fd/{fd}")
+        except OSError:
+            continue
+        if link.startswith("socket:["):
+            sockets.add(link[len("socket:["):-1])
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        with open(table) as f:
+            for line in f.readlines()[1:]:
+                fields = line.split()
+                if fields[3] == "0A" and fields[9] in sockets:  # 0A: LISTEN
+                    return int(fields[1].rsplit(":", 1)[1], 16)
+    return None
 
 
 def stop_server(process):

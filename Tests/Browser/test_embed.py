@@ -18,8 +18,8 @@ import pytest
 from a11y import axe_violations, describe_violations
 from selenium.webdriver.common.by import By
 
-from conftest import set_viewport
-from support import console_errors, free_port, wait_until
+from conftest import leave_page, set_viewport
+from support import console_errors, wait_until
 from test_props import clipboard, open_panel, row
 
 SCENARIO = {"name": "embedded", "duration": 2, "steps": [
@@ -49,18 +49,19 @@ def docs_site(tmp_path_factory, base_url):
     folder = tmp_path_factory.mktemp("docs")
     (folder / "index.html").write_text(PAGE.format(base=base_url, version=version, scenario=scenario))
     handler = functools.partial(QuietHandler, directory=str(folder))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", free_port()), handler)
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     try:
-        yield DocsSite(f"http://127.0.0.1:{server.server_address[1]}", folder)
+        yield DocsSite(f"http://127.0.0.1:{server.server_address[1]}", folder, base_url)
     finally:
         server.shutdown()
         server.server_close()
 
 
 class DocsSite:
-    def __init__(self, base, folder):
+    def __init__(self, base, folder, server):
         self.base = base
+        self.server = server  # the Layercast server its players show
         self.folder = folder
         self.index = base + "/index.html"
 
@@ -75,11 +76,12 @@ class QuietHandler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
-def open_docs(driver, url, less_motion=False):
+def open_docs(driver, site, url=None, less_motion=False):
+    """Opens a page of the docs site (its index unless `url`), once the server's streams are closed."""
     set_viewport(driver, 1024, 700, less_motion=less_motion)
-    driver.get("about:blank")
+    leave_page(driver, site.server)
     driver.get_log("browser")
-    driver.get(url)
+    driver.get(url or site.index)
     wait_until(lambda: driver.execute_script("return !!customElements.get('layercast-player')"), 5, "the element")
 
 
@@ -138,7 +140,7 @@ def wait_playing(driver, what, player="live"):
 
 def test_two_embedded_players_play_and_stop_off_screen(browser, api, docs_site):
     api.reset_scene()
-    open_docs(browser, docs_site.index)
+    open_docs(browser, docs_site)
     assert browser.execute_script("return MediaSource.isTypeSupported('video/mp4; codecs=\"avc1.42E01E\"')")
     wait_until(lambda: streams(api) == 1, 5, "the live player's stream")
     wait_until(lambda: viewers(api, "mp4") == 1, 5, "a viewer of the live video")
@@ -174,7 +176,7 @@ def test_two_embedded_players_play_and_stop_off_screen(browser, api, docs_site):
 def test_the_live_video_keeps_its_memory_flat(browser, api, docs_site):
     """Played video more than about 4 s old is let go of: what stays buffered spans a few seconds."""
     api.reset_scene()
-    open_docs(browser, docs_site.index)
+    open_docs(browser, docs_site)
     first = wait_playing(browser, "the live video")
     wait_until(lambda: live_playing(browser)["time"] > first["time"] + 7, 15, "seven seconds more of video")
     span = browser.execute_script("const b = document.getElementById('live').shadowRoot.querySelector('video')"
@@ -187,7 +189,7 @@ def test_the_live_video_keeps_its_memory_flat(browser, api, docs_site):
 
 def test_a_hidden_tab_and_leaving_the_page_close_the_live_video(browser, api, docs_site):
     api.reset_scene()
-    open_docs(browser, docs_site.index)
+    open_docs(browser, docs_site)
     wait_until(lambda: viewers(api, "mp4") == 1, 5, "a viewer of the live video")
     docs = browser.current_window_handle
     browser.switch_to.new_window("tab")
@@ -214,7 +216,7 @@ def test_transport_mjpeg_shows_the_live_scene_in_an_image(browser, api, base_url
 <link rel="icon" href="data:,"><script type="module" src="{base_url}/embed.js"></script><main>
 <layercast-player id="live" control="spinner" size="120" transport="mjpeg" autoplay controls></layercast-player>
 <div style="height: 3000px"></div><p id="end">The end.</p></main></html>""")
-    open_docs(browser, url)
+    open_docs(browser, docs_site, url)
     img = wait_until(lambda: live_image(browser), 5, "the live image")
     assert live_video(browser) is None
     # The stream's own picture: the poster (frame.png, also 120 px) shows first, until the player is
@@ -248,7 +250,7 @@ def test_without_the_live_video_the_player_shows_mjpeg(browser, api, docs_site, 
     api.reset_scene()
     script = browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": WITHOUT_VIDEO[case]})
     try:
-        open_docs(browser, docs_site.index)
+        open_docs(browser, docs_site)
         img = wait_until(lambda: live_image(browser), 5, "MJPEG in an image")
         wait_until(lambda: browser.execute_script(STREAM_PICTURE_JS, img), 5, "the live picture from the stream")
         assert live_video(browser) is None
@@ -260,7 +262,7 @@ def test_without_the_live_video_the_player_shows_mjpeg(browser, api, docs_site, 
 
 def test_reduced_motion_shows_a_still_until_asked(browser, api, docs_site):
     api.reset_scene()
-    open_docs(browser, docs_site.index, less_motion=True)
+    open_docs(browser, docs_site, less_motion=True)
     video = wait_until(lambda: live_video(browser), 5, "the live player")
     assert "/frame.png?" in video.get_attribute("poster") and not video.get_attribute("src"), "a still, no stream"
     assert video_state(browser)["paused"]
@@ -277,7 +279,7 @@ def test_reduced_motion_shows_a_still_until_asked(browser, api, docs_site):
 
 
 def test_the_embedding_page_has_no_accessibility_violations(browser, api, docs_site):
-    open_docs(browser, docs_site.index)
+    open_docs(browser, docs_site)
     wait_until(lambda: streams(api) == 1, 5, "the live player")
     violations = axe_violations(browser)
     assert violations == [], describe_violations(violations)
@@ -326,6 +328,7 @@ def test_the_oembed_iframe_plays_and_its_page_is_accessible(browser, api, base_u
     assert answer["type"] == "rich" and answer["html"].startswith("<iframe ")
     api.reset_scene()
     set_viewport(browser, 1024, 700)
+    leave_page(browser, base_url)
     browser.get(docs_site.page("oembed.html", '<!doctype html><html lang="en"><title>oEmbed</title>'
                                               f'<link rel="icon" href="data:,"><main>{answer["html"]}</main></html>'))
     browser.switch_to.frame(browser.find_element(By.TAG_NAME, "iframe"))

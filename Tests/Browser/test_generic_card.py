@@ -10,7 +10,7 @@ from selenium.webdriver.common.keys import Keys
 
 from a11y import NO_TRANSITIONS_JS, TABBABLE_JS, axe_violations, describe_violations, focus_indicator_pixels, press, tab_to
 from conftest import ARTIFACTS, BIN, ROOT, open_studio
-from support import CANVAS_CHANGE_JS, CANVAS_COPY_JS, CANVAS_VARIETY_JS, Api, console_errors, free_port, start_server, stop_server, wait_until
+from support import CANVAS_CHANGE_JS, CANVAS_COPY_JS, CANVAS_VARIETY_JS, Api, console_errors, start_server, stop_server, wait_until
 
 GENERIC = ("spinner", "player")
 
@@ -18,10 +18,9 @@ GENERIC = ("spinner", "player")
 @pytest.fixture(scope="module")
 def generic_server():
     """A server of its own on a free loopback port, stopped afterwards."""
-    port = free_port()
-    process = start_server(BIN, port, ROOT / "Public", ARTIFACTS / "server-generic.log")
+    process = start_server(BIN, 0, ROOT / "Public", ARTIFACTS / "server-generic.log")
     try:
-        yield f"http://127.0.0.1:{port}"
+        yield f"http://127.0.0.1:{process.port}"
     finally:
         stop_server(process)
 

@@ -8,7 +8,7 @@ from selenium.webdriver.common.by import By
 
 from a11y import axe_violations, describe_violations
 from conftest import ARTIFACTS, ROOT, open_studio
-from support import Api, console_errors, free_port, start_server, stop_server, wait_until
+from support import Api, console_errors, start_server, stop_server, wait_until
 from test_generic_card import CANVAS_CHANGE_JS, CANVAS_COPY_JS, card, member
 
 # Built by scripts/test-browser.sh (and make test's example-test) before the tests run.
@@ -18,10 +18,9 @@ EXAMPLE = ROOT / ".build/debug/hamburger-button"  # scripts/test-browser.sh buil
 @pytest.fixture(scope="module")
 def example_server():
     assert EXAMPLE.exists(), f"{EXAMPLE} is not built (scripts/test-browser.sh builds it)"
-    port = free_port()
-    process = start_server(EXAMPLE, port, ROOT / "Public", ARTIFACTS / "server-example.log")
+    process = start_server(EXAMPLE, 0, ROOT / "Public", ARTIFACTS / "server-example.log")
     try:
-        yield f"http://127.0.0.1:{port}"
+        yield f"http://127.0.0.1:{process.port}"
     finally:
         stop_server(process)
 

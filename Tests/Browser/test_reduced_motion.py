@@ -4,7 +4,7 @@ import pytest
 from selenium.webdriver.common.keys import Keys
 
 from a11y import axe_violations, describe_violations, press, tab_to, wait_for_announcement
-from conftest import open_studio
+from conftest import leave_page, open_studio
 from support import CANVAS_VARIETY_JS, console_errors, in_card, in_component, wait_until
 
 GRAB_JS = "return arguments[0].toDataURL()"
@@ -15,8 +15,7 @@ STILLS_JS = "return performance.getEntriesByType('resource').filter(e => e.name.
 @pytest.fixture
 def still_page(browser, api, base_url):
     api.reset_scene()
-    browser.get("about:blank")  # the page an earlier test left open
-    wait_until(lambda: api.gauge("layercast_open_streams") == 0, 5, "earlier pages' streams to close")
+    leave_page(browser, base_url)  # the page an earlier test left open
     before = api.state()
     driver = open_studio(browser, base_url, less_motion=True)
     yield driver, before
