@@ -26,15 +26,18 @@ def axe_source():
     return (pathlib.Path(list(spec.submodule_search_locations)[0]) / "axe.min.js").read_text()
 
 
-def axe_violations(driver):
-    """Runs axe-core on the page as it is now; returns its violations for WCAG_TAGS."""
+def axe_violations(driver, within=None):
+    """Runs axe-core on the page as it is now; returns its violations for WCAG_TAGS. `within` (CSS
+    selectors) limits it to what a state changed, once the whole page has been checked in the same
+    layout: the whole page takes axe several times as long as one panel."""
     if not driver.execute_script("return typeof axe === 'object'"):
         driver.execute_script(axe_source())
     result = driver.execute_async_script("""
         const done = arguments[arguments.length - 1];
-        axe.run(document, {runOnly: {type: 'tag', values: arguments[0]}, resultTypes: ['violations']})
+        const context = arguments[1] ? {include: arguments[1].map(s => [s])} : document;
+        axe.run(context, {runOnly: {type: 'tag', values: arguments[0]}, resultTypes: ['violations']})
            .then(r => done({version: axe.version, violations: r.violations}), e => done({error: String(e)}));""",
-                                         WCAG_TAGS)
+                                         WCAG_TAGS, within)
     if "error" in result:
         raise AssertionError(f"axe failed: {result['error']}")
     assert result["version"].startswith("4."), result["version"]

@@ -21,8 +21,10 @@ from test_props import clipboard, open_panel, row, type_into
 SIZES = [pytest.param(1280, 800, False, id="1280"), pytest.param(390, 844, True, id="390")]
 
 
-def no_axe_violations(driver, state):
-    violations = axe_violations(driver)
+def no_axe_violations(driver, state, within=None):
+    """axe on the page, or `within` the parts a state changed (test_accessibility.py checks each
+    layout's whole page, idle, busy and with every props panel open)."""
+    violations = axe_violations(driver, within)
     assert violations == [], f"{state}:\n{describe_violations(violations)}"
 
 
@@ -35,6 +37,13 @@ def show_view_settings(driver):
 
 def ctrl_z(driver):
     ActionChains(driver).key_down(Keys.CONTROL).send_keys("z").key_up(Keys.CONTROL).perform()
+
+
+# Holds the page's next clip request until window.__renderClip() lets it go to the server.
+HOLD_CLIP_JS = """
+const fetched = window.fetch, held = new Promise(go => { window.__renderClip = go; });
+window.fetch = (url, init) => String(url).includes('/clip.') ? held.then(() => fetched(url, init)) : fetched(url, init);
+"""
 
 
 def open_save_clip(driver):
@@ -53,13 +62,17 @@ def test_save_clip_takes_the_view_a_target_a_range_and_shows_its_progress(browse
     page = open_studio(browser, base_url, width, height, mobile=mobile)
     show_view_settings(page)
     view = '[data-component="view"]'
+    # Each change opens the stream anew, and the server counts a left stream's share of the render
+    # budget until it notices the stream closed: 2× last, so even all of them at once stay within
+    # the budget (2× first and two more 2× streams after it were refused with a 503 on busy cores).
     page.find_element(By.CSS_SELECTOR, f'{view} [data-bg="dark"]').click()
     Select(in_component(page, "view", "size")).select_by_value("300")
-    page.find_element(By.CSS_SELECTOR, f'{view} [data-scale="2"]').click()
     geometry = in_component(page, "clock", "debug").find_element(By.XPATH, "..")
     page.execute_script("arguments[0].scrollIntoView({block: 'center'})", geometry)
     geometry.click()
     wait_until(lambda: "debug=" in page.execute_script("return studio.streamUrl"), 5, "the geometry overlay")
+    page.find_element(By.CSS_SELECTOR, f'{view} [data-scale="2"]').click()
+    wait_until(lambda: "scale=2" in page.execute_script("return studio.streamUrl"), 5, "the stream at 2×")
 
     open_save_clip(page)
     Select(in_component(page, "clock", "clip-target")).select_by_value("meter")
@@ -82,10 +95,15 @@ def test_save_clip_takes_the_view_a_target_a_range_and_shows_its_progress(browse
     assert clip.convert("RGB").getpixel((2, 2)) == (0x33, 0x33, 0x33), "the dark backdrop"
 
     page.execute_cdp_cmd("Browser.setDownloadBehavior", {"behavior": "deny"})
+    # The server renders this clip in about a second: the page's request for it waits here until the
+    # rendering state has been looked at, as a slow render would (it once ended before the check).
+    page.execute_script(HOLD_CLIP_JS)
     link.click()
     wait_until(lambda: in_component(page, "clock", "clip-progress").is_displayed(), 2, "the progress while it renders")
     assert in_component(page, "clock", "clip-status").text.startswith("Rendering 30 frames")
-    no_axe_violations(page, "Save clip rendering")
+    # What changed: the Save clip form, the View, and the stages' backdrop (the meter's, the target).
+    no_axe_violations(page, "Save clip rendering", ['[data-component="clock"]', '[data-component="view"]', '[data-control="meter"]'])
+    page.execute_script("window.__renderClip()")
     wait_until(lambda: in_component(page, "clock", "clip-status").text == "Saved layercast-meter-last-1s.webp", 60,
                "the clip saved")
     assert not in_component(page, "clock", "clip-progress").is_displayed()
@@ -116,7 +134,7 @@ def test_fields_say_what_they_allow_and_keep_the_value(browser, api, base_url, w
     wait_until(lambda: note.is_displayed(), 2, "the colour's message")
     assert note.text.startswith("“#12” is not a colour. Allowed: #RRGGBB or #RRGGBBAA"), note.text
     assert api.props("spinner")["values"]["color"] == "#ce413d"
-    no_axe_violations(page, "field messages")
+    no_axe_violations(page, "field messages", ['[data-control="spinner"]'])
 
     type_into(hex_code, "red")  # a CSS name is taken as its code
     wait_until(lambda: api.props("spinner")["values"]["color"] == "#ff0000", 3, "red as #ff0000")
@@ -188,7 +206,7 @@ def test_a_shared_link_previews_for_this_viewer_alone_until_applied(browser, api
     blue = """const c = arguments[0], d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
               let n = 0; for (let i = 0; i < d.length; i += 4) if (d[i+2] > 200 && d[i] < 60 && d[i+1] < 60) n++; return n;"""
     wait_until(lambda: browser.execute_script(blue, canvas) > 50, 5, "the blue stroke on the stage")
-    no_axe_violations(browser, "link preview")
+    no_axe_violations(browser, "link preview", ['[data-part="link-preview"]', '[data-control="spinner"]'])
 
     in_component_button = browser.find_element(By.CSS_SELECTOR, '[data-part="apply-link"]')
     in_component_button.click()
@@ -216,7 +234,7 @@ def test_the_stage_stays_in_view_while_its_props_are_edited(browser, api, base_u
     if width >= 1000:  # beside: the panel in the card's second column, the stage as wide as the others
         assert details.rect["x"] > stage.rect["x"] + stage.rect["width"], (details.rect, stage.rect)
         assert abs(stage.rect["width"] - in_card(page, "meter", "stage").rect["width"]) <= 1.5  # subpixel rounding
-    no_axe_violations(page, "docked props panel")
+    no_axe_violations(page, "docked props panel", ['[data-control="play-button"]'])
 
 
 def test_the_small_points(browser, api, base_url):
@@ -255,7 +273,7 @@ def test_a_phones_first_screen_shows_the_controls(browser, api, base_url):
     assert bottom <= 844, f"the first stage ends at {bottom:.0f} px, below the first screen"
     fold = in_component(page, "view", "view-fold")
     assert fold.get_attribute("aria-expanded") == "false" and not in_component(page, "view", "size").is_displayed()
-    no_axe_violations(page, "phone, view folded")
+    no_axe_violations(page, "phone, view folded", ['[data-component="view"]'])
     fold.click()
     assert fold.get_attribute("aria-expanded") == "true" and in_component(page, "view", "size").is_displayed()
     assert console_errors(page) == []
@@ -283,7 +301,8 @@ def test_scrubbing_shows_the_past_in_the_header_and_the_readouts(browser, api, b
     wait_until(lambda: in_card(page, "play-button", "mode").text == "play", 3,
                f"the readout as it was then ({page.execute_script('return [studio.viewing, studio.timeline.shownTime]')})")
     assert api.state()["playButton"]["mode"] == "pause", "the scene itself is untouched"
-    no_axe_violations(page, "scrubbing")
+    # The whole page while scrubbing: test_timeline_ruler.py, at both widths.
+    no_axe_violations(page, "scrubbing", ['[data-component="status"]', '[data-control="play-button"]'])
     ActionChains(page).send_keys(Keys.ESCAPE).perform()
     wait_until(lambda: label.text == "Live", 3, "Live again")
     wait_until(lambda: in_card(page, "play-button", "mode").text == "pause", 3, "the live readout again")

@@ -23,8 +23,8 @@ def test_every_stage_shows_frames_and_the_console_is_clean(page, api):
     first = page.execute_script(grab, canvas(page, "spinner"))
     wait_until(lambda: page.execute_script(grab, canvas(page, "spinner")) != first, 3, "the spinner's stage to move")
 
-    fps = page.execute_script("return studio.fps")
-    assert 10 <= fps <= 40, f"received {fps} fps from a 30 fps stream"
+    # A 30 fps stream, neither a trickle nor doubled: waited for, since busy cores slow it for a while.
+    wait_until(lambda: 10 <= page.execute_script("return studio.fps") <= 40, 5, "10 to 40 frames a second")
     assert page.execute_script("return studio.connections") == 2
     assert api.gauge("layercast_open_streams") == 1, "the page should hold exactly one MJPEG stream"
 
@@ -47,10 +47,12 @@ def test_each_card_links_to_its_png_frame(page, api):
 
 
 def test_view_settings_change_the_one_stream(page, api):
-    page.find_element(By.CSS_SELECTOR, '[data-component="view"] [data-part="scale"] [data-scale="2"]').click()
+    # 2× last: each change opens the stream anew, and the server counts a left stream's share of the
+    # render budget until it notices it closed; three 2× streams at once are over the budget (a 503).
     page.find_element(By.CSS_SELECTOR, '[data-component="view"] [data-part="background"] [data-bg="checkerboard"]').click()
     in_component(page, "view", "debug").find_element(By.XPATH, "..").click()
-    url = wait_until(lambda: (u := page.execute_script("return studio.streamUrl")) and "debug=" in u and u, 3,
+    page.find_element(By.CSS_SELECTOR, '[data-component="view"] [data-part="scale"] [data-scale="2"]').click()
+    url = wait_until(lambda: (u := page.execute_script("return studio.streamUrl")) and "debug=" in u and "scale=2" in u and u, 3,
                      "the stream to follow the settings")
     assert "scale=2" in url and "background=checkerboard" in url and "debug=points%2Cbounds" in url
     c = canvas(page, "meter")

@@ -38,7 +38,9 @@ def test_each_mode_button_reaches_its_resting_state_within_a_second(page, api):
 def test_without_animation_the_mode_is_at_rest_at_once(page, api):
     in_card(page, "play-button", "animated").find_element(By.XPATH, "..").click()
     mode_button(page, "stop").click()
-    wait_until(lambda: api.state()["playButton"]["animationState"] in RESTING["stop"], 0.5, "stop at once")
+    # At rest in the same state that has the new mode: no animation in between.
+    pb = wait_until(lambda: (p := api.state()["playButton"]) and p["mode"] == "stop" and p, 3, "the stop mode")
+    assert pb["animationState"] in RESTING["stop"], pb
 
 
 def test_clicking_the_control_cycles_and_highlights_while_pressed(page, api):
