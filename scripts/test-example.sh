@@ -9,5 +9,5 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 scratch=(--package-path examples/hamburger-button --scratch-path "$PWD/.build")
 swift build --build-tests "${scratch[@]}"
-scripts/watchdog.sh "${SWIFT_TEST_LIMIT:-300}" artifacts/example-test.log -- \
+scripts/watchdog.py "${SWIFT_TEST_LIMIT:-300}" artifacts/example-test.log -- \
     "$(swift build "${scratch[@]}" --show-bin-path)/HamburgerButtonExamplePackageTests.xctest" --testing-library swift-testing

@@ -6,7 +6,7 @@
 #     all (the default): both. With no sanitizer named, SANITIZERS (default "thread address").
 #   SANITIZER_FILTER=regex passes --filter to the test bundle (for a quicker look at one suite);
 #   SANITIZER_SKIP_NONE=1 runs every suite (make test-deep).
-# Each run is the test bundle itself under scripts/watchdog.sh: a hang is stopped with its stacks.
+# Each run is the test bundle itself under scripts/watchdog.py: a hang is stopped with its stacks.
 # What each sanitizer runs (measured per suite, CPU seconds in docs/performance.md, "CI time"):
 #  - TSan runs the suites where threads meet: servers, streams, the clock, replication, stores.
 #    It skips single-threaded work: the pure-Swift modules (Animation, Controls), the pixel
@@ -125,7 +125,9 @@ build_one() {
     scratch=$(scratch_of "$sanitizer")
     t0=$(date +%s)
     echo "sanitizers: building with --sanitize=$sanitizer in $scratch"
-    swift build --build-tests --sanitize="$sanitizer" --scratch-path "$scratch"
+    # The test bundle and the binary some tests start, not the bench or the fuzz driver.
+    swift build --product LayercastPackageTests --sanitize="$sanitizer" --scratch-path "$scratch"
+    swift build --product layercast --sanitize="$sanitizer" --scratch-path "$scratch"
     echo "sanitizers: $sanitizer: build $(( $(date +%s) - t0 )) s"
 }
 
@@ -154,8 +156,8 @@ test_one() {
     [ -z "${SANITIZER_SKIP_NONE:-}" ] || skip=()
     local status=0
     # The console shows the verdicts and any report; the whole run is in the log.
-    WATCHDOG_CONSOLE="Test run with|✘|WARNING: ThreadSanitizer|ERROR: AddressSanitizer|ERROR: LeakSanitizer|SUMMARY:" \
-        scripts/watchdog.sh "${SANITIZER_TEST_LIMIT:-900}" "$log" -- \
+    scripts/watchdog.py "${SANITIZER_TEST_LIMIT:-900}" "$log" \
+        --console "Test run with|✘|WARNING: ThreadSanitizer|ERROR: AddressSanitizer|ERROR: LeakSanitizer|SUMMARY:" -- \
         env "${env[@]}" "$scratch/debug/LayercastPackageTests.xctest" --testing-library swift-testing \
         "${FILTER[@]}" "${skip[@]}" || status=$?
     # The exit code alone has let a failed run through here; the runner's own verdict decides too.

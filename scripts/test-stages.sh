@@ -5,36 +5,38 @@
 # (scripts/test-times.py), and writes them to artifacts/test-times.tsv for CI to keep.
 #   STAGES="build swift-test" scripts/test-stages.sh   runs only those stages (same table)
 # A stage past three times its budget (and two minutes) is stopped: a hang costs minutes, not CI's
-# whole limit. Inside the stages, scripts/watchdog.sh stops a hung Swift suite with its stacks and
+# whole limit. Inside the stages, scripts/watchdog.py stops a hung Swift suite with its stacks and
 # pytest-timeout a hung browser test with its threads.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
-# The one list of `make test`'s stages: name (a make target), budget in seconds on this project's
-# 2-core machine with warm caches outside the clone, and kind (compile or test). The test budgets add
-# up to 20 minutes; compiling is listed apart, since no build here can be shared with another
-# (debug, the two sanitizers, libFuzzer's instrumented build and the image's release build).
+# The one list of `make test`'s stages: name (a make target, or two joined by '+', built side by
+# side), budget in seconds on this project's 2-core machine, idle, with warm caches outside the
+# clone, and kind (compile or test). The test budgets add up to 20 minutes; compiling is listed
+# apart, since no build here can be shared with another (debug, the two sanitizers, libFuzzer's
+# instrumented build and the image's release build). Builds pair up where one leaves a core idle:
+# the release build compiles a module at a time (whole-module), so the TSan build beside it uses the
+# other core; libFuzzer's build, a subset of the modules, goes beside ASan's. Tests never overlap:
+# two CPU-bound test stages on two cores slow each other and invite flakes.
 STAGE_TABLE="
-test-deps      30 test
-build         200 compile
-swift-test    150 test
-example-test   60 test
-readme-test    40 test
-api-docs       20 test
-ci-examples    20 test
-js-check       20 test
-check-sleeps    5 test
-fuzz-build    150 compile
-fuzz           60 test
-browser-test  270 test
-api-fuzz       90 test
-tsan-build    300 compile
-tsan-test     120 test
-asan-build    300 compile
-asan-test     150 test
-release       360 compile
-container-test 90 test
-deploy-test    60 test
+test-deps          30 test
+build             200 compile
+swift-test        150 test
+example-test       45 test
+readme-test        40 test
+api-docs           20 test
+ci-examples        20 test
+js-check           20 test
+check-sleeps        5 test
+browser-test      300 test
+api-fuzz           90 test
+tsan-build+release 300 compile
+tsan-test         120 test
+asan-build+fuzz-build 300 compile
+asan-test         150 test
+fuzz               45 test
+container-test     90 test
+deploy-test        60 test
 "
 
 mkdir -p artifacts/stages
@@ -52,7 +54,11 @@ while read -r name budget kind; do
     limit=$((budget * 3 + 120))
     echo "=== stage $name (budget $budget s, stopped at $limit s)"
     t0=$(date +%s.%N)
-    timeout --signal=TERM --kill-after=30 "$limit" make --no-print-directory "$name" 2>&1 | tee "artifacts/stages/$name.log"
+    IFS=+ read -r -a targets <<<"$name"
+    jobs=()
+    [ ${#targets[@]} -gt 1 ] && jobs=(-j "${#targets[@]}" --output-sync=target)
+    timeout --signal=TERM --kill-after=30 "$limit" make --no-print-directory "${jobs[@]}" "${targets[@]}" 2>&1 |
+        tee "artifacts/stages/$name.log"
     status=${PIPESTATUS[0]}
     seconds=$(python3 -c "import sys; print(f'{float(sys.argv[2]) - float(sys.argv[1]):.0f}')" "$t0" "$(date +%s.%N)")
     case $status in

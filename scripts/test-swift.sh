@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The Swift suites (Swift Testing), built first, run straight from the test bundle under the
-# watchdog (scripts/watchdog.sh: a hung suite is stopped at SWIFT_TEST_LIMIT seconds with every
+# watchdog (scripts/watchdog.py: a hung suite is stopped at SWIFT_TEST_LIMIT seconds with every
 # thread's stack and the names of the tests still running). When a test fails, its recorded issues
 # are repeated at the very end, where the tail of a CI log shows them, instead of among the ~2,000
 # lines the parallel run prints. Extra arguments go to the test bundle (e.g. --filter StreamTests).
@@ -12,7 +12,7 @@ swift=${SWIFT:-swift}
 mkdir -p artifacts
 log=artifacts/swift-test.log
 bundle=$("$swift" build --show-bin-path)/LayercastPackageTests.xctest
-scripts/watchdog.sh "${SWIFT_TEST_LIMIT:-600}" "$log" -- "$bundle" --testing-library swift-testing "$@"
+scripts/watchdog.py "${SWIFT_TEST_LIMIT:-600}" "$log" -- "$bundle" --testing-library swift-testing "$@"
 status=$?
 if [ "$status" -ne 0 ]; then
     echo

@@ -19,6 +19,9 @@ SWIFT_TEST = re.compile(r"^\W*Test (?!run with)(.+?) (passed|failed) after ([0-9
 PYTEST_DURATION = re.compile(r"^\s*([0-9.]+)s (call|setup|teardown)\s+(\S+)")
 PYTEST_SUMMARY = re.compile(r"=+ (.*?) in [0-9.]+s")
 SLOWEST = 6
+# Stages whose console shows only verdicts keep their runner's whole output in a log of their own
+# (scripts/test-sanitizers.sh names these).
+RUNNER_LOGS = {"tsan-test": "artifacts/sanitizer-thread.log", "asan-test": "artifacts/sanitizer-address.log"}
 
 
 def read_stages(path):
@@ -73,7 +76,7 @@ def main():
 
     slowest_rows, passed, failed = [], 0, 0
     for s in stages:
-        log = os.path.join(logs, s["stage"] + ".log")
+        log = RUNNER_LOGS.get(s["stage"]) or os.path.join(logs, s["stage"] + ".log")
         if not s["seconds"] or not os.path.exists(log):
             continue
         slow, p, f = runner_results(log)
