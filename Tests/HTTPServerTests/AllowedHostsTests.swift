@@ -7,7 +7,7 @@ import Testing
 
 /// The Host check (Vite's `server.allowedHosts` rule): localhost names and IP literals by
 /// default, more names on purpose, every other Host a JSON 403 on every request.
-@Suite struct AllowedHostsTests {
+@Suite(.ioTimeLimit) struct AllowedHostsTests {
     @Test func defaultRuleAllowsNamesThatCannotBeRebound() {
         let rule = AllowedHosts()
         for host in ["localhost", "localhost:8080", "LOCALHOST:8080", "studio.localhost:1", "a.b.localhost",

@@ -4,7 +4,7 @@ import LayercastTesting
 import Testing
 
 /// Single byte ranges of an answer that offers them (`Accept-Ranges: bytes`), RFC 9110 §14.
-@Suite struct ByteRangeTests {
+@Suite(.ioTimeLimit) struct ByteRangeTests {
     /// RFC 9110 §14.1.2's examples on a 10,000-byte representation, and the edges around them.
     @Test(arguments: [
         ("bytes=0-499", ByteRanges.Wanted.part(0...499)),

@@ -7,7 +7,7 @@ import Testing
 
 /// Garbage on the wire: every request below gets a 4xx or a clean close, never a 5xx (one
 /// documented exception) or a crash, and the server answers /healthz after each.
-@Suite struct HostileRequestTests {
+@Suite(.ioTimeLimit) struct HostileRequestTests {
     @Test func malformedRequestLinesAreRefused() throws {
         // A line that never ends is closed by the timeout, which counts as a clean close here.
         try withHTTPServer(hostileRouter(), configure: { $0.connectionTimeout = .seconds(1) }) { server in

@@ -6,7 +6,7 @@ import Testing
 
 /// Clients that start a request and never finish it: the connection timeout closes each of them,
 /// and nobody else waits meanwhile.
-@Suite struct HostileTimeoutTests {
+@Suite(.ioTimeLimit) struct HostileTimeoutTests {
     @Test func stalledHeadersAndBodiesAreClosedWithoutBlockingOthers() throws {
         try withHTTPServer(hostileRouter(), configure: { $0.connectionTimeout = .seconds(1) }) { server in
             var stalled: [BlockingSocket] = []

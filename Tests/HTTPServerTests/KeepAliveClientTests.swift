@@ -7,7 +7,7 @@ import Testing
 /// such a connection once it has been idle past the head deadline (or the idle timeout). A test
 /// that pauses longer than that between two requests (a slow step, a sanitizer run) must still
 /// get its answer, not "connection closed".
-@Suite struct KeepAliveClientTests {
+@Suite(.ioTimeLimit) struct KeepAliveClientTests {
     @Test func aKeptAliveConnectionTheServerCutIsReplaced() throws {
         try withHTTPServer(hostileRouter(), configure: { $0.headDeadline = .milliseconds(200) }) { server throws in
             let client = SimpleHTTPClient(host: "127.0.0.1", port: server.port, timeout: .seconds(10))

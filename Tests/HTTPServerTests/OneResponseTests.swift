@@ -8,7 +8,7 @@ import Testing
 /// sent the status line and headers twice for a Content-Length it could not parse (its state
 /// machine builds its error page's head a second time), and a 500 page for a chunk-size line too
 /// long for its buffer; both are now a single JSON answer (`LibraryPages`).
-@Suite struct OneResponseTests {
+@Suite(.ioTimeLimit) struct OneResponseTests {
     /// Everything the server sends on a fresh connection until it closes it.
     static func wholeReply(_ bytes: [UInt8], port: Int) throws -> [UInt8] {
         let socket = try BlockingSocket.connect(port: port, timeout: .seconds(10))

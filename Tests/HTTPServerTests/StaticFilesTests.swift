@@ -37,7 +37,7 @@ private func staticRouter(_ files: StaticFiles) -> Router {
     return router
 }
 
-@Suite struct StaticFilesTests {
+@Suite(.ioTimeLimit) struct StaticFilesTests {
     @Test func servesFilesWithContentTypesAndHeaders() throws {
         let root = try WebRoot()
         try withHTTPServer(staticRouter(StaticFiles(root: root.path))) { server in

@@ -4,7 +4,7 @@ import Foundation
 import LayercastTesting
 import Testing
 
-@Suite struct TimeoutTests {
+@Suite(.ioTimeLimit) struct TimeoutTests {
     @Test func slowlorisIsClosedWhileOthersAreServed() throws {
         var router = Router()
         router.get("/hello") { _ in .text("hello") }

@@ -7,7 +7,7 @@ import Testing
 /// A body is counted as it arrives, chunked or not, and refused with a JSON 413 the moment it
 /// passes the limit: a chunked upload once read 40.5 MiB of a 50 MiB body before it was closed
 /// without a word.
-@Suite struct UploadLimitTests {
+@Suite(.ioTimeLimit) struct UploadLimitTests {
     static let chunkedHead = "POST /submit HTTP/1.1\r\nHost: localhost\r\nTransfer-Encoding: chunked\r\n\r\n"
 
     @Test func chunkedBodyIsRefusedTheMomentItPassesTheLimit() throws {

@@ -10,7 +10,7 @@ import SeedControls
 /// Issue 16's protocol attacks on the app, as they were measured: each is now refused with one
 /// JSON answer, and the scene is intact afterwards. (The thousand-connection attack is in
 /// HeavyAttackTests, which the sanitizer runs skip.)
-@Suite struct AttackReproductionTests {
+@Suite(.ioTimeLimit) struct AttackReproductionTests {
     init() { SeedControls.bootstrap() }
 
     /// What must not change under an attack: every control's discrete state.

@@ -12,7 +12,7 @@ import SeedControls
 /// answered once, in JSON naming the budget (400 when it could never fit, 503 with Retry-After
 /// when it would fit later), and the scene is intact afterwards. A busy budget is held through
 /// the ledger, so no test depends on how long a render takes.
-@Suite struct BudgetAttackTests {
+@Suite(.ioTimeLimit) struct BudgetAttackTests {
     init() { SeedControls.bootstrap() }
 
     /// Everything the server sends for `target` on a connection of its own (`Connection: close`).

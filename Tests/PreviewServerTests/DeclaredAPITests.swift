@@ -11,7 +11,7 @@ import Testing
 import SeedControls
 
 /// The API as the declarations make it: strict, and following a declaration wherever it changes.
-@Suite struct DeclaredAPITests {
+@Suite(.ioTimeLimit) struct DeclaredAPITests {
     init() { SeedControls.bootstrap() }
 
     /// One change, one place: a narrower range for `/meter/hold`'s `seconds`, declared and nothing

@@ -5,7 +5,7 @@ import LayercastTesting
 import Testing
 
 /// /embed, /embed.js and /oembed (issue 34).
-@Suite struct EmbedTests {
+@Suite(.ioTimeLimit) struct EmbedTests {
     /// oEmbed 1.0 §2.3.4: every answer has `type` and `version` "1.0"; a photo `url`, `width` and
     /// `height`; a video and a rich answer `html`, `width` and `height`.
     static func expectValid(_ document: [String: Any], sourceLocation: SourceLocation = #_sourceLocation) {

@@ -7,7 +7,7 @@ import SeedControls
 
 /// Every refused request gets a 4xx with a JSON body `{"error", "parameter", "allowed"}` that names
 /// the parameter at fault and what it accepts.
-@Suite struct ErrorTests {
+@Suite(.ioTimeLimit) struct ErrorTests {
     init() { SeedControls.bootstrap() }
 
     struct Case: CustomTestStringConvertible, Sendable {

@@ -6,7 +6,7 @@ import SeedControls
 /// `Expect: 100-continue` (issue 30, finding 3): a head the server can refuse as it stands gets its
 /// refusal instead of `100 Continue`, so the client never sends the body; a head its body may still
 /// make good gets `100 Continue` and its answer after the body.
-@Suite struct ExpectContinueTests {
+@Suite(.ioTimeLimit) struct ExpectContinueTests {
     init() { SeedControls.bootstrap() }
 
     /// The head's first answer, and after it (when that was `100 Continue`) the answer to `body`.

@@ -9,7 +9,7 @@ import SeedControls
 /// Budget checks at full size: a thousand stream connections, the largest frame. Too heavy for
 /// the sanitizer runs, which skip this suite (scripts/test-sanitizers.sh). Bounded: every wait
 /// has a limit, nothing is timed.
-@Suite(.serialized) struct HeavyBudgetTests {
+@Suite(.serialized, .ioTimeLimit) struct HeavyBudgetTests {
     init() { SeedControls.bootstrap() }
 
     /// A thousand viewers of one stream fit the default budgets: the feed's render once, and each

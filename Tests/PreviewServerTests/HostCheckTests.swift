@@ -9,7 +9,7 @@ import SeedControls
 /// Reads a rebound DNS name could make: `GET /state` and `GET /frame.png` with
 /// `Host: evil.example:PORT` used to answer 200, since only commands checked the Origin. Every
 /// request now passes the Host check first, and the origin rule compares the scheme too.
-@Suite struct HostCheckTests {
+@Suite(.ioTimeLimit) struct HostCheckTests {
     init() { SeedControls.bootstrap() }
 
     static func request(_ server: TestServer, _ target: String, method: String = "GET", host: String,

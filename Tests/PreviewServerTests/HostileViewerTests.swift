@@ -7,7 +7,7 @@ import SeedControls
 
 /// Viewers that vanish: closing mid-frame, resetting the connection, going half-open, or leaving
 /// in the middle of a render. Every one is detached, and the counters return to where they were.
-@Suite struct HostileViewerTests {
+@Suite(.ioTimeLimit) struct HostileViewerTests {
     init() { SeedControls.bootstrap() }
 
     static func streamRequest(_ server: TestServer, _ query: String) -> [UInt8] {

@@ -9,7 +9,7 @@ import SeedControls
 /// Stream limits over real connections: the render budget admits streams by the feeds they add
 /// (503 at once when it is taken, 400 for a stream no budget could hold) while frames and the API
 /// are still served, and a viewer that stops reading is closed after --timeout.
-@Suite struct HubLimitTests {
+@Suite(.ioTimeLimit) struct HubLimitTests {
     init() { SeedControls.bootstrap() }
 
     @Test func streamsPastTheRenderBudgetAreRefusedWhileTheRestIsServed() throws {

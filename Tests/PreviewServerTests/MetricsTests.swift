@@ -9,7 +9,7 @@ import SeedControls
 /// `GET /metrics`: the Prometheus text page carries every series the issue asks for, with the
 /// labels that tell feeds, viewer classes, routes and statuses apart, and counts that match
 /// what the test did.
-@Suite struct MetricsTests {
+@Suite(.ioTimeLimit) struct MetricsTests {
     init() { SeedControls.bootstrap() }
 
     @Test func afterAStreamAndAFewRequestsEverySeriesIsThere() throws {

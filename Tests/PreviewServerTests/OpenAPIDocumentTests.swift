@@ -9,7 +9,7 @@ import Testing
 import SeedControls
 
 /// The generated OpenAPI document against the router and the code's own limits.
-@Suite struct OpenAPIDocumentTests {
+@Suite(.ioTimeLimit) struct OpenAPIDocumentTests {
     init() { SeedControls.bootstrap() }
 
     static let methods = ["get", "put", "post", "delete", "patch", "head", "options"]

@@ -8,7 +8,7 @@ import SeedControls
 
 /// The play button's routes on a manual clock: modes in every body form, flags, themes, the paths
 /// endpoint and what /state reports.
-@Suite struct PlayButtonTests {
+@Suite(.ioTimeLimit) struct PlayButtonTests {
     init() { SeedControls.bootstrap() }
 
     static func reply(_ response: HTTPProbeResponse, sourceLocation: SourceLocation = #_sourceLocation) throws -> CommandReply<PlayButton.State> {

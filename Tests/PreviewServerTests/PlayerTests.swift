@@ -6,7 +6,7 @@ import Testing
 import SeedControls
 
 /// The music player's routes on a manual clock, and an artwork upload.
-@Suite struct PlayerTests {
+@Suite(.ioTimeLimit) struct PlayerTests {
     init() { SeedControls.bootstrap() }
 
     static func reply(_ response: HTTPProbeResponse, sourceLocation: SourceLocation = #_sourceLocation) throws -> CommandReply<MusicPlayer.State> {

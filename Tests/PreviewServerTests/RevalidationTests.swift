@@ -6,7 +6,7 @@ import Testing
 /// A stored scenario's frames and clips are fixed by their URL and the server's version, so they
 /// carry a strong ETag known before any work, and a matching `If-None-Match` gets 304 without a
 /// render (issue 34); the live scene's keep `no-store`.
-@Suite struct RevalidationTests {
+@Suite(.ioTimeLimit) struct RevalidationTests {
     @Test func aScenariosFrameHasATagThatChangesWhenAndOnlyWhenItsBytesDo() throws {
         try withTestServer { s in
             let id = try Scenarios.store(Scenarios.busy, on: s)

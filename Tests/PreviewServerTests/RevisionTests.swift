@@ -9,7 +9,7 @@ import SeedControls
 
 /// The scene's revision: one more for each command, on a control or on the clock, in every reply,
 /// in `/state` and in each event, so a client can order states when scene time steps backwards.
-@Suite struct RevisionTests {
+@Suite(.ioTimeLimit) struct RevisionTests {
     init() { SeedControls.bootstrap() }
 
     static func revision(_ response: HTTPProbeResponse) -> UInt64? {

@@ -8,7 +8,7 @@ import Testing
 /// `--data` through HTTP: a stored scenario is answered by the next server on the folder, a second
 /// server on a held folder does not start and says whose it is, and a store file that cannot be
 /// used leaves the server serving, `degraded` in /healthz.
-@Suite struct SavedWorkServerTests {
+@Suite(.ioTimeLimit) struct SavedWorkServerTests {
     init() { SeedControls.bootstrap() }
 
     static let scenario = #"{"name": "kept", "duration": 1, "steps": [{"at": 0.2, "do": "POST /spinner/stop"}]}"#

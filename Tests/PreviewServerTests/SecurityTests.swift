@@ -6,7 +6,7 @@ import SeedControls
 
 /// Who may drive the server: no web page elsewhere, curl and the page itself yes, `--allow-origin`
 /// on purpose, `--token` when set; and CORS stays off.
-@Suite struct SecurityTests {
+@Suite(.ioTimeLimit) struct SecurityTests {
     init() { SeedControls.bootstrap() }
 
     static func spinnerAnimating(_ server: TestServer) throws -> Bool {

@@ -9,7 +9,7 @@ import Testing
 import SeedControls
 
 /// `/clip.webp` and `/clip.gif` over HTTP, decoded with libwebp's and giflib's own decoders.
-@Suite struct StudioClipTests {
+@Suite(.ioTimeLimit) struct StudioClipTests {
     init() { SeedControls.bootstrap() }
 
     /// Lossless frames are exactly the `ahead` frames: the clip renders the same copies.

@@ -10,7 +10,7 @@ import SeedControls
 /// `/clip.mp4` and `/clip.webm` over HTTP, read back by ffprobe and decoded by ffmpeg: codec,
 /// pixel format, frame count, rate and duration, the padding of odd sizes, and the frames
 /// themselves against the stills at the same times.
-@Suite struct StudioVideoTests {
+@Suite(.ioTimeLimit) struct StudioVideoTests {
     init() { SeedControls.bootstrap() }
 
     static let formats: [ClipWriter.Format] = [.mp4, .webm]

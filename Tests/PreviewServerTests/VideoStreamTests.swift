@@ -10,7 +10,7 @@ import Testing
 /// `/stream.mp4` on the wire, read by ffprobe: H.264 in fragmented MP4, no B-frames, a key frame
 /// every two seconds, and a viewer that joins later starting at a key frame with its own timeline
 /// from 0. Streams run on the real clock (the spinner always moves).
-@Suite struct VideoStreamTests {
+@Suite(.ioTimeLimit) struct VideoStreamTests {
     init() { SeedControls.bootstrap() }
 
     /// A viewer: its connection, the head, and the body bytes read so far.

@@ -5,7 +5,7 @@ import Testing
 
 /// `LiveVideoEncoder`: the live stream's fragmented MP4, read by ffprobe and decoded by ffmpeg as a
 /// player reads it: from the start, and from a later key frame as a viewer that joins.
-@Suite struct LiveVideoEncoderTests {
+@Suite(.ioTimeLimit) struct LiveVideoEncoderTests {
     /// 25 frames of the square crossing the grey at 10 fps, a key frame every 10.
     static func stream(frames: Int = 25, keyAt: Set<Int> = []) throws -> (LiveVideoEncoder, [LiveVideoEncoder.Fragment]) {
         let encoder = try LiveVideoEncoder(width: 128, height: 96, fps: 10, keyInterval: 10, crf: 23)

@@ -7,7 +7,7 @@ import Testing
 /// MP4 (H.264) and WebM (VP9) from `VideoEncoder`, read back by ffprobe and decoded by ffmpeg:
 /// codec, pixel format, frame count, rate, duration, padding of odd sizes, colours, the MP4's
 /// index position, and identical bytes on a second run.
-@Suite struct VideoEncoderTests {
+@Suite(.ioTimeLimit) struct VideoEncoderTests {
     static let renderer = Renderer()
     typealias RGB = (r: Int, g: Int, b: Int)
     static let background: RGB = (240, 240, 240)

@@ -9,7 +9,7 @@ import SeedControls
 /// (`ShutdownTests.aStoppedServerIsFreed`): nothing of the log's side (its reader thread, the
 /// commands waiting to be read back, the metrics' reader) keeps them alive. With the log gone
 /// and back in between, commands were refused and the reader reconnected.
-@Suite(.serialized)
+@Suite(.serialized, .ioTimeLimit)
 struct ReplicaLifecycleTests {
     init() { SeedControls.bootstrap() }
 

@@ -8,7 +8,7 @@ import SeedControls
 /// What the shared log holds (docs/design/replication.md §The log): each entry a command's value
 /// and a format version, never a request's path and query; an entry this version cannot read stops
 /// the replica there, saying so, instead of being skipped or guessed at (§Faults).
-@Suite(.serialized)
+@Suite(.serialized, .ioTimeLimit)
 struct ReplicaLogFormatTests {
     init() { SeedControls.bootstrap() }
 

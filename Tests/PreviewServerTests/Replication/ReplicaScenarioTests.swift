@@ -10,7 +10,7 @@ import SeedControls
 
 /// Stored scenarios live in Redis when replicated (docs/design/replication.md §Stored scenarios):
 /// any replica serves a clip of one stored through another, whatever it has applied of the log.
-@Suite(.serialized)
+@Suite(.serialized, .ioTimeLimit)
 struct ReplicaScenarioTests {
     init() { SeedControls.bootstrap() }
 

@@ -12,7 +12,7 @@ import SeedControls
 /// Replicas store snapshots of the scene in Redis and trim the log behind them; a replica that
 /// joins later rebuilds the scene from the newest and the log after it (docs/design/replication.md
 /// §Snapshots).
-@Suite(.serialized)
+@Suite(.serialized, .ioTimeLimit)
 struct ReplicaSnapshotTests {
     init() { SeedControls.bootstrap() }
 

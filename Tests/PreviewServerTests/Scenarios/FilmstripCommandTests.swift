@@ -6,7 +6,7 @@ import Testing
 
 /// `layercast render --format filmstrip`: one PNG contact sheet of the frames every N ms, each the PNG
 /// frame `layercast render` writes for its time, with its time under it.
-@Suite struct FilmstripCommandTests {
+@Suite(.ioTimeLimit) struct FilmstripCommandTests {
     /// A sheet's options and the frames (their times in ms) it should hold, checked against a render at `fps`.
     struct Sheet: Sendable, CustomTestStringConvertible {
         let every: Int

@@ -6,7 +6,7 @@ import SeedControls
 /// `layercast test` (issue 35), the executable itself: baselines written only when asked, the exit
 /// codes a CI job acts on, failures with their measures and images, masks, JUnit XML that a JUnit
 /// parser from PyPI reads, and GitHub's step summary.
-@Suite struct TestCommandTests {
+@Suite(.ioTimeLimit) struct TestCommandTests {
     init() { SeedControls.bootstrap() }
 
     static let options = ["--size", "96", "--fps", "10", "--control", "spinner"]

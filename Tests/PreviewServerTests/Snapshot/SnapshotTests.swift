@@ -10,7 +10,7 @@ import SeedControls
 
 /// A snapshot document (docs/design/replication.md §Snapshots) rebuilds a scene that shows, at
 /// every later time, the very frames the original shows.
-@Suite struct SnapshotTests {
+@Suite(.ioTimeLimit) struct SnapshotTests {
     init() { SeedControls.bootstrap() }
 
     /// Mid-morph of the play button, mid-record of the meter, the player playing an uploaded artwork.
