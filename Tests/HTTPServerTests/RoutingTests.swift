@@ -22,7 +22,7 @@ private func apiRouter() -> Router {
     return router
 }
 
-@Suite struct RoutingTests {
+@Suite(.ioTimeLimit) struct RoutingTests {
     @Test func getHeadAnd404() throws {
         try withHTTPServer(apiRouter()) { server in
             let url = "http://127.0.0.1:\(server.port)"
@@ -198,7 +198,7 @@ private func apiRouter() -> Router {
         }
     }
 
-    @Test func stopDuringOffloadedHandlerReturnsQuickly() throws {
+    @Test func stopDuringOffloadedHandlerReturnsWithoutWaitingForIt() throws {
         let release = DispatchSemaphore(value: 0)
         let started = DispatchSemaphore(value: 0)
         let finished = DispatchSemaphore(value: 0)
@@ -216,15 +216,15 @@ private func apiRouter() -> Router {
         let socket = try BlockingSocket.connect(port: server.port)
         try socket.send(getRequest("/slow"))
         #expect(started.wait(timeout: .now() + 5) == .success)
-        let begin = ContinuousClock.now
         server.stop()
-        #expect(ContinuousClock.now - begin < .seconds(2))
-        #expect(socket.closes(within: .seconds(2)))
+        // stop() returned while the handler was still blocked (it is released only below): the
+        // order of events, not a duration, shows it did not wait for it.
+        #expect(finished.wait(timeout: .now()) == .timedOut, "stop() waited for the handler")
+        #expect(socket.closes(within: .seconds(10)))
         // The handler finishing after stop must not touch the freed connection.
         release.signal()
         #expect(finished.wait(timeout: .now() + 5) == .success)
-        usleep(50_000)
-        #expect(server.counters.snapshot.openConnections == 0)
+        #expect(eventually { server.counters.snapshot.openConnections == 0 })
     }
 
     @Test func percentEncodedPathIsDecodedButNulStaysLiteral() throws {

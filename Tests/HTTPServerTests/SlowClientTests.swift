@@ -9,7 +9,7 @@ import Testing
 /// Clients that hold connections without finishing a request: the head deadline cuts a head that
 /// drips forever (each byte resets the idle timeout, not the deadline), and one address cannot
 /// hold more than its share of the connections.
-@Suite struct SlowClientTests {
+@Suite(.ioTimeLimit) struct SlowClientTests {
     @Test func aDrippingHeadIsCutAtTheDeadline() throws {
         try withHTTPServer(hostileRouter(), configure: {
             $0.headDeadline = .seconds(1)
@@ -36,9 +36,11 @@ import Testing
         try withHTTPServer(hostileRouter(), configure: { $0.headDeadline = .seconds(5) }) { server in
             let socket = try BlockingSocket.connect(port: server.port, timeout: .seconds(10))
             defer { socket.close() }
+            // Each piece is read by the server on its own before the next is sent: a head in pieces,
+            // waited for rather than paused between.
             for piece in ["GET /heal", "thz HTTP/1.1\r\n", "Host: localhost\r\n", "\r\n"] {
                 try socket.send(piece)
-                usleep(100_000)
+                #expect(eventually { LoopbackTCP.serverHasRead(from: socket.descriptor, serverPort: server.port) })
             }
             #expect(try socket.readResponse().text == "ok\n")
             // Kept alive: the next request on it starts its own deadline.

@@ -14,7 +14,7 @@ private func streamRouter(_ hub: StreamHub) -> Router {
     return router
 }
 
-@Suite struct StreamTests {
+@Suite(.ioTimeLimit) struct StreamTests {
     @Test func streamIsPlainBytesWithConnectionClose() throws {
         let hub = StreamHub()
         try withHTTPServer(streamRouter(hub)) { server in
@@ -28,11 +28,15 @@ private func streamRouter(_ hub: StreamHub) -> Router {
             #expect(response.header("Content-Length") == nil)
             #expect(response.header("Content-Type") == "multipart/x-mixed-replace;boundary=frame")
 
-            // Nothing queued: the connection must be suspended, not polled.
+            // Nothing queued: the connection must be suspended, not polled. The server's one thread
+            // answers other requests meanwhile; a polled connection would be asked for bytes on those
+            // turns of its loop (a later event that would show polling, rather than a pause).
             #expect(eventually { server.counters.snapshot.suspendedStreams == 1 })
             let producer = try #require(hub.all.first)
             let callsWhileIdle = producer.readCalls.load(ordering: .relaxed)
-            usleep(200_000)
+            let other = SimpleHTTPClient(host: "127.0.0.1", port: server.port)
+            for _ in 0..<5 { #expect(try other.request("GET", "/hello").text == "hello") }
+            other.close()
             #expect(producer.readCalls.load(ordering: .relaxed) == callsWhileIdle)
 
             var expected: [UInt8] = []
@@ -91,7 +95,9 @@ private func streamRouter(_ hub: StreamHub) -> Router {
             let pusher = Thread {
                 for i in 0..<count {
                     producer.push(part(i))
-                    if i % 97 == 0 { usleep(100) }
+                    // Now and then the queue drains, so the connection goes idle and the next push
+                    // must wake it: waited for, not paused for.
+                    if i % 97 == 0 { _ = eventually { producer.isDrained } }
                 }
                 producer.finish()
             }
@@ -106,7 +112,7 @@ private func streamRouter(_ hub: StreamHub) -> Router {
         }
     }
 
-    @Test func stopWithFiftyOpenStreamsIsQuickAndClosesEachOnce() throws {
+    @Test func stopWithFiftyOpenStreamsClosesEachOnceWithoutWaitingForThem() throws {
         let hub = StreamHub(initialPart: part(0))
         let server = HTTPServer(configuration: .init(port: 0), router: streamRouter(hub))
         try server.start()
@@ -116,10 +122,9 @@ private func streamRouter(_ hub: StreamHub) -> Router {
         // A few are awake mid-send when stop comes.
         for p in hub.all.prefix(5) { p.push(part(1)) }
 
-        let started = ContinuousClock.now
+        // No client reads, so stop() must not wait on any of them: that it returns at all (within the
+        // suite's time limit) is the check. How long it takes is a benchmark's figure, not a test's.
         let closedStreams = server.stop()
-        let elapsed = ContinuousClock.now - started
-        #expect(elapsed < .seconds(2))
         #expect(closedStreams == 50)
         #expect(server.streamsOpenAtLastStop == 50)
         #expect(hub.all.count == 50)

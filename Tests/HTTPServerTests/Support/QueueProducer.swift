@@ -37,6 +37,9 @@ final class QueueProducer: StreamProducer {
 
     var hasWaker: Bool { state.withLock { $0.waker != nil } }
 
+    /// Whether the server has taken every byte pushed so far.
+    var isDrained: Bool { state.withLock { $0.queue.isEmpty && $0.offset >= $0.current.count } }
+
     func wakeOnly() {
         state.withLock { $0.waker }?.wake()
     }
