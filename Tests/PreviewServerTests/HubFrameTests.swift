@@ -82,10 +82,9 @@ import SeedControls
         let small = try Self.smallSpinner()
         let medium = FeedKey(spec: try hubSpec(["control": "spinner", "size": "300"]), fps: 30)
 
-        // Nobody watching: no feed, so moving the scene renders nothing.
-        #expect(hub.watchedFeeds == 0)
+        // Nobody watching: no feed and no thread that could render, so moving the scene renders nothing.
+        #expect(hub.watchedFeeds == 0 && counters.snapshot.runningTickers == 0)
         clock.advance(by: 0.1)
-        usleep(150_000)
         #expect(counters.snapshot.renders == 0)
 
         let viewers = try [small, small, small, medium].map { try hub.attach($0, viewerClass: "test") }
@@ -93,8 +92,9 @@ import SeedControls
         #expect(hub.openStreams == 4)
         #expect(eventually { counters.snapshot.renders == 2 })
         for n in 1...3 { #expect(step(expectingRenders: 2 + 2 * n)) }
-        // A few more ticks with a still scene: nothing new to render.
-        usleep(150_000)
+        // Six more ticks of the feeds with a still scene (counted as they finish): nothing new to render.
+        let ticks = counters.snapshot.ticks
+        #expect(eventually { counters.snapshot.ticks >= ticks + 6 })
         let totals = counters.snapshot
         #expect(totals.renders == 8)
         let page = counters.metrics.exposition
@@ -104,8 +104,9 @@ import SeedControls
         for v in viewers { v.closed() }
         #expect(hub.watchedFeeds == 0)
         #expect(hub.openStreams == 0)
+        // Once the feeds' threads have ended nothing is left that could render the moved scene.
+        #expect(eventually { counters.snapshot.runningTickers == 0 })
         clock.advance(by: 0.1)
-        usleep(150_000)
         #expect(counters.snapshot.renders == 8)
     }
 

@@ -93,7 +93,9 @@ final class Feed: Sendable {
         guard first else { return }
         let ticker = FeedTicker(interval: 1.0 / Double(key.fps))
         state.withLock { $0.ticker = ticker }
-        ticker.start { [weak self] in self?.tick() }
+        counters.tickerStarted()
+        let counters = counters
+        if !ticker.start({ [weak self] in self?.tick() }, ended: { counters.tickerEnded() }) { counters.tickerEnded() }
     }
 
     /// Removes a viewer; returns true when it was the last: the ticks stop and the hub drops the
@@ -112,6 +114,7 @@ final class Feed: Sendable {
     }
 
     private func tick() {
+        defer { counters.ticked() }
         var (live, time) = scene.snapshot()
         if !key.props.isEmpty { live = Self.scene(live, through: key, at: time) }
         let tree = frameRenderer.tree(of: live, at: time, spec: key.spec)

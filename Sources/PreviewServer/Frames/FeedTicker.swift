@@ -18,10 +18,12 @@ final class FeedTicker: Sendable {
         self.interval = interval
     }
 
-    /// Starts ticking now; false when no thread could be made.
+    /// Starts ticking now; false when no thread could be made. `ended` runs on the thread as it
+    /// finishes, after its last tick.
     @discardableResult
-    func start(_ tick: @escaping @Sendable () -> Void) -> Bool {
+    func start(_ tick: @escaping @Sendable () -> Void, ended: @escaping @Sendable () -> Void = {}) -> Bool {
         DedicatedThread.start { [self] in
+            defer { ended() }
             var next = MonotonicClock.hostTime()
             while !cancelled.load(ordering: .acquiring) {
                 tick()

@@ -14,6 +14,11 @@ final class StreamCounters: Sendable {
         var streamsClosed = 0
         var viewers: [FeedLabels: Int] = [:]
         var openStreams: Int { streamsOpened - streamsClosed }
+        /// Feed ticks finished (a render and its count included), and feed threads still ticking:
+        /// what shows a test that a feed has looked at the scene, or can no longer look, without
+        /// waiting a while to see nothing happen.
+        var ticks = 0
+        var runningTickers = 0
     }
 
     private let totals = Mutex(Totals())
@@ -50,6 +55,10 @@ final class StreamCounters: Sendable {
     }
 
     func encodeFailed(_ format: EncodedFormat) { metrics.encodeFailed(format) }
+
+    func ticked() { totals.withLock { $0.ticks += 1 } }
+    func tickerStarted() { totals.withLock { $0.runningTickers += 1 } }
+    func tickerEnded() { totals.withLock { $0.runningTickers -= 1 } }
 
     // Gauges are set under the lock that counts them, so two changes cannot land out of order.
 
