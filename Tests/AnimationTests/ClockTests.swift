@@ -1,4 +1,5 @@
 import Foundation
+import LayercastTesting
 import Testing
 @testable import Animation
 
@@ -78,7 +79,9 @@ import Testing
         clock.pause()
         #expect(clock.isPaused)
         let frozen = clock.now
-        usleep(2_000)
+        // Host time moving on, not a pause, is what shows the paused clock stands still.
+        let host = clock.hostNow
+        #expect(eventually { clock.hostNow > host })
         #expect(clock.now == frozen)
         clock.step(by: 0.5)
         #expect(clock.now == frozen + 0.5)
@@ -100,7 +103,8 @@ import Testing
         clock.setSpeed(0)
         let a = clock.now
         clock.step(by: 10)
-        usleep(1_000)
+        let host = clock.hostNow
+        #expect(eventually { clock.hostNow > host })
         #expect(clock.now == a, "speed 0 freezes; step is ignored while running")
     }
 }

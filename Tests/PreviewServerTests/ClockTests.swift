@@ -11,7 +11,7 @@ import SeedControls
 /// `GET /clock` and `POST /clock` (docs/design/engine.md §Preview clock): pause, speed and step the one
 /// scene clock; commands while paused, stepping back, frames of the future. Exact times come from a
 /// ManualClock; where a real clock is used, the assertions hold whatever the machine's speed.
-@Suite struct ClockTests {
+@Suite(.ioTimeLimit) struct ClockTests {
     init() { SeedControls.bootstrap() }
 
     typealias ClockReply = StateReply.Clock
@@ -132,13 +132,16 @@ import SeedControls
     }
 
     @Test func pausingStopsStateAndFramesOnARealClock() throws {
-        try withTestServer(.router, clock: MonotonicClock(), configure: { $0.settings.size = 96 }) { s in
+        let clock = MonotonicClock()
+        try withTestServer(.router, clock: clock, configure: { $0.settings.size = 96 }) { s in
             let paused = try jsonObject(s.post("/clock?paused=true"))
             #expect(paused["paused"] as? Bool == true)
             let t = try #require(paused["sceneTime"] as? Double)
             let first = try s.frame("control=spinner")
             let state1 = try jsonObject(s.get("/state"))
-            usleep(50_000)
+            // Real time has moved on between the two reads (host time, not a pause, shows it).
+            let host = clock.hostNow
+            #expect(eventually { clock.hostNow > host })
             let second = try s.frame("control=spinner")
             let state2 = try jsonObject(s.get("/state"))
             #expect(state1["sceneTime"] as? Double == t && state2["sceneTime"] as? Double == t)
@@ -149,24 +152,21 @@ import SeedControls
             let resumed = try jsonObject(s.post("/clock?paused=false"))
             #expect(resumed["paused"] as? Bool == false)
             #expect(try #require(resumed["sceneTime"] as? Double) >= t)
-            var moved = false
-            for _ in 0..<500 where !moved {
-                usleep(2_000)
-                moved = try s.sceneTime() > t
-            }
-            #expect(moved)
+            #expect(try eventually { try s.sceneTime() > t })
         }
     }
 
     /// Pause, press, step, step, release: one segment exactly as long as the steps, whatever
     /// real time passed in between.
     @Test func commandsWhilePausedApplyAtThePausedTime() throws {
-        try withTestServer(.router, clock: MonotonicClock(), configure: { $0.settings.size = 96 }) { s in
+        let clock = MonotonicClock()
+        try withTestServer(.router, clock: clock, configure: { $0.settings.size = 96 }) { s in
             let t = try #require(try jsonObject(s.post("/clock?paused=true"))["sceneTime"] as? Double)
             let press = try jsonObject(s.post("/meter/press"))
             #expect(press["sceneTime"] as? Double == t)
             _ = try s.post("/clock?step=0.5")
-            usleep(20_000)
+            let host = clock.hostNow
+            #expect(eventually { clock.hostNow > host })
             _ = try s.post("/clock?step=0.5")
             let release = try jsonObject(s.post("/meter/release"))
             let released = try #require(release["sceneTime"] as? Double)

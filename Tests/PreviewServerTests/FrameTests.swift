@@ -73,12 +73,15 @@ import SeedControls
     /// On the real clock the frame's time is only known from its header: the arc must match that time.
     @Test func aRunningClockFrameMatchesItsOwnSceneTime() throws {
         try withTestServer(.router, clock: MonotonicClock(startingAt: 0)) { s in
+            // Back to back: each frame is at its own real time, read from its header.
+            var last = -1.0
             for _ in 0..<3 {
                 let response = try s.get("/frame.png?control=spinner&size=256")
                 let time = try #require(response.sceneTime)
+                #expect(time > last)
+                last = time
                 let problems = SpinnerGeometry.mismatches(in: try RGBAImage.png(response.body), at: time, margin: 0.015)
                 #expect(problems.isEmpty, "t=\(time): \(problems.prefix(5))")
-                usleep(150_000)
             }
         }
     }
