@@ -101,9 +101,11 @@ let package = Package(
                     exclude: ["Golden"]),
         .testTarget(name: "FrameCheckTests", dependencies: ["FrameCheck", "Animation"]),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite"]),
-        // The scene core with no transport: commands, scenarios, recordings and replication.
+        // The scene core with no transport: commands, scenarios, recordings and replication
+        // (LayercastTesting only for `eventually`, the one place a test may poll).
         .testTarget(name: "ScenesTests", dependencies: [
-            "Scenes", "Controls", "SeedControls", "Animation", "LocalRedis", "SQLite", "Rendering", .product(name: "Logging", package: "swift-log"),
+            "Scenes", "Controls", "SeedControls", "Animation", "LocalRedis", "SQLite", "Rendering", "LayercastTesting",
+            .product(name: "Logging", package: "swift-log"),
         ], exclude: ["Fixtures"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPClient", "JSON", "LayercastTesting"]),
         .testTarget(name: "PreviewServerTests", dependencies: [

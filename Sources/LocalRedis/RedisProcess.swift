@@ -79,6 +79,24 @@ public final class RedisProcess {
         try start()
     }
 
+    /// Whether redis-server's main thread is asleep in `clock_nanosleep` or `nanosleep` (Linux's
+    /// /proc/PID/syscall): a `DEBUG SLEEP` has begun, so a command sent now waits on it. Idle, the
+    /// thread waits in `epoll_wait`, so this tells a stall set up by a test from one still on its way.
+    public var isAsleep: Bool {
+        // Read to its end: a /proc file's size reads as 0.
+        guard let process, let file = FileHandle(forReadingAtPath: "/proc/\(process.processIdentifier)/syscall"),
+              let data = try? file.readToEnd() else { return false }
+        try? file.close()
+        return String(decoding: data, as: UTF8.self).split(separator: " ").first.flatMap { Int($0) }.map(Self.sleepCalls.contains) ?? false
+    }
+
+    /// clock_nanosleep and nanosleep, by the machine's system call numbers.
+    #if arch(arm64)
+    private static let sleepCalls: Set<Int> = [115, 101]
+    #else
+    private static let sleepCalls: Set<Int> = [230, 35]
+    #endif
+
     /// Whether it answers `PING` with `+PONG`.
     public func ping() throws -> Bool {
         try command(["PING"]).hasPrefix("+PONG")

@@ -1,6 +1,7 @@
 import Animation
 import Controls
 import Foundation
+import LayercastTesting
 import LocalRedis
 import Logging
 import Scenes
@@ -10,7 +11,7 @@ import SeedControls
 
 /// Replication as the core does it, with no HTTP server: two stages share one command log on a real
 /// redis-server, each applying every entry as it reads it back (docs/design/replication.md §The log).
-@Suite(.serialized)
+@Suite(.serialized, .ioTimeLimit)
 struct ReplicaCoreTests {
     init() { SeedControls.bootstrap() }
 
@@ -84,7 +85,7 @@ struct ReplicaCoreTests {
         #expect(String(decoding: reply, as: UTF8.self).contains(#""mode":"pause""#))
 
         // B applies the same entry: its history names the same value at the same scene time.
-        #expect(try eventually { b.replica?.status.lastApplied == entry })
+        #expect(eventually(timeout: .seconds(20)) { b.replica?.status.lastApplied == entry })
         let onA = a.scene.timeline(from: 0, to: .greatestFiniteMagnitude).commands
         let onB = b.scene.timeline(from: 0, to: .greatestFiniteMagnitude).commands
         #expect(onA.count == 1 && onA == onB)
@@ -92,14 +93,5 @@ struct ReplicaCoreTests {
         // A refusal of the scene comes back as the refusal, through the log, on the replica that sent it.
         let refused = try Self.submit(Command("POST /clock", [.init(name: "step", value: "1")]), to: b)
         #expect(throws: Refusal.self) { try refused.outcome.get() }
-    }
-
-    private func eventually(_ condition: () throws -> Bool) throws -> Bool {
-        let deadline = Date().addingTimeInterval(20)
-        while Date() < deadline {
-            if try condition() { return true }
-            Thread.sleep(forTimeInterval: 0.01)
-        }
-        return false
     }
 }

@@ -11,7 +11,7 @@ import SeedControls
 
 /// Replicas sharing one command log on a real redis-server (docs/design/replication.md): they
 /// apply the same entries at the same scene times, so they show the same frames.
-@Suite(.serialized)
+@Suite(.serialized, .ioTimeLimit)
 struct ReplicaTests {
     init() { SeedControls.bootstrap() }
 
@@ -194,7 +194,8 @@ struct ReplicaTests {
             socket.close()
         }
         stall.start()
-        usleep(300_000)
+        // The command goes once Redis is inside its sleep, so its XADD waits on the stall.
+        #expect(eventually { redis.isAsleep }, "redis-server never began its DEBUG SLEEP")
         let reply = try a.post("/play-button/highlighted?value=true")
         #expect(reply.status == 200, "\(reply.text)")
         #expect(TestServer.entry(of: reply) != nil)
