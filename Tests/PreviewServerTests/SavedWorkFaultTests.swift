@@ -13,7 +13,7 @@ import Testing
 /// then started again on the folder, several times. Every save it acknowledged is there at the end
 /// and intact, and every row there is whole (a save it never answered may be there, committed
 /// before the kill, but never half).
-@Suite struct SavedWorkFaultTests {
+@Suite(.ioTimeLimit) struct SavedWorkFaultTests {
     init() { SeedControls.bootstrap() }
 
     /// A `layercast serve` on `folder`, in a process of its own, answering /healthz.
@@ -89,8 +89,10 @@ import Testing
                 done.store(true, ordering: .relaxed)
             }
             client.start()
-            // The kill comes at a random moment, while the client saves one thing after another.
-            Thread.sleep(forTimeInterval: Double.random(in: 0.1...0.5, using: &generator))
+            // The kill comes at a random point in the client's saves, counted rather than timed: as the
+            // client starts its `target`-th save, whatever state that save and the ones before it are in.
+            let target = Int.random(in: 8...40, using: &generator)
+            #expect(eventually(timeout: .seconds(60)) { log.withLock { $0.attempts } >= target })
             server.kill()
             stop.store(true, ordering: .relaxed)
             #expect(eventually(timeout: .seconds(10)) { done.load(ordering: .relaxed) })
