@@ -30,7 +30,8 @@ def test_the_page_plays_the_live_video_by_default(browser, api, base_url, width,
     assert not later["paused"]
     # The cards show the frames with the scene time of their fragments (the spinner always moves).
     assert browser.execute_script("return studio.frameTime") > scene_time + 0.5
-    assert browser.execute_script("return studio.fps") >= 20
+    # The page's own count of frames over the last second: waited for, since busy cores slow it for a while.
+    wait_until(lambda: browser.execute_script("return studio.fps") >= 20, 5, "the page to count 20 frames a second")
     assert in_component(browser, "status", "conn-label").text == "Live"
     assert in_component(browser, "view", "quality").is_displayed() is False, "the JPEG quality is MJPEG's alone"
     assert api.gauge("layercast_open_streams") == 1
