@@ -7,8 +7,9 @@ set -euo pipefail
 build_pkgs=(pkg-config libcairo2-dev libmicrohttpd-dev libhiredis-dev libturbojpeg0-dev libspng-dev libwebp-dev libgif-dev libimagequant-dev libsqlite3-dev libavcodec-dev libavformat-dev libavutil-dev libswscale-dev libyuv-dev fonts-dejavu-core)
 test_pkgs=(chromium chromium-driver ffmpeg imagemagick python3-pip node-typescript redis-server haproxy varnish)
 # check-jsonschema: the CI examples against GitHub's and GitLab's schemas (scripts/test-ci-examples.sh).
-# pytest-timeout: a hung browser test fails by its name, with its threads' stacks (issue 46).
-pip_pkgs=(selenium pytest pillow numpy openapi-spec-validator junitparser check-jsonschema pytest-timeout)
+# pytest-timeout: a hung browser test fails by its name, with its threads' stacks; pytest-xdist: the
+# browser tests in two processes (issue 46).
+pip_pkgs=(selenium pytest pillow numpy openapi-spec-validator junitparser check-jsonschema pytest-timeout pytest-xdist)
 # axe-core (4.12) for the accessibility check: this wheel ships it as a plain axe.min.js, which the
 # browser tests inject through Selenium. --no-deps: Playwright, its dependency, is not used.
 axe_pkg=axe-playwright-python==0.1.8
@@ -51,7 +52,7 @@ pip_install() {
 if [ "${1:-build}" = test ]; then
     pip_missing=()
     for p in "${pip_pkgs[@]}"; do
-        mod=${p//-/_}; [ "$p" = pillow ] && mod=PIL
+        mod=${p//-/_}; [ "$p" = pillow ] && mod=PIL; [ "$p" = pytest-xdist ] && mod=xdist
         python3 -c "import ${mod}" 2>/dev/null || pip_missing+=("$p")
     done
     if [ ${#pip_missing[@]} -gt 0 ]; then
