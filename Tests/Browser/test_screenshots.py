@@ -9,7 +9,7 @@ from PIL import Image
 from selenium.webdriver.common.by import By
 
 from conftest import ROOT, open_studio
-from support import console_errors, in_card, in_component, wait_until
+from support import console_errors, in_card, wait_until
 
 SHOTS = [
     ("desktop-light", 1280, 800, False, False),
@@ -45,8 +45,10 @@ def showcase(api):
 def test_screenshot(browser, base_url, showcase, artifacts, name, width, height, dark, mobile):
     open_studio(browser, base_url, width, height, dark=dark, mobile=mobile)
     wait_until(lambda: in_card(browser, "meter", "segments").text == "3", 3, "the showcase state")
-    # A second of frames, so the fps counter shows the stream's rate rather than its first moments.
-    wait_until(lambda: int(in_component(browser, "status", "fps").text) >= 24, 4, "a full second of frames")
+    # A second of frames, so the fps counter shows the stream's rate rather than its first moments
+    # (whatever rate the machine's cores let through: the picture is not a benchmark).
+    first = browser.execute_script("return studio.frameTime")
+    wait_until(lambda: browser.execute_script("return studio.frameTime") > first + 1, 5, "a full second of frames")
     png = browser.get_screenshot_as_png()
     path = artifacts / f"{name}.png"
     path.write_bytes(png)
