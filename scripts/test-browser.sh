@@ -19,7 +19,9 @@ fi
 # checkout's .build, beside Layercast's own modules (scripts/test-example.sh says why).
 example=.build/debug/hamburger-button
 if [ ! -x "$example" ] || [ -n "$(find Sources Package.swift examples/hamburger-button/Sources -newer "$example" -print -quit)" ]; then
-    swift build --package-path examples/hamburger-button --scratch-path "$PWD/.build" --product hamburger-button
+    # The whole package: with the shared .build, `--product hamburger-button` fails once Layercast's
+    # own product was built there ("No target named 'hamburger-button-…-debug.exe' in build description").
+    swift build --package-path examples/hamburger-button --scratch-path "$PWD/.build"
 fi
 
 missing=()
