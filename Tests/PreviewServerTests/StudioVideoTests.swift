@@ -1,4 +1,5 @@
 import Animation
+import Controls
 import Foundation
 import LayercastTesting
 @testable import PreviewServer
@@ -183,19 +184,40 @@ import SeedControls
             : "the encoder was given other pictures (\(folder)): " + notes.joined(separator: "; ")
     }
 
-    /// When two videos that should be the same file are not: which decoded frames differ, and by
-    /// how much (the largest channel difference), so a failure says whether the pictures or only
-    /// the encoding changed; and the largest difference of all.
+    /// When two videos that should be the same file are not: which decoded frames differ, by how
+    /// much (the largest channel difference) and where (how many differing pixels lie in each
+    /// control's cell of the 95-point `control=all` frame), so a failure says
+    /// whether the pictures or only the encoding changed, and in which control; and the largest
+    /// difference of all. (With x264's frame types here, a change to picture 9 alone shows as
+    /// decoded frames 6–11: B-frames 6–8 and 10 refer to it.)
     static func framesThatDiffer(_ a: [UInt8], _ b: [UInt8], _ format: ClipWriter.Format) throws -> (String, Int) {
         var differing: [String] = []
         var largestOfAll = 0
+        let side = 96
+        let cells = ControlGrid.standard.cells(width: 95, height: 95)
         for i in 0..<12 {
             let (x, y) = (try FFmpegTools.decodeRGB(a, suffix: format.rawValue, frame: i),
                           try FFmpegTools.decodeRGB(b, suffix: format.rawValue, frame: i))
             guard x != y else { continue }
             let largest = x.count == y.count ? zip(x, y).map { abs(Int($0) - Int($1)) }.max() ?? 0 : 255
             largestOfAll = max(largestOfAll, largest)
-            differing.append("frame \(i) (largest difference \(largest), \(x.count) vs \(y.count) bytes)")
+            var location = ""
+            if x.count == side * side * 3 && y.count == x.count {
+                var changed: [Int] = []
+                for p in 0..<side * side where x[p * 3] != y[p * 3] || x[p * 3 + 1] != y[p * 3 + 1] || x[p * 3 + 2] != y[p * 3 + 2] {
+                    changed.append(p)
+                }
+                // Changed pixels per control's cell, most first: the encoder spreads a change, the
+                // cell that holds most of it is where it started.
+                let perCell = cells.map { (id, cell) in
+                    (id.rawValue, changed.filter { p in
+                        let (px, py) = (Double(p % side) + 0.5, Double(p / side) + 0.5)
+                        return px >= cell.minX && px < cell.maxX && py >= cell.minY && py < cell.maxY
+                    }.count)
+                }.filter { $0.1 > 0 }.sorted { $0.1 > $1.1 }
+                location = ", \(changed.count) pixels: " + perCell.map { "\($0.0) \($0.1)" }.joined(separator: ", ")
+            }
+            differing.append("frame \(i) (largest difference \(largest), \(x.count) vs \(y.count) bytes\(location))")
         }
         let text = differing.isEmpty ? "every decoded frame is the same" : "decoded frames differ: " + differing.joined(separator: ", ")
         return (text, largestOfAll)
