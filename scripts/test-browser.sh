@@ -45,7 +45,8 @@ status=0
 # even a thread stuck in a C call shows); past --timeout it fails by its name (pytest-timeout's
 # signal method interrupts the Selenium or HTTP call it waits in, so its teardown runs and the
 # other tests go on).
-python3 -m pytest Tests/Browser -p no:cacheprovider -q --durations=12 -n 2 --dist loadfile \
+# (-p no:benchmark: pytest-benchmark, where installed, warns in every worker that xdist disables it.)
+python3 -m pytest Tests/Browser -p no:cacheprovider -p no:benchmark -q --durations=12 -n 2 --dist loadfile \
     -o faulthandler_timeout=110 --timeout=120 --timeout-method=signal "$@" || status=$?
 if [ "$status" -eq 5 ]; then
     echo "no browser tests were collected" >&2
