@@ -4,8 +4,8 @@
 # (seconds against budget, compiling apart from testing) and the slowest tests of each runner
 # (scripts/test-times.py), and writes them to artifacts/test-times.tsv for CI to keep.
 #   STAGES="build swift-test" scripts/test-stages.sh   runs only those stages (same table)
-# A stage past three times its budget (and two minutes) is stopped: a hang costs minutes, not CI's
-# whole limit. Inside the stages, scripts/watchdog.py stops a hung Swift suite with its stacks and
+# A stage past five times its budget and five minutes is stopped: a hang costs minutes, not CI's
+# whole limit, while a build on a machine busy with other work (load 15-20 seen here) still ends. Inside the stages, scripts/watchdog.py stops a hung Swift suite with its stacks and
 # pytest-timeout a hung browser test with its threads.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -51,7 +51,7 @@ while read -r name budget kind; do
         printf '%s\t%s\t\t%s\tnot run\n' "$name" "$kind" "$budget" >>"$times"
         continue
     fi
-    limit=$((budget * 3 + 120))
+    limit=$((budget * 5 + 300))
     echo "=== stage $name (budget $budget s, stopped at $limit s)"
     t0=$(date +%s.%N)
     IFS=+ read -r -a targets <<<"$name"
