@@ -59,20 +59,20 @@ def main():
     stages = read_stages(times)
     print()
     print("=== make test: stages (seconds against budget; * over budget)")
-    print(f"{'stage':<16}{'kind':<9}{'seconds':>8}{'budget':>8}  status")
+    print(f"{'stage':<24}{'kind':<9}{'seconds':>8}{'budget':>8}  status")
     totals = {"test": [0, 0], "compile": [0, 0]}
     for s in stages:
         seconds = int(s["seconds"]) if s["seconds"] else None
         budget = int(s["budget"])
         over = "*" if seconds is not None and seconds > budget else " "
         shown = "" if seconds is None else str(seconds)
-        print(f"{s['stage']:<16}{s['kind']:<9}{shown:>8}{budget:>8} {over}{s['status']}")
+        print(f"{s['stage']:<24}{s['kind']:<9}{shown:>8}{budget:>8} {over}{s['status']}")
         totals[s["kind"]][0] += seconds or 0
         totals[s["kind"]][1] += budget
     for kind, (seconds, budget) in totals.items():
-        print(f"{'all ' + {'test': 'testing', 'compile': 'compiling'}[kind]:<25}{seconds:>8}{budget:>8} {'*' if seconds > budget else ' '}")
+        print(f"{'all ' + {'test': 'testing', 'compile': 'compiling'}[kind]:<33}{seconds:>8}{budget:>8} {'*' if seconds > budget else ' '}")
     whole = sum(t[0] for t in totals.values())
-    print(f"{'whole run':<25}{whole:>8}{sum(t[1] for t in totals.values()):>8}  ({whole / 60:.1f} min)")
+    print(f"{'whole run':<33}{whole:>8}{sum(t[1] for t in totals.values()):>8}  ({whole / 60:.1f} min)")
 
     slowest_rows, passed, failed = [], 0, 0
     for s in stages:
