@@ -112,12 +112,18 @@ def focus_indicator_pixels(driver, element):
     contrast of at least 3:1 when it loses focus. The inside of the box is left out: a stage's
     canvas moves on its own. Focus comes back afterwards (programmatic focus after keyboard use
     keeps :focus-visible). Also returns the band's length (the box's perimeter) and whether
-    something covers the element."""
+    something covers the element. An element that moved meanwhile (the timeline's bars follow the
+    scene) is photographed again: pictures of where it was miss part of its ring."""
+    place = lambda b: (b["x"], b["y"], b["width"], b["height"])  # noqa: E731
     box = driver.execute_script(VISUAL_BOX_JS, element, RING)
-    focused = _shot(driver, box)
-    driver.execute_script("arguments[0].blur()", element)
-    blurred = _shot(driver, box)
-    driver.execute_script("arguments[0].focus({preventScroll: true})", element)
+    for _ in range(5):
+        focused = _shot(driver, box)
+        driver.execute_script("arguments[0].blur()", element)
+        blurred = _shot(driver, box)
+        after = driver.execute_script("arguments[0].focus({preventScroll: true});" + VISUAL_BOX_JS, element, RING)
+        if place(after) == place(box):
+            break
+        box = after
     w, h = focused.size
     a, b = focused.load(), blurred.load()
     changed = 0
