@@ -17,7 +17,8 @@ import sys
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 SWIFT_TEST = re.compile(r"^\W*Test (?!run with)(.+?) (passed|failed) after ([0-9.]+) seconds")
 PYTEST_DURATION = re.compile(r"^\s*([0-9.]+)s (call|setup|teardown)\s+(\S+)")
-PYTEST_SUMMARY = re.compile(r"=+ (.*?) in [0-9.]+s")
+# pytest's closing line, framed by = signs or, with -q, bare: "120 passed in 351.23s (0:05:51)".
+PYTEST_SUMMARY = re.compile(r"^=* ?((?:\d+ (?:passed|failed|errors?|skipped|deselected|xfailed|xpassed|warnings?)(?:, )?)+) in [0-9.]+s")
 SLOWEST = 6
 # Stages whose console shows only verdicts keep their runner's whole output in a log of their own
 # (scripts/test-sanitizers.sh names these).
@@ -44,7 +45,7 @@ def runner_results(log):
                 slow.append((float(m[3]), m[1]))
             elif m := PYTEST_DURATION.match(line):
                 slow.append((float(m[1]), f"{m[3]} ({m[2]})"))
-            elif m := PYTEST_SUMMARY.search(line):
+            elif m := PYTEST_SUMMARY.match(line):
                 for count, word in re.findall(r"(\d+) (passed|failed|error|errors)", m[1]):
                     if word == "passed":
                         passed += int(count)
