@@ -33,7 +33,7 @@ test:
 # The edit loop: the Swift build and suites, and the page's type check; a minute or two.
 check: swift-test js-check check-sleeps
 
-# Longer than CI can afford: libFuzzer 10 minutes a target, ten times the API fuzz's examples and a
+# Longer than CI can afford: libFuzzer 10 minutes a target, 250 API-fuzz examples an operation and a
 # minute's storm, the sanitizers over every suite.
 test-deep:
 	$(MAKE) fuzz FUZZ_SECONDS=600
