@@ -279,7 +279,9 @@ export function timelinePanel(root, hooks) {
     const key = focusKey ?? currentKey;
     const { from, to } = view.range;
     const onScreen = (/** @type {Element} */ b) => { const s = spanOf(b); return s !== null && s[1] >= from && s[0] <= to; };
-    const target = all.find((b) => itemKey.get(b) === key) ?? all.find(onScreen) ?? all[0];
+    // An item wholly inside the window first: one cut by its edge would show only part of its ring.
+    const whole = (/** @type {Element} */ b) => { const s = spanOf(b); return s !== null && s[0] >= from && s[1] <= to; };
+    const target = all.find((b) => itemKey.get(b) === key) ?? all.find(whole) ?? all.find(onScreen) ?? all[0];
     for (const b of all) b.tabIndex = b === target ? 0 : -1;
     if (target) currentKey = itemKey.get(target) ?? "";
     if (focusKey !== undefined && target) target.focus();

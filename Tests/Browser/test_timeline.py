@@ -124,14 +124,29 @@ def test_scrub_plot_and_replay_slowly(page, api, base_url):
 
 
 def test_the_panel_fits_a_phone_in_dark_mode(browser, api, base_url):
+    """The panel fits 360 px, and each bar's focus ring shows beside bars that touch it: seeks 0.1 s
+    apart leave a row of replaced bars in the warning colour, as light as the ring's own in the dark
+    theme (a clean CI run's keyboard walk once found 50 px of ring where 55 were wanted)."""
     api.reset_scene()
     page = open_studio(browser, base_url, width=360, height=740, dark=True, mobile=True)
+    page.execute_script(NO_TRANSITIONS_JS)
+    api.request("POST", "/clock", paused=True)
+    for progress in (10, 30, 50, 70):
+        last = api.request("POST", "/player/seek", progress=progress)["sceneTime"]
+        api.request("POST", "/clock", step=0.1)
     api.request("POST", "/play-button/mode", mode="stop")
-    wait_until(lambda: len(bars(page)) >= 3, 5, "bars on the lanes")
+    seeks = f'{PANEL} .bar[aria-label*="POST /player/seek"]'
+    wait_until(lambda: f"from {last:.3f} s" in page.execute_script(
+        "return document.querySelectorAll(arguments[0])[document.querySelectorAll(arguments[0]).length - 1]"
+        "?.getAttribute('aria-label') ?? ''", seeks), 5, "the seeks' bars on the lanes")
     panel = page.find_element(By.CSS_SELECTOR, PANEL)
     width, scroll = page.execute_script("const p = arguments[0]; return [p.clientWidth, p.scrollWidth]", panel)
     assert scroll <= width, f"the panel overflows: {scroll} > {width}"
     assert page.execute_script("return document.documentElement.scrollWidth") <= 360
+    for index in range(-4, 0):
+        page.execute_script("[...document.querySelectorAll(arguments[0])].at(arguments[1]).focus()", seeks, index)
+        changed, perimeter = focused_item_marking(page)
+        assert changed >= perimeter, f"seek bar {index}: its ring changes {changed} px (want ≥ {perimeter:.0f})"
     assert console_errors(page) == []
 
 
