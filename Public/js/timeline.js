@@ -244,7 +244,7 @@ export function timelinePanel(root, hooks) {
         currentKey = key;
         detail.textContent = made.title;
         const span = spanOf(made);
-        if (span && view.reveal(span[0], span[1])) layout();
+        if (span && view.revealWhole(span[0], span[1], ringMargin())) layout();
       });
       made.addEventListener("mouseenter", () => { detail.textContent = made.title; });
       made.addEventListener("click", () => actions.get(made)?.());
@@ -269,6 +269,13 @@ export function timelinePanel(root, hooks) {
     }
   }
 
+  /** The scene time a focused item's ring takes beyond its ends (3 px, and a pixel to spare) at
+   * the current zoom. */
+  function ringMargin() {
+    const { from, to } = view.range;
+    return 4 * (to - from) / (ruler.clientWidth || 1);
+  }
+
   /** Gives the tab stop to the item keyed `focusKey` (and focus, if the lanes had it), else keeps the
    * current item's, else the first item on screen's.
    *
@@ -279,8 +286,13 @@ export function timelinePanel(root, hooks) {
     const key = focusKey ?? currentKey;
     const { from, to } = view.range;
     const onScreen = (/** @type {Element} */ b) => { const s = spanOf(b); return s !== null && s[1] >= from && s[0] <= to; };
-    // An item wholly inside the window first: one cut by its edge would show only part of its ring.
-    const whole = (/** @type {Element} */ b) => { const s = spanOf(b); return s !== null && s[0] >= from && s[1] <= to; };
+    // An item wholly inside the window first, its focus ring too: one at the edge would show only
+    // part of its ring.
+    const margin = ringMargin();
+    const whole = (/** @type {Element} */ b) => {
+      const s = spanOf(b);
+      return s !== null && s[0] >= from + margin && s[1] <= to - margin;
+    };
     const target = all.find((b) => itemKey.get(b) === key) ?? all.find(whole) ?? all.find(onScreen) ?? all[0];
     for (const b of all) b.tabIndex = b === target ? 0 : -1;
     if (target) currentKey = itemKey.get(target) ?? "";

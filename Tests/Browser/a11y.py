@@ -82,6 +82,8 @@ document.head.append(style);
 """
 
 RING = 6  # px around an element's box that a focus indicator is looked for in
+# Where a band whose ring falls short is kept as a picture (focused beside blurred).
+FOCUS_FAILURES = pathlib.Path(__file__).resolve().parents[2] / "artifacts" / "browser" / "focus"
 
 
 def _luminance(rgb):
@@ -134,7 +136,16 @@ def focus_indicator_pixels(driver, element):
                 continue
             if a[x, y] != b[x, y] and _contrast(a[x, y], b[x, y]) >= 3:
                 changed += 1
-    return changed, 2 * (box["width"] + box["height"]), box["covered"]
+    perimeter = 2 * (box["width"] + box["height"])
+    if changed < perimeter:
+        # Kept for the failure it will be: the band focused and blurred, side by side, 4× larger.
+        pair = Image.new("RGB", (2 * w + 4, h), "magenta")
+        pair.paste(focused, (0, 0))
+        pair.paste(blurred, (w + 4, 0))
+        FOCUS_FAILURES.mkdir(parents=True, exist_ok=True)
+        name = f"focus-{box['x']:.0f}-{box['y']:.0f}-{changed}px.png"
+        pair.resize((pair.width * 4, pair.height * 4), Image.NEAREST).save(FOCUS_FAILURES / name)
+    return changed, perimeter, box["covered"]
 
 
 def active(driver):

@@ -115,4 +115,22 @@ export class View {
     this.end = clamp(a + span * 0.9, this.min + span, this.max);
     return true;
   }
+
+  /** Pans the least so that [a, b] is on screen `margin` seconds in from both edges (a focus ring
+   * drawn around it then shows whole); one too long for that is revealed as `reveal` does.
+   * @param {number} a
+   * @param {number} b
+   * @param {number} margin
+   */
+  revealWhole(a, b, margin) {
+    const { from, to } = this.range;
+    if (a >= from + margin && b <= to - margin) return false;
+    const span = to - from;
+    if (b - a > span - 2 * margin) return this.reveal(a, b);
+    const end = a < from + margin ? a - margin + span : b + margin;
+    const next = clamp(end, this.min + span, this.max);
+    if (Math.abs(next - to) < 1e-9) return false;
+    this.end = next;
+    return true;
+  }
 }
