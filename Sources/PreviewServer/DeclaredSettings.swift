@@ -19,24 +19,25 @@ public struct DeclaredSetting: Sendable {
 }
 
 extension PreviewServerConfiguration {
-    /// The server's own settings, then each registered control's options that set a prop's default
-    /// (`ControlOption.prop`): a flag accepts what its prop does.
-    public static var declaredSettings: [DeclaredSetting] {
+    /// The server's own settings, then the options of each control of `controls` that set a prop's
+    /// default (`ControlOption.prop`): a flag accepts what its prop does.
+    public static func declaredSettings(_ controls: ControlList) -> [DeclaredSetting] {
         [
             DeclaredSetting("--fps", FrameRoutes.streamFPS.spec) { String($0.settings.fps) },
             DeclaredSetting("--size", FrameParameters.size.spec) { String($0.settings.size) },
-        ] + controlSettings + [
+        ] + controlSettings(controls) + [
             DeclaredSetting("--history-span", TimelineParameters.historySpan.spec) { ParameterType.format($0.settings.historySpan) },
         ]
     }
 
     /// The controls' options that set a prop's default, from their declarations.
-    static var controlSettings: [DeclaredSetting] {
-        ControlSystem.controls.flatMap { control in
+    static func controlSettings(_ controls: ControlList) -> [DeclaredSetting] {
+        let defaults = SceneConfiguration(controls)
+        return controls.types.flatMap { control in
             control.options.compactMap { option -> DeclaredSetting? in
                 guard case .prop(let name) = option.kind else { return nil }
                 let id = control.id
-                return DeclaredSetting("--\(option.name)", Param.number(prop: name, of: id).spec) { configuration in
+                return DeclaredSetting("--\(option.name)", Param.number(prop: name, of: id, in: defaults).spec) { configuration in
                     let value = configuration.settings.scene.propDeclarations(of: id).first { $0.name == name }?.defaultValue
                     guard case .number(let number)? = value else { return "" }
                     return ParameterType.format(number)
@@ -45,14 +46,15 @@ extension PreviewServerConfiguration {
         }
     }
 
-    /// What a setting accepts, for its help text ("1–60"); empty for a flag no parameter shares.
-    public static func values(of flag: String) -> String {
-        declaredSettings.first { $0.flag == flag }?.values ?? ""
+    /// What a setting of a server of `controls` accepts, for its help text ("1–60"); empty for a
+    /// flag no parameter shares.
+    public static func values(of flag: String, controls: ControlList) -> String {
+        declaredSettings(controls).first { $0.flag == flag }?.values ?? ""
     }
 
     /// "--fps must be 1–60" for each declared setting out of its parameter's range.
     public var problems: [String] {
-        Self.declaredSettings.compactMap { setting in
+        Self.declaredSettings(controls).compactMap { setting in
             setting.spec.type.accepts(setting.read(self)) == nil ? "\(setting.flag) must be \(setting.values)" : nil
         }
     }

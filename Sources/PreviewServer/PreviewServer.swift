@@ -64,7 +64,7 @@ public final class PreviewServer: Sendable {
             revise(&declared[keyPath: operation])
             return declared
         }
-        let openAPI = OpenAPIGenerator(info: APICatalogue.info, operations: APICatalogue.operations.map { revised($0, \.self) },
+        let openAPI = OpenAPIGenerator(info: APICatalogue.info, operations: APICatalogue.operations(configuration.controls).map { revised($0, \.self) },
                                        configuration: configuration).document().serialized
         services = EdgeServices(configuration: configuration, stage: stage, hub: hub, eventHub: events, metrics: metrics,
                                 ledger: ledger, renderCache: RenderCache(maxBytes: ledger.limit(.memory) / Revalidation.cacheShare,

@@ -7,9 +7,9 @@ import Scenes
 public struct PreviewServerConfiguration: Sendable {
     public var host = "127.0.0.1"
     public var port: UInt16 = 8080
-    /// What the scene and its frames are made with: the default fps and size, the budgets, the
-    /// scene's configuration and the history's span.
-    public var settings = SceneSettings()
+    /// What the scene and its frames are made with: the controls and their defaults, the default
+    /// fps and size, the budgets and the history's span.
+    public var settings: SceneSettings
     public var publicDirectory = "Public"
     /// Seconds a connection may stay idle (a stalled viewer, a half-sent request) before it is closed.
     public var connectionTimeout = 10
@@ -36,7 +36,13 @@ public struct PreviewServerConfiguration: Sendable {
     /// the default for tests and embedders. A replica keeps them in Redis and ignores it.
     public var dataDirectory: String?
 
-    public init() {}
+    /// A server of `controls`, with every other setting at its default.
+    public init(controls: ControlList) {
+        settings = SceneSettings(controls)
+    }
+
+    /// The controls it serves.
+    public var controls: ControlList { settings.controls }
 
     /// The environment variable that sets the option `--name` of `layercast serve`: LAYERCAST_
     /// and the name in capitals, dashes as underscores.

@@ -21,15 +21,15 @@ package struct Stage: Sendable {
     package let commands: [String: SceneCommand]
 
     package init(settings: SceneSettings, scene: LiveScene, frameRenderer: FrameRenderer, replica: Replica?,
-                 logger: Logger, commands: [String: SceneCommand] = SceneCommand.named, dataFolder: DataFolder? = nil) {
+                 logger: Logger, commands: [String: SceneCommand]? = nil, dataFolder: DataFolder? = nil) {
         self.settings = settings
         self.scene = scene
         self.frameRenderer = frameRenderer
         self.replica = replica
         self.logger = logger
-        self.commands = commands
+        self.commands = commands ?? SceneCommand.named(settings.controls)
         self.dataFolder = dataFolder
-        artworks = ArtworkLibrary(saved: dataFolder?.savedWork)
+        artworks = ArtworkLibrary(controls: settings.controls, saved: dataFolder?.savedWork)
         loadSavedWork()
     }
 
@@ -39,7 +39,7 @@ package struct Stage: Sendable {
     package func run(_ value: Command, at host: Double? = nil) throws(Refusal) -> [UInt8] {
         guard let command = commands[value.name] else {
             throw Refusal(.invalid, "'\(Refusal.quote(value.name))' is not a command of this server", parameter: "do",
-                          allowed: Scenario.runnableList)
+                          allowed: Scenario.runnableList(settings.controls))
         }
         return try command.run(self, value, host)
     }

@@ -5,13 +5,13 @@ import Controls
 public enum SeedControls {
     public static let all: [any Control.Type] = [RecordingMeter.self, PlayButton.self, MusicPlayer.self, Spinner.self]
 
-    /// Registers them as this process's controls (`ControlSystem.bootstrap`); the seeds are a
-    /// valid list, so this cannot fail.
-    public static func bootstrap() {
+    /// Them as a list to serve (`ControlList`). The seeds are a valid list (their tests check it),
+    /// so making it cannot fail.
+    public static let list: ControlList = {
         do {
-            try ControlSystem.bootstrap(all)
+            return try ControlList(all)
         } catch {
             preconditionFailure("the seed controls: \(error)")
         }
-    }
+    }()
 }

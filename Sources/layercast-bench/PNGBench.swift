@@ -78,7 +78,7 @@ struct PNGBench: Bench {
         var rows: [[String]] = []
         var worst = 0.0
         for state in Self.states {
-            var scene = Scene(configuration: SceneConfiguration(), time: 0)
+            var scene = Scene(configuration: SceneConfiguration(SeedControls.list), time: 0)
             state.setUp(&scene)
             var render: [Double] = [], standard: [Double] = [], levelOne: [Double] = []
             var bytes = (standard: 0, levelOne: 0)

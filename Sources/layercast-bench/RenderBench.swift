@@ -33,7 +33,7 @@ struct RenderBench: Bench {
     @Flag(help: "Draw each frame into the previous one's pixels, only where the snapshot changed, as a stream does.")
     var reuse = false
 
-    @Option(help: "Only these subjects (comma-separated: \(FrameSubject.allCases.map(\.rawValue).joined(separator: ", "))).")
+    @Option(help: "Only these subjects (comma-separated: \(SeedControls.list.allSubjects.map(\.rawValue).joined(separator: ", "))).")
     var only: String?
 
     func validate() throws {
@@ -58,7 +58,7 @@ struct RenderBench: Bench {
     /// Every control moving: the spinner spins, the meter records, the player plays (blur, spin,
     /// progress), the play button buffers.
     static func animatedScene() -> Scene {
-        var scene = Scene(configuration: SceneConfiguration(), time: 0)
+        var scene = Scene(configuration: SceneConfiguration(SeedControls.list), time: 0)
         animate(&scene)
         return scene
     }
@@ -103,7 +103,7 @@ struct RenderBench: Bench {
     }
 
     func measure(_ c: Case, renderer: Renderer) -> Result {
-        var scene = idle ? Scene(configuration: SceneConfiguration(), time: 0) : Self.animatedScene()
+        var scene = idle ? Scene(configuration: SceneConfiguration(SeedControls.list), time: 0) : Self.animatedScene()
         var cpus: [Double] = []
         var totals: [Double] = [], trees: [Double] = [], renders: [Double] = [], encodes: [Double] = []
         var bytes = 0

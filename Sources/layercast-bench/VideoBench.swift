@@ -21,7 +21,7 @@ struct VideoBench: Bench {
     @Option(help: "Frames per clip, at 30 fps.")
     var frames = 150
 
-    @Option(help: "Subject: \(FrameSubject.allCases.map(\.rawValue).joined(separator: ", ")).")
+    @Option(help: "Subject: \(SeedControls.list.allSubjects.map(\.rawValue).joined(separator: ", ")).")
     var subject: FrameSubject = .all
 
     @Option(help: "Quality on the encoder's CRF scale (default: the format's own).")

@@ -1,5 +1,1 @@
-import SeedControls
-
-// The benches measure Layercast's own four controls.
-SeedControls.bootstrap()
 LayercastBench.main()

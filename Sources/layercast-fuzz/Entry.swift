@@ -8,7 +8,6 @@ import Glibc
 #endif
 
 private let target: FuzzTarget = {
-    SeedControls.bootstrap()
     let name = getenv("LAYERCAST_FUZZ_TARGET").map { String(cString: $0) } ?? ""
     guard let target = FuzzTarget(rawValue: name) else {
         print("LAYERCAST_FUZZ_TARGET must be one of \(FuzzTarget.allCases.map(\.rawValue))")
@@ -40,8 +39,7 @@ import SeedControls
 @main
 struct Replay {
     static func main() throws {
-        SeedControls.bootstrap()
-        let arguments = CommandLine.arguments.dropFirst()
+            let arguments = CommandLine.arguments.dropFirst()
         guard let name = arguments.first, let target = FuzzTarget(rawValue: name), arguments.count > 1 else {
             print("usage: layercast-fuzz \(FuzzTarget.allCases.map(\.rawValue).joined(separator: "|")) PATH...")
             exit(2)

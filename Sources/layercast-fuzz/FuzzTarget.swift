@@ -24,17 +24,18 @@ enum FuzzTarget: String, CaseIterable {
     /// A request head's framing and Host (`HeadChecks`, `AllowedHosts`).
     case head
 
-    private static let artworks = ArtworkLibrary()
-    private static let operations = APICatalogue.operations
-    private static let configuration = PreviewServerConfiguration()
+    private static let controls = SeedControls.list
+    private static let artworks = ArtworkLibrary(controls: controls)
+    private static let operations = APICatalogue.operations(controls)
+    private static let configuration = PreviewServerConfiguration(controls: controls)
     private static let hosts = AllowedHosts(["studio.lan", ".preview.example.com"])
 
     func run(_ data: [UInt8]) {
         switch self {
         case .scenario:
-            _ = try? Scenario(parsing: data, artworks: Self.artworks)
+            _ = try? Scenario(parsing: data, controls: Self.controls, artworks: Self.artworks)
         case .snapshot:
-            let references = ArtworkReferences(configuration: SceneConfiguration(), library: Self.artworks)
+            let references = ArtworkReferences(configuration: SceneConfiguration(Self.controls), library: Self.artworks)
             _ = try? SceneSnapshot.decode(data, references: references)
         case .request:
             guard let first = data.first else { return }
@@ -51,7 +52,8 @@ enum FuzzTarget: String, CaseIterable {
             _ = try? Input(decoding: request, for: operation, configuration: Self.configuration)
         case .props:
             guard let first = data.first else { return }
-            let table = PropTable(FrameSubject.controls[Int(first) % FrameSubject.controls.count], SceneConfiguration())
+            let subjects = Self.controls.subjects
+            let table = PropTable(subjects[Int(first) % subjects.count], SceneConfiguration(Self.controls))
             if let patch = try? PropTable.patch(Array(data.dropFirst())) {
                 _ = try? table.merging(patch, into: table.defaults)
             }

@@ -4,12 +4,11 @@ import Testing
 @testable import SeedControls
 
 /// The grid of a `control=all` frame for the four square seed controls: a row from 2:1 on, two columns
-/// from 1:2, else one column, in `FrameSubject.controls` order; and for other lists, the arrangement
+/// from 1:2, else one column, in `ControlList.seeds.subjects` order; and for other lists, the arrangement
 /// that fits the smallest control largest.
 @Suite struct ControlGridTests {
-    init() { SeedControls.bootstrap() }
 
-    var grid: ControlGrid { .standard }
+    var grid: ControlGrid { ControlList.seeds.grid }
 
     @Test func aWideFrameIsOneRowOfSquareCells() {
         let cells = grid.cells(width: 880, height: 220)

@@ -6,7 +6,6 @@ import Animation
 
 /// The generated default cover.
 @Suite struct MusicPlayerArtworkTests {
-    init() { SeedControls.bootstrap() }
 
     static func rgb(_ px: UInt32) -> (Double, Double, Double) {
         (Double(px >> 16 & 0xFF) / 255, Double(px >> 8 & 0xFF) / 255, Double(px & 0xFF) / 255)

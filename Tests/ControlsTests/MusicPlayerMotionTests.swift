@@ -7,7 +7,6 @@ import Animation
 /// Blur, mask and spin (docs/design/music-player.md §Disc motion) through play → pause → play, against closed
 /// forms.
 @Suite struct MusicPlayerMotionTests {
-    init() { SeedControls.bootstrap() }
 
     /// Play at 0, pause at 10.25, play at 11; sampled every 0.05 s to 20 s.
     @Test func playPausePlayCurves() {

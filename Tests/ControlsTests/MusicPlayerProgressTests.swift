@@ -8,7 +8,6 @@ import Testing
 /// The progress ring (docs/design/music-player.md §Progress ticks, §Pause and replay): 0.5 s ticks modelled
 /// in time order in `advance(to:)`.
 @Suite struct MusicPlayerProgressTests {
-    init() { SeedControls.bootstrap() }
 
     @Test func startsPausedAtZeroAsASquare() {
         var p = MusicPlayer(artwork: nil, at: 0)

@@ -6,7 +6,6 @@ import Animation
 
 /// The render tree: layer order, the disc mask, the ring geometry, icons and artwork contents.
 @Suite struct MusicPlayerSnapshotTests {
-    init() { SeedControls.bootstrap() }
 
     @Test func treeOrder() {
         let p = MusicPlayer(artwork: nil, at: 0)

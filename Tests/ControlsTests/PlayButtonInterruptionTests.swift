@@ -6,7 +6,6 @@ import Animation
 /// docs/design/play-button.md §Interruption: every cell of the interruption table, reached from rest through
 /// the real chain.
 @Suite struct PlayButtonInterruptionTests {
-    init() { SeedControls.bootstrap() }
 
     enum Expected: Equatable, CustomStringConvertible {
         /// "continue" or "—": nothing starts now.

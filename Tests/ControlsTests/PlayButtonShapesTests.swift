@@ -6,7 +6,6 @@ import Animation
 
 /// docs/design/play-button.md §Shapes: the seven shapes, their element structure and their key points.
 @Suite struct PlayButtonShapesTests {
-    init() { SeedControls.bootstrap() }
 
     typealias Shape = PlayButton.Shape
 

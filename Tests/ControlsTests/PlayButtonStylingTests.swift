@@ -7,7 +7,6 @@ import Animation
 /// docs/design/play-button.md §Buffering loop, §Interaction styling (highlight, disabled), §Modes at rest
 /// (non-animated rest), themes, the layer tree and `/state`.
 @Suite struct PlayButtonStylingTests {
-    init() { SeedControls.bootstrap() }
 
     static let cycle: [(Double, PlayButton.Shape)] = [(0, .bar), (0.25, .dotRight), (0.5, .bar), (0.75, .dotLeft),
                                                       (1, .bar)]
@@ -171,7 +170,7 @@ import Animation
     }
 
     @Test func sceneUsesThePlayButton() {
-        var scene = Scene(time: 0)
+        var scene = Scene.seeds(time: 0)
         scene.playButton.setMode(.stop, at: 0.5)
         scene.advance(to: 2)
         #expect(scene.playButton.animationState.name == "barToStop.stop")

@@ -6,7 +6,6 @@ import Animation
 /// docs/design/play-button.md §Forward chain: every transition from rest, step by step, with its length and
 /// the rest it ends in.
 @Suite struct PlayButtonTransitionTests {
-    init() { SeedControls.bootstrap() }
 
     struct Case: CustomTestStringConvertible, Sendable {
         var from: Mode

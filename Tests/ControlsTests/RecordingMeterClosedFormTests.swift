@@ -70,7 +70,6 @@ struct MeterRun {
 /// The meter, driven only by press/release at manual scene times, against
 /// docs/design/recording-meter.md §Closed form.
 @Suite struct RecordingMeterClosedFormTests {
-    init() { SeedControls.bootstrap() }
 
     @Test func pressTwoSecondsPauseThreePressOneAndAHalf() throws {
         var run = MeterRun(seed: 7)

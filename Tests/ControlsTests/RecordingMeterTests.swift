@@ -7,7 +7,6 @@ import Testing
 
 /// Hold, reset, duration, colours, label and the render tree of the recording meter.
 @Suite struct RecordingMeterTests {
-    init() { SeedControls.bootstrap() }
 
     // MARK: hold(seconds:at:)
 

@@ -5,13 +5,12 @@ import SeedControls
 
 /// The history's copies of the scene, priced by what they hold (issue 30, finding 2).
 @Suite struct SceneHistoryTests {
-    init() { SeedControls.bootstrap() }
 
     /// A command storm's copies each hold the records and segments the commands before them added:
     /// they weigh more than a resting scene, and the history drops the oldest to stay in its budget.
     @Test func copiesArePricedByWhatTheyHold() {
         let clock = ManualClock(startingAt: 0)
-        let live = LiveScene(clock: clock, historyBytes: 1 << 20)
+        let live = LiveScene(clock: clock, configuration: .seeds, historyBytes: 1 << 20)
         let resting = live.snapshot().scene.estimatedBytes
         for i in 0..<400 {
             clock.set(Double(i) * 0.01)
@@ -30,7 +29,7 @@ import SeedControls
     /// command coming.
     @Test func copiesOutsideTheSpanAreForgottenWithoutAnotherCommand() {
         let clock = ManualClock(startingAt: 0)
-        let live = LiveScene(clock: clock, historySpan: 5)
+        let live = LiveScene(clock: clock, configuration: .seeds, historySpan: 5)
         for i in 0..<100 {
             clock.set(Double(i) * 0.01)
             _ = live.apply { scene, t in scene.playButton.setMode(i % 2 == 0 ? .pause : .play, animated: true, at: t) }

@@ -6,7 +6,6 @@ import SeedControls
 /// The spinner's engine animations against its closed form (docs/design/spinner.md §Closed form),
 /// which solves the timing curve without the engine.
 @Suite struct SpinnerTests {
-    init() { SeedControls.bootstrap() }
 
     @Test func matchesTheClosedFormAt100Times() {
         let spinner = Spinner(startingAt: 0)

@@ -6,7 +6,6 @@ import SeedControls
 /// A control's view background (docs/design/play-button.md §Sample backdrop): the `sample` theme sits
 /// on the sample app's grey view, which a frame paints over the control's whole cell.
 @Suite struct ViewBackgroundTests {
-    init() { SeedControls.bootstrap() }
 
     @Test func theSampleThemesViewIsLightGrayAtFourFifthsOverBlack() throws {
         let grey = try #require(PlayButton.Theme.sample.viewBackground)
@@ -24,7 +23,7 @@ import SeedControls
     }
 
     @Test func aFrameFillsTheCellUnderTheButton() throws {
-        var scene = Scene()
+        var scene = Scene.seeds()
         scene.playButton.setTheme(.sample, at: 0)
         let grey = PlayButton.Theme.sample.viewBackground
 
@@ -37,7 +36,7 @@ import SeedControls
 
         // Every control: the play button's grid cell, margin included, and no other.
         let all = scene.frame(.all, at: 0, width: 480, height: 480)
-        let cell = try #require(ControlGrid.standard.cells(width: 480, height: 480).first { $0.id == .playButton }?.cell)
+        let cell = try #require(ControlList.seeds.grid.cells(width: 480, height: 480).first { $0.id == .playButton }?.cell)
         #expect(all.sublayers.filter { $0.name.hasSuffix(".cell") }.map(\.name) == ["play-button.cell"])
         let inGrid = try #require(Self.fill(all.sublayers.first { $0.name == "play-button.cell" }?.sublayers.first))
         #expect(inGrid.path == .rect(cell) && inGrid.color == grey)

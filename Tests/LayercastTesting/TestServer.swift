@@ -28,11 +28,10 @@ public final class TestServer {
     private var stopActions: [() -> Void] = []
     private var stopped = false
 
-    public init(_ mode: Mode = .live, clock: any ControllableClock = ManualClock(startingAt: 0),
+    /// A server of `controls` (Layercast's own four unless the test names others).
+    public init(_ mode: Mode = .live, controls: ControlList = .seeds, clock: any ControllableClock = ManualClock(startingAt: 0),
                 configure: (inout PreviewServerConfiguration) -> Void = { _ in }) throws {
-        // The server serves the registered controls: Layercast's own, unless a test chose others.
-        if ControlSystem.controls.isEmpty { SeedControls.bootstrap() }
-        var configuration = PreviewServerConfiguration()
+        var configuration = PreviewServerConfiguration(controls: controls)
         configuration.host = "127.0.0.1"
         configuration.port = 0
         configure(&configuration)
@@ -140,10 +139,11 @@ public final class TestServer {
 
 /// Starts a server for `body` and always stops it.
 @discardableResult
-public func withTestServer<T>(_ mode: TestServer.Mode = .live, clock: any ControllableClock = ManualClock(startingAt: 0),
+public func withTestServer<T>(_ mode: TestServer.Mode = .live, controls: ControlList = .seeds,
+                              clock: any ControllableClock = ManualClock(startingAt: 0),
                               configure: (inout PreviewServerConfiguration) -> Void = { _ in },
                               _ body: (TestServer) throws -> T) throws -> T {
-    let server = try TestServer(mode, clock: clock, configure: configure)
+    let server = try TestServer(mode, controls: controls, clock: clock, configure: configure)
     defer { server.stop() }
     return try body(server)
 }

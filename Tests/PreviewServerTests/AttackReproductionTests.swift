@@ -11,7 +11,6 @@ import SeedControls
 /// JSON answer, and the scene is intact afterwards. (The thousand-connection attack is in
 /// HeavyAttackTests, which the sanitizer runs skip.)
 @Suite(.ioTimeLimit) struct AttackReproductionTests {
-    init() { SeedControls.bootstrap() }
 
     /// What must not change under an attack: every control's discrete state.
     /// Read on a fresh connection, so an attack that outlasts a kept-alive one cannot break it.

@@ -9,7 +9,6 @@ import SeedControls
 /// of the bilinear ones (measured: at most 2–4 levels, 0.04–0.19 on average), not far from the
 /// rounding of the filter itself.
 @Suite struct BlurredSamplingTests {
-    init() { SeedControls.bootstrap() }
 
     /// The largest difference of one colour channel, and the mean over every channel of every pixel.
     static func difference(_ a: RenderedImage, _ b: RenderedImage) -> (max: Int, mean: Double) {
@@ -29,7 +28,7 @@ import SeedControls
 
     @Test(arguments: [(FrameSubject.player, 480), (.player, 240), (.all, 480)])
     func theCheapFilterStaysWithinAFewLevelsOfTheBilinearOne(_ subject: FrameSubject, _ side: Int) {
-        var scene = Scene(configuration: SceneConfiguration(), time: 0)
+        var scene = Scene(configuration: SceneConfiguration.seeds, time: 0)
         scene.player.play(at: 0)
         let cheap = Renderer(), bilinear = Renderer(samplesBlurredImagesCheaply: false)
         var changed = 0

@@ -13,7 +13,6 @@ import SeedControls
 /// when it would fit later), and the scene is intact afterwards. A busy budget is held through
 /// the ledger, so no test depends on how long a render takes.
 @Suite(.ioTimeLimit) struct BudgetAttackTests {
-    init() { SeedControls.bootstrap() }
 
     /// Everything the server sends for `target` on a connection of its own (`Connection: close`).
     static func exchange(_ server: TestServer, _ target: String) throws -> (text: String, json: [String: Any]) {

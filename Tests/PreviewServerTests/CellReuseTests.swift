@@ -7,7 +7,6 @@ import SeedControls
 /// A stream draws each frame into the previous one's pixels, only where the snapshot changed
 /// (`Damage`). Those frames must be the very pixels a full render gives.
 @Suite struct CellReuseTests {
-    init() { SeedControls.bootstrap() }
 
     static let side = 480
     /// Opaque ones need no clearing first; a transparent one has the damaged pixels cleared.
@@ -47,7 +46,7 @@ import SeedControls
 
     @Test(arguments: backgrounds.indices)
     func aFreshSceneReusesEveryCellButTheSpinnersAndGivesTheSamePixels(_ b: Int) throws {
-        let scene = Scene(configuration: SceneConfiguration(), time: 0)
+        let scene = Scene(configuration: SceneConfiguration.seeds, time: 0)
         Self.check(.all, scene, background: Self.backgrounds[b])
 
         // Only the spinner moves, so only the box of its turning square is drawn again: the
@@ -64,7 +63,7 @@ import SeedControls
     }
 
     @Test func everyControlAnimatingGivesTheSamePixels() {
-        var scene = Scene(configuration: SceneConfiguration(), time: 0)
+        var scene = Scene(configuration: SceneConfiguration.seeds, time: 0)
         scene.spinner.start(at: 0)
         try? scene.meter.press(at: 0)
         scene.player.play(at: 0)
@@ -76,7 +75,7 @@ import SeedControls
 
     @Test(arguments: backgrounds.indices)
     func aCommandBetweenFramesGivesTheSamePixels(_ b: Int) {
-        let scene = Scene(configuration: SceneConfiguration(), time: 0)
+        let scene = Scene(configuration: SceneConfiguration.seeds, time: 0)
         Self.check(.all, scene, background: Self.backgrounds[b], change: (at: 5, apply: { scene, t in
             scene.player.play(at: t)
             scene.playButton.setMode(.buffering, at: t)

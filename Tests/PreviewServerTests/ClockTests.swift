@@ -12,7 +12,6 @@ import SeedControls
 /// scene clock; commands while paused, stepping back, frames of the future. Exact times come from a
 /// ManualClock; where a real clock is used, the assertions hold whatever the machine's speed.
 @Suite(.ioTimeLimit) struct ClockTests {
-    init() { SeedControls.bootstrap() }
 
     typealias ClockReply = StateReply.Clock
 

@@ -12,7 +12,6 @@ import SeedControls
 
 /// The API as the declarations make it: strict, and following a declaration wherever it changes.
 @Suite(.ioTimeLimit) struct DeclaredAPITests {
-    init() { SeedControls.bootstrap() }
 
     /// One change, one place: a narrower range for `/meter/hold`'s `seconds`, declared and nothing
     /// else, and the router, the error text, /openapi.json and the README table all follow.
@@ -25,14 +24,14 @@ import SeedControls
             seconds.spec.type = .number(0.05...5)
             operation.parameters[j] = seconds
         }
-        let operations = APICatalogue.operations.map { operation in
+        let operations = APICatalogue.operations(.seeds).map { operation in
             var operation = operation
             narrowed(&operation)
             return operation
         }
         #expect(operations.first { $0.id == "meterHold" }?.parameter(named: "seconds")?.spec.type == .number(0.05...5))
 
-        let server = PreviewServer(configuration: PreviewServerConfiguration(), clock: ManualClock(startingAt: 0),
+        let server = PreviewServer(configuration: PreviewServerConfiguration.seeds, clock: ManualClock(startingAt: 0),
                                    logger: Logger(label: "test"), revising: narrowed)
         defer { server.stop() }
         func hold(_ value: String) throws -> HTTPProbeResponse {
@@ -52,10 +51,10 @@ import SeedControls
         let schema = (content?["application/json"] as? [String: Any])?["schema"] as? [String: Any]
         #expect(((schema?["properties"] as? [String: Any])?["seconds"] as? [String: Any])?["maximum"] as? Int == 5)
         // The README's table, once the generator runs.
-        let table = MarkdownTables.document(operations)
+        let table = MarkdownTables.document(operations, configuration: .seeds)
         #expect(table.contains("| `seconds` | 0.05–5 seconds | required | How long to hold. (`POST /meter/hold`) |"))
         // The catalogue itself is untouched.
-        let declared = APICatalogue.operations.first { $0.id == "meterHold" }?.parameter(named: "seconds")
+        let declared = APICatalogue.operations(.seeds).first { $0.id == "meterHold" }?.parameter(named: "seconds")
         #expect(declared?.spec.type == .number(RecordingMeter.holdRange))
     }
 
@@ -86,7 +85,7 @@ import SeedControls
 
     /// The flags that set a parameter's default accept what the parameter does.
     @Test func commandLineSettingsFollowTheirParameters() {
-        var configuration = PreviewServerConfiguration()
+        var configuration = PreviewServerConfiguration.seeds
         #expect(configuration.problems == [])
         configuration.settings.fps = 61
         configuration.settings.size = 15
@@ -95,8 +94,8 @@ import SeedControls
         #expect(throws: PropRefusal.self) {
             try configuration.settings.scene.setDefault(.number(600.5), of: "duration", on: .meter)
         }
-        #expect(PreviewServerConfiguration.values(of: "--meter-duration") == "1–600 seconds")
-        #expect(PreviewServerConfiguration.values(of: "--size") == "16–4096 points")
+        #expect(PreviewServerConfiguration.values(of: "--meter-duration", controls: .seeds) == "1–600 seconds")
+        #expect(PreviewServerConfiguration.values(of: "--size", controls: .seeds) == "16–4096 points")
     }
 
     /// The page reads its limits from /layout; they are the declared ones.
@@ -110,17 +109,17 @@ import SeedControls
             #expect(layout["maxArtworkSide"] as? Int == 4096)
         }
         // And the artwork route's own limit is the same number.
-        let upload = try #require(ControlRoutes.endpoints.first { $0.operation.id == "playerArtwork" })
+        let upload = try #require(ControlRoutes.endpoints(for: .seeds).first { $0.operation.id == "playerArtwork" })
         #expect(upload.operation.maxBodyBytes == 8 << 20)
     }
 
     /// What a request will cost, from its declared parameters, before any work starts.
     @Test func costsAreKnownFromTheParametersAlone() throws {
         func cost(_ id: String, _ query: [(String, String)]) throws -> RequestCost? {
-            let operation = try #require(APICatalogue.operations.first { $0.id == id })
+            let operation = try #require(APICatalogue.operations(.seeds).first { $0.id == id })
             let input = try Input(decoding: HTTPRequest(method: "GET", path: operation.path,
                                                         query: query.map { (name: $0.0, value: $0.1) }),
-                                  for: operation, configuration: PreviewServerConfiguration())
+                                  for: operation, configuration: PreviewServerConfiguration.seeds)
             return try operation.cost?(input)
         }
         #expect(try cost("framePNG", [("size", "100"), ("scale", "2")]) == .frame(pixels: 200 * 200, png: true))

@@ -8,7 +8,6 @@ import SeedControls
 /// Every refused request gets a 4xx with a JSON body `{"error", "parameter", "allowed"}` that names
 /// the parameter at fault and what it accepts.
 @Suite(.ioTimeLimit) struct ErrorTests {
-    init() { SeedControls.bootstrap() }
 
     struct Case: CustomTestStringConvertible, Sendable {
         var method = "GET"
@@ -120,7 +119,7 @@ import SeedControls
         Case(method: "POST", target: "/play-button/mode", body: "mode=pause", contentType: "text/plain", status: 415, parameter: "Content-Type"),
     ]
 
-    @Test(arguments: seeded { frameParameters + commandParameters + clipsAndVariants })
+    @Test(arguments: frameParameters + commandParameters + clipsAndVariants)
     func refusedWithANamedParameter(_ c: Case) throws {
         try withTestServer(.router) { s in
             let response = try s.request(c.method, c.target, body: Array((c.body ?? "").utf8), contentType: c.contentType)

@@ -18,7 +18,6 @@ import SeedControls
     let hub: EventHub
 
     init() {
-        SeedControls.bootstrap()
         let fake = fake
         hub = EventHub(source: {
             let key = fake.key.withLock { $0 }

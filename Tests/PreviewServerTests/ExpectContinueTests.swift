@@ -7,7 +7,6 @@ import SeedControls
 /// refusal instead of `100 Continue`, so the client never sends the body; a head its body may still
 /// make good gets `100 Continue` and its answer after the body.
 @Suite(.ioTimeLimit) struct ExpectContinueTests {
-    init() { SeedControls.bootstrap() }
 
     /// The head's first answer, and after it (when that was `100 Continue`) the answer to `body`.
     static func exchange(_ server: TestServer, _ head: String, body: String) throws -> (first: String, final: String?) {

@@ -6,7 +6,6 @@ import SeedControls
 /// The server's text formatting avoids Foundation (whose String(format:) and percent decoding
 /// would link ICU's data into the binary); these pin the replacements to what Foundation gave.
 @Suite struct FoundationFreeFormattingTests {
-    init() { SeedControls.bootstrap() }
 
     @Test func sceneTimeIsPrintfSixDecimals() {
         #expect(formatSceneTime(0) == "0.000000")

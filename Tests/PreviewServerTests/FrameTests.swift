@@ -7,7 +7,6 @@ import SeedControls
 /// `/frame.png` and `/frame.jpg` over HTTP: sizes, headers, and the spinner's arc where
 /// docs/design/spinner.md §Closed form puts it.
 @Suite struct FrameTests {
-    init() { SeedControls.bootstrap() }
 
     struct SizeCase: CustomTestStringConvertible, Sendable {
         var query: String
@@ -25,7 +24,7 @@ import SeedControls
         SizeCase(query: "size=16", width: 16, height: 16),
     ]
 
-    @Test(arguments: seeded { sizeCases })
+    @Test(arguments: sizeCases)
     func pngAndJPEGDecodeToTheRequestedSize(_ c: SizeCase) throws {
         try withTestServer(.router) { s in
             s.at(1.5)
@@ -58,7 +57,7 @@ import SeedControls
     static let arcCases = [0.5, 1.0, 1.25, 1.9, 2.2, 3.7, 6.3, 11.0, 17.45].map { ("png", $0) }
         + [1.0, 1.25, 5.6].map { ("jpg", $0) }
 
-    @Test(arguments: seeded { arcCases })
+    @Test(arguments: arcCases)
     func theFrameShowsTheArcWhereTheClosedFormPutsIt(format: String, t: Double) throws {
         try withTestServer(.router) { s in
             s.at(t)

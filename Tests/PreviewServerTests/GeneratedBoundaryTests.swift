@@ -14,21 +14,20 @@ import SeedControls
 /// budget, such as a 4096-pixel clip), one step beyond each and a value outside an enumeration are
 /// refused with a 400 that names the parameter.
 @Suite struct GeneratedBoundaryTests {
-    init() { SeedControls.bootstrap() }
 
-    static let cases = BoundaryCases.all(APICatalogue.operations)
+    static let cases = BoundaryCases.all(APICatalogue.operations(.seeds))
 
     /// Each case on a fresh server in router mode, so no case sees another's state.
-    @Test(arguments: seeded { cases })
+    @Test(arguments: cases)
     func boundary(_ c: BoundaryCase) throws {
-        let server = PreviewServer(configuration: PreviewServerConfiguration(), clock: ManualClock(startingAt: 0))
+        let server = PreviewServer(configuration: PreviewServerConfiguration.seeds, clock: ManualClock(startingAt: 0))
         defer { server.stop() }
         let request = HTTPRequest(method: c.method.rawValue, path: c.path, query: c.query.map { (name: $0.name, value: $0.value) },
                                   headers: c.method == .get ? [:] : ["Content-Length": "0"])
         let response = server.respond(to: request)
         // A stream answered in process has no connection to end it: close it as the server would.
         if case .stream(let producer) = response.body { producer.closed() }
-        let operation = try #require(APICatalogue.operations.first { $0.method == c.method && $0.path == c.path })
+        let operation = try #require(APICatalogue.operations(.seeds).first { $0.method == c.method && $0.path == c.path })
         let declared = [operation.success.status] + operation.allAnswers.map(\.status)
         #expect(declared.contains(response.status), "\(c): \(response.status) is not a declared answer")
         let body = (try? JSONSerialization.jsonObject(with: Data(response.bodyBytes ?? []))) as? [String: Any]
@@ -95,7 +94,7 @@ import SeedControls
                 s.at(Double(i) * 0.02)
                 _ = try s.post(commands[i % commands.count])
             }
-            let reads = APICatalogue.operations.filter { operation in
+            let reads = APICatalogue.operations(.seeds).filter { operation in
                 operation.method == .get && !operation.path.contains("{")
                     && !operation.parameters.contains { $0.spec.requirement == .required }
             }
@@ -113,9 +112,9 @@ import SeedControls
     /// declarations imply: four per range, one per enumeration, boolean, list or colour.
     @Test func everyConstraintIsCovered() {
         var expected = 0
-        for operation in APICatalogue.operations {
+        for operation in APICatalogue.operations(.seeds) {
             for parameter in operation.parameters where parameter.spec.locations != .path {
-                switch parameter.spec.type.resolved {
+                switch parameter.spec.type.resolved(for: .seeds) {
                 case .integer, .number: expected += 4
                 case .enumeration, .list, .boolean, .color, .string: expected += 1
                 case .colorList, .curve, .controls: Issue.record("\(parameter.spec.name): no parameter takes a list of colours or a curve")

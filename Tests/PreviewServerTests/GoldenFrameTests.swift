@@ -8,7 +8,6 @@ import SeedControls
 /// within the standard tolerance (every channel within 8 on at least 99.5 % of pixels), or the
 /// overlay's.
 @Suite struct GoldenFrameTests {
-    init() { SeedControls.bootstrap() }
 
     /// One reference: commands at scene times, then the frame at `frameTime`.
     struct Case: CustomTestStringConvertible, Sendable {
@@ -88,7 +87,7 @@ import SeedControls
         }
     }
 
-    @Test(arguments: seeded { spinner + meter + playButton + player + overlay })
+    @Test(arguments: spinner + meter + playButton + player + overlay)
     func matchesItsReference(_ c: Case) throws {
         try withTestServer(.router) { s in
             for (time, method, target) in c.commands {

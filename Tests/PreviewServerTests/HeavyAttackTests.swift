@@ -10,7 +10,6 @@ import SeedControls
 /// A thousand slow clients: too heavy for the sanitizer runs, which skip this suite
 /// (scripts/test-sanitizers.sh). Bounded: every wait has a limit, nothing is timed.
 @Suite(.serialized, .ioTimeLimit) struct HeavyAttackTests {
-    init() { SeedControls.bootstrap() }
 
     /// 1,000 connections dripping a header byte now and then once held 1,015 descriptors against
     /// the 1,024-connection limit forever. Now the browser gets its page, state and stream while

@@ -10,7 +10,6 @@ import SeedControls
 /// the sanitizer runs, which skip this suite (scripts/test-sanitizers.sh). Bounded: every wait
 /// has a limit, nothing is timed.
 @Suite(.serialized, .ioTimeLimit) struct HeavyBudgetTests {
-    init() { SeedControls.bootstrap() }
 
     /// A thousand viewers of one stream fit the default budgets: the feed's render once, and each
     /// viewer's connection buffers.

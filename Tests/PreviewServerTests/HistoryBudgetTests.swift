@@ -10,7 +10,6 @@ import SeedControls
 /// The scene's history is bounded in bytes: an artwork is counted (and stored) once however many
 /// copies of the scene show it, and one that no copy shows any more is freed.
 @Suite(.ioTimeLimit) struct HistoryBudgetTests {
-    init() { SeedControls.bootstrap() }
 
     /// An opaque `side`×`side` PNG whose first pixel is `mark`, so each mark is another image.
     static func png(side: Int, mark: UInt8) throws -> [UInt8] {

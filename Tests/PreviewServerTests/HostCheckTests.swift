@@ -10,7 +10,6 @@ import SeedControls
 /// `Host: evil.example:PORT` used to answer 200, since only commands checked the Origin. Every
 /// request now passes the Host check first, and the origin rule compares the scheme too.
 @Suite(.ioTimeLimit) struct HostCheckTests {
-    init() { SeedControls.bootstrap() }
 
     static func request(_ server: TestServer, _ target: String, method: String = "GET", host: String,
                         origin: String? = nil) throws -> HTTPProbeResponse? {

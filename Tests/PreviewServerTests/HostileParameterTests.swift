@@ -9,7 +9,6 @@ import SeedControls
 /// Absurd numbers and broken text in parameters: each is a 400 naming the parameter, and the
 /// server answers /healthz after every one.
 @Suite(.ioTimeLimit) struct HostileParameterTests {
-    init() { SeedControls.bootstrap() }
 
     /// (method, target, the parameter the error must name)
     static let queries: [(String, String, String)] = [

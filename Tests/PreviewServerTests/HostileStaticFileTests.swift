@@ -8,7 +8,6 @@ import SeedControls
 /// The page's files through the whole app: nothing outside the public folder, no listings, and
 /// the right headers on what is served.
 @Suite(.ioTimeLimit) struct HostileStaticFileTests {
-    init() { SeedControls.bootstrap() }
 
     @Test func nothingOutsideThePublicFolder() throws {
         let server = try hostileServer()

@@ -14,7 +14,6 @@ import SeedControls
 /// Rates and stream fps are printed, not asserted.
 @Suite(.ioTimeLimit)
 struct HostileStormTests {
-    init() { SeedControls.bootstrap() }
 
     static let commands: [(String, String)] = [
         // The spinner is only ever started, so its stream changes every tick and shows the real rate.

@@ -8,7 +8,6 @@ import SeedControls
 
 /// Artwork uploads that must not get in: each gets a 4xx, and the artwork before it stays.
 @Suite(.ioTimeLimit) struct HostileUploadTests {
-    init() { SeedControls.bootstrap() }
 
     static let png = [("Content-Type", "image/png")]
 

@@ -8,7 +8,6 @@ import SeedControls
 /// Viewers that vanish: closing mid-frame, resetting the connection, going half-open, or leaving
 /// in the middle of a render. Every one is detached, and the counters return to where they were.
 @Suite(.ioTimeLimit) struct HostileViewerTests {
-    init() { SeedControls.bootstrap() }
 
     static func streamRequest(_ server: TestServer, _ query: String) -> [UInt8] {
         Array("GET /stream.mjpg?\(query) HTTP/1.1\r\nHost: \(server.host)\r\n\r\n".utf8)

@@ -17,8 +17,7 @@ import SeedControls
     let hub: FrameHub
 
     init() {
-        SeedControls.bootstrap()
-        scene = LiveScene(clock: clock)
+        scene = LiveScene(clock: clock, configuration: .seeds)
         hub = FrameHub(scene: scene, frameRenderer: FrameRenderer(), counters: counters,
                        ledger: BudgetLedger(settings: LimitSettings()))
     }

@@ -10,7 +10,6 @@ import SeedControls
 /// (503 at once when it is taken, 400 for a stream no budget could hold) while frames and the API
 /// are still served, and a viewer that stops reading is closed after --timeout.
 @Suite(.ioTimeLimit) struct HubLimitTests {
-    init() { SeedControls.bootstrap() }
 
     @Test func streamsPastTheRenderBudgetAreRefusedWhileTheRestIsServed() throws {
         try withTestServer(configure: { $0.settings.limits[.render] = 1 }) { server in

@@ -10,7 +10,6 @@ import SeedControls
 /// from the published steps: a blur of radius 30 pt as three box blurs, saturation × 1.8, white at
 /// alpha 0.3 over it.
 @Suite struct LightBlurTests {
-    init() { SeedControls.bootstrap() }
 
     /// 480 px for the 240 pt design: 2 px per point.
     static let side = 480

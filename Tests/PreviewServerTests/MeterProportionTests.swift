@@ -6,7 +6,6 @@ import SeedControls
 /// 320 pt design scaled uniformly, so the ring's radius is 140/320 and its line 7/320 of the
 /// frame's shorter side, centred. Measured on rendered pixels, not on the layer tree.
 @Suite struct MeterProportionTests {
-    init() { SeedControls.bootstrap() }
 
     /// The grey track's coverage along one ray from the centre: its sum is the line's width in
     /// pixels, and its coverage-weighted mean distance the ring's radius.

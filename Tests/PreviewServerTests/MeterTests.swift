@@ -7,7 +7,6 @@ import SeedControls
 /// The recording meter driven over HTTP on a manual clock; every reply and `/state` are checked
 /// against the closed form (docs/design/recording-meter.md §Closed form) at the time they report.
 @Suite struct MeterTests {
-    init() { SeedControls.bootstrap() }
 
     /// Sends a meter command at `t`, checks the reply's time and shape, and returns its state.
     @discardableResult

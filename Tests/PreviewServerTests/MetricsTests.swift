@@ -10,7 +10,6 @@ import SeedControls
 /// labels that tell feeds, viewer classes, routes and statuses apart, and counts that match
 /// what the test did.
 @Suite(.ioTimeLimit) struct MetricsTests {
-    init() { SeedControls.bootstrap() }
 
     @Test func afterAStreamAndAFewRequestsEverySeriesIsThere() throws {
         let clock = ManualClock()

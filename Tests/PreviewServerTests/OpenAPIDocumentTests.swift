@@ -10,13 +10,12 @@ import SeedControls
 
 /// The generated OpenAPI document against the router and the code's own limits.
 @Suite(.ioTimeLimit) struct OpenAPIDocumentTests {
-    init() { SeedControls.bootstrap() }
 
     static let methods = ["get", "put", "post", "delete", "patch", "head", "options"]
 
     static func generated() -> (document: JSONValue, problems: [String]) {
-        OpenAPIGenerator(info: APICatalogue.info, operations: APICatalogue.operations,
-                         configuration: PreviewServerConfiguration()).generate()
+        OpenAPIGenerator(info: APICatalogue.info, operations: APICatalogue.operations(.seeds),
+                         configuration: PreviewServerConfiguration.seeds).generate()
     }
 
     static func document() throws -> [String: Any] {
@@ -76,7 +75,7 @@ import SeedControls
             #expect(responses.keys.contains { $0.hasPrefix("2") }, "\(method) \(path) has no success response")
         }
         #expect(Set(ids).count == ids.count)
-        #expect(ids.count == PreviewServer(configuration: PreviewServerConfiguration()).routes.count)
+        #expect(ids.count == PreviewServer(configuration: PreviewServerConfiguration.seeds).routes.count)
         #expect(ids.count >= 32, "every route there was before the API was declared, and /layout")
     }
 
@@ -93,7 +92,7 @@ import SeedControls
 
     @Test func everyRouteIsDocumentedAndEveryDocumentedRouteExists() throws {
         let documented = try Self.documentedRoutes(Self.document())
-        let served = Set(PreviewServer(configuration: PreviewServerConfiguration()).routes.map(\.description))
+        let served = Set(PreviewServer(configuration: PreviewServerConfiguration.seeds).routes.map(\.description))
         #expect(served.subtracting(documented).sorted() == [], "routes missing from openapi.json")
         #expect(documented.subtracting(served).sorted() == [], "documented routes the router does not have")
         #expect(served.contains("GET /openapi.json"))
@@ -129,7 +128,7 @@ import SeedControls
         #expect(Self.range(size) == Double(FrameSpec.sizeRange.lowerBound)...Double(FrameSpec.sizeRange.upperBound))
         #expect(Self.range(try Self.parameterSchema(doc, png, "scale")) == 1...3)
         #expect(Self.range(try Self.parameterSchema(doc, png, "quality")) == 1...100)
-        #expect(try Self.parameterSchema(doc, png, "control")["enum"] as? [String] == FrameSubject.allCases.map(\.rawValue))
+        #expect(try Self.parameterSchema(doc, png, "control")["enum"] as? [String] == ControlList.seeds.allSubjects.map(\.rawValue))
         let stream = try Self.operation(doc, "get", "/stream.mjpg")
         #expect(Self.range(try Self.parameterSchema(doc, stream, "fps")) == 1...60)
 

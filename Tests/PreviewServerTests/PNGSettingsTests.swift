@@ -7,12 +7,11 @@ import SeedControls
 /// The PNG encoder filters a photo-like frame (the playing music player's blurred cover) and not
 /// a flat-coloured one; either way the file holds the very pixels drawn.
 @Suite struct PNGSettingsTests {
-    init() { SeedControls.bootstrap() }
 
     static let side = 480
 
     static func frame(playing: Bool) -> RenderedImage {
-        var scene = Scene(configuration: SceneConfiguration(), time: 0)
+        var scene = Scene(configuration: SceneConfiguration.seeds, time: 0)
         if playing { scene.player.play(at: 0) }
         scene.advance(to: 5)
         let tree = scene.frame(.player, at: 5, width: Double(side), height: Double(side))

@@ -7,14 +7,13 @@ import Testing
 /// bytes as the control embeds them, revalidated by its ETag, and `/layout` names it in the
 /// control's card.
 @Suite struct PageCardTests {
-    init() { SeedControls.bootstrap() }
 
     @Test func everyControlsCardIsServedAndNamedOnTheLayout() throws {
         try withTestServer(.router) { s in
             let layout = try jsonObject(s.get("/layout"))
             let cards = try #require(layout["cards"] as? [[String: Any]])
-            #expect(cards.count == ControlSystem.controls.count)
-            for control in ControlSystem.controls {
+            #expect(cards.count == ControlList.seeds.types.count)
+            for control in ControlList.seeds.types {
                 let path = "/\(control.id.rawValue)/card.js"
                 let entry = cards.first { $0["id"] as? String == control.id.rawValue }
                 guard let card = control.pageCard else {

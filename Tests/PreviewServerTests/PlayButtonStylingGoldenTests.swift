@@ -7,7 +7,6 @@ import SeedControls
 /// 60×30 and 30×60 pt (120×60, 60×120), 176 pt (352×352). Each frame is checked against the facts of
 /// the design at measured pixels before it is compared with its reviewed reference in `Golden/`.
 @Suite struct PlayButtonStylingGoldenTests {
-    init() { SeedControls.bootstrap() }
 
     /// UIKit's colours (docs/design/play-button.md §Styling API).
     static let systemBlue = "007aff", systemOrange = "ff9500", blue = "0000ff", lightGray = "aaaaaa"
@@ -104,7 +103,7 @@ import SeedControls
         ]
     }()
 
-    @Test(arguments: seeded { styling + contentModes + opticalAlignment })
+    @Test(arguments: styling + contentModes + opticalAlignment)
     func matchesTheFactsAndItsReference(_ c: Case) throws {
         try withTestServer(.router) { s in
             if c.mode != "play" {

@@ -9,7 +9,6 @@ import SeedControls
 /// The play button's routes on a manual clock: modes in every body form, flags, themes, the paths
 /// endpoint and what /state reports.
 @Suite(.ioTimeLimit) struct PlayButtonTests {
-    init() { SeedControls.bootstrap() }
 
     static func reply(_ response: HTTPProbeResponse, sourceLocation: SourceLocation = #_sourceLocation) throws -> CommandReply<PlayButton.State> {
         #expect(response.status == 200, "\(response.text)", sourceLocation: sourceLocation)
@@ -114,7 +113,7 @@ import SeedControls
             for background in ["white", "dark"] {
                 let all = try RGBAImage.png(s.get("/frame.png?control=all&size=480&background=\(background)").body)
                 let frameColour = background == "white" ? 255 : 0x33
-                for (id, cell) in ControlGrid.standard.cells(width: 480, height: 480) {
+                for (id, cell) in ControlList.seeds.grid.cells(width: 480, height: 480) {
                     let corner = all.pixel(Int(cell.minX) + 1, Int(cell.minY) + 1)
                     let want = id == .playButton ? 136 : frameColour
                     #expect(corner == (want, want, want, 255), "\(id) on \(background): \(corner)")

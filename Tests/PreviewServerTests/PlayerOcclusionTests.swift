@@ -7,7 +7,6 @@ import SeedControls
 /// The renderer's occlusion rule on the control it was made for: while the music player plays, its
 /// opaque blurred cover hides the white disc and the sharp cover beneath.
 @Suite struct PlayerOcclusionTests {
-    init() { SeedControls.bootstrap() }
 
     static let side = 480
 
@@ -45,7 +44,7 @@ import SeedControls
 
     @Test(arguments: [2.0, 30.0])
     func playingLeavesOutWhatTheBlurredCoverHidesAndOnlyTheRimChanges(_ t: Double) throws {
-        var scene = Scene(configuration: SceneConfiguration(), time: 0)
+        var scene = Scene(configuration: SceneConfiguration.seeds, time: 0)
         scene.player.play(at: 0)
         scene.advance(to: t)
         let (tree, culled, everything) = Self.frames(scene, at: t)
@@ -63,7 +62,7 @@ import SeedControls
     }
 
     @Test func aTranslucentCoverHidesNothing() throws {
-        var scene = Scene(configuration: SceneConfiguration(), time: 0)
+        var scene = Scene(configuration: SceneConfiguration.seeds, time: 0)
         scene.player.play(at: 0)
         scene.advance(to: 1)
         // Half way through the 1.5 s fade the blurred cover is translucent: only the white disc,

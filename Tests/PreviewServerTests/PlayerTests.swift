@@ -7,7 +7,6 @@ import SeedControls
 
 /// The music player's routes on a manual clock, and an artwork upload.
 @Suite(.ioTimeLimit) struct PlayerTests {
-    init() { SeedControls.bootstrap() }
 
     static func reply(_ response: HTTPProbeResponse, sourceLocation: SourceLocation = #_sourceLocation) throws -> CommandReply<MusicPlayer.State> {
         #expect(response.status == 200, "\(response.text)", sourceLocation: sourceLocation)

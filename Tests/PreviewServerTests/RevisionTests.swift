@@ -10,7 +10,6 @@ import SeedControls
 /// The scene's revision: one more for each command, on a control or on the clock, in every reply,
 /// in `/state` and in each event, so a client can order states when scene time steps backwards.
 @Suite(.ioTimeLimit) struct RevisionTests {
-    init() { SeedControls.bootstrap() }
 
     static func revision(_ response: HTTPProbeResponse) -> UInt64? {
         ((try? jsonObject(response))?["revision"] as? NSNumber)?.uint64Value
@@ -67,7 +66,7 @@ import SeedControls
     /// An event is made from one copy of the scene and carries that copy's revision; a command that
     /// changes nothing a person would notice (starting a running spinner) still makes a new event.
     @Test func eventsCarryTheRevisionOfTheirCopy() throws {
-        let scene = LiveScene(clock: ManualClock())
+        let scene = LiveScene(clock: ManualClock(), configuration: .seeds)
         let source = StateRoutes.eventSource(scene: scene, fps: 30)
         let before = source()
         let applied = scene.apply { s, t in s.spinner.start(at: t) }

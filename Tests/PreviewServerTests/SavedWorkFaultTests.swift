@@ -14,7 +14,6 @@ import Testing
 /// and intact, and every row there is whole (a save it never answered may be there, committed
 /// before the kill, but never half).
 @Suite(.ioTimeLimit) struct SavedWorkFaultTests {
-    init() { SeedControls.bootstrap() }
 
     /// A `layercast serve` on `folder`, in a process of its own, answering /healthz.
     struct ServerProcess {
@@ -121,7 +120,7 @@ import Testing
         let scenarioRows = try saved.rows(.scenarios)
         #expect(Set(scenarioRows.map(\.key)).isSuperset(of: kept))
         for row in scenarioRows {
-            #expect(try Scenario(parsing: row.bytes, artworks: ArtworkLibrary()).id == row.key, "scenario \(row.key) is not whole")
+            #expect(try Scenario(parsing: row.bytes, controls: .seeds, artworks: ArtworkLibrary(controls: .seeds)).id == row.key, "scenario \(row.key) is not whole")
         }
         print("SavedWorkFaultTests: \(attempts) saves in \(rounds) kills; \(scenarios.count) scenarios and \(artworks.count) images "
               + "acknowledged, \(unanswered) cut short; \(kept.count) and \(keptArtwork.count) checked")

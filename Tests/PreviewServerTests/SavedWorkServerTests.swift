@@ -9,7 +9,6 @@ import Testing
 /// server on a held folder does not start and says whose it is, and a store file that cannot be
 /// used leaves the server serving, `degraded` in /healthz.
 @Suite(.ioTimeLimit) struct SavedWorkServerTests {
-    init() { SeedControls.bootstrap() }
 
     static let scenario = #"{"name": "kept", "duration": 1, "steps": [{"at": 0.2, "do": "POST /spinner/stop"}]}"#
 
@@ -25,7 +24,7 @@ import Testing
                 let id = try Scenarios.store(Self.scenario, on: s)
                 // While it runs, the folder is its own.
                 let second = PreviewServer(configuration: {
-                    var c = PreviewServerConfiguration()
+                    var c = PreviewServerConfiguration.seeds
                     c.port = 0
                     c.dataDirectory = path
                     return c
@@ -48,7 +47,7 @@ import Testing
     @Test func aStoppedServerLetsItsFolderGoWhileStillHeld() throws {
         try Self.withFolder { path in
             func server() -> PreviewServer {
-                var c = PreviewServerConfiguration()
+                var c = PreviewServerConfiguration.seeds
                 c.port = 0
                 c.dataDirectory = path
                 return PreviewServer(configuration: c)

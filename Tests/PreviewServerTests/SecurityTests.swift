@@ -7,7 +7,6 @@ import SeedControls
 /// Who may drive the server: no web page elsewhere, curl and the page itself yes, `--allow-origin`
 /// on purpose, `--token` when set; and CORS stays off.
 @Suite(.ioTimeLimit) struct SecurityTests {
-    init() { SeedControls.bootstrap() }
 
     static func spinnerAnimating(_ server: TestServer) throws -> Bool {
         let spinner = try #require(try jsonObject(server.get("/state"))["spinner"] as? [String: Any])
@@ -144,7 +143,7 @@ import SeedControls
     }
 
     @Test func bindingBeyondLoopbackIsWarnedAbout() {
-        var configuration = PreviewServerConfiguration()
+        var configuration = PreviewServerConfiguration.seeds
         #expect(configuration.host == "127.0.0.1")
         for host in ["127.0.0.1", "127.1.2.3", "localhost", "::1"] {
             configuration.host = host

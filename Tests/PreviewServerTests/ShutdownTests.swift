@@ -12,7 +12,6 @@ import SeedControls
 /// fail cleanly, and nothing stays open. (The binary's SIGTERM path, with its 1 s bound and exit
 /// status, is checked by scripts/test-api-fuzz.sh; the suite only prints the time.)
 @Suite(.ioTimeLimit) struct ShutdownTests {
-    init() { SeedControls.bootstrap() }
 
     final class ClientFlags: Sendable {
         let running = Atomic<Bool>(true)

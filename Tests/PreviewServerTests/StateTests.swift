@@ -7,7 +7,6 @@ import SeedControls
 
 /// `GET /state` against the closed forms at the time it reports.
 @Suite struct StateTests {
-    init() { SeedControls.bootstrap() }
 
     @Test func spinnerStateEqualsTheClosedFormAtManualTimes() throws {
         try withTestServer(.router) { s in

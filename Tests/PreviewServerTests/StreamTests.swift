@@ -8,7 +8,6 @@ import SeedControls
 /// `/stream.mjpg` on the wire: framing, rate, encode-once, static scenes and newest-wins.
 /// Streams run on the real clock (a moving scene); each read is 1–2.5 s.
 @Suite(.ioTimeLimit) struct StreamTests {
-    init() { SeedControls.bootstrap() }
 
     @Test func aTwoSecondReadYieldsWholeJPEGPartsAtTheRequestedRate() throws {
         try withTestServer(clock: MonotonicClock(startingAt: 0)) { s in

@@ -10,7 +10,6 @@ import SeedControls
 
 /// `/clip.webp` and `/clip.gif` over HTTP, decoded with libwebp's and giflib's own decoders.
 @Suite(.ioTimeLimit) struct StudioClipTests {
-    init() { SeedControls.bootstrap() }
 
     /// Lossless frames are exactly the `ahead` frames: the clip renders the same copies.
     @Test func webPClipFramesAreTheFramesAheadPixelForPixel() throws {
@@ -111,8 +110,8 @@ import SeedControls
     }
 
     @Test func theClipsBudgetIsCountedPerServer() throws {
-        let a = PreviewServer(configuration: PreviewServerConfiguration())
-        let b = PreviewServer(configuration: PreviewServerConfiguration())
+        let a = PreviewServer(configuration: PreviewServerConfiguration.seeds)
+        let b = PreviewServer(configuration: PreviewServerConfiguration.seeds)
         #expect(a.services.ledger.limit(.clips) == ServerLimit.clips.defaultValue)
         let clip = try a.services.ledger.reserve([BudgetShare(.clips, 1)])
         #expect(a.services.ledger.use(.clips) == 1)

@@ -9,7 +9,6 @@ import SeedControls
 /// `/frame.png?variants=modes|themes|scales`: cells side by side, each what the control shows
 /// alone in that state.
 @Suite struct StudioVariantTests {
-    init() { SeedControls.bootstrap() }
 
     @Test func playButtonModesAreTheFourRestingModesSideBySide() throws {
         try withTestServer(.router, clock: ManualClock(startingAt: 4)) { s in

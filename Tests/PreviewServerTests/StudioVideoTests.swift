@@ -12,7 +12,6 @@ import SeedControls
 /// pixel format, frame count, rate and duration, the padding of odd sizes, and the frames
 /// themselves against the stills at the same times.
 @Suite(.ioTimeLimit) struct StudioVideoTests {
-    init() { SeedControls.bootstrap() }
 
     static let formats: [ClipWriter.Format] = [.mp4, .webm]
 
@@ -107,7 +106,7 @@ import SeedControls
     @Test(arguments: formats)
     func aScenariosVideoIsTheSameFromTheServerAndTheHeadlessRenderer(_ format: ClipWriter.Format) throws {
         let options = [("control", "all"), ("size", "95"), ("fps", "10"), ("background", "dark")]
-        let render = try HeadlessRender(document: Array(Scenarios.busy.utf8), artworks: [],
+        let render = try HeadlessRender(document: Array(Scenarios.busy.utf8), controls: .seeds, artworks: [],
                                         format: try #require(HeadlessRender.Format(rawValue: format.rawValue)), options: options)
         var given: [RenderedImage] = []
         let headless = try render.clip { _, image in given.append(image) }
@@ -194,7 +193,7 @@ import SeedControls
         var differing: [String] = []
         var largestOfAll = 0
         let side = 96
-        let cells = ControlGrid.standard.cells(width: 95, height: 95)
+        let cells = ControlList.seeds.grid.cells(width: 95, height: 95)
         for i in 0..<12 {
             let (x, y) = (try FFmpegTools.decodeRGB(a, suffix: format.rawValue, frame: i),
                           try FFmpegTools.decodeRGB(b, suffix: format.rawValue, frame: i))

@@ -11,7 +11,6 @@ import Testing
 /// every two seconds, and a viewer that joins later starting at a key frame with its own timeline
 /// from 0. Streams run on the real clock (the spinner always moves).
 @Suite(.ioTimeLimit) struct VideoStreamTests {
-    init() { SeedControls.bootstrap() }
 
     /// A viewer: its connection, the head, and the body bytes read so far.
     final class Viewer {

@@ -18,7 +18,6 @@ func codecScene(width: Int = 64, height: Int = 48) -> RenderedImage {
 }
 
 @Suite struct JPEGEncoderTests {
-    init() { SeedControls.bootstrap() }
 
     @Test func decodesToTheRightSizeAndColours() throws {
         let jpeg = try JPEGEncoder.encode(codecScene(), quality: 90)
@@ -53,7 +52,6 @@ func codecScene(width: Int = 64, height: Int = 48) -> RenderedImage {
 }
 
 @Suite struct PNGCodecTests {
-    init() { SeedControls.bootstrap() }
 
     func words(_ image: RenderedImage) -> [UInt32] {
         (0..<image.height).flatMap { y in (0..<image.width).map { x in image.word(x: x, y: y) } }

@@ -10,7 +10,6 @@ import SeedControls
 /// the right premultiplied pixels; oversized, truncated and malformed files are refused, the
 /// oversized ones from their header.
 @Suite struct PNGDecoderTests {
-    init() { SeedControls.bootstrap() }
 
     struct PNGError: Error, CustomStringConvertible {
         let description: String

@@ -13,7 +13,6 @@ import SeedControls
 /// redis-server, each applying every entry as it reads it back (docs/design/replication.md §The log).
 @Suite(.serialized, .ioTimeLimit)
 struct ReplicaCoreTests {
-    init() { SeedControls.bootstrap() }
 
     static func replicaStage(of redis: RedisProcess, scene: String) throws -> Stage {
         guard case .success(let target) = ReplicationTarget.parse(redis.url(scene: scene)) else {
@@ -25,7 +24,7 @@ struct ReplicaCoreTests {
             Thread.detachNewThread(body)
             return true
         }
-        let stage = Stage(settings: SceneSettings(), scene: LiveScene(clock: replica.clock, startHost: 0),
+        let stage = Stage(settings: SceneSettings.seeds, scene: LiveScene(clock: replica.clock, configuration: .seeds, startHost: 0),
                           frameRenderer: FrameRenderer(), replica: replica, logger: logger)
         stage.attachReplica()
         try replica.join()

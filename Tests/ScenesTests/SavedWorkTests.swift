@@ -13,7 +13,6 @@ import Testing
 /// bounds push the oldest out as the memory stores do, one stage holds a folder at a time, and a
 /// file that cannot be used leaves the stage serving from memory and the file untouched.
 @Suite struct SavedWorkTests {
-    init() { SeedControls.bootstrap() }
 
     /// A folder that does not exist yet, under the system's temporary one.
     static func folder() -> String {
@@ -23,7 +22,7 @@ import Testing
     static func stage(_ folder: DataFolder?) -> Stage {
         var logger = Logger(label: "saved-work-tests")
         logger.logLevel = .critical
-        return Stage(settings: SceneSettings(), scene: LiveScene(clock: ManualClock(startingAt: 1)), frameRenderer: FrameRenderer(),
+        return Stage(settings: SceneSettings.seeds, scene: LiveScene(clock: ManualClock(startingAt: 1), configuration: .seeds), frameRenderer: FrameRenderer(),
                      replica: nil, logger: logger, dataFolder: folder)
     }
 
@@ -33,9 +32,9 @@ import Testing
     }
 
     /// A scenario named `name`; with `hash`, showing that uploaded artwork at 0.1 s.
-    static func scenario(_ name: String, artwork hash: String? = nil, from artworks: ArtworkLibrary = ArtworkLibrary()) throws -> Scenario {
+    static func scenario(_ name: String, artwork hash: String? = nil, from artworks: ArtworkLibrary = ArtworkLibrary(controls: .seeds)) throws -> Scenario {
         let steps = hash.map { #"[{"at": 0.1, "do": "PUT /player/artwork/by-hash", "with": {"sha256": "\#($0)"}}]"# } ?? "[]"
-        return try Scenario(parsing: Array(#"{"name": "\#(name)", "duration": 1, "steps": \#(steps)}"#.utf8), artworks: artworks)
+        return try Scenario(parsing: Array(#"{"name": "\#(name)", "duration": 1, "steps": \#(steps)}"#.utf8), controls: .seeds, artworks: artworks)
     }
 
     @Test func whatAStageKeepsIsThereAfterARestartInItsOrder() throws {

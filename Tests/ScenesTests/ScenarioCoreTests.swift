@@ -6,10 +6,9 @@ import SeedControls
 
 /// Scenarios parsed, played and recorded as command values, with no server (docs/design/scenarios.md).
 @Suite struct ScenarioCoreTests {
-    init() { SeedControls.bootstrap() }
 
     static func parse(_ text: String) throws(Refusal) -> Scenario {
-        try Scenario(parsing: Array(text.utf8), artworks: ArtworkLibrary())
+        try Scenario(parsing: Array(text.utf8), controls: .seeds, artworks: ArtworkLibrary(controls: .seeds))
     }
 
     @Test func stepsAreCommandValuesAndPlayFromAFreshScene() throws {
@@ -71,7 +70,7 @@ import SeedControls
         times.append(stage.scene.snapshotWithRevision().time)
         clock.advance(by: 1)
         let recording = try #require(stage.recorder.stop())
-        let scenario = try Scenario(parsing: recording.document(until: 2.05), artworks: stage.artworks)
+        let scenario = try Scenario(parsing: recording.document(until: 2.05, controls: .seeds), controls: .seeds, artworks: stage.artworks)
         #expect(scenario.start == start.sceneTime)
         #expect(scenario.steps.map { scenario.start + $0.at } == times, "each step at the scene time it had, exactly")
         var replay = scenario.freshScene()
@@ -83,6 +82,6 @@ import SeedControls
         for control in [FrameSubject.playButton, .spinner] {
             #expect(replay.scene.props(of: control) == live.props(of: control))
         }
-        #expect(replay.scene.props(of: .spinner) != Scene().props(of: .spinner), "the props set before the recording")
+        #expect(replay.scene.props(of: .spinner) != Scene.seeds().props(of: .spinner), "the props set before the recording")
     }
 }

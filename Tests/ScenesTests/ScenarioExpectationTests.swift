@@ -7,10 +7,9 @@ import SeedControls
 /// `expect` steps (issue 35): paths from the state document's schema, checked when the scenario is
 /// read, and each kind of check passing and failing against the spec's own numbers.
 @Suite struct ScenarioExpectationTests {
-    init() { SeedControls.bootstrap() }
 
     static func parse(_ text: String) throws(Refusal) -> Scenario {
-        try Scenario(parsing: Array(text.utf8), artworks: ArtworkLibrary())
+        try Scenario(parsing: Array(text.utf8), controls: .seeds, artworks: ArtworkLibrary(controls: .seeds))
     }
 
     /// The meter records from 0.2 s to 0.7 s (one segment); the play button pauses at 0.5 s; the

@@ -6,7 +6,6 @@ import SeedControls
 
 /// A snapshot of a stage's scene, mid-animation, restores to the same scene (docs/design/replication.md §Snapshots).
 @Suite struct SnapshotCoreTests {
-    init() { SeedControls.bootstrap() }
 
     @Test func aSnapshotMidAnimationRestoresToTheSameStates() throws {
         let clock = ManualClock(startingAt: 2)
@@ -18,7 +17,7 @@ import SeedControls
         let (scene, time, revision) = stage.scene.snapshotWithRevision()
         let document = try SceneSnapshot(scene: scene, time: time, revision: revision, lastEntry: nil,
                                          clock: stage.clockState(time: time), references: stage.artworkReferences(scene)).encoded()
-        let restored = try SceneSnapshot.decode(document, references: stage.artworkReferences(Scene())).scene.scene
+        let restored = try SceneSnapshot.decode(document, references: stage.artworkReferences(Scene.seeds())).scene.scene
         #expect(restored.time == time)
         for t in [time, time + 0.05, time + 1, time + 3] {
             var a = scene, b = restored

@@ -9,12 +9,11 @@ import SeedControls
 /// values): the declaration decides what a value does, refuses what it does not take, and the
 /// timeline names the value as the cause.
 @Suite struct StageCommandTests {
-    init() { SeedControls.bootstrap() }
 
     static func stage(_ clock: ManualClock = ManualClock(startingAt: 1)) -> Stage {
         var logger = Logger(label: "scenes-tests")
         logger.logLevel = .error
-        return Stage(settings: SceneSettings(), scene: LiveScene(clock: clock), frameRenderer: FrameRenderer(),
+        return Stage(settings: SceneSettings.seeds, scene: LiveScene(clock: clock, configuration: .seeds), frameRenderer: FrameRenderer(),
                      replica: nil, logger: logger)
     }
 

@@ -67,12 +67,6 @@ public struct ControlVariants<C: Control>: Sendable {
 /// Which of a control's variant lists a `variants=` request asks for.
 public enum VariantList: String, Sendable, CaseIterable {
     case modes, themes
-
-    /// The captions `control` offers; empty for none (and for `all`).
-    public func captions(of control: FrameSubject) -> [String] {
-        guard let type = control.control else { return [] }
-        return type.variantCaptions(self)
-    }
 }
 
 extension ControlVariants {

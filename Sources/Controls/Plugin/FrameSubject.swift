@@ -1,6 +1,6 @@
 /// What a frame shows, by the names the HTTP API's `control` parameter uses: one control, by its id
-/// ("play-button"), or every control in a grid (`all`). The ids are the registered controls'
-/// (`ControlSystem`), so a plugin's id is a subject like any other.
+/// ("play-button"), or every control in a grid (`all`). The ids are a list's controls'
+/// (`ControlList`), so a plugin's id is a subject like any other.
 public struct FrameSubject: RawRepresentable, Sendable, Hashable, Codable, Comparable, CustomStringConvertible {
     public let rawValue: String
 
@@ -10,15 +10,6 @@ public struct FrameSubject: RawRepresentable, Sendable, Hashable, Codable, Compa
 
     /// Every control, in a grid.
     public static let all = FrameSubject(rawValue: "all")
-
-    /// The registered controls' subjects, in the order a `control=all` frame shows them.
-    public static var controls: [FrameSubject] { ControlSystem.controls.map { $0.id } }
-
-    /// `all` and every registered control's id.
-    public static var allCases: [FrameSubject] { [.all] + controls }
-
-    /// The registered control this subject names; nil for `all` and for an id no control has.
-    public var control: (any Control.Type)? { ControlSystem.controls.first { $0.id == self } }
 
     /// "play-button" as a document's key: "playButton".
     public var documentKey: String {

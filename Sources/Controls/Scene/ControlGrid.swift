@@ -19,9 +19,6 @@ public struct ControlGrid: Sendable, Encodable {
     /// Each control's inset within its cell, as a fraction of the cell's shorter side.
     public let cellMargin: Double
 
-    /// The registered controls' grid (`ControlSystem`).
-    public static var standard: ControlGrid { ControlSystem.grid }
-
     /// For controls of these design sizes, in this order: at each frame aspect, the column count
     /// whose cells fit the smallest control largest, a tie going to the fuller last row, then to
     /// more columns. Four square controls make a row from 2:1 up, else two columns.

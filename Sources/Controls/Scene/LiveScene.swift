@@ -34,7 +34,7 @@ public final class LiveScene: Sendable {
     /// (the server passes its history budget; unbounded by default); `historySpan`: the seconds it
     /// reaches back.
     /// `startHost`: the host time the scene is made at (now unless stated).
-    public init(clock: any ControllableClock, configuration: SceneConfiguration = SceneConfiguration(),
+    public init(clock: any ControllableClock, configuration: SceneConfiguration,
                 historyBytes: Int = .max, historySpan: Double = LiveScene.defaultHistorySpan, startHost: Double? = nil) {
         self.clock = clock
         let initial = Scene(configuration: configuration, time: clock.sceneTime(at: startHost ?? clock.hostNow))

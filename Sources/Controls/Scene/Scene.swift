@@ -1,16 +1,16 @@
 import Animation
 
-/// The shared model: every registered control, at one scene time. A value, so a copy is an
+/// The shared model: every control of a list, at one scene time. A value, so a copy is an
 /// immutable snapshot that any thread may advance and render without touching the live scene.
 public struct Scene: Sendable {
-    /// In the order of the configuration's controls (the registered list).
+    /// In the order of the configuration's list.
     public internal(set) var controls: [any Control]
     /// The latest time the scene has been advanced to; commands apply at or after it.
     public private(set) var time: Double
     /// What the scene was made from: the controls' default configurations.
     public let configuration: SceneConfiguration
 
-    public init(configuration: SceneConfiguration = SceneConfiguration(), time: Double = 0) {
+    public init(configuration: SceneConfiguration, time: Double = 0) {
         self.time = time
         self.configuration = configuration
         controls = configuration.defaults.map { $0.make(at: time) }
@@ -68,8 +68,8 @@ public struct Scene: Sendable {
 extension Scene: Codable {
     private enum Keys: String, CodingKey { case time, configuration, controls }
 
-    /// `{"time", "configuration", "controls": {id: control}}`; decoding reads the registered
-    /// controls' members and refuses a document without one of them.
+    /// `{"time", "configuration", "controls": {id: control}}`; decoding reads the members of the
+    /// decoder's list's controls (`Decoder.controlList`) and refuses a document without one of them.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: Keys.self)
         time = try container.decode(Double.self, forKey: .time)
@@ -98,9 +98,4 @@ struct IdKey: CodingKey {
     init(_ id: FrameSubject) { stringValue = id.rawValue }
     init?(stringValue: String) { self.stringValue = stringValue }
     init?(intValue: Int) { nil }
-}
-
-extension Scene {
-    /// Every control's commands, in the order the controls are registered (docs/design/architecture.md §Commands are values).
-    public static var commandDeclarations: [CommandDeclaration] { ControlSystem.controls.flatMap { $0.commands } }
 }

@@ -1,14 +1,17 @@
 import Animation
 
-/// What the scene is built from: each registered control's default configuration (what its props'
-/// defaults are), with the command line's options put in.
+/// What the scene is built from: its list of controls and each one's default configuration (what
+/// its props' defaults are), with the command line's options put in.
 public struct SceneConfiguration: Sendable {
-    /// One per registered control, in their order.
+    /// The controls the scene holds.
+    public let controls: ControlList
+    /// One per control of the list, in its order.
     public internal(set) var defaults: [ControlDefaults]
 
-    /// The registered controls at their own defaults.
-    public init() {
-        defaults = ControlSystem.controls.map { ControlDefaults($0) }
+    /// The list's controls at their own defaults.
+    public init(_ controls: ControlList) {
+        self.controls = controls
+        defaults = controls.types.map { ControlDefaults($0) }
     }
 
     /// The defaults of the control `subject` names; nil for none.
@@ -73,9 +76,10 @@ public struct ControlDefaults: Sendable {
 }
 
 extension SceneConfiguration: Codable {
-    /// `{id: configuration}` for each registered control; one the document lacks keeps its defaults.
+    /// `{id: configuration}` for each control of the decoder's list (`Decoder.controlList`); one the
+    /// document lacks keeps its defaults.
     public init(from decoder: any Decoder) throws {
-        self.init()
+        self.init(try decoder.controlList)
         let container = try decoder.container(keyedBy: IdKey.self)
         for i in defaults.indices where container.contains(IdKey(defaults[i].id)) {
             defaults[i].configuration = try defaults[i].decodeConfiguration(from: container.superDecoder(forKey: IdKey(defaults[i].id)))

@@ -9,7 +9,7 @@ extension Scene {
         if let control = control(subject) {
             return Self.cell(control, at: time, options: options, in: Rect(x: 0, y: 0, width: width, height: height))
         }
-        let grid = ControlGrid.standard
+        let grid = configuration.controls.grid
         let cells = grid.cells(width: width, height: height).compactMap { subject, cell -> LayerSnapshot? in
             guard let control = control(subject) else { return nil }
             return Self.cell(control, at: time, options: options, in: cell, margin: grid.cellMargin, clipped: true)

@@ -17,8 +17,8 @@ struct APICommand: ParsableCommand {
 
     func run() {
         switch document {
-        case .markdown: print(APIDocumentation.markdown(), terminator: "")
-        case .openapi: print(APIDocumentation.openAPI())
+        case .markdown: print(APIDocumentation.markdown(ServedControls.list), terminator: "")
+        case .openapi: print(APIDocumentation.openAPI(PreviewServerConfiguration(controls: ServedControls.list)))
         }
     }
 }

@@ -10,15 +10,16 @@ import PreviewServer
 import Rendering
 import Scenes
 
-/// The registered controls' own options (`ControlOption`: `--seed 7`, `--meter-duration 10`,
+/// The served controls' own options (`ControlOption`: `--seed 7`, `--meter-duration 10`,
 /// `--artwork cover.png`), read from what the argument parser did not recognise, each also from its
 /// `LAYERCAST_` variable; they set the controls' default configurations.
 enum ControlOptions {
     /// The options' lines for `--help`.
     static var help: String {
-        let lines = ControlSystem.controls.flatMap { control in
+        let controls = ServedControls.list
+        let lines = controls.types.flatMap { control in
             control.options.map { option -> String in
-                let values = PreviewServerConfiguration.values(of: "--\(option.name)")
+                let values = PreviewServerConfiguration.values(of: "--\(option.name)", controls: controls)
                 let value = if case .image = option.kind { "<png>" } else { "<value>" }
                 return "  --\(option.name) \(value)\n      \(option.help)\(values.isEmpty ? "" : " \(values).")\n"
                     + "      [env: \(EnvironmentDefaults.variable(option.name))]"
@@ -42,20 +43,22 @@ enum ControlOptions {
             }
             given[name] = value
         }
-        var configuration = SceneConfiguration()
-        for control in ControlSystem.controls {
+        let controls = ServedControls.list
+        let values = { (option: ControlOption) in PreviewServerConfiguration.values(of: "--\(option.name)", controls: controls) }
+        var configuration = SceneConfiguration(controls)
+        for control in controls.types {
             for option in control.options {
                 guard let text = given[option.name] ?? EnvironmentDefaults.string(option.name) else { continue }
                 switch option.kind {
                 case .prop(let prop):
                     let kind = configuration.propDeclarations(of: control.id).first { $0.name == prop }?.kind
                     guard let value = kind?.value(fromFlag: text) else {
-                        throw ValidationError("--\(option.name) must be \(PreviewServerConfiguration.values(of: "--\(option.name)"))")
+                        throw ValidationError("--\(option.name) must be \(values(option))")
                     }
                     do {
                         try configuration.setDefault(value, of: prop, on: control.id)
                     } catch {
-                        throw ValidationError("--\(option.name) must be \(PreviewServerConfiguration.values(of: "--\(option.name)"))")
+                        throw ValidationError("--\(option.name) must be \(values(option))")
                     }
                 case .image:
                     configuration.setImage(try image(text, option: option.name), option: option, on: control.id)
@@ -66,7 +69,7 @@ enum ControlOptions {
     }
 
     private static func option(_ name: String) -> ControlOption? {
-        ControlSystem.controls.lazy.flatMap { $0.options }.first { $0.name == name }
+        ServedControls.list.types.lazy.flatMap { $0.options }.first { $0.name == name }
     }
 
     private static func image(_ path: String, option: String) throws -> Bitmap {

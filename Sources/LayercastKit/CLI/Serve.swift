@@ -30,11 +30,11 @@ struct Serve: ParsableCommand {
     @Option(help: "TCP port. [env: LAYERCAST_PORT]")
     var port: Int = EnvironmentDefaults.int("port", 8080)
 
-    @Option(help: "Default frames per second of a stream, \(PreviewServerConfiguration.values(of: "--fps")). [env: LAYERCAST_FPS]")
-    var fps: Int = EnvironmentDefaults.int("fps", PreviewServerConfiguration().settings.fps)
+    @Option(help: "Default frames per second of a stream, \(PreviewServerConfiguration.values(of: "--fps", controls: ServedControls.list)). [env: LAYERCAST_FPS]")
+    var fps: Int = EnvironmentDefaults.int("fps", SceneSettings.builtin.fps)
 
-    @Option(help: "Default frame size, \(PreviewServerConfiguration.values(of: "--size")). [env: LAYERCAST_SIZE]")
-    var size: Int = EnvironmentDefaults.int("size", PreviewServerConfiguration().settings.size)
+    @Option(help: "Default frame size, \(PreviewServerConfiguration.values(of: "--size", controls: ServedControls.list)). [env: LAYERCAST_SIZE]")
+    var size: Int = EnvironmentDefaults.int("size", SceneSettings.builtin.size)
 
     @Option(name: .customLong("public"),
             help: "Folder of the web page; Public here, else the Layercast checkout's. [env: LAYERCAST_PUBLIC]")
@@ -44,8 +44,8 @@ struct Serve: ParsableCommand {
     var logLevel: String = EnvironmentDefaults.string("log-level") ?? "info"
 
 
-    @Option(help: "Seconds of scene time kept for stepping back, at= frames and the timeline, \(PreviewServerConfiguration.values(of: "--history-span")). [env: LAYERCAST_HISTORY_SPAN]")
-    var historySpan: Double = EnvironmentDefaults.double("history-span", PreviewServerConfiguration().settings.historySpan)
+    @Option(help: "Seconds of scene time kept for stepping back, at= frames and the timeline, \(PreviewServerConfiguration.values(of: "--history-span", controls: ServedControls.list)). [env: LAYERCAST_HISTORY_SPAN]")
+    var historySpan: Double = EnvironmentDefaults.double("history-span", SceneSettings.builtin.historySpan)
 
     /// The controls' own options (`ControlOptions`), which the parser cannot know in advance.
     @Argument(parsing: .allUnrecognized, help: .hidden)
@@ -55,11 +55,11 @@ struct Serve: ParsableCommand {
     var timeout: Int = EnvironmentDefaults.int("timeout", 10)
 
     @Option(help: "Seconds a connection has to send a whole request head, however slowly it drips; 0 for none. [env: LAYERCAST_HEAD_DEADLINE]")
-    var headDeadline: Int = EnvironmentDefaults.int("head-deadline", PreviewServerConfiguration().headDeadline)
+    var headDeadline: Int = EnvironmentDefaults.int("head-deadline", PreviewServerConfiguration(controls: .empty).headDeadline)
 
     @Option(help: "Connections one client address may hold at once; 0 for no limit (set 0 behind a proxy). [env: LAYERCAST_MAX_CONNECTIONS_PER_IP]")
     var maxConnectionsPerIP: Int = EnvironmentDefaults.int("max-connections-per-ip",
-                                                            PreviewServerConfiguration().maxConnectionsPerIP)
+                                                            PreviewServerConfiguration(controls: .empty).maxConnectionsPerIP)
 
     @Option(help: "A host name to answer to besides localhost, *.localhost and IP addresses (the DNS-rebinding guard); repeatable, .example.com for a domain and its subdomains, * for any. [env: LAYERCAST_ALLOWED_HOST, comma-separated]")
     var allowedHost: [String] = EnvironmentDefaults.list("allowed-host")
@@ -156,7 +156,7 @@ struct Serve: ParsableCommand {
     func validate() throws {
         guard (1...65535).contains(port) || port == 0 else { throw ValidationError("--port must be 0–65535") }
         // The flags that set a request parameter's default accept what the parameter does.
-        var configuration = PreviewServerConfiguration()
+        var configuration = PreviewServerConfiguration(controls: ServedControls.list)
         configuration.settings.fps = fps
         configuration.settings.size = size
         configuration.settings.scene = try ControlOptions.configuration(controlOptions)
@@ -185,7 +185,7 @@ struct Serve: ParsableCommand {
         // The memory budget counts buffers in flight; freed, they must leave the process too.
         MemoryTrim.configureAllocator()
 
-        var config = PreviewServerConfiguration()
+        var config = PreviewServerConfiguration(controls: ServedControls.list)
         config.host = host
         config.port = UInt16(port)
         config.settings.fps = fps

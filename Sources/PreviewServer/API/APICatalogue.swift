@@ -11,8 +11,15 @@ package enum APICatalogue {
         ControlRoutes.self, PropsRoutes.self, ScenarioRoutes.self, EmbedRoutes.self, PageRoutes.self,
     ]
 
-    package static var operations: [APIOperation] {
-        ControlSystem.derived("APICatalogue.operations") { groups.flatMap { $0.operations } }
+    /// The operations of a server of `controls`, their `control` parameters naming its controls.
+    package static func operations(_ controls: ControlList) -> [APIOperation] {
+        controls.derived("APICatalogue.operations") {
+            groups.flatMap { $0.operations(for: controls) }.map { operation in
+                var resolved = operation
+                resolved.parameters = operation.parameters.map { $0.resolved(for: controls) }
+                return resolved
+            }
+        }
     }
 
     /// Every group's endpoints bound to this server's services.
@@ -42,7 +49,7 @@ package enum APICatalogue {
 }
 
 /// The web page and its files: every path no other route has.
-struct PageRoutes: RouteGroup {
+struct PageRoutes: FixedRoutes {
     let files: StaticFiles
 
     init(_ services: EdgeServices) { files = StaticFiles(root: services.configuration.publicDirectory) }

@@ -106,8 +106,8 @@ extension FrameRoutes {
             var copy = copy
             copy.advance(to: start)
             source = .scene(copy, later: try laterCommands(input, after: start, through: start + seconds), spec)
-        case .variants(let kind, let spec):
-            source = .variants(try VariantSet(kind, spec: spec, scene: copy, at: now))
+        case .variants(let kind, let spec, let plan):
+            source = .variants(VariantSet(kind, spec: spec, plan: plan, scene: copy, at: now))
         }
 
         var clipCost = ClipCost()

@@ -5,7 +5,7 @@ import Scenes
 
 // `GET /clock` and `POST /clock`: pause, speed and step the scene's one clock (`SceneCommand.clock`).
 
-struct ClockRoutes: CommandRoutes {
+struct ClockRoutes: CommandRoutes, FixedRoutes {
     let stage: Stage
 
     init(_ services: EdgeServices) { stage = services.stage }

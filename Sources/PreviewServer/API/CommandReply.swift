@@ -26,7 +26,8 @@ extension APIOperation {
             default: false
             }
         }
-        self.init(command: SceneCommand(declaration), id: declaration.id, tag: declaration.control.rawValue,
+        // Only the command's name and parameters make the operation; the stage runs its own copy.
+        self.init(command: SceneCommand(declaration, controls: .empty), id: declaration.id, tag: declaration.control.rawValue,
                   summary: declaration.summary, description: declaration.description,
                   answers: declaration.refusals.map(Answer.init), offload: declaration.decodesArtwork ? .shared : nil,
                   bareWord: declaration.name.hasPrefix("PUT ") && word ? declaration.parameters.first?.name : nil,

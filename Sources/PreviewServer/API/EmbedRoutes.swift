@@ -4,7 +4,7 @@ import Scenes
 
 /// Embedding on other sites (issue 34): the player module, a page of one player for iframes, and
 /// oEmbed (https://oembed.com, 1.0) for tools that turn a pasted URL into embed code.
-struct EmbedRoutes: RouteGroup {
+struct EmbedRoutes: FixedRoutes {
     let files: StaticFiles
     let configuration: PreviewServerConfiguration
 

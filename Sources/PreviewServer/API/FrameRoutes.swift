@@ -5,7 +5,7 @@ import Scenes
 
 /// `GET /frame.png`, `GET /frame.jpg` (a frame, or variants side by side), the clips
 /// (`ClipRoutes.swift`) and `GET /stream.mjpg`: pictures of the scene, rendered from copies.
-struct FrameRoutes: RouteGroup {
+struct FrameRoutes: FixedRoutes {
     let stage: Stage
     let hub: FrameHub
     let metrics: ServerMetrics
@@ -115,8 +115,8 @@ struct FrameRoutes: RouteGroup {
             copy.advance(to: time)
             let image = frameRenderer.image(of: frameRenderer.tree(of: copy.scene, at: time, spec: spec), spec: spec)
             return try snapshot(image, png: png, quality: spec.quality, sceneTime: time)
-        case .variants(let kind, let spec):
-            var set = try VariantSet(kind, spec: spec, scene: copy, at: now)
+        case .variants(let kind, let spec, let plan):
+            var set = VariantSet(kind, spec: spec, plan: plan, scene: copy, at: now)
             let image = set.render(set.tree(at: now + ahead, frameRenderer: frameRenderer), frameRenderer: frameRenderer)
             // Header values stay ASCII.
             let captions = set.captions.joined(separator: ", ").replacing("×", with: "x")

@@ -10,15 +10,17 @@ struct PropsRoutes: CommandRoutes {
 
     init(_ services: EdgeServices) { stage = services.stage }
 
-    static var endpoints: [Endpoint<Self>] {
-        FrameSubject.controls.flatMap { control in [getProps(control), patchProps(control), resetProps(control)] }
+    static func endpoints(for controls: ControlList) -> [Endpoint<Self>] {
+        controls.types.flatMap { control in
+            [getProps(control.id), patchProps(control.id, controls), resetProps(control.id, refusals: control.propRefusals)]
+        }
     }
 
     static let propsPatchTypes = ["application/merge-patch+json", "application/json"]
 
     /// "ToggleSwitch" for `toggle-switch`: operation ids.
     private static func idName(_ control: FrameSubject) -> String {
-        String(PropTable(control, SceneConfiguration()).componentName.dropLast("Props".count))
+        String(PropTable.componentName(control).dropLast("Props".count))
     }
 
     static func getProps(_ control: FrameSubject) -> Endpoint<Self> {
@@ -34,9 +36,9 @@ struct PropsRoutes: CommandRoutes {
         }
     }
 
-    static func patchProps(_ control: FrameSubject) -> Endpoint<Self> {
+    static func patchProps(_ control: FrameSubject, _ controls: ControlList) -> Endpoint<Self> {
         let operation = APIOperation(
-                command: .patchProps(control), id: "patch\(idName(control))Props", tag: "props",
+                command: .patchProps(control, controls), id: "patch\(idName(control))Props", tag: "props",
                 summary: "Changes props of \(control.rawValue) at once: a JSON merge patch",
                 description: "An RFC 7396 merge patch of the values: each member sets a prop, null restores its "
                     + "default, and the props not named keep their values. The patch is checked whole: one unknown "
@@ -47,24 +49,19 @@ struct PropsRoutes: CommandRoutes {
                                     let table = PropTable(control, registry.scene)
                                     return registry.component(table.componentName + "Patch") { table.patchSchema }
                                 }),
-                answers: refusals(control))
+                answers: (controls.control(control)?.propRefusals ?? []).map { .conflict($0) })
         // The value is the patch as its JSON text (`SceneCommand.patchProps`).
         return Endpoint(command: operation, produces: commandSuccess(control)) { input, _ throws(Refusal) in
             (Command(operation.commandName, document: try PropTable.patch(input.request.body).value.text), nil)
         }
     }
 
-    static func resetProps(_ control: FrameSubject) -> Endpoint<Self> {
+    static func resetProps(_ control: FrameSubject, refusals: [String]) -> Endpoint<Self> {
         Endpoint(
             command: APIOperation(command: .resetProps(control), id: "reset\(idName(control))Props", tag: "props",
                                   summary: "Restores every prop of \(control.rawValue) to its default",
-                                  body: APIOperation.Body.none, answers: refusals(control)),
+                                  body: APIOperation.Body.none, answers: refusals.map { .conflict($0) }),
             produces: commandSuccess(control))
-    }
-
-    /// What a control's props may be refused for, as its configuration declares.
-    private static func refusals(_ control: FrameSubject) -> [Answer] {
-        (control.control?.propRefusals ?? []).map { .conflict($0) }
     }
 
     private static func commandSuccess(_ control: FrameSubject) -> Success {

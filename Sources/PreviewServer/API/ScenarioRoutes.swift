@@ -5,7 +5,7 @@ import Scenes
 /// `POST /scenarios`, `GET /scenarios`, `GET /scenarios/{id}`, `POST /scenarios/{id}/play`,
 /// `POST` and `DELETE /scenarios/{id}/pin`, and `POST /scenarios/record`. Frames and clips of a stored scenario are `/frame.png?scenario=` and
 /// `/clip.webp?scenario=`.
-struct ScenarioRoutes: CommandRoutes {
+struct ScenarioRoutes: CommandRoutes, FixedRoutes {
     let stage: Stage
 
     init(_ services: EdgeServices) { stage = services.stage }
@@ -34,7 +34,8 @@ struct ScenarioRoutes: CommandRoutes {
                                  pattern: "^/scenarios/" + Scenario.idPattern.dropFirst())],
         more: { [("Location", "/scenarios/" + $0.id)] }
     ) { group, input in
-        try group.stage.keep(try Scenario(parsing: input.request.body, artworks: group.stage.artworks))
+        try group.stage.keep(try Scenario(parsing: input.request.body, controls: group.stage.settings.controls,
+                                           artworks: group.stage.artworks))
     }
 
     static let listScenarios = Endpoint<Self>(

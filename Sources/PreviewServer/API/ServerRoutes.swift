@@ -4,7 +4,7 @@ import JSON
 import Scenes
 
 /// `GET /healthz`, `GET /openapi.json` and `GET /metrics` (Prometheus text): the server's own.
-struct ServerRoutes: RouteGroup {
+struct ServerRoutes: FixedRoutes {
     let stage: Stage
     let metrics: ServerMetrics
     let openAPIBytes: [UInt8]

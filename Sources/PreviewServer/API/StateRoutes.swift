@@ -4,7 +4,7 @@ import Scenes
 
 /// `GET /state`, `GET /snapshot` (`SnapshotRoute.swift`), `GET /layout` and `GET /events`
 /// (Server-Sent Events of state changes).
-struct StateRoutes: RouteGroup {
+struct StateRoutes: FixedRoutes {
     let stage: Stage
     let eventHub: EventHub
 
@@ -48,13 +48,15 @@ struct StateRoutes: RouteGroup {
         return SceneState(scene: copy.scene, time: time, revision: revision, clock: group.stage.clockState(time: time))
     }
 
-    static var layoutReply: LayoutReply { ControlSystem.derived("StateRoutes.layoutReply") { makeLayoutReply() } }
+    static func layoutReply(_ controls: ControlList) -> LayoutReply {
+        controls.derived("StateRoutes.layoutReply") { makeLayoutReply(controls) }
+    }
 
-    private static func makeLayoutReply() -> LayoutReply {
-        let grid = ControlGrid.standard
+    private static func makeLayoutReply(_ controls: ControlList) -> LayoutReply {
+        let grid = controls.grid
         let side = FrameParameters.size.spec.integerRange ?? FrameSpec.sizeRange
         let quality = FrameParameters.quality.spec.integerRange ?? 1...100
-        let cards = ControlSystem.controls.map { control in
+        let cards = controls.types.map { control in
             let size = control.defaultDesignSize
             return LayoutReply.Card(id: control.id, title: control.title, stateKey: control.documentKey,
                                     designWidth: size.width, designHeight: size.height,
@@ -72,7 +74,7 @@ struct StateRoutes: RouteGroup {
                      summary: "How a `control=all` frame lays the controls out, and the limits of frames and artwork"),
         reply: LayoutReply.self, "The grid every `control=all` frame is drawn with and the request limits; the same "
             + "for the life of the server.", headers: [.constant("Cache-Control", "no-cache")]
-    ) { _, _ in layoutReply }
+    ) { group, _ in layoutReply(group.stage.settings.controls) }
 
     static let events = Endpoint<Self>(
         APIOperation(.get, "/events", id: "events", tag: "state",
@@ -109,7 +111,7 @@ struct StateRoutes: RouteGroup {
 /// frames are drawn with) and the limits the page checks before it asks, all from the
 /// declarations the server itself checks requests against.
 struct LayoutReply: Codable, Sendable {
-    /// One per registered control, in cell order: what its card shows before any state comes.
+    /// One per served control, in cell order: what its card shows before any state comes.
     struct Card: Codable, Sendable {
         let id: FrameSubject
         let title: String

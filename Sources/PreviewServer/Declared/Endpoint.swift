@@ -70,19 +70,28 @@ struct BoundEndpoint: Sendable {
 }
 
 /// A feature's routes, as a collection (the clock's, the timeline's, the scenarios'): its
-/// endpoints, declared once as statics so that /openapi.json and the README need no server, and
-/// what they use of the server, taken from its services when it is built.
+/// endpoints for a list of controls, declared as statics so that /openapi.json and the README need
+/// no server, and what they use of the server, taken from its services when it is built.
 protocol RouteGroup: Sendable {
     init(_ services: EdgeServices)
+    static func endpoints(for controls: ControlList) -> [Endpoint<Self>]
+}
+
+/// A group whose routes are the same whatever the controls.
+protocol FixedRoutes: RouteGroup {
     static var endpoints: [Endpoint<Self>] { get }
 }
 
+extension FixedRoutes {
+    static func endpoints(for controls: ControlList) -> [Endpoint<Self>] { endpoints }
+}
+
 extension RouteGroup {
-    static var operations: [APIOperation] { endpoints.map(\.operation) }
+    static func operations(for controls: ControlList) -> [APIOperation] { endpoints(for: controls).map(\.operation) }
 
     static func bound(_ services: EdgeServices) -> [BoundEndpoint] {
         let group = Self(services)
-        return endpoints.map { $0.bound(to: group) }
+        return endpoints(for: services.stage.settings.controls).map { $0.bound(to: group) }
     }
 }
 

@@ -54,14 +54,14 @@ enum MarkdownTables {
 
     /// Every section between its markers, as `layercast api markdown` prints them: the operations',
     /// then each control's props.
-    static func document(_ operations: [APIOperation]) -> String {
-        (sections(operations) + propSections()).map { "<!-- api:\($0.tag) -->\n\($0.markdown)\n<!-- /api:\($0.tag) -->\n" }
+    static func document(_ operations: [APIOperation], configuration: SceneConfiguration) -> String {
+        (sections(operations) + propSections(configuration)).map { "<!-- api:\($0.tag) -->\n\($0.markdown)\n<!-- /api:\($0.tag) -->\n" }
             .joined()
     }
 
     /// One table per control of its props (`props-CONTROL`), with the built-in defaults.
-    static func propSections(_ configuration: SceneConfiguration = SceneConfiguration()) -> [Section] {
-        FrameSubject.controls.compactMap { control in
+    static func propSections(_ configuration: SceneConfiguration) -> [Section] {
+        configuration.controls.subjects.compactMap { control in
             let declarations = configuration.propDeclarations(of: control)
             guard !declarations.isEmpty else { return nil }
             let rows = declarations.map { d in

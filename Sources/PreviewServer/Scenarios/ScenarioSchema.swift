@@ -20,17 +20,17 @@ extension Scenario {
                 ("props", .object([
                     ("type", "object"),
                     ("description", "Props per control, by control id: a merge patch over the control's defaults."),
-                    ("properties", .object(FrameSubject.controls.map { control in
+                    ("properties", .object(registry.scene.controls.subjects.map { control in
                         (control.rawValue, PropTable(control, registry.scene).patchSchema)
                     })),
                     ("additionalProperties", false),
                 ])),
                 ("steps", .object([("type", "array"), ("maxItems", .int(Limits.maxSteps)),
-                                   ("items", .object([("oneOf", .array(SceneCommand.steps.compactMap { stepSchema($0, registry) }
+                                   ("items", .object([("oneOf", .array(SceneCommand.steps(registry.scene.controls).compactMap { stepSchema($0, registry) }
                                                                        + [expectSchema]))]))])),
                 ("from", fromSchema(registry)),
                 ("snapshots", snapshotsSchema),
-                ("compare", compareSchema),
+                ("compare", compareSchema(registry.scene.controls)),
             ], required: ["duration", "steps"])
         }
     }
@@ -67,13 +67,13 @@ extension Scenario {
     }
 
     /// `compare`: the scenario's own comparison in `layercast test`, over the run's.
-    private static var compareSchema: JSONValue {
+    private static func compareSchema(_ controls: ControlList) -> JSONValue {
         typealias L = Comparison.Limits
         func range(_ r: ClosedRange<Double>) -> JSONValue {
             .object([("type", "number"), ("minimum", .number(r.lowerBound)), ("maximum", .number(r.upperBound))])
         }
         let mask: JSONValue = .object([("oneOf", [
-            .object([("type", "string"), ("enum", .array(FrameSubject.controls.map { .string($0.rawValue) }))]),
+            .object([("type", "string"), ("enum", .array(controls.subjects.map { .string($0.rawValue) }))]),
             .object([("type", "array"), ("items", .object([("type", "integer")])), ("minItems", 4), ("maxItems", 4)]),
         ])])
         let description = "How `layercast test` compares this scenario's frames with their baselines: each member "
@@ -109,7 +109,7 @@ extension Scenario {
     }
 
     private static func stepSchema(_ command: SceneCommand, _ registry: SchemaRegistry) -> JSONValue? {
-        guard let operation = APICatalogue.operations.first(where: { $0.commandName == command.name }) else {
+        guard let operation = APICatalogue.operations(registry.scene.controls).first(where: { $0.commandName == command.name }) else {
             return nil
         }
         let with: JSONValue

@@ -4,7 +4,7 @@ import Scenes
 
 /// `GET /timeline`, `GET /timeline/values` (`TimelineValuesRoutes.swift`) and `GET /timeline.svg`:
 /// what the scene's history knows about every animation in a window of time.
-struct TimelineRoutes: RouteGroup {
+struct TimelineRoutes: FixedRoutes {
     let scene: LiveScene
 
     init(_ services: EdgeServices) { scene = services.stage.scene }

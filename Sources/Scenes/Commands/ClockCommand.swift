@@ -57,7 +57,7 @@ extension SceneCommand {
     /// A clock change as a command: stepping needs a paused clock.
     package static let clock = SceneCommand(ClockParameters.all.name, control: nil, parameters: ClockParameters.all) {
         value, _ throws(Refusal) in
-        .clock(try clockChanges(try Input(command: value, for: ClockParameters.all, settings: SceneSettings())))
+        .clock(try clockChanges(try Input(command: value, for: ClockParameters.all, settings: .builtin)))
     } run: { stage, value, host throws(Refusal) in
         try encoded(try stage.changeClock(try Input(command: value, for: ClockParameters.all, settings: stage.settings), at: host))
     }

@@ -5,13 +5,13 @@ import JSON
 /// their defaults back. The patch travels as its JSON text; a scenario's step runs the same merge on
 /// its own scene (docs/design/props.md).
 extension SceneCommand {
-    package static func patchProps(_ control: FrameSubject) -> SceneCommand {
+    package static func patchProps(_ control: FrameSubject, _ controls: ControlList) -> SceneCommand {
         SceneCommand("PATCH " + PropTable.path(control), control: control,
                      parameters: ParameterSet(name: "PATCH " + PropTable.path(control)), readsDocument: true) {
             value, _ throws(Refusal) in
             let patch = try PropTable.patch(value.documentBytes)
             // Checked now against the props as declared, so a scenario's fault names the prop.
-            let table = PropTable(control, SceneConfiguration())
+            let table = PropTable(control, SceneConfiguration(controls))
             _ = try table.merging(patch, into: table.defaults)
             return .scene(PreparedCommand { s, t throws(Refusal) in
                 try PropTable.setProps(control, of: &s, at: t) { table, current throws(Refusal) in

@@ -70,7 +70,8 @@ extension Stage {
             }
             let scenario: Scenario
             do {
-                scenario = try Scenario(parsing: recording.document(until: now), artworks: artworks)
+                let document = recording.document(until: now, controls: settings.controls)
+                scenario = try Scenario(parsing: document, controls: settings.controls, artworks: artworks)
             } catch {
                 throw Refusal(.conflict, "the recording cannot be replayed from its snapshot: \(error.message)",
                               parameter: "action", allowed: error.allowed)

@@ -78,8 +78,9 @@ package struct SceneCommand: Sendable {
     }
 
     /// A control's command, as its declaration says: its arguments are checked as a request's are
-    /// (a log entry's and a step's too), then read typed by the control.
-    package init(_ declaration: CommandDeclaration) {
+    /// (a log entry's and a step's too), then read typed by the control. A scenario's step reads
+    /// them with the built-in settings of `controls`.
+    package init(_ declaration: CommandDeclaration, controls: ControlList) {
         let parameters = ParameterSet(name: declaration.name, parameters: declaration.parameters.map(\.declared))
         @Sendable func change(_ value: Command, _ settings: SceneSettings,
                               _ artworks: ArtworkLibrary) throws(Refusal) -> CommandDeclaration.Change {
@@ -87,7 +88,7 @@ package struct SceneCommand: Sendable {
             return try declaration.change(CommandArguments(value.arguments), artworks: artworks)
         }
         self.init(declaration.name, control: declaration.control, parameters: parameters) { value, artworks throws(Refusal) in
-            let prepared = try change(value, SceneSettings(), artworks)
+            let prepared = try change(value, SceneSettings(controls), artworks)
             return .scene(PreparedCommand(shows: prepared.shows) { s, t throws(Refusal) in _ = try prepared.apply(to: &s, at: t) })
         } run: { stage, value, host throws(Refusal) in
             let prepared = try change(value, stage.settings, stage.artworks)
@@ -103,20 +104,23 @@ package struct SceneCommand: Sendable {
         }
     }
 
-    /// Every command a scene takes, in the order the API lists them: the clock's, each control's as
-    /// it declares them, each control's props, then playing and recording scenarios.
-    package static var catalogue: [SceneCommand] {
-        ControlSystem.derived("SceneCommand.catalogue") {
-            [clock] + Scene.commandDeclarations.map(SceneCommand.init)
-                + FrameSubject.controls.flatMap { [patchProps($0), resetProps($0)] } + [playScenario, recordScenario]
+    /// Every command a scene of `controls` takes, in the order the API lists them: the clock's,
+    /// each control's as it declares them, each control's props, then playing and recording scenarios.
+    package static func catalogue(_ controls: ControlList) -> [SceneCommand] {
+        controls.derived("SceneCommand.catalogue") {
+            [clock] + controls.commandDeclarations.map { SceneCommand($0, controls: controls) }
+                + controls.subjects.flatMap { [patchProps($0, controls), resetProps($0)] } + [playScenario, recordScenario]
         }
     }
 
     /// The commands a scenario's step may name.
-    package static var steps: [SceneCommand] { catalogue.filter { $0.prepare != nil } }
+    package static func steps(_ controls: ControlList) -> [SceneCommand] { catalogue(controls).filter { $0.prepare != nil } }
 
-    package static var named: [String: SceneCommand] {
-        ControlSystem.derived("SceneCommand.named") { Dictionary(catalogue.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a }) }
+    /// The catalogue by name.
+    package static func named(_ controls: ControlList) -> [String: SceneCommand] {
+        controls.derived("SceneCommand.named") {
+            Dictionary(catalogue(controls).map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+        }
     }
 }
 

@@ -1,4 +1,5 @@
 import Controls
+import JSON
 import Rendering
 
 /// The parameters of every frame, clip and stream, declared once.
@@ -79,12 +80,14 @@ package enum FrameParameters {
     /// The frame a request asks for: one spec, or several cells of one.
     package enum Picture {
         case plain(FrameSpec)
-        case variants(VariantKind, FrameSpec)
+        /// The cells are planned as the request is decoded: a subject without the variants asked for is a 400.
+        case variants(VariantKind, FrameSpec, [VariantSet.PlannedCell])
 
         package init(_ input: Input) throws(Refusal) {
             if let kind = try input[FrameParameters.variants] {
                 let cellSize = min(try input[FrameParameters.size], VariantSet.defaultCellSize)
-                self = .variants(kind, try FrameSpec(input, sizeWhenAbsent: cellSize))
+                let spec = try FrameSpec(input, sizeWhenAbsent: cellSize)
+                self = .variants(kind, spec, try VariantSet.plan(kind, spec: spec, controls: input.controls))
             } else {
                 self = .plain(try FrameSpec(input))
             }
@@ -100,10 +103,21 @@ package enum FrameParameters {
         package func pixelSize() throws(Refusal) -> (width: Int, height: Int) {
             switch self {
             case .plain(let spec): (spec.pixelWidth, spec.pixelHeight)
-            case .variants(let kind, let spec): VariantSet.pixelSize(of: try VariantSet.plan(kind, spec: spec), spec: spec)
+            case .variants(_, let spec, let plan): VariantSet.pixelSize(of: plan, spec: spec)
             }
         }
     }
 }
 
-extension FrameSubject: DeclaredEnum {}
+extension FrameSubject: WireValue {
+    package var wireText: String { rawValue }
+}
+
+extension FrameSubject: SchemaDescribed {
+    /// `all` and the ids of the controls the registry documents.
+    package static func schema(in registry: SchemaRegistry) -> JSONValue {
+        .object([("type", "string"), ("enum", .array(registry.scene.controls.allSubjects.map { .string($0.rawValue) }))])
+    }
+
+    package static var schemaPlaceholder: FrameSubject { .all }
+}

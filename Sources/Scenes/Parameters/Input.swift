@@ -13,9 +13,12 @@ package struct Input: Sendable {
     package let givenTexts: [String: String]
     /// The query parameters of the operation's families, in the order given, each name once.
     private let familyEntries: [(name: String, value: String)]
+    /// The controls it was decoded against (its `control` is one of theirs).
+    package let controls: ControlList
 
     package init(body: [UInt8], origin: (any Sendable)?, values: [String: any Sendable], givenTexts: [String: String],
-         familyEntries: [(name: String, value: String)] = []) {
+                 familyEntries: [(name: String, value: String)] = [], controls: ControlList) {
+        self.controls = controls
         self.body = body
         self.origin = origin
         self.values = values

@@ -58,7 +58,7 @@ extension Input {
             guard let parameter = operation.parameter(named: entry.name) else {
                 throw .unknownParameter(entry.name, of: operation)
             }
-            let spec = parameter.spec
+            let spec = parameter.spec.resolved(for: settings.scene.controls)
             guard given[entry.name] == nil else { throw .repeatedParameter(spec) }
             guard !checksLocations || operation.locations(of: spec).contains(entry.location) else {
                 throw .misplacedParameter(spec, in: entry.location, operation: operation)
@@ -80,14 +80,15 @@ extension Input {
         }
         for parameter in operation.parameters where given[parameter.spec.name] == nil {
             guard let value = parameter.absentValue(settings) else {
-                throw .missing(parameter.spec.name, allowed: parameter.spec.allowed)
+                throw .missing(parameter.spec.name, allowed: parameter.spec.resolved(for: settings.scene.controls).allowed)
             }
             values[parameter.spec.name] = value
         }
         for rule in operation.rules {
             try rule.check(given: Set(given.keys))
         }
-        self.init(body: body, origin: origin, values: values, givenTexts: given, familyEntries: familyEntries)
+        self.init(body: body, origin: origin, values: values, givenTexts: given, familyEntries: familyEntries,
+                  controls: settings.scene.controls)
     }
 
     package struct Entry {

@@ -52,6 +52,13 @@ package struct ParameterSpec: Sendable {
 
     package var allowed: String { type.allowed(unit: unit) }
 
+    /// The spec with a `.controls` type as `list`'s ids (`ParameterType.resolved(for:)`).
+    package func resolved(for list: ControlList) -> ParameterSpec {
+        var resolved = self
+        resolved.type = type.resolved(for: list)
+        return resolved
+    }
+
     /// What it accepts, as the README's tables and the command line's help say it: "1–60", "16–4096 points".
     package var values: String { type.values(unit: unit) }
 
@@ -69,6 +76,8 @@ package protocol DeclaredParameter: Sendable {
     func value(fromAccepted text: String) -> (any Sendable)?
     /// The value when absent, under this server's configuration; nil when it must be given.
     func absentValue(_ configuration: SceneSettings) -> (any Sendable)?
+    /// The parameter with a `.controls` type as `list`'s ids, as a server of that list documents it.
+    func resolved(for list: ControlList) -> any DeclaredParameter
 }
 
 /// A typed parameter: its spec, and how its accepted text becomes a `Value`. Handlers read it with
@@ -80,6 +89,10 @@ package struct Parameter<Value: Sendable>: DeclaredParameter {
 
     package func value(fromAccepted text: String) -> (any Sendable)? { convert(text) }
     package func absentValue(_ configuration: SceneSettings) -> (any Sendable)? { fallback(configuration) }
+
+    package func resolved(for list: ControlList) -> any DeclaredParameter {
+        Parameter(spec: spec.resolved(for: list), convert: convert, fallback: fallback)
+    }
 }
 
 // MARK: Declaring
@@ -122,7 +135,7 @@ extension Parameter {
         let convert = self.convert
         let text: @Sendable (SceneSettings) -> String = { type.clamped($0[keyPath: setting].wireText) }
         spec.setting = text
-        spec.requirement = .setting(flag: flag, builtin: text(SceneSettings()))
+        spec.requirement = .setting(flag: flag, builtin: text(.builtin))
         return Parameter<Wrapped>(spec: spec, convert: { convert($0) ?? nil }, fallback: { convert(text($0)) ?? nil })
     }
 
@@ -176,14 +189,14 @@ package enum Param {
         }
     }
 
-    /// A registered control's id (with `all`, also `all`), checked against the list when a request
-    /// comes, not when declared (`ParameterType.controls`).
+    /// A control's id (with `all`, also `all`), checked against the served list when a request
+    /// comes, not when declared (`ParameterType.controls`): the decoder resolves the type first.
     package static func control(
         _ name: String, all: Bool, in locations: ParameterLocations = .anywhere, _ description: String
     ) -> Parameter<FrameSubject?> {
         Parameter<FrameSubject?>(name, .controls(all: all), in: locations, description) { text in
             let subject = FrameSubject(rawValue: text)
-            return subject == .all ? (all ? subject : nil) : subject.control.map { _ in subject }
+            return subject == .all && !all ? nil : subject
         }
     }
 

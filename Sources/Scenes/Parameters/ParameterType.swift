@@ -21,26 +21,26 @@ package enum ParameterType: Sendable, Equatable {
     /// A timing curve: one of `TimingCurve.Name`, or `x1,y1,x2,y2` (also written `cubic-bezier(…)`)
     /// with x in `TimingCurve.xRange` and y in `TimingCurve.yRange` (a JSON array of four numbers).
     case curve
-    /// A registered control's id, or with `all` also `all`: the registered list's when asked, so a
-    /// declaration made before the list is chosen still reads it (`ControlSystem`).
+    /// A control's id, or with `all` also `all`: of the list a server or a renderer serves, which a
+    /// declaration does not know; the decoder and the documents resolve it (`resolved(for:)`).
     case controls(all: Bool)
 
-    /// What it is now: `.controls` as the enumeration of the registered ids.
-    package var resolved: ParameterType {
+    /// `.controls` as the enumeration of `list`'s ids; any other type as it is.
+    package func resolved(for list: ControlList) -> ParameterType {
         guard case .controls(let all) = self else { return self }
-        return .enumeration((all ? FrameSubject.allCases : FrameSubject.controls).map(\.rawValue))
+        return .enumeration((all ? list.allSubjects : list.subjects).map(\.rawValue))
     }
 
     /// For people, in errors and docs: "an integer from 16 to 4096".
     package func allowed(unit: String? = nil) -> String {
         let suffix = unit.map { " (\($0))" } ?? ""
-        switch resolved {
+        switch self {
         case .integer(let r): return "an integer from \(r.lowerBound) to \(r.upperBound)\(suffix)"
         case .number(let r):
             return "a number from \(Self.format(r.lowerBound)) to \(Self.format(r.upperBound))\(suffix)"
         case .boolean: return "true or false"
         case .enumeration(let words): return words.joined(separator: ", ")
-        case .controls: return ""
+        case .controls(let all): return all ? "a control's id, or all" : "a control's id"
         case .list(let words): return "one or more of \(words.joined(separator: ", ")), separated by commas"
         case .string(let maxLength, let pattern):
             return "text of at most \(maxLength) characters" + (pattern.map { " matching \($0)" } ?? "")
@@ -59,12 +59,12 @@ package enum ParameterType: Sendable, Equatable {
     /// What it accepts, as the README's tables and the command line's help say it: "1–60", "16–4096 points".
     package func values(unit: String?) -> String {
         let suffix = unit.map { " " + $0 } ?? ""
-        switch resolved {
+        switch self {
         case .integer(let r): return "\(r.lowerBound)–\(r.upperBound)\(suffix)"
         case .number(let r): return "\(ParameterType.format(r.lowerBound))–\(ParameterType.format(r.upperBound))\(suffix)"
         case .boolean: return "`true`, `false`"
         case .enumeration(let words): return words.map { "`\($0)`" }.joined(separator: ", ")
-        case .controls: return ""
+        case .controls(let all): return all ? "a control's id, `all`" : "a control's id"
         case .list(let words): return words.map { "`\($0)`" }.joined(separator: ", ") + ", comma-separated"
         case .string(let maxLength, _): return "text, at most \(maxLength) characters"
         case .color(let names, let alpha):
@@ -76,7 +76,7 @@ package enum ParameterType: Sendable, Equatable {
 
     /// The text, normalised, if the type accepts it ("on" → "true" for booleans); nil otherwise.
     package func accepts(_ text: String) -> String? {
-        switch resolved {
+        switch self {
         case .integer(let r):
             // Int("+5") parses, but "+5" and "-0" are not how anyone writes an integer parameter.
             guard let v = Int(text), r.contains(v), !text.hasPrefix("+"), text != "-0" else { return nil }
@@ -146,7 +146,7 @@ package enum ParameterType: Sendable, Equatable {
 
     /// Which JSON scalar carries this type in a JSON body.
     package var jsonKind: FlatJSONObject.Kind {
-        switch resolved {
+        switch self {
         case .integer, .number: .number
         case .boolean: .bool
         // As a flat parameter a list or a curve is one string; props take JSON arrays as well.
@@ -156,7 +156,7 @@ package enum ParameterType: Sendable, Equatable {
 
     /// The JSON Schema of one value (without default or description).
     package var schema: [(String, JSONValue)] {
-        switch resolved {
+        switch self {
         case .integer(let r):
             return [("type", "integer"), ("minimum", .int(r.lowerBound)), ("maximum", .int(r.upperBound))]
         case .number(let r):
@@ -165,7 +165,7 @@ package enum ParameterType: Sendable, Equatable {
             return [("type", "boolean")]
         case .enumeration(let words):
             return [("type", "string"), ("enum", .array(words.map { .string($0) }))]
-        case .controls: return []
+        case .controls: return [("type", "string")]
         case .list(let words):
             let word = "(" + words.map(Self.escaped).joined(separator: "|") + ")"
             return [("type", "string"), ("pattern", .string("^\(word)(,\(word))*$"))]
@@ -202,7 +202,7 @@ package enum ParameterType: Sendable, Equatable {
     /// A value as JSON of this type, for defaults and examples; nil when the text does not fit.
     package func jsonValue(_ text: String) -> JSONValue? {
         guard let accepted = accepts(text) else { return nil }
-        switch resolved {
+        switch self {
         case .integer: return Int(accepted).map { .int($0) }
         case .number: return Double(accepted).map(JSONValue.number)
         case .boolean: return .bool(accepted == "true")

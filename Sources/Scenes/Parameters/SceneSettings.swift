@@ -9,11 +9,21 @@ public struct SceneSettings: Sendable {
     public var size = 480
     /// The budgets (render, memory, clips, history), in their flags' units.
     public var limits = LimitSettings()
-    public var scene = SceneConfiguration()
+    /// The controls and their defaults.
+    public var scene: SceneConfiguration
     /// Seconds of scene time the history keeps for stepping back, `at=` frames and the timeline.
     public var historySpan = LiveScene.defaultHistorySpan
 
-    public init() {}
+    /// The settings' defaults for the controls of `controls`.
+    public init(_ controls: ControlList) {
+        scene = SceneConfiguration(controls)
+    }
+
+    /// The built-in settings, for no controls: what a flag's default is before any is given.
+    public static var builtin: SceneSettings { SceneSettings(.empty) }
+
+    /// The controls served.
+    public var controls: ControlList { scene.controls }
 
     /// The environment variable that sets the option `--name` of `layercast serve`: LAYERCAST_
     /// and the name in capitals, dashes as underscores.

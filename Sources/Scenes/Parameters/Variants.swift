@@ -10,12 +10,12 @@ package enum VariantKind: String, CaseIterable, Sendable, DeclaredEnum {
     /// The control's own list it shows; nil for scales, which any control has.
     var list: VariantList? { VariantList(rawValue: rawValue) }
 
-    /// What each kind offers, by subject, from the registered controls' declarations: the answer to
-    /// a variants request a subject cannot show.
-    package static var support: String {
+    /// What each kind offers, by subject, from the declarations of `controls`: the answer to a
+    /// variants request a subject cannot show.
+    package static func support(_ controls: ControlList) -> String {
         func offered(_ list: VariantList) -> String {
-            FrameSubject.controls.compactMap { id in
-                let captions = list.captions(of: id)
+            controls.subjects.compactMap { id in
+                let captions = controls.control(id)?.variantCaptions(list) ?? []
                 return captions.isEmpty ? nil : "\(id.rawValue) (\(captions.joined(separator: ", ")))"
             }.joined(separator: ", ")
         }
@@ -36,7 +36,7 @@ package struct VariantSet {
     }
 
     /// A cell before it has a scene: what the request decides on its own.
-    package struct PlannedCell {
+    package struct PlannedCell: Sendable {
         package var caption: String
         package var scale: Double
     }
@@ -72,9 +72,9 @@ package struct VariantSet {
 
     /// The cells a request asks for, from its parameters alone (so its cost is known before any
     /// scene is copied), or the 400 for a combination that has none.
-    package static func plan(_ kind: VariantKind, spec: FrameSpec) throws(Refusal) -> [PlannedCell] {
+    package static func plan(_ kind: VariantKind, spec: FrameSpec, controls: ControlList) throws(Refusal) -> [PlannedCell] {
         let unsupported = Refusal(.invalid, "variants=\(kind.rawValue) is not available for control=\(spec.subject.rawValue)",
-                                   parameter: "variants", allowed: VariantKind.support)
+                                   parameter: "variants", allowed: VariantKind.support(controls))
         let plan: [PlannedCell]
         switch kind {
         case .scales:
@@ -84,7 +84,7 @@ package struct VariantSet {
             }
             plan = [1.0, 2, 3].map { PlannedCell(caption: "\(Int($0))×", scale: $0) }
         case .themes, .modes:
-            let captions = kind.list?.captions(of: spec.subject) ?? []
+            let captions = kind.list.flatMap { controls.control(spec.subject)?.variantCaptions($0) } ?? []
             guard !captions.isEmpty else { throw unsupported }
             plan = captions.map { PlannedCell(caption: $0, scale: spec.scale) }
         }
@@ -96,11 +96,11 @@ package struct VariantSet {
         return plan
     }
 
-    /// Builds the cells from a copy of a scene at `time`.
-    package init(_ kind: VariantKind, spec: FrameSpec, scene: ScheduledScene, at time: Double) throws(Refusal) {
+    /// Builds the cells `plan` lays out from a copy of a scene at `time`.
+    package init(_ kind: VariantKind, spec: FrameSpec, plan: [PlannedCell], scene: ScheduledScene, at time: Double) {
         self.kind = kind
         self.spec = spec
-        cells = try Self.plan(kind, spec: spec).map { planned in
+        cells = plan.map { planned in
             var copy = scene
             switch kind {
             case .scales: break

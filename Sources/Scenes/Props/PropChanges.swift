@@ -80,10 +80,10 @@ package struct PropOverrides: Sendable {
         var byControl: [FrameSubject: [(name: String, text: String)]] = [:]
         for (parameter, text) in entries {
             let rest = parameter.dropFirst(Self.prefix.count)
-            let (control, name) = try Self.split(rest, parameter: parameter, subject: subject)
+            let (control, name) = try Self.split(rest, parameter: parameter, subject: subject, controls: scene.configuration.controls)
             byControl[control, default: []].append((name, text))
         }
-        for control in FrameSubject.controls {
+        for control in scene.configuration.controls.subjects {
             guard let texts = byControl[control] else { continue }
             let table = PropTable(control, scene.configuration)
             let set = try table.setting(texts, in: scene.props(of: control)) { name in
@@ -105,10 +105,10 @@ package struct PropOverrides: Sendable {
     }
 
     /// "barThickness" for one control; "play-button.barThickness" (the control named) for `all`.
-    private static func split(_ rest: Substring, parameter: String, subject: FrameSubject) throws(Refusal)
-        -> (FrameSubject, String) {
-        let controls = FrameSubject.controls.map(\.rawValue).joined(separator: ", ")
-        if let dot = rest.firstIndex(of: "."), case let named = FrameSubject(rawValue: String(rest[..<dot])), named.control != nil {
+    private static func split(_ rest: Substring, parameter: String, subject: FrameSubject,
+                              controls list: ControlList) throws(Refusal) -> (FrameSubject, String) {
+        let controls = list.subjects.map(\.rawValue).joined(separator: ", ")
+        if let dot = rest.firstIndex(of: "."), case let named = FrameSubject(rawValue: String(rest[..<dot])), list.control(named) != nil {
             guard subject == .all || subject == named else {
                 throw Refusal(.invalid, "'\(Refusal.quote(parameter))' is a prop of \(named.rawValue), which this frame does not show",
                                parameter: parameter,

@@ -167,17 +167,20 @@ package struct PropTable: Sendable {
     }
 
     /// "PlayButtonProps" for the play button: the component names of the document.
-    package var componentName: String {
+    package var componentName: String { Self.componentName(control) }
+
+    /// "PlayButtonProps" for `play-button`.
+    package static func componentName(_ control: FrameSubject) -> String {
         control.rawValue.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined() + "Props"
     }
 }
 
 extension Param {
     /// The parameter of a route that sets a number prop of `control` by another name (`PUT
-    /// /meter/config` for the meter's `duration`): its type, unit and meaning are the prop's.
-    package static func number(prop name: String, of control: FrameSubject,
-                       in locations: ParameterLocations = .anywhere) -> Parameter<Double?> {
-        let prop = SceneConfiguration().propDeclarations(of: control).first { $0.name == name }
+    /// /meter/config` for the meter's `duration`), in `configuration`: its type, unit and meaning are the prop's.
+    package static func number(prop name: String, of control: FrameSubject, in configuration: SceneConfiguration,
+                               in locations: ParameterLocations = .anywhere) -> Parameter<Double?> {
+        let prop = configuration.propDeclarations(of: control).first { $0.name == name }
         // A name no prop has leaves a parameter that accepts nothing, which the declaration tests catch.
         return Parameter<Double?>(name, prop?.kind.parameterType ?? .number(0...0), unit: prop?.kind.unit, in: locations,
                                   prop?.doc ?? "") { Double($0) }

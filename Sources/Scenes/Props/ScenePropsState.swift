@@ -7,7 +7,7 @@ package struct ScenePropsState: Codable, Sendable {
     package let byControl: [(control: FrameSubject, values: JSONValue)]
 
     package init(scene: Scene) {
-        byControl = FrameSubject.controls.map { control in
+        byControl = scene.configuration.controls.subjects.map { control in
             (control, PropTable(control, scene.configuration).json(scene.props(of: control)))
         }
     }
@@ -23,10 +23,11 @@ package struct ScenePropsState: Codable, Sendable {
         }
     }
 
+    /// Every member, a control's values each, in the document's order.
     package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONTree.Key.self)
-        byControl = try FrameSubject.controls.compactMap { control in
-            try container.decodeIfPresent(JSONTree.self, forKey: JSONTree.Key(control.rawValue)).map { (control, $0.value) }
+        byControl = try container.allKeys.map { key in
+            (FrameSubject(rawValue: key.stringValue), try container.decode(JSONTree.self, forKey: key).value)
         }
     }
 

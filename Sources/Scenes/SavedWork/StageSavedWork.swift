@@ -12,7 +12,7 @@ extension Stage {
             artworks.restore(try saved.rows(.artwork))
             for row in try saved.rows(.scenarios) {
                 do {
-                    scenarios.add(try Scenario(parsing: row.bytes, artworks: artworks))
+                    scenarios.add(try Scenario(parsing: row.bytes, controls: settings.controls, artworks: artworks))
                     if row.pinned { _ = scenarios.store.pin(row.key, true) }
                 } catch {
                     logger.warning("saved scenario \(row.key) left out: \(error.message)")

@@ -12,16 +12,19 @@ import Synchronization
 package struct ArtworkLibrary: ArtworkSource {
     /// Where uploads are saved on disk as well (`--data`); nil: in memory only.
     private let saved: SavedWork?
+    /// The routes that take uploads, as its refusals name them.
+    private let routes: String
 
-    package init(saved: SavedWork? = nil) {
+    package init(controls: ControlList, saved: SavedWork? = nil) {
         self.saved = saved
+        routes = Self.uploadRoutes(controls)
     }
 
     package static let maxCount = UploadedImages.kept
 
-    /// The routes that take uploads ("PUT /player/artwork"), as messages name them.
-    package static var uploadRoutes: String {
-        let routes = Scene.commandDeclarations.compactMap { $0.upload?.route }
+    /// The routes of `controls` that take uploads ("PUT /player/artwork"), as messages name them.
+    package static func uploadRoutes(_ controls: ControlList) -> String {
+        let routes = controls.commandDeclarations.compactMap { $0.upload?.route }
         return routes.isEmpty ? "an upload route" : routes.joined(separator: " or ")
     }
     /// An upload may be this large; anything bigger is refused before it is read.
@@ -69,7 +72,7 @@ package struct ArtworkLibrary: ArtworkSource {
     package func bitmap(_ hash: String) throws(Refusal) -> Bitmap {
         guard let png = store.get(hash.lowercased()) else {
             throw Refusal(.notFound, "no uploaded artwork has SHA-256 '\(Refusal.quote(hash))'", parameter: "sha256",
-                           allowed: "the SHA-256 of a PNG uploaded with \(Self.uploadRoutes) (the newest \(Self.maxCount) "
+                           allowed: "the SHA-256 of a PNG uploaded with \(routes) (the newest \(Self.maxCount) "
                                + "are kept), as sha256sum prints it")
         }
         return try shown.bitmap(hash.lowercased()) { () throws(Refusal) in try Self.decode(png) }

@@ -41,16 +41,17 @@ public struct HeadlessRender {
     private let frameRenderer = FrameRenderer()
 
     /// `options` are frame and clip parameters as a query names them (`control`, `size`, `scale`,
-    /// `fps`, `background`, `quality`, …); `artworks` are the PNGs a scenario's steps may name by hash.
-    public init(document: [UInt8], artworks: [[UInt8]], format: Format,
+    /// `fps`, `background`, `quality`, …); `artworks` are the PNGs a scenario's steps may name by
+    /// hash; `controls` are the controls it plays on.
+    public init(document: [UInt8], controls: ControlList, artworks: [[UInt8]], format: Format,
                 options: [(name: String, value: String)]) throws(Problem) {
-        let library = ArtworkLibrary()
+        let library = ArtworkLibrary(controls: controls)
         for png in artworks { library.add(png) }
         // PNG frames take the options of the WebP clip; the clips, their own route's.
         let clipFormat = ClipWriter.Format(rawValue: format.rawValue) ?? .webp
         do {
-            scenario = try Scenario(parsing: document, artworks: library)
-            let input = try Input(query: options, for: ClipParameters.set(clipFormat), settings: SceneSettings())
+            scenario = try Scenario(parsing: document, controls: controls, artworks: library)
+            let input = try Input(query: options, for: ClipParameters.set(clipFormat), settings: SceneSettings(controls))
             spec = try FrameSpec(input)
             lossless = format == .webp ? try input[ClipParameters.lossless] : false
             timing = ClipTiming(seconds: scenario.duration, fps: try input[clipFormat.fps])
@@ -63,9 +64,9 @@ public struct HeadlessRender {
         scenarioName = scenario.name
     }
 
-    /// What an option accepts, from its parameter's declaration ("1–60").
-    public static func values(of option: String) -> String {
-        ClipParameters.set(.webp).parameter(named: option).map { $0.spec.values } ?? ""
+    /// What an option accepts for `controls`, from its parameter's declaration ("1–60").
+    public static func values(of option: String, controls: ControlList) -> String {
+        ClipParameters.set(.webp).parameter(named: option).map { $0.spec.resolved(for: controls).values } ?? ""
     }
 
     /// An option's default, as the server's built-in settings make it ("30").
@@ -73,7 +74,7 @@ public struct HeadlessRender {
         guard let spec = ClipParameters.set(.webp).parameter(named: option)?.spec else { return "" }
         switch spec.requirement {
         case .fixed(let text): return text
-        case .setting: return spec.setting?(SceneSettings()) ?? ""
+        case .setting: return spec.setting?(.builtin) ?? ""
         case .required, .optional: return "none"
         }
     }
@@ -121,7 +122,7 @@ public struct HeadlessRender {
     package func cell(of control: FrameSubject) -> (x: Int, y: Int, width: Int, height: Int)? {
         if spec.subject == control { return (0, 0, pixelWidth, pixelHeight) }
         guard spec.subject == .all,
-              let cell = ControlGrid.standard.cells(width: Double(pixelWidth), height: Double(pixelHeight))
+              let cell = scenario.controls.grid.cells(width: Double(pixelWidth), height: Double(pixelHeight))
                 .first(where: { $0.id == control })?.cell else { return nil }
         let x0 = Int(cell.minX.rounded(.down)), y0 = Int(cell.minY.rounded(.down))
         let x1 = Int((cell.minX + cell.width).rounded(.up)), y1 = Int((cell.minY + cell.height).rounded(.up))

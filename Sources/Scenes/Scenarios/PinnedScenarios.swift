@@ -55,10 +55,10 @@ extension Stage {
     /// The uploaded artwork that scenario `id` names and no other pinned scenario does: what
     /// unpinning it may unpin.
     private func artworkOnlyPinnedBy(_ id: String) -> [String] {
-        guard let scenario = try? scenarios.scenario(id, artworks: artworks) else { return [] }
+        guard let scenario = try? scenarios.scenario(id, controls: settings.controls, artworks: artworks) else { return [] }
         var others = Set<String>()
         for entry in scenarios.store.entries where entry.pinned && entry.key != id {
-            if let other = try? scenarios.scenario(entry.key, artworks: artworks) { others.formUnion(other.artworkHashes) }
+            if let other = try? scenarios.scenario(entry.key, controls: settings.controls, artworks: artworks) { others.formUnion(other.artworkHashes) }
         }
         return scenario.artworkHashes.filter { !others.contains($0) }
     }

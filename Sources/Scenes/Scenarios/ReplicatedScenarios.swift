@@ -30,7 +30,7 @@ extension Stage {
     /// `parameter` for an unknown id.
     package func storedScenario(_ id: String, parameter: String = FrameParameters.scenario.spec.name) throws(Refusal) -> Scenario {
         try fetchUnlessHeld(id)
-        return try scenarios.scenario(id, artworks: artworks, parameter: parameter)
+        return try scenarios.scenario(id, controls: settings.controls, artworks: artworks, parameter: parameter)
     }
 
     /// On a replica that does not hold scenario `id`: reads it from Redis, keeps the artwork it
@@ -50,7 +50,7 @@ extension Stage {
             artworks.add(artwork.png)
         }
         do {
-            let scenario = try Scenario(parsing: found.document, artworks: artworks)
+            let scenario = try Scenario(parsing: found.document, controls: settings.controls, artworks: artworks)
             // Redis is trusted no further than a client: what it holds must be the scenario asked for.
             if scenario.id == id { scenarios.add(scenario) }
         } catch {
@@ -71,7 +71,7 @@ extension Scenario {
     /// The SHA-256 of every uploaded artwork the scenario may show: the ones its steps name, and
     /// every hash its snapshot holds (the artwork shown, and any an animation still draws).
     package var artworkHashes: [String] {
-        let showing = Set(Scene.commandDeclarations.filter(\.decodesArtwork).map(\.name))
+        let showing = Set(controls.commandDeclarations.filter(\.decodesArtwork).map(\.name))
         var hashes = steps.filter { showing.contains($0.command.name) }.flatMap { step in
             step.command.arguments.map { $0.value.lowercased() }.filter { $0.count == 64 && $0.allSatisfy(\.isHexDigit) }
         }

@@ -43,6 +43,8 @@ package struct Scenario: Sendable {
         package var time: Double
     }
 
+    /// The controls it was read for: its steps, props and snapshot are theirs.
+    package let controls: ControlList
     package var name: String?
     package var duration: Double
     package var props: [Props]
@@ -84,7 +86,7 @@ package struct Scenario: Sendable {
                 out.append(next.json)
                 pending = pending.dropFirst()
             }
-            out.append(step.json)
+            out.append(step.json(controls))
         }
         return out + pending.map(\.json)
     }
@@ -111,16 +113,16 @@ package struct Scenario: Sendable {
 }
 
 extension Scenario.Step {
-    package var json: JSONValue { Self.json(at: at, command: command) }
+    package func json(_ controls: ControlList) -> JSONValue { Self.json(at: at, command: command, controls: controls) }
 
     /// `{"at": 2.5, "do": "POST /play-button/mode", "with": {"mode": "pause"}}`, each value as its
     /// parameter's JSON type; for a command that reads a document, the document.
-    package static func json(at: Double, command: Command) -> JSONValue {
+    package static func json(at: Double, command: Command, controls: ControlList) -> JSONValue {
         var members: [(String, JSONValue)] = [("at", JSONValue.number(at)), ("do", .string(command.name))]
         if let document = command.document {
             members.append(("with", (try? JSONDocument(parsing: Array(document.utf8)))?.value ?? .string(document)))
         } else if !command.arguments.isEmpty {
-            let operation = SceneCommand.named[command.name]?.parameters
+            let operation = SceneCommand.named(controls)[command.name]?.parameters
             members.append(("with", .object(command.arguments.map { a in
                 (a.name, operation?.parameter(named: a.name).flatMap { $0.spec.type.jsonValue(a.value) } ?? .string(a.value))
             })))

@@ -62,7 +62,7 @@ extension Scenario {
 }
 
 extension Scenario.Comparison {
-    init(parsing value: JSONDocument) throws(Refusal) {
+    init(parsing value: JSONDocument, controls: ControlList) throws(Refusal) {
         guard case .object(let members) = value else {
             throw Refusal(.invalid, "'compare' must be an object, not \(value.kindName)", parameter: "compare",
                           allowed: Self.members.joined(separator: ", "))
@@ -83,7 +83,7 @@ extension Scenario.Comparison {
                                   allowed: "true or false")
                 }
                 countAntialiasing = flag
-            case "masks": masks = try Self.masks(value)
+            case "masks": masks = try Self.masks(value, controls: controls)
             default:
                 throw Refusal(.invalid, "unknown member '\(Refusal.quote(field))'", parameter: field,
                               allowed: Self.members.joined(separator: ", "))
@@ -99,7 +99,7 @@ extension Scenario.Comparison {
         return number
     }
 
-    private static func masks(_ value: JSONDocument) throws(Refusal) -> [Mask] {
+    private static func masks(_ value: JSONDocument, controls: ControlList) throws(Refusal) -> [Mask] {
         guard case .array(let items) = value, items.count <= Limits.maxMasks else {
             throw Refusal(.invalid, "'compare.masks' must be an array of at most \(Limits.maxMasks) masks",
                           parameter: "compare.masks", allowed: maskAllowed)
@@ -110,9 +110,9 @@ extension Scenario.Comparison {
             switch item {
             case .string(let id):
                 let control = FrameSubject(rawValue: id)
-                guard control.control != nil else {
+                guard controls.control(control) != nil else {
                     throw Refusal(.invalid, "'\(field)': no control is named '\(Refusal.quote(id))'", parameter: field,
-                                  allowed: FrameSubject.controls.map(\.rawValue).joined(separator: ", ")
+                                  allowed: controls.subjects.map(\.rawValue).joined(separator: ", ")
                                       + ", or [x, y, width, height]")
                 }
                 masks.append(.control(control))

@@ -6,7 +6,8 @@ import JSON
 /// run once on a fresh scene so a step the scene would refuse is found now. Any fault is an invalid
 /// refusal whose `parameter` is the member's path, such as `steps[3].with.mode`; nothing runs.
 extension Scenario {
-    package init(parsing bytes: [UInt8], artworks: ArtworkLibrary) throws(Refusal) {
+    package init(parsing bytes: [UInt8], controls: ControlList, artworks: ArtworkLibrary) throws(Refusal) {
+        self.controls = controls
         guard bytes.count <= Limits.maxDocumentBytes else {
             throw Refusal(.tooLarge, "the scenario is \(bytes.count) bytes", parameter: "body",
                            allowed: "at most \(Limits.maxDocumentBytes) bytes")
@@ -26,8 +27,8 @@ extension Scenario {
             throw Refusal(.invalid, "missing 'duration'", parameter: "duration", allowed: Self.durationAllowed)
         }
         duration = try Self.seconds(durationValue, at: "duration", in: Limits.duration, allowed: Self.durationAllowed)
-        from = try top["from"].map { value throws(Refusal) in try Self.start(value, artworks: artworks) }
-        props = try top["props"].map { value throws(Refusal) in try Self.props(value) } ?? []
+        from = try top["from"].map { value throws(Refusal) in try Self.start(value, controls: controls, artworks: artworks) }
+        props = try top["props"].map { value throws(Refusal) in try Self.props(value, controls: controls) } ?? []
         guard let stepsValue = top["steps"] else {
             throw Refusal(.invalid, "missing 'steps'", parameter: "steps", allowed: "an array of steps (it may be empty)")
         }
@@ -43,7 +44,7 @@ extension Scenario {
         var previous: Double?
         for (i, item) in items.enumerated() {
             let at: Double
-            switch try Self.step(item, index: i, duration: duration, artworks: artworks) {
+            switch try Self.step(item, index: i, duration: duration, controls: controls, artworks: artworks) {
             case .command(let step):
                 at = step.at
                 steps.append(step)
@@ -61,7 +62,7 @@ extension Scenario {
         self.steps = steps
         self.expectations = expectations
         snapshots = try top["snapshots"].map { value throws(Refusal) in try Self.snapshots(value, duration: duration) }
-        comparison = try top["compare"].map { value throws(Refusal) in try Comparison(parsing: value) }
+        comparison = try top["compare"].map { value throws(Refusal) in try Comparison(parsing: value, controls: controls) }
         try dryRun()
     }
 
@@ -84,7 +85,7 @@ extension Scenario {
     /// `from`: the document `GET /snapshot` answers, as it is. The scene it holds is read now, its
     /// bitmaps named as a scenario's scene names them: "configured" is the built-in artwork (a
     /// scenario renders with the built-in settings), an uploaded one must be kept here.
-    private static func start(_ value: JSONDocument, artworks: ArtworkLibrary) throws(Refusal) -> Start {
+    private static func start(_ value: JSONDocument, controls: ControlList, artworks: ArtworkLibrary) throws(Refusal) -> Start {
         let allowed = "the document GET /snapshot answers, as it is"
         guard case .object = value else {
             throw Refusal(.invalid, "'from' must be a snapshot, not \(value.kindName)", parameter: "from", allowed: allowed)
@@ -93,14 +94,14 @@ extension Scenario {
            (try? artworks.bitmap(hash)) == nil {
             throw Refusal(.invalid, "the snapshot shows artwork '\(Refusal.quote(hash))', which the server does not keep",
                            parameter: "from.artwork",
-                           allowed: "a snapshot whose artwork is uploaded (\(ArtworkLibrary.uploadRoutes), the newest "
+                           allowed: "a snapshot whose artwork is uploaded (\(ArtworkLibrary.uploadRoutes(controls)), the newest "
                                + "\(ArtworkLibrary.maxCount) are kept)")
         }
         let document = value.value
         let snapshot: SceneSnapshot
         do {
             snapshot = try SceneSnapshot.decode(document.serialized, references: ArtworkReferences(
-                configuration: SceneConfiguration(), library: artworks))
+                configuration: SceneConfiguration(controls), library: artworks))
         } catch {
             throw Refusal(.invalid, "'from' is not a snapshot this server can restore: \(SnapshotProblem(error))",
                            parameter: "from", allowed: allowed)
@@ -121,7 +122,7 @@ extension Scenario {
         case expect(Expectation)
     }
 
-    private static func step(_ value: JSONDocument, index i: Int, duration: Double,
+    private static func step(_ value: JSONDocument, index i: Int, duration: Double, controls: ControlList,
                              artworks: ArtworkLibrary) throws(Refusal) -> ReadStep {
         let path = "steps[\(i)]"
         let members = try Members(value, at: path, allowed: ["at", "do", "with", "expect"])
@@ -135,15 +136,15 @@ extension Scenario {
                 throw Refusal(.invalid, "\(path) has both 'expect' and '\(members["do"] == nil ? "with" : "do")'",
                                parameter: "\(path).expect", allowed: "a step that runs a command (do, with) or checks the state (expect)")
             }
-            return .expect(try Expectation(at: at, expect: expect, path: path))
+            return .expect(try Expectation(at: at, expect: expect, path: path, controls: controls))
         }
         guard let doValue = members["do"] else {
-            throw Refusal(.invalid, "\(path): missing 'do'", parameter: "\(path).do", allowed: runnableList)
+            throw Refusal(.invalid, "\(path): missing 'do'", parameter: "\(path).do", allowed: runnableList(controls))
         }
         let doText = try text(doValue, at: "\(path).do", maxLength: 100)
-        guard let command = SceneCommand.named[doText], let prepare = command.prepare else {
+        guard let command = SceneCommand.named(controls)[doText], let prepare = command.prepare else {
             throw Refusal(.invalid, "\(path): '\(Refusal.quote(doText))' is not a command a scenario can run",
-                           parameter: "\(path).do", allowed: runnableList)
+                           parameter: "\(path).do", allowed: runnableList(controls))
         }
         let operation = command.parameters
         let withValue = members["with"] ?? .object([])
@@ -159,7 +160,7 @@ extension Scenario {
                 // A step names what the route reads from its body: `with` is that document.
                 value = Command(doText, document: withValue.value.text)
             } else {
-                let input = try Input(step: try scalars(withValue, of: operation), for: operation, settings: SceneSettings())
+                let input = try Input(step: try scalars(withValue, of: operation), for: operation, settings: SceneSettings(controls))
                 value = Command(doText, input.arguments(of: operation))
             }
             return .command(Step(at: at, command: value, control: command.control, effect: try prepare(value, artworks)))
@@ -188,8 +189,8 @@ extension Scenario {
 
     /// The commands a step may name: every command on the scene (an upload is named by its hash:
     /// PUT /player/artwork/by-hash), and the clock.
-    package static var runnableList: String {
-        SceneCommand.steps.map(\.name).joined(separator: ", ")
+    package static func runnableList(_ controls: ControlList) -> String {
+        SceneCommand.steps(controls).map(\.name).joined(separator: ", ")
     }
 
     // MARK: Snapshots
@@ -216,14 +217,14 @@ extension Scenario {
 
     /// Props per control, as a merge patch over the control's defaults (`PATCH /controls/CONTROL/props`
     /// reads the same): a fault names `props.CONTROL.NAME`.
-    private static func props(_ value: JSONDocument) throws(Refusal) -> [Props] {
-        let members = try Members(value, at: "props", allowed: FrameSubject.controls.map(\.rawValue))
+    private static func props(_ value: JSONDocument, controls: ControlList) throws(Refusal) -> [Props] {
+        let members = try Members(value, at: "props", allowed: controls.subjects.map(\.rawValue))
         var props: [Props] = []
         for (name, patch) in members.members {
             let control = FrameSubject(rawValue: name)
-            guard control.control != nil else { continue }
+            guard controls.control(control) != nil else { continue }
             _ = try Members(patch, at: "props.\(name)", allowed: nil)
-            let table = PropTable(control, SceneConfiguration())
+            let table = PropTable(control, SceneConfiguration(controls))
             do {
                 _ = try table.merging(patch, into: table.defaults)
             } catch {

@@ -6,7 +6,7 @@ extension Scenario {
     /// the one the scenario's snapshot holds; with the scenario's props. So the same scenario gives
     /// the same frames whatever server or machine renders it.
     package func initialScene() -> Scene {
-        var scene = from?.scene ?? Scene()
+        var scene = from?.scene ?? Scene(configuration: SceneConfiguration(controls))
         applyProps(to: &scene, at: start)
         return scene
     }

@@ -78,14 +78,14 @@ package final class ScenarioRecorder: Sendable {
 
 extension ScenarioRecorder.Recording {
     /// The recording as a scenario document, lasting until scene time `end` (within the limits).
-    package func document(until end: Double) -> [UInt8] {
+    package func document(until end: Double, controls: ControlList) -> [UInt8] {
         let limits = Scenario.Limits.duration
         let last = steps.last?.at ?? 0
         let duration = min(max(ScenarioRecorder.rounded(end - since), last, limits.lowerBound), limits.upperBound)
         let kept = steps.filter { $0.at <= duration }
         let json: JSONValue = .object([
             ("duration", JSONValue.number(duration)),
-            ("steps", .array(kept.map { Scenario.Step.json(at: $0.at, command: $0.command) })),
+            ("steps", .array(kept.map { Scenario.Step.json(at: $0.at, command: $0.command, controls: controls) })),
             ("from", from),
         ])
         return json.serialized

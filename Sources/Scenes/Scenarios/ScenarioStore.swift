@@ -36,10 +36,11 @@ package struct ScenarioStore: Sendable {
     }
 
     /// The stored scenario, ready to run; 409 when it names artwork the server no longer keeps.
-    package func scenario(_ id: String, artworks: ArtworkLibrary, parameter: String = "id") throws(Refusal) -> Scenario {
+    package func scenario(_ id: String, controls: ControlList, artworks: ArtworkLibrary,
+                          parameter: String = "id") throws(Refusal) -> Scenario {
         let bytes = try bytes(id, parameter: parameter)
         do {
-            return try Scenario(parsing: bytes, artworks: artworks)
+            return try Scenario(parsing: bytes, controls: controls, artworks: artworks)
         } catch {
             throw Refusal(.conflict, "scenario \(id) can no longer run: \(error.message)", parameter: error.parameter,
                            allowed: error.allowed)

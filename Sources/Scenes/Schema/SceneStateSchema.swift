@@ -15,13 +15,13 @@ extension PropTable {
 extension ScenePropsState: SchemaDescribed {
     package static func schema(in registry: SchemaRegistry) -> JSONValue {
         .closedObject(description: "Every control's props, as GET /controls/CONTROL/props gives their values.",
-                      FrameSubject.controls.map { ($0.rawValue, PropTable.valuesSchema($0, in: registry)) },
-                      required: .array(FrameSubject.controls.map { .string($0.rawValue) }))
+                      registry.scene.controls.subjects.map { ($0.rawValue, PropTable.valuesSchema($0, in: registry)) },
+                      required: .array(registry.scene.controls.subjects.map { .string($0.rawValue) }))
     }
 }
 
 extension SceneState: SchemaDescribed {
-    /// The scene's members, then each registered control's state under its document key, its schema
+    /// The scene's members, then each documented control's state under its document key, its schema
     /// derived from the control's `State` type.
     package static func schema(in registry: SchemaRegistry) -> JSONValue {
         func stateSchema<C: Control>(_ type: C.Type) -> JSONValue { registry.schema(of: C.State.self) }
@@ -32,13 +32,13 @@ extension SceneState: SchemaDescribed {
             ("clock", registry.schema(of: ClockState.self)),
             ("props", registry.schema(of: ScenePropsState.self)),
         ]
-        let controls = ControlSystem.controls.map { ($0.documentKey, stateSchema($0)) }
+        let controls = registry.scene.controls.types.map { ($0.documentKey, stateSchema($0)) }
         return registry.component("SceneState") {
             .closedObject(own + controls, required: .array((own + controls).map { .string($0.0) }))
         }
     }
 
     package static var schemaPlaceholder: SceneState {
-        SceneState(scene: Scene(), time: 0, revision: 0, clock: ClockState(sceneTime: 0, paused: false, speed: 1, fps: 30))
+        SceneState(scene: Scene(configuration: SceneConfiguration(.empty)), time: 0, revision: 0, clock: ClockState(sceneTime: 0, paused: false, speed: 1, fps: 30))
     }
 }

@@ -45,7 +45,7 @@ package final class SchemaRegistry {
     /// Schemas that state defaults state this scene configuration's (a control's options set some).
     package let scene: SceneConfiguration
 
-    package init(scene: SceneConfiguration = SceneConfiguration()) {
+    package init(scene: SceneConfiguration) {
         self.scene = scene
     }
 

@@ -13,7 +13,7 @@ import JSON
 /// shown, and every animation running.
 package struct SceneSnapshot: Codable, Sendable {
     /// What a reader of this document expects; a document of another format is refused. 2: the
-    /// scene holds its controls by id (`{"controls": {"meter": …}}`), as registered plugins.
+    /// scene holds its controls by id (`{"controls": {"meter": …}}`), as the list's plugins.
     package static let currentFormat = 2
 
     package let format: Int
@@ -60,9 +60,11 @@ package struct SceneSnapshot: Codable, Sendable {
         return document.value
     }
 
-    /// A document read back, its bitmaps resolved through `references`.
+    /// A document read back, its bitmaps resolved through `references` and its scene read as one
+    /// of their controls.
     package static func decode(_ bytes: [UInt8], references: ArtworkReferences) throws -> SceneSnapshot {
         let decoder = JSONDecoder()
+        decoder.userInfo[.controlList] = references.controls
         decoder.nonConformingFloatDecodingStrategy = .convertFromString(
             positiveInfinity: "Infinity", negativeInfinity: "-Infinity", nan: "NaN")
         let snapshot = try BitmapCoding.$references.withValue(references) {
@@ -133,7 +135,7 @@ package struct CodedScene: Codable, Sendable {
         }
     }
 
-    package static var schemaPlaceholder: CodedScene { CodedScene(scene: Scene(), references: nil) }
+    package static var schemaPlaceholder: CodedScene { CodedScene(scene: Scene(configuration: SceneConfiguration(.empty)), references: nil) }
 }
 
 /// Names a scene's bitmaps for a snapshot: the images the controls' configurations bring (an
@@ -144,9 +146,12 @@ package struct ArtworkReferences: BitmapReferences {
     package static let configured = "configured"
     package let configuredImages: [Bitmap]
     package let library: ArtworkLibrary
+    /// The controls a scene read with these references is made of.
+    package let controls: ControlList
 
     package init(configuration: SceneConfiguration, library: ArtworkLibrary) {
         configuredImages = configuration.configuredImages
+        controls = configuration.controls
         self.library = library
     }
 

@@ -12,7 +12,7 @@ package struct SceneState: Codable, Sendable {
     package let sceneTime: Double
     package let revision: UInt64
     package let clock: ClockState
-    /// Each control's `State`, in the registered order, by its document key; a document read back
+    /// Each control's `State`, in the list's order, by its document key; a document read back
     /// keeps each as JSON.
     package let controls: [(key: String, state: any Codable & Sendable)]
     /// Every control's prop values.
@@ -45,8 +45,10 @@ package struct SceneState: Codable, Sendable {
         revision = try container.decode(UInt64.self, forKey: JSONTree.Key(Keys.revision.rawValue))
         clock = try container.decode(ClockState.self, forKey: JSONTree.Key(Keys.clock.rawValue))
         props = try container.decode(ScenePropsState.self, forKey: JSONTree.Key(Keys.props.rawValue))
-        controls = try FrameSubject.controls.compactMap { id in
-            try container.decodeIfPresent(JSONTree.self, forKey: JSONTree.Key(id.documentKey)).map { (id.documentKey, $0) }
+        // Every member besides the scene's own is a control's state, in the document's order.
+        let own = Set(Keys.allCases.map(\.rawValue))
+        controls = try container.allKeys.filter { !own.contains($0.stringValue) }.map { key in
+            (key.stringValue, try container.decode(JSONTree.self, forKey: key))
         }
     }
 }

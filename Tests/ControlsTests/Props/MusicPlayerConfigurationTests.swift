@@ -5,7 +5,6 @@ import Testing
 
 /// The music player's props at once (docs/design/props.md §Immediately).
 @Suite struct MusicPlayerConfigurationTests {
-    init() { SeedControls.bootstrap() }
 
     static func playing(since t: Double = 0) -> MusicPlayer {
         var p = MusicPlayer(artwork: nil, at: t)

@@ -6,7 +6,6 @@ import Testing
 
 /// A new configuration shows at once (docs/design/props.md §Immediately), at rest and mid-animation.
 @Suite struct PlayButtonConfigurationTests {
-    init() { SeedControls.bootstrap() }
 
     static func with(_ change: (inout PlayButton.Configuration) -> Void,
                      from base: PlayButton.Configuration) -> PlayButton.Configuration {
@@ -94,7 +93,7 @@ import Testing
     }
 
     @Test func contentModeIsHowTheFrameFitsTheDesign() {
-        var scene = Scene(time: 0)
+        var scene = Scene.seeds(time: 0)
         func frame(_ mode: ContentMode, _ w: Double, _ h: Double) -> AffineTransform {
             var c = scene.playButton.configuration
             c.contentMode = mode

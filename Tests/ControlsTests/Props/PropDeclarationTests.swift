@@ -6,13 +6,12 @@ import SeedControls
 
 /// The declarations themselves: names, defaults and round trips, for every control that declares props.
 @Suite struct PropDeclarationTests {
-    init() { SeedControls.bootstrap() }
 
-    static let controls = FrameSubject.controls
+    static let controls = ControlList.seeds.subjects
 
-    @Test(arguments: seeded { controls })
+    @Test(arguments: controls)
     func everyDefaultIsAcceptedAndNamesAreUnique(_ control: FrameSubject) {
-        let declarations = SceneConfiguration().propDeclarations(of: control)
+        let declarations = SceneConfiguration.seeds.propDeclarations(of: control)
         #expect(Set(declarations.map(\.name)).count == declarations.count)
         for d in declarations {
             #expect(d.kind.accepts(d.defaultValue), "\(control.rawValue).\(d.name)")

@@ -6,7 +6,6 @@ import Testing
 /// The meter's props at once (docs/design/props.md §Immediately), and its one rule: the duration
 /// changes only while the meter is empty.
 @Suite struct RecordingMeterConfigurationTests {
-    init() { SeedControls.bootstrap() }
 
     static func recorded(_ segments: Int, seed: UInt64 = 9) throws -> RecordingMeter {
         var meter = RecordingMeter(duration: 45, seed: seed)

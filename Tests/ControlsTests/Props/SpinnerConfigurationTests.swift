@@ -6,7 +6,6 @@ import Testing
 /// The spinner's props: a running spinner shows at once what it would had it started with the new
 /// values when it did.
 @Suite struct SpinnerConfigurationTests {
-    init() { SeedControls.bootstrap() }
 
     @Test func aRunningSpinnerShowsTheNewTimingsAsIfStartedWithThem() {
         var c = Spinner.Configuration()

@@ -4,7 +4,6 @@ import Testing
 import SeedControls
 
 @Suite struct FlatJSONObjectTests {
-    init() { SeedControls.bootstrap() }
 
     func parse(_ text: String) throws -> [(String, FlatJSONObject.Value)] {
         try FlatJSONObject(parsing: Array(text.utf8)).members.map { ($0.key, $0.value) }

@@ -6,7 +6,6 @@ import SeedControls
 
 /// The README tables and the boundary cases, both read from the declarations.
 @Suite struct MarkdownAndBoundaryTests {
-    init() { SeedControls.bootstrap() }
 
     @Test func tablesPerTag() throws {
         let sections = MarkdownTables.sections(SampleAPI.operations)
@@ -28,10 +27,10 @@ import SeedControls
         #expect(frames.contains("| `size` | 16–4096 points | `--size` (480) | Width and height. |"))
         #expect(frames.contains("| `debug` | `points`, `bounds`, `none`, comma-separated | none | Debug overlays. |"))
         #expect(sections[1].markdown.contains("| `POST /clock` | Change the clock; give at least one of 'speed', 'step', 'frames'; give either 'step' or 'frames', not both |"))
-        #expect(MarkdownTables.document(SampleAPI.operations).hasPrefix("<!-- api:fruit -->\n| Method and path |"))
+        #expect(MarkdownTables.document(SampleAPI.operations, configuration: .seeds).hasPrefix("<!-- api:fruit -->\n| Method and path |"))
 
         // A note several operations share is said once under the table, naming them (or the one left out).
-        let real = MarkdownTables.sections(APICatalogue.operations)
+        let real = MarkdownTables.sections(APICatalogue.operations(.seeds))
         let streams = try #require(real.first { $0.tag == "frames" }).markdown
         #expect(streams.contains("| `GET /stream.mjpg` | A live MJPEG stream of the scene |"))
         #expect(streams.contains("\n- `GET /frame.png`, `GET /frame.jpg`, `GET /clip.webp`, `GET /clip.gif`, `GET /clip.mp4`, "

@@ -7,13 +7,12 @@ import SeedControls
 
 /// The generated document: deterministic, complete for what is declared, and valid OpenAPI 3.1.
 @Suite struct OpenAPIGeneratorTests {
-    init() { SeedControls.bootstrap() }
 
-    func document(_ configuration: PreviewServerConfiguration = PreviewServerConfiguration()) -> JSONValue {
+    func document(_ configuration: PreviewServerConfiguration = PreviewServerConfiguration.seeds) -> JSONValue {
         OpenAPIGenerator(info: SampleAPI.info, operations: SampleAPI.operations, configuration: configuration).document()
     }
 
-    func object(_ configuration: PreviewServerConfiguration = PreviewServerConfiguration()) throws -> [String: Any] {
+    func object(_ configuration: PreviewServerConfiguration = PreviewServerConfiguration.seeds) throws -> [String: Any] {
         try #require(try JSONSerialization.jsonObject(with: Data(document(configuration).serialized)) as? [String: Any])
     }
 
@@ -51,7 +50,7 @@ import SeedControls
         #expect(at(parameters[2], "schema/default") as? Int == 3)
         #expect(at(parameters[3], "schema/pattern") as? String == "^(points|bounds|none)(,(points|bounds|none))*$")
         #expect(at(parameters[4], "schema/pattern") as? String == "^(#?[0-9A-Fa-f]{6}|[wW][hH][iI][tT][eE]|[dD][aA][rR][kK])$")
-        var small = PreviewServerConfiguration()
+        var small = PreviewServerConfiguration.seeds
         small.settings.size = 240
         #expect(at(operation(try object(small), "/clip.webp", "get"), "parameters/0/schema/default") as? Int == 240,
                 "a setting's default is this server's")

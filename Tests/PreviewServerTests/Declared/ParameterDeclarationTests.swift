@@ -12,7 +12,6 @@ extension Parameter {
 
 /// Parameter types: what they accept, how they word `allowed`, and how defaults resolve.
 @Suite struct ParameterDeclarationTests {
-    init() { SeedControls.bootstrap() }
 
     @Test func allowedTextsKeepTheAPIsWording() {
         #expect(ParameterType.integer(16...4096).allowed() == "an integer from 16 to 4096")
@@ -68,7 +67,7 @@ extension Parameter {
     }
 
     @Test func settingDefaultsFollowTheConfigurationWithinTheRange() {
-        var configuration = PreviewServerConfiguration()
+        var configuration = PreviewServerConfiguration.seeds
         #expect(SampleAPI.fps.fallback(configuration.settings) == 30)
         configuration.settings.fps = 60
         // The sample's fps ends at 50, as a GIF clip's does.
@@ -79,9 +78,9 @@ extension Parameter {
 
     @Test func requiredAndDefaultedParameters() {
         #expect(SampleAPI.fruit.spec.requirement == .required)
-        #expect(SampleAPI.fruit.fallback(SceneSettings()) == nil)
+        #expect(SampleAPI.fruit.fallback(SceneSettings.seeds) == nil)
         #expect(SampleAPI.ripe.spec.requirement == .fixed("true"))
         #expect(SampleAPI.seconds.spec.requirement == .fixed("3"))
-        #expect(SampleAPI.speed.fallback(SceneSettings()) == .some(nil))
+        #expect(SampleAPI.speed.fallback(SceneSettings.seeds) == .some(nil))
     }
 }

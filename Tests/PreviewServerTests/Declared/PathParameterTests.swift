@@ -6,7 +6,6 @@ import SeedControls
 
 /// `{name}` segments anywhere in a declared path: the router's pattern, the values, their checks.
 @Suite struct PathParameterTests {
-    init() { SeedControls.bootstrap() }
 
     static let id = Param.text("id", maxLength: 4, in: .path, "An id.").required()
     static let play = APIOperation(.post, "/things/{id}/play", id: "play", tag: "things", summary: "Play a thing",
@@ -22,11 +21,11 @@ import SeedControls
         #expect(files.pathValues("/css/base.css").map { $0.map(\.value) } == ["css/base.css"])
 
         let input = try Input(decoding: HTTPRequest(method: "POST", path: "/things/ab12/play"), for: Self.play,
-                              configuration: PreviewServerConfiguration())
+                              configuration: PreviewServerConfiguration.seeds)
         #expect(try input[Self.id] == "ab12")
         do {
             _ = try Input(decoding: HTTPRequest(method: "POST", path: "/things/toolong/play"), for: Self.play,
-                          configuration: PreviewServerConfiguration())
+                          configuration: PreviewServerConfiguration.seeds)
             Issue.record("a path value over its maximum length passed")
         } catch {
             #expect(error.status == 404 && error.parameter == "id", "a path no id can name names nothing")

@@ -100,7 +100,7 @@ enum SampleAPI {
 
     static func router(middleware: [any EndpointMiddleware] = []) -> Router {
         var router = Router()
-        router.register(endpoints.map { $0.bound(to: Context(name: "ctx")) }, configuration: PreviewServerConfiguration(),
+        router.register(endpoints.map { $0.bound(to: Context(name: "ctx")) }, configuration: PreviewServerConfiguration.seeds,
                         middleware: middleware)
         return router
     }

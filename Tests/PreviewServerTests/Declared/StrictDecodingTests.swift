@@ -9,7 +9,6 @@ import SeedControls
 /// One declaration decodes the query, a form and a JSON body, and refuses anything it does not
 /// declare, with the `{error, parameter, allowed}` body the API always gives.
 @Suite struct StrictDecodingTests {
-    init() { SeedControls.bootstrap() }
 
     let router = SampleAPI.router()
 
@@ -103,7 +102,7 @@ import SeedControls
         let request = HTTPRequest(method: "POST", path: "/x", headers: ["Content-Type": "application/json"],
                                   body: Array(#"{"size": 20}"#.utf8))
         let error = #expect(throws: Refusal.self) {
-            try Input(decoding: request, for: op, configuration: PreviewServerConfiguration())
+            try Input(decoding: request, for: op, configuration: PreviewServerConfiguration.seeds)
         }
         #expect(error?.message == "parameter 'size' cannot be given in a JSON body")
         #expect(error?.allowed == "'size' in the query")
@@ -114,7 +113,7 @@ import SeedControls
                               command: true, bareWord: "fruit")
         func decode(_ body: String) throws -> SampleAPI.Fruit {
             let request = HTTPRequest(method: "PUT", path: "/fruit", body: Array(body.utf8))
-            return try Input(decoding: request, for: op, configuration: PreviewServerConfiguration())[SampleAPI.fruit]
+            return try Input(decoding: request, for: op, configuration: PreviewServerConfiguration.seeds)[SampleAPI.fruit]
         }
         #expect(try decode("pear") == .pear)
         #expect(try decode("fruit=quince") == .quince)
@@ -150,7 +149,7 @@ import SeedControls
 
     @Test func readingAnUndeclaredParameterIsAServerFault() throws {
         let input = try Input(decoding: HTTPRequest(method: "POST", path: "/clock", query: [(name: "speed", value: "2")]),
-                              for: SampleAPI.clock.operation, configuration: PreviewServerConfiguration())
+                              for: SampleAPI.clock.operation, configuration: PreviewServerConfiguration.seeds)
         #expect(try input[SampleAPI.speed] == 2)
         #expect(try input[SampleAPI.step] == nil)
         #expect(input.has(SampleAPI.speed) && !input.has(SampleAPI.step))
@@ -161,7 +160,7 @@ import SeedControls
         let op = SampleAPI.clip.operation
         let input = try Input(decoding: HTTPRequest(method: "GET", path: "/clip.webp",
                                                     query: [(name: "size", value: "100"), (name: "seconds", value: "2")]),
-                              for: op, configuration: PreviewServerConfiguration())
+                              for: op, configuration: PreviewServerConfiguration.seeds)
         let cost = try #require(try op.cost?(input))
         // 100×100 pixels, 2 s at the server's 30 fps: the encoder's 24 bytes a pixel, 0.1 a
         // pixel-frame of file, and its 4 MiB.

@@ -9,7 +9,6 @@ import SeedControls
 /// A curve prop's schema gives the control points of its named curves (`x-curves`), so the page's
 /// curve editor plots and offers them from the server's numbers.
 @Suite struct CurveSchemaTests {
-    init() { SeedControls.bootstrap() }
 
     @Test func everyCurvePropGivesTheNamedCurvesControlPoints() throws {
         try withTestServer(.router) { s in

@@ -6,7 +6,6 @@ import SeedControls
 
 /// RFC 7396's own examples (Appendix A), through the one JSON reader the server has.
 @Suite struct MergePatchTests {
-    init() { SeedControls.bootstrap() }
 
     static let appendixA: [(String, String, String)] = [
         (#"{"a":"b"}"#, #"{"a":"c"}"#, #"{"a":"c"}"#),

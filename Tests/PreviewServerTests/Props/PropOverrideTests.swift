@@ -7,7 +7,6 @@ import SeedControls
 /// `props.` on a frame or a clip changes that render only: the shared scene, `/state` and the next
 /// live frame are left exactly as they were.
 @Suite struct PropOverrideTests {
-    init() { SeedControls.bootstrap() }
 
     @Test func anOverrideLeavesTheStateAndTheNextFrameUntouched() throws {
         try withTestServer(.router) { s in

@@ -11,7 +11,6 @@ import SeedControls
 /// end and a malformed value are refused with a 400 naming `props.NAME`, both in a PATCH (which then
 /// changes nothing) and in a frame's `props.` parameter. A value taken also renders.
 @Suite struct PropsBoundaryTests {
-    init() { SeedControls.bootstrap() }
 
     struct Case: Sendable, CustomTestStringConvertible {
         var control: FrameSubject
@@ -22,8 +21,8 @@ import SeedControls
         var testDescription: String { "\(control.rawValue).\(prop)=\(text) → \(accepted ? "taken" : "400")" }
     }
 
-    static let cases: [Case] = FrameSubject.controls.flatMap { control in
-        SceneConfiguration().propDeclarations(of: control).flatMap { d in
+    static let cases: [Case] = ControlList.seeds.subjects.flatMap { control in
+        SceneConfiguration.seeds.propDeclarations(of: control).flatMap { d in
             BoundaryCases.values(d.kind.parameterType).map { text, accepted in
                 Case(control: control, prop: d.name, kind: d.kind, text: text, accepted: accepted)
             }
@@ -42,7 +41,7 @@ import SeedControls
         }
     }
 
-    @Test(arguments: seeded { cases })
+    @Test(arguments: cases)
     func patch(_ c: Case) throws {
         try withTestServer(.router) { s in
             let before = try s.propValues(c.control.rawValue)
@@ -57,7 +56,7 @@ import SeedControls
         }
     }
 
-    @Test(arguments: seeded { cases })
+    @Test(arguments: cases)
     func frame(_ c: Case) throws {
         try withTestServer(.router) { s in
             let text = try #require(c.text.addingPercentEncoding(withAllowedCharacters: .alphanumerics))
@@ -73,8 +72,8 @@ import SeedControls
     /// Every prop has its cases: a range its four, a colour, a list or a curve several, an
     /// enumeration and a flag one.
     @Test func everyPropIsCovered() {
-        for control in FrameSubject.controls {
-            for d in SceneConfiguration().propDeclarations(of: control) {
+        for control in ControlList.seeds.subjects {
+            for d in SceneConfiguration.seeds.propDeclarations(of: control) {
                 let count = Self.cases.filter { $0.control == control && $0.prop == d.name }.count
                 let expected = switch d.kind {
                 case .number, .integer: 4

@@ -11,17 +11,16 @@ import SeedControls
 /// `GET`, `PATCH` and `DELETE /controls/CONTROL/props`: the reply's shape, merge-patch semantics, a
 /// patch checked whole, defaults restored, the command history, and the guard.
 @Suite struct PropsRoutesTests {
-    init() { SeedControls.bootstrap() }
 
-    static let controls = FrameSubject.controls.filter { !SceneConfiguration().propDeclarations(of: $0).isEmpty }
+    static let controls = ControlList.seeds.subjects.filter { !SceneConfiguration.seeds.propDeclarations(of: $0).isEmpty }
 
-    @Test(arguments: seeded { controls })
+    @Test(arguments: controls)
     func getGivesValuesDefaultsAndTheirSchema(_ control: FrameSubject) throws {
         try withTestServer(.router) { s in
             let reply = try jsonObject(s.get("/controls/\(control.rawValue)/props"))
             #expect(Set(reply.keys) == ["control", "revision", "values", "defaults", "schema"])
             #expect(reply["control"] as? String == control.rawValue && reply["revision"] as? Int == 0)
-            let declarations = SceneConfiguration().propDeclarations(of: control)
+            let declarations = SceneConfiguration.seeds.propDeclarations(of: control)
             let values = try #require(reply["values"] as? [String: Any])
             #expect(sameJSON(values, reply["defaults"]))
             #expect(Set(values.keys) == Set(declarations.map(\.name)))
@@ -116,7 +115,7 @@ import SeedControls
     static let setup: [FrameSubject: String] = [.meter: "/meter/hold?seconds=1", .player: "/player/play"]
 
     /// DELETE restores every default, and the frames are then those of a scene never changed.
-    @Test(arguments: seeded { controls })
+    @Test(arguments: controls)
     func deleteRestoresTheDefaultFrames(_ control: FrameSubject) throws {
         let patch = Self.somePatch[control] ?? "{}"
         let query = "control=\(control.rawValue)&width=120&height=60"
@@ -166,9 +165,9 @@ import SeedControls
     /// The meter's duration keeps its rule whichever way it is set: only while the meter is empty.
     /// `PUT /meter/config` is the same prop by another route, declared from it.
     @Test func theMetersDurationNeedsAnEmptyMeter() throws {
-        let prop = try #require(SceneConfiguration().propDeclarations(of: .meter).first { $0.name == "duration" })
-        #expect(Param.number(prop: "duration", of: .meter).spec.type == prop.kind.parameterType)
-        #expect(Param.number(prop: "duration", of: .meter).spec.description == prop.doc)
+        let prop = try #require(SceneConfiguration.seeds.propDeclarations(of: .meter).first { $0.name == "duration" })
+        #expect(Param.number(prop: "duration", of: .meter, in: .seeds).spec.type == prop.kind.parameterType)
+        #expect(Param.number(prop: "duration", of: .meter, in: .seeds).spec.description == prop.doc)
         try withTestServer(.router) { s in
             #expect(try s.patchProps("meter", ##"{"duration": 10}"##).status == 200)
             #expect(try s.state().meter.duration == 10)

@@ -16,7 +16,6 @@ import SeedControls
 /// reached the state it needs, counted per client, never after a pause.
 @Suite(.serialized, .ioTimeLimit)
 struct ReplicaFaultTests {
-    init() { SeedControls.bootstrap() }
 
     /// No snapshot in the storm: the checks below need every replica to apply every entry itself,
     /// not restore a snapshot past some (an unpaced storm on an idle machine can pass 1,000 entries).

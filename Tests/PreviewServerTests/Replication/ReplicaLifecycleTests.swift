@@ -11,7 +11,6 @@ import SeedControls
 /// and back in between, commands were refused and the reader reconnected.
 @Suite(.serialized, .ioTimeLimit)
 struct ReplicaLifecycleTests {
-    init() { SeedControls.bootstrap() }
 
     @Test(arguments: [false, true])
     func aStoppedReplicaIsFreed(restartingTheLog: Bool) throws {

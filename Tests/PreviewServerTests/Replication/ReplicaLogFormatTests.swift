@@ -10,7 +10,6 @@ import SeedControls
 /// the replica there, saying so, instead of being skipped or guessed at (§Faults).
 @Suite(.serialized, .ioTimeLimit)
 struct ReplicaLogFormatTests {
-    init() { SeedControls.bootstrap() }
 
     @Test func anEntryHoldsTheCommandsValueAndItsVersionNotARequest() throws {
         let redis = try RedisProcess()

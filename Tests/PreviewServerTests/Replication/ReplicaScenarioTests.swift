@@ -12,7 +12,6 @@ import SeedControls
 /// any replica serves a clip of one stored through another, whatever it has applied of the log.
 @Suite(.serialized, .ioTimeLimit)
 struct ReplicaScenarioTests {
-    init() { SeedControls.bootstrap() }
 
     static let query = "control=all&size=96&fps=10"
 
@@ -74,7 +73,7 @@ struct ReplicaScenarioTests {
         // What it holds still runs; what it does not hold cannot be looked up.
         #expect(try a.get("/frame.png?scenario=\(kept)&ahead=0.3&size=96").status == 200)
         #expect(try a.get("/scenarios/\(kept)").status == 200)
-        let refusedID = try Scenario(parsing: Array(document.utf8), artworks: ArtworkLibrary()).id
+        let refusedID = try Scenario(parsing: Array(document.utf8), controls: .seeds, artworks: ArtworkLibrary(controls: .seeds)).id
         let lookup = try a.get("/scenarios/\(refusedID)")
         #expect(lookup.status == 503 && lookup.header("Retry-After") == "1", "\(lookup.text)")
         #expect(try !a.get("/scenarios").text.contains(refusedID), "not kept here")

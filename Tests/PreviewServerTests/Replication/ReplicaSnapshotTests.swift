@@ -14,7 +14,6 @@ import SeedControls
 /// §Snapshots).
 @Suite(.serialized, .ioTimeLimit)
 struct ReplicaSnapshotTests {
-    init() { SeedControls.bootstrap() }
 
     @Test func aReplicaJoiningAfterTheLogWasTrimmedCatchesUpToIdenticalFramesAndState() throws {
         let redis = try RedisProcess()

@@ -13,7 +13,6 @@ import SeedControls
 /// apply the same entries at the same scene times, so they show the same frames.
 @Suite(.serialized, .ioTimeLimit)
 struct ReplicaTests {
-    init() { SeedControls.bootstrap() }
 
     @Test func aCommandToOneReplicaGivesByteIdenticalFramesOnAnother() throws {
         let redis = try RedisProcess()

@@ -6,7 +6,6 @@ import SeedControls
 
 /// The parts of replication that need no Redis: the `--replicate` target and a log entry's fields.
 @Suite struct ReplicationPartsTests {
-    init() { SeedControls.bootstrap() }
 
     @Test func aTargetIsRedisHostPortAndASceneName() throws {
         let full = try ReplicationTarget.parse("redis://10.0.0.5:7000/review").get()

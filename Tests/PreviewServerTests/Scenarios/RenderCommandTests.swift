@@ -8,7 +8,6 @@ import SeedControls
 /// `layercast render`, the executable itself: no server, no socket, the server's bytes, and a
 /// visual regression check with exit codes a CI job can act on.
 @Suite(.ioTimeLimit) struct RenderCommandTests {
-    init() { SeedControls.bootstrap() }
 
     static let options = ["--size", "96", "--fps", "10"]
 

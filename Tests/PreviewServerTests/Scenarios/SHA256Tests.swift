@@ -4,7 +4,6 @@ import Testing
 import SeedControls
 
 @Suite struct SHA256Tests {
-    init() { SeedControls.bootstrap() }
 
     /// FIPS 180-4's examples, one and two blocks, and the padding edge at 55/56/64 bytes against sha256sum.
     @Test func knownDigests() {

@@ -9,7 +9,6 @@ import SeedControls
 /// A scenario that starts from a snapshot (`from`): its scene is the one `GET /snapshot` gave, at
 /// the snapshot's scene time, and its steps run from there, on the server and in `layercast render` alike.
 @Suite struct ScenarioFromSnapshotTests {
-    init() { SeedControls.bootstrap() }
 
     static let fps = 10
     static let query = "control=all&size=96"
@@ -54,7 +53,7 @@ import SeedControls
             #expect(served[0] == original, "the first frame is the frame the snapshot was taken from")
             #expect(Set(served).count > 5, "it moves on from there")
 
-            let render = try HeadlessRender(document: Array(document.utf8), artworks: [], format: .png, options: Self.options)
+            let render = try HeadlessRender(document: Array(document.utf8), controls: .seeds, artworks: [], format: .png, options: Self.options)
             var headless: [[UInt8]] = []
             try render.renderFrames { _, _, image in headless.append(try render.png(image)) }
             #expect(headless == served, "layercast render gives the server's bytes")

@@ -8,7 +8,6 @@ import Testing
 /// A scenario a page embeds is pinned: newer scenarios never push it out, and with a data folder
 /// the pin outlives a restart (issue 34).
 @Suite(.ioTimeLimit) struct ScenarioPinTests {
-    init() { SeedControls.bootstrap() }
 
     static func scenario(_ k: Int) -> String { #"{"name": "n\#(k)", "duration": 0.5, "steps": []}"# }
 

@@ -9,7 +9,6 @@ import SeedControls
 /// `POST /scenarios/{id}/play`: the steps apply to the live scene at now + their times, exactly,
 /// however late anyone looks.
 @Suite struct ScenarioPlayTests {
-    init() { SeedControls.bootstrap() }
 
     /// Played from a fresh live scene at 0, the live frames are the scenario's own frames, even when
     /// the clock jumps past several steps at once.

@@ -11,7 +11,6 @@ import SeedControls
 /// `POST /scenarios/record`: the commands that arrive become a scenario at their scene times, and
 /// the scenario replays from a fresh scene to the frames the live scene showed.
 @Suite(.ioTimeLimit) struct ScenarioRecordingTests {
-    init() { SeedControls.bootstrap() }
 
     /// Change props and press the meter, then record an interaction on a server with a manual clock,
     /// keeping its live frames; replay the recording from its snapshot; compare the pixels.

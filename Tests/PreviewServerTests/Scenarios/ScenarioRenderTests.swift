@@ -11,7 +11,6 @@ import SeedControls
 /// A scenario's frames are a pure function of the scenario, the time and the frame parameters:
 /// the same bytes every time, from the server and from the headless renderer alike.
 @Suite struct ScenarioRenderTests {
-    init() { SeedControls.bootstrap() }
 
     static let fps = 10
     static let query = "control=all&size=96"
@@ -33,7 +32,7 @@ import SeedControls
 
     /// What `layercast render` computes is byte for byte what `/frame.png?scenario=` serves.
     @Test func theHeadlessRendererGivesTheServersBytes() throws {
-        let render = try HeadlessRender(document: Array(Scenarios.busy.utf8), artworks: [], format: .png,
+        let render = try HeadlessRender(document: Array(Scenarios.busy.utf8), controls: .seeds, artworks: [], format: .png,
                                         options: [("control", "all"), ("size", "96"), ("fps", String(Self.fps))])
         var headless: [[UInt8]] = []
         try render.renderFrames { _, _, image in headless.append(try render.png(image)) }

@@ -9,7 +9,6 @@ import SeedControls
 /// A scenario is checked whole before anything is stored or runs; every fault is a 400 whose
 /// `parameter` is the member's path, a step's index first.
 @Suite struct ScenarioValidationTests {
-    init() { SeedControls.bootstrap() }
 
     struct Bad: Sendable, CustomStringConvertible {
         var document: String
@@ -99,7 +98,7 @@ import SeedControls
         Bad(document: #"[{"duration": 2}]"#, field: "body", says: "JSON object"),
     ]
 
-    @Test(arguments: seeded { bad })
+    @Test(arguments: bad)
     func everyFaultNamesItsMember(_ bad: Bad) throws {
         try withTestServer(.router) { s in
             let reply = try s.post("/scenarios", json: bad.document)

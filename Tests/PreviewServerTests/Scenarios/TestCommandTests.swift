@@ -7,7 +7,6 @@ import SeedControls
 /// codes a CI job acts on, failures with their measures and images, masks, JUnit XML that a JUnit
 /// parser from PyPI reads, and GitHub's step summary.
 @Suite(.ioTimeLimit) struct TestCommandTests {
-    init() { SeedControls.bootstrap() }
 
     static let options = ["--size", "96", "--fps", "10", "--control", "spinner"]
 

@@ -8,7 +8,6 @@ import SeedControls
 /// that lead from the report's folder to their baselines. Two launches of the binary: the baselines,
 /// then a failing run with the report.
 @Suite struct TestReportTests {
-    init() { SeedControls.bootstrap() }
 
     @Test func aFailingRunsReportEmbedsItsFailuresAndReferencesItsPasses() throws {
         try TestCommandTests.withProject { scenarios, baselines, dir in

@@ -11,11 +11,10 @@ import SeedControls
 /// A snapshot document (docs/design/replication.md §Snapshots) rebuilds a scene that shows, at
 /// every later time, the very frames the original shows.
 @Suite(.ioTimeLimit) struct SnapshotTests {
-    init() { SeedControls.bootstrap() }
 
     /// Mid-morph of the play button, mid-record of the meter, the player playing an uploaded artwork.
     static func busyScene(artworks: ArtworkLibrary, png: [UInt8]) throws -> Scene {
-        var scene = Scene()
+        var scene = Scene.seeds()
         let artwork = try artworks.upload(png).bitmap
         scene.advance(to: 0.3)
         scene.player.setArtwork(artwork, at: 0.3)
@@ -47,7 +46,7 @@ import SeedControls
 
     @Test func aRestoredSceneShowsByteIdenticalFramesAtEveryLaterTime() throws {
         let png = try Self.artworkPNG()
-        let here = ArtworkLibrary()
+        let here = ArtworkLibrary(controls: .seeds)
         let original = try Self.busyScene(artworks: here, png: png)
         let t = original.time
         #expect(original.playButton.animationState != .barToPause(.pause), "the morph is under way")
@@ -58,9 +57,9 @@ import SeedControls
                                       references: ArtworkReferences(configuration: original.configuration, library: here))
 
         // Another process: its own library, holding the same PNG (as a replica fetches it from Redis).
-        let there = ArtworkLibrary()
+        let there = ArtworkLibrary(controls: .seeds)
         there.add(png)
-        let read = try SceneSnapshot.decode(bytes, references: ArtworkReferences(configuration: SceneConfiguration(),
+        let read = try SceneSnapshot.decode(bytes, references: ArtworkReferences(configuration: SceneConfiguration.seeds,
                                                                                    library: there))
         #expect(read.sceneTime == t)
         #expect(read.revision == 7)
@@ -85,11 +84,11 @@ import SeedControls
 
         // Written again and read again on the other side, the document is the same (its artwork's
         // bitmap id is the one the other process gave it; nothing else differs from the original's).
-        let there1 = try Self.document(restored, revision: 7, references: ArtworkReferences(configuration: SceneConfiguration(),
+        let there1 = try Self.document(restored, revision: 7, references: ArtworkReferences(configuration: SceneConfiguration.seeds,
                                                                                              library: there))
         let there2 = try Self.document(SceneSnapshot.decode(there1, references: ArtworkReferences(
-            configuration: SceneConfiguration(), library: there)).scene.scene, revision: 7,
-            references: ArtworkReferences(configuration: SceneConfiguration(), library: there))
+            configuration: SceneConfiguration.seeds, library: there)).scene.scene, revision: 7,
+            references: ArtworkReferences(configuration: SceneConfiguration.seeds, library: there))
         #expect(there1 == there2)
         let hereID = "\"id\":\(original.player.artwork.id),", thereID = "\"id\":\(restored.player.artwork.id),"
         #expect(String(decoding: there1, as: UTF8.self) == String(decoding: bytes, as: UTF8.self)
@@ -103,14 +102,14 @@ import SeedControls
     }
 
     @Test func aRestoredSceneReportsTheSameStateAtEveryLaterTime() throws {
-        var original = Scene()
+        var original = Scene.seeds()
         original.advance(to: 0.4)
         original.player.play(at: 0.4)
         try original.meter.press(at: 0.4)
         original.advance(to: 0.9)
         original.playButton.setMode(.stop, at: 0.9)
         original.advance(to: 1.0)
-        let references = ArtworkReferences(configuration: original.configuration, library: ArtworkLibrary())
+        let references = ArtworkReferences(configuration: original.configuration, library: ArtworkLibrary(controls: .seeds))
         let bytes = try Self.document(original, revision: 3, references: references)
         let read = try SceneSnapshot.decode(bytes, references: references)
         #expect(read.artwork == nil, "the default artwork is the server's own")
@@ -130,15 +129,15 @@ import SeedControls
 
     @Test func aSnapshotNamingAnArtworkTheServerDoesNotHaveIsRefused() throws {
         let png = try Self.artworkPNG()
-        let here = ArtworkLibrary()
+        let here = ArtworkLibrary(controls: .seeds)
         let scene = try Self.busyScene(artworks: here, png: png)
         let bytes = try SceneSnapshot(scene: scene, time: scene.time, revision: 1, lastEntry: nil,
                                       clock: ClockState(sceneTime: scene.time, paused: false, speed: 1, fps: 30),
                                       references: ArtworkReferences(configuration: scene.configuration, library: here))
             .encoded()
         #expect(throws: (any Error).self) {
-            try SceneSnapshot.decode(bytes, references: ArtworkReferences(configuration: SceneConfiguration(),
-                                                                          library: ArtworkLibrary()))
+            try SceneSnapshot.decode(bytes, references: ArtworkReferences(configuration: SceneConfiguration.seeds,
+                                                                          library: ArtworkLibrary(controls: .seeds)))
         }
     }
 
@@ -148,7 +147,7 @@ import SeedControls
         #expect(try server.post("/play-button/mode?mode=stop").status == 200)
         let reply = try server.get("/snapshot")
         #expect(reply.status == 200, "\(reply.text)")
-        let read = try SceneSnapshot.decode(reply.body, references: server.services.stage.artworkReferences(Scene()))
+        let read = try SceneSnapshot.decode(reply.body, references: server.services.stage.artworkReferences(Scene.seeds()))
         #expect(read.artwork == nil, "the server's own artwork")
         #expect(read.lastEntry == nil, "not a replica")
         #expect(read.revision >= 1)

@@ -53,7 +53,7 @@ enum BoundaryCases {
 
     /// The values to try for a type, and whether validation should accept each.
     static func values(_ type: ParameterType) -> [(String, Bool)] {
-        switch type.resolved {
+        switch type.resolved(for: .seeds) {
         case .integer(let r):
             var out = [(String(r.lowerBound), true), (String(r.upperBound), true)]
             if r.lowerBound > Int.min { out.append((String(r.lowerBound - 1), false)) }
@@ -111,7 +111,7 @@ enum BoundaryCases {
 
     /// Some valid value of a type.
     static func sample(_ type: ParameterType) -> String? {
-        switch type.resolved {
+        switch type.resolved(for: .seeds) {
         case .integer(let r): String(r.lowerBound)
         case .number(let r): ParameterType.format(r.lowerBound)
         case .boolean: "true"

@@ -12,7 +12,7 @@ extension TestServer {
 /// The spec a stream request with these parameters asks for, decoded as the router decodes it.
 func hubSpec(_ query: [String: String]) throws -> FrameSpec {
     let request = HTTPRequest(method: "GET", path: "/stream.mjpg", query: query.map { (name: $0.key, value: $0.value) })
-    return try FrameSpec(Input(decoding: request, for: FrameRoutes.stream.operation, configuration: PreviewServerConfiguration()))
+    return try FrameSpec(Input(decoding: request, for: FrameRoutes.stream.operation, configuration: PreviewServerConfiguration.seeds))
 }
 
 struct HubStreamError: Error, CustomStringConvertible {

@@ -10,7 +10,6 @@ import SeedControls
 /// Frames and clips at a scene time (`at=`): the kept history shows exactly what was live, and
 /// neither the clock nor the live scene moves (docs/design/engine.md §Timeline).
 @Suite struct AtFrameTests {
-    init() { SeedControls.bootstrap() }
 
     static let query = "control=play-button&size=64"
 

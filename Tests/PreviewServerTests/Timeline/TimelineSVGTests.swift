@@ -9,7 +9,6 @@ import SeedControls
 
 /// `GET /timeline.svg`: a well-formed standalone picture of the lanes, bars and command markers.
 @Suite struct TimelineSVGTests {
-    init() { SeedControls.bootstrap() }
 
     /// Counts elements by name while checking the document parses.
     final class Counter: NSObject, XMLParserDelegate {

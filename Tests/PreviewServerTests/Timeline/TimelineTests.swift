@@ -11,7 +11,6 @@ import SeedControls
 /// `GET /timeline` (docs/design/engine.md §Timeline): every animation of a window with its timing,
 /// curve, outcome and the command that caused it, read from the scene's own records.
 @Suite struct TimelineTests {
-    init() { SeedControls.bootstrap() }
 
     static func timeline(_ s: TestServer, _ query: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> TimelineReply {
         let response = try s.get("/timeline?" + query)

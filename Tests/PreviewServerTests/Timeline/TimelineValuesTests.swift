@@ -8,7 +8,6 @@ import SeedControls
 
 /// `GET /timeline/values`: a layer property's presentation values over a window, for plotting.
 @Suite struct TimelineValuesTests {
-    init() { SeedControls.bootstrap() }
 
     struct Reply: Decodable {
         struct Value: Decodable {

@@ -6,7 +6,6 @@ import SeedControls
 
 /// Reply schemas come from the Swift types themselves.
 @Suite struct SchemaRecorderTests {
-    init() { SeedControls.bootstrap() }
 
     func component(_ registry: SchemaRegistry, _ name: String) throws -> [(String, JSONValue)] {
         guard case .object(let members)? = registry.components[name] else {
@@ -21,7 +20,7 @@ import SeedControls
     }
 
     @Test func fieldsTypesAndOptionalityComeFromTheType() throws {
-        let registry = SchemaRegistry()
+        let registry = SchemaRegistry(scene: .seeds)
         let ref = registry.schema(of: RecordingMeter.State.self)
         #expect(ref == .object([("$ref", "#/components/schemas/RecordingMeterState")]))
         let meter = try component(registry, "RecordingMeterState")
@@ -58,7 +57,7 @@ import SeedControls
     }
 
     @Test func enumsListTheirCasesAndNotesAreMerged() throws {
-        let registry = SchemaRegistry()
+        let registry = SchemaRegistry(scene: .seeds)
         _ = registry.schema(of: Basket.self)
         #expect(registry.components["SchemaRecorderTestsFruit"] == .object([("type", "string"), ("enum", ["apple", "pear", "quince"])]))
         let pip = try component(registry, "SchemaRecorderTestsPip")
@@ -80,13 +79,13 @@ import SeedControls
     }
 
     @Test func aNoteOnAMissingFieldIsReported() {
-        let registry = SchemaRegistry()
+        let registry = SchemaRegistry(scene: .seeds)
         _ = registry.schema(of: Misnoted.self)
         #expect(registry.problems == ["SchemaRecorderTestsMisnoted notes 'b', which it does not have"])
     }
 
     @Test func dictionariesAndUnsignedIntegers() throws {
-        let registry = SchemaRegistry()
+        let registry = SchemaRegistry(scene: .seeds)
         _ = registry.schema(of: Scores.self)
         let scores = try component(registry, "SchemaRecorderTestsScores")
         guard case .object(let properties)? = member(scores, "properties") else { Issue.record("no properties"); return }

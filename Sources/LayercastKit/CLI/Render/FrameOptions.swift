@@ -4,16 +4,16 @@ import Scenes
 /// The frame options `layercast render` and `layercast test` share: the clip parameters' own
 /// ranges and defaults (`HeadlessRender.values`), and the artwork a scenario may name.
 struct FrameOptions: ParsableArguments {
-    @Option(help: "Width and height in points, \(HeadlessRender.values(of: "size")). Default \(HeadlessRender.defaultText(of: "size")).")
+    @Option(help: "Width and height in points, \(HeadlessRender.values(of: "size", controls: ServedControls.list)). Default \(HeadlessRender.defaultText(of: "size")).")
     var size: Int?
 
-    @Option(help: "Pixels per point, \(HeadlessRender.values(of: "scale")).")
+    @Option(help: "Pixels per point, \(HeadlessRender.values(of: "scale", controls: ServedControls.list)).")
     var scale: Double?
 
-    @Option(help: "What the frames show: \(HeadlessRender.values(of: "control")).")
+    @Option(help: "What the frames show: \(HeadlessRender.values(of: "control", controls: ServedControls.list)).")
     var control: String?
 
-    @Option(help: "A colour or a name: \(HeadlessRender.values(of: "background")).")
+    @Option(help: "A colour or a name: \(HeadlessRender.values(of: "background", controls: ServedControls.list)).")
     var background: String?
 
     @Option(help: "A PNG the scenarios name by its SHA-256 (repeatable).")

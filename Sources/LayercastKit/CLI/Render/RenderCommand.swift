@@ -44,12 +44,12 @@ struct Render: ParsableCommand {
             + "\(Filmstrip.columnsRange.upperBound). Default \(Filmstrip.defaultColumns), or fewer if fewer frames."))
     var columns: Int?
 
-    @Option(help: "Frames per second, \(HeadlessRender.values(of: "fps")) (gif: at most 50). Default \(HeadlessRender.defaultText(of: "fps")).")
+    @Option(help: "Frames per second, \(HeadlessRender.values(of: "fps", controls: ServedControls.list)) (gif: at most 50). Default \(HeadlessRender.defaultText(of: "fps")).")
     var fps: Int?
 
     @OptionGroup var frame: FrameOptions
 
-    @Option(help: "Lossy WebP quality, \(HeadlessRender.values(of: "quality")).")
+    @Option(help: "Lossy WebP quality, \(HeadlessRender.values(of: "quality", controls: ServedControls.list)).")
     var quality: Int?
 
     @Option(help: "Compare each frame with DIR/frame-NNNN.png instead of writing it.")
@@ -110,7 +110,7 @@ struct Render: ParsableCommand {
     /// The scenario read and checked with `options`; a refusal is a usage error.
     func makeRender(format: HeadlessRender.Format, options: [(name: String, value: String)]) throws -> HeadlessRender {
         do {
-            return try HeadlessRender(document: try Files.read(scenario, what: "scenario"),
+            return try HeadlessRender(document: try Files.read(scenario, what: "scenario"), controls: ServedControls.list,
                                       artworks: try frame.artworks(),
                                       format: format, options: options)
         } catch let problem as HeadlessRender.Problem {

@@ -56,7 +56,7 @@ struct TestCommand: ParsableCommand {
     @Option(help: "I/N: run the I-th of N equal parts of the scenarios (1-based), for N CI machines.")
     var shard: String?
 
-    @Option(help: "Frames per second of the checked frames, \(HeadlessRender.values(of: "fps")).")
+    @Option(help: "Frames per second of the checked frames, \(HeadlessRender.values(of: "fps", controls: ServedControls.list)).")
     var fps = 10
 
     @OptionGroup var frame: FrameOptions
@@ -96,11 +96,13 @@ struct TestCommand: ParsableCommand {
         }
         // Every scenario is read and checked before any runs: bad input runs nothing.
         let artworks = try frame.artworks()
+        // Read once here: the workers below run on threads of their own, which a task-local does not reach.
+        let controls = ServedControls.list
         var documents: [[UInt8]] = []
         for (_, path) in plan.scenarios {
             let document = try Files.read(path, what: "scenario")
             do {
-                _ = try HeadlessRender(document: document, artworks: artworks, format: .png, options: options)
+                _ = try HeadlessRender(document: document, controls: controls, artworks: artworks, format: .png, options: options)
             } catch {
                 throw RenderFailure.usage("\(path): \(error)")
             }
@@ -112,7 +114,8 @@ struct TestCommand: ParsableCommand {
         let work = { @Sendable (i: Int) in
             let (name, path) = plan.scenarios[i]
             let outcome = Result { () throws -> TestResults.Scenario in
-                let render = try HeadlessRender(document: checked[i], artworks: artworks, format: .png, options: options)
+                let render = try HeadlessRender(document: checked[i], controls: controls, artworks: artworks, format: .png,
+                                                options: options)
                 return try ScenarioCheck(render: render, name: name, file: path, baselines: baseline, results: results,
                                          criterion: criterion, cells: cells, update: update).run()
             }
@@ -156,14 +159,14 @@ struct TestCommand: ParsableCommand {
         }
         var rects: [PixelRect] = [], cells: [FrameSubject] = []
         for text in mask {
-            if let control = FrameSubject.controls.first(where: { $0.rawValue == text }) {
+            if let control = ServedControls.list.subjects.first(where: { $0.rawValue == text }) {
                 cells.append(control)
                 continue
             }
             let numbers = text.split(separator: ",").compactMap { Int(String($0.filter { $0 != " " })) }
             guard numbers.count == 4, numbers[2] > 0, numbers[3] > 0 else {
                 throw RenderFailure.usage("--mask must be X,Y,W,H in pixels with W and H above 0, or one of "
-                                          + FrameSubject.controls.map(\.rawValue).joined(separator: ", ") + "; got \(text)")
+                                          + ServedControls.list.subjects.map(\.rawValue).joined(separator: ", ") + "; got \(text)")
             }
             rects.append(PixelRect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3]))
         }

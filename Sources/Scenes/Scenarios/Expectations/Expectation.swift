@@ -88,7 +88,7 @@ extension Expectation.Expected {
 extension Expectation {
     /// The `expect` member of the step at `path` (`steps[3]`), each path resolved and each value
     /// checked against what the path holds; nothing else is read.
-    package init(at: Double, expect value: JSONDocument, path: String) throws(Refusal) {
+    package init(at: Double, expect value: JSONDocument, path: String, controls: ControlList) throws(Refusal) {
         let field = path + ".expect"
         guard case .object(let members) = value else {
             throw Refusal(.invalid, "'\(field)' must be an object, not \(value.kindName)", parameter: field, allowed: Self.shape)
@@ -101,7 +101,7 @@ extension Expectation {
         for (given, expected) in members {
             let memberField = field + "." + given
             do throws(Refusal) {
-                let (keys, node) = try StatePaths.resolve(given, at: memberField)
+                let (keys, node) = try StatePaths.resolve(given, at: memberField, controls: controls)
                 let written = keys.joined(separator: ".")
                 guard !checks.contains(where: { $0.path == written }) else {
                     throw Refusal(.invalid, "'\(Refusal.quote(written))' is checked more than once", parameter: memberField,

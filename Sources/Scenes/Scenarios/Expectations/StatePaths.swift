@@ -8,7 +8,7 @@ import JSON
 package enum StatePaths {
     /// A node of the state document's schema, as far as a path and an expected value need it.
     /// A struct of arrays rather than an indirect enum: the tree is kept for the life of the process
-    /// (`ControlSystem.derived`), and an indirect enum's boxes are referenced by pointers carrying
+    /// list (`ControlList.derived`), and an indirect enum's boxes are referenced by pointers carrying
     /// the case in their spare bits, which LeakSanitizer cannot follow, so it reported the kept tree
     /// as leaked (scripts/test-sanitizers.sh).
     package struct Node: Sendable {
@@ -49,10 +49,10 @@ package enum StatePaths {
     /// played headlessly does not have.
     package static let serverMembers = ["clock", "revision"]
 
-    /// The state document's schema as a tree, made once for the registered controls.
-    package static var root: Node {
-        ControlSystem.derived("StatePaths.root") {
-            let registry = SchemaRegistry()
+    /// The state document's schema as a tree, made once for a list of controls.
+    package static func root(_ controls: ControlList) -> Node {
+        controls.derived("StatePaths.root") {
+            let registry = SchemaRegistry(scene: SceneConfiguration(controls))
             let schema = registry.schema(of: SceneState.self)
             return node(schema, registry.components, depth: 0)
         }
@@ -61,21 +61,22 @@ package enum StatePaths {
     /// The document keys a path names, in order, and what it ends at: `play-button.left.rotation` →
     /// (["playButton", "left", "rotation"], .number). A path the document does not have is refused,
     /// naming the first member that is not there and what is.
-    package static func resolve(_ path: String, at field: String) throws(Refusal) -> (keys: [String], node: Node) {
+    package static func resolve(_ path: String, at field: String,
+                                controls: ControlList) throws(Refusal) -> (keys: [String], node: Node) {
         let parts = path.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         guard !path.isEmpty, parts.allSatisfy({ !$0.isEmpty }) else {
             throw Refusal(.invalid, "'\(Refusal.quote(path))' is not a path of the state document", parameter: field,
                           allowed: "dotted member names, such as meter.segmentCount or play-button.mode")
         }
         var keys: [String] = []
-        var node = root
+        var node = root(controls)
         for (i, part) in parts.enumerated() {
             let walked = keys.isEmpty ? "the state document" : "'" + keys.joined(separator: ".") + "'"
             switch node.kind {
             case .object:
                 let members = node.members
                 // At the top, a control's id stands for its document key.
-                let key = i == 0 ? (FrameSubject.controls.first { $0.rawValue == part }?.documentKey ?? part) : part
+                let key = i == 0 ? (controls.subjects.first { $0.rawValue == part }?.documentKey ?? part) : part
                 if i == 0, serverMembers.contains(key) {
                     throw Refusal(.invalid, "'\(key)' is the live server's, not a scenario's", parameter: field,
                                   allowed: allowedTop(members))

@@ -4,7 +4,6 @@ import LayercastKit
 import Testing
 
 @Suite struct ConfigurationTests {
-    init() throws { try ExampleControls.bootstrap() }
 
     @Test func defaultsAreTheFacts() {
         let c = HamburgerButton.Configuration()

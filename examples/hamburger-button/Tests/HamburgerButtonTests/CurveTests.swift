@@ -6,7 +6,6 @@ import Testing
 /// asked for full precision, which shows where the 1e-9 agreement the animations lack is lost: in the
 /// engine's default epsilon (1e-7 in x), not in the closed forms.
 @Suite struct CurveTests {
-    init() throws { try ExampleControls.bootstrap() }
 
     typealias Curve = HamburgerClosedForms.Curve
 

@@ -11,7 +11,6 @@ import Testing
 /// `transform` value entry by entry, not decomposed as Core Animation does. If the engine ever blends
 /// decomposed transforms, the first test fails, and one `transform` animation would do.
 @Suite struct EngineTransformTests {
-    init() throws { try ExampleControls.bootstrap() }
 
     static let angle = -0.7853975
     static let target = AffineTransform.translation(-4, 0).concatenating(.rotation(angle))

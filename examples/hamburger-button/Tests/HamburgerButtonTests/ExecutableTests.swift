@@ -5,7 +5,6 @@ import Testing
 /// README's API tables for the five controls of `main.swift`. (The test process's own list, with
 /// `Blinker`, has no such table: the function that writes it is not in the SDK's public API.)
 @Suite struct ExecutableTests {
-    init() throws { try ExampleControls.bootstrap() }
 
     /// The executable `swift build --build-tests` (or `swift test`) built beside this test bundle.
     static var executable: URL? {

@@ -8,7 +8,6 @@ import Testing
 /// points square (the 54-point design at 2×), closed, 0.3 s into opening, open, and 0.3 s into
 /// closing. A mismatch leaves the actual frame and a diff under `.build/golden-failures/`.
 @Suite struct HamburgerGoldenTests {
-    init() throws { try ExampleControls.bootstrap() }
 
     /// LayercastTesting's standard tolerance, stated: every channel within 8 levels of 255 on at
     /// least 99.5 % of the pixels. It absorbs antialiasing differences between Cairo versions; the
@@ -17,7 +16,7 @@ import Testing
     static let golden = Golden("Golden", tolerance: .init(channelDelta: 8, matchingFraction: 0.995))
 
     @Test func framesThroughAToggleAndBack() throws {
-        try withTestServer(.router) { server in
+        try withTestServer(.router, controls: ExampleControls.list) { server in
             func expectFrame(_ name: String, at time: Double, sourceLocation: SourceLocation = #_sourceLocation) throws {
                 let reply = try server.at(time).get("/frame.png?control=hamburger-button&size=108&at=\(time)")
                 #expect(reply.status == 200, "\(name): \(reply.text.prefix(200))", sourceLocation: sourceLocation)
@@ -39,7 +38,7 @@ import Testing
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("hamburger-golden-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: scratch) }
         let strict = Golden(directory: Self.golden.directory, failureDirectory: scratch, tolerance: Self.golden.tolerance)
-        try withTestServer(.router) { server in
+        try withTestServer(.router, controls: ExampleControls.list) { server in
             #expect(try server.at(1).post("/hamburger-button/open").status == 200)
             let same = try server.at(2.5).get("/frame.png?control=hamburger-button&size=108")
             let wider = try server.get("/frame.png?control=hamburger-button&size=108&props.lineWidth=4.5")

@@ -6,10 +6,9 @@ import Testing
 /// The button served in process, driven over HTTP on a manual clock: its commands, its `/state`
 /// member and its frames.
 @Suite struct HamburgerServerTests {
-    init() throws { try ExampleControls.bootstrap() }
 
     @Test func toggleAnimatesStateAndFrames() throws {
-        try withTestServer(.router) { server in
+        try withTestServer(.router, controls: ExampleControls.list) { server in
             let closed = try server.frame("control=hamburger-button&size=108&at=0").image
             #expect(try decode(StateMembers.self, from: server.get("/state")).hamburgerButton.open == false)
 
@@ -46,7 +45,7 @@ import Testing
     }
 
     @Test func openAndCloseByNameAreIdempotent() throws {
-        try withTestServer(.router) { server in
+        try withTestServer(.router, controls: ExampleControls.list) { server in
             #expect(try server.at(1).post("/hamburger-button/close").status == 200)
             #expect(try decode(StateMembers.self, from: server.get("/state")).hamburgerButton.open == false)
             #expect(try server.post("/hamburger-button/open").status == 200)
@@ -60,7 +59,7 @@ import Testing
 
     /// Props set over HTTP reach the frames at once.
     @Test func propsChangeTheFrame() throws {
-        try withTestServer(.router) { server in
+        try withTestServer(.router, controls: ExampleControls.list) { server in
             let patch = ##"{"background": "#000000"}"##
             let reply = try server.request("PATCH", "/controls/hamburger-button/props", body: Array(patch.utf8),
                                            contentType: "application/merge-patch+json")

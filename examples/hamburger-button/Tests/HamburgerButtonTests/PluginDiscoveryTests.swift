@@ -8,16 +8,15 @@ import Testing
 /// registered, every surface the server derives from its declarations serves it, with no edit to
 /// the server.
 @Suite struct PluginDiscoveryTests {
-    init() throws { try ExampleControls.bootstrap() }
 
     @Test func theListIsRegisteredInOrder() {
-        #expect(ControlSystem.controls.map { $0.id.rawValue }
+        #expect(ExampleControls.list.types.map { $0.id.rawValue }
             == ["meter", "play-button", "player", "spinner", "hamburger-button", "blinker"])
-        #expect(FrameSubject.allCases.contains(.hamburgerButton))
+        #expect(ExampleControls.list.allSubjects.contains(.hamburgerButton))
     }
 
     @Test func itsCommandIsARoute() throws {
-        try withTestServer(.router) { server in
+        try withTestServer(.router, controls: ExampleControls.list) { server in
             let reply = try server.at(1).post("/blinker/blink")
             #expect(reply.status == 200, "\(reply.text.prefix(300))")
             let answer = try decode(CommandReply<Blinker.State>.self, from: reply)
@@ -28,7 +27,7 @@ import Testing
     }
 
     @Test func itsOperationsAreInTheOpenAPIDocument() throws {
-        try withTestServer(.router) { server in
+        try withTestServer(.router, controls: ExampleControls.list) { server in
             let document = try jsonObject(server.get("/openapi.json"))
             let paths = try #require(document["paths"] as? [String: Any])
             let blink = try #require(paths["/blinker/blink"] as? [String: Any], "\(paths.keys.sorted())")
@@ -43,14 +42,14 @@ import Testing
 
     /// The README's tables, generated as `api --markdown` prints them, have its rows.
     @Test func itsRowsAreInTheAPITables() {
-        let tables = LayercastMain.apiTables()
+        let tables = LayercastMain.apiTables(ExampleControls.list)
         #expect(tables.contains("| `POST /blinker/blink` |"), "\(tables.prefix(400))")
         #expect(tables.contains("| `GET /controls/blinker/props` |"))
         #expect(tables.contains("| `POST /hamburger-button/toggle` |"))
     }
 
     @Test func itHasACardOnTheLayout() throws {
-        try withTestServer(.router) { server in
+        try withTestServer(.router, controls: ExampleControls.list) { server in
             let layout = try jsonObject(server.get("/layout"))
             let cards = try #require(layout["cards"] as? [[String: Any]])
             let card = try #require(cards.first { $0["id"] as? String == "blinker" }, "\(cards.map { $0["id"] ?? "" })")
@@ -65,7 +64,7 @@ import Testing
     }
 
     @Test func itsPropsHaveASchema() throws {
-        try withTestServer(.router) { server in
+        try withTestServer(.router, controls: ExampleControls.list) { server in
             let reply = try server.get("/controls/blinker/props")
             #expect(reply.status == 200, "\(reply.text.prefix(300))")
             #expect(reply.text.contains("\"color\""), "\(reply.text.prefix(600))")
@@ -78,7 +77,7 @@ import Testing
     }
 
     @Test func aScenarioStepCanNameItsCommand() throws {
-        try withTestServer(.router) { server in
+        try withTestServer(.router, controls: ExampleControls.list) { server in
             let scenario = #"{"duration": 1, "steps": [{"at": 0.1, "do": "POST /blinker/blink"}, "#
                 + #"{"at": 0.2, "do": "POST /hamburger-button/toggle"}]}"#
             let reply = try server.post("/scenarios", json: scenario)
@@ -94,7 +93,7 @@ import Testing
     /// `GET /timeline` takes no `control` (only `/timeline.svg` does): the JSON lists every control's
     /// lanes, filtered here; the picture is asked for the blinker's alone.
     @Test func itsAnimationIsOnTheTimeline() throws {
-        try withTestServer(.router) { server in
+        try withTestServer(.router, controls: ExampleControls.list) { server in
             #expect(try server.at(1).post("/blinker/blink").status == 200)
             let reply = try server.at(1.1).get("/timeline")
             #expect(reply.status == 200, "\(reply.text.prefix(300))")

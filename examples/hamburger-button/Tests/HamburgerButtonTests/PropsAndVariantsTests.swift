@@ -5,7 +5,6 @@ import Testing
 
 /// The button's props as the server sees them, and its variants.
 @Suite struct PropsAndVariantsTests {
-    init() throws { try ExampleControls.bootstrap() }
 
     typealias Configuration = HamburgerButton.Configuration
 
@@ -45,7 +44,7 @@ import Testing
         HamburgerButton.variants.modes[0].apply(&button, 1.3)
         #expect(!button.isOpen && button.noticeableState == "closed")
         expectValues(button.state(at: 1.3).presentation, HamburgerClosedForms.closed, .exact)
-        try withTestServer(.router) { server in
+        try withTestServer(.router, controls: ExampleControls.list) { server in
             let frame = try server.frame("control=hamburger-button&variants=modes")
             #expect(frame.image.width > frame.image.height)
         }

@@ -9,7 +9,6 @@ import Testing
 
 /// The two states at rest (README.md §The original, States) and the layout (Geometry).
 @Suite struct RestStateTests {
-    init() throws { try ExampleControls.bootstrap() }
 
     @Test func closedAtRest() {
         let button = HamburgerButton()

@@ -4,10 +4,9 @@ import Testing
 
 /// The engine's animations of each change against the closed forms (README.md §The original, Animations).
 @Suite struct TransitionTests {
-    init() throws { try ExampleControls.bootstrap() }
 
     /// Times after a change, in seconds: before, at and after each delay and end.
-    static let offsets = ExampleControls.arguments([0, 0.05, 0.1, 0.2, 0.25, 0.3, 0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.8, 1.0])
+    static let offsets = [0, 0.05, 0.1, 0.2, 0.25, 0.3, 0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.8, 1.0]
 
     @Test(arguments: offsets) func opening(after dt: Double) {
         let button = openedButton(at: 1)
@@ -60,7 +59,7 @@ import Testing
     }
 
     /// A close in mid-flight of an open continues from the values on screen at the close.
-    @Test(arguments: ExampleControls.arguments([0.1, 0.2, 0.3, 0.45, 0.55, 0.62])) func reversal(closingAt t1: Double) {
+    @Test(arguments: [0.1, 0.2, 0.3, 0.45, 0.55, 0.62]) func reversal(closingAt t1: Double) {
         var button = openedButton(at: 0)
         let shownAtClose = button.state(at: t1).presentation
         button.close(at: t1)
