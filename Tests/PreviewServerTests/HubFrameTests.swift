@@ -34,7 +34,7 @@ import SeedControls
     }
 
     /// A viewer of the small spinner, once its first frame is rendered.
-    func attachViewer() throws -> (any FeedViewer, HubViewerReader) {
+    func attachViewer() throws -> (FeedViewer, HubViewerReader) {
         let viewer = try hub.attach(try Self.smallSpinner(), viewerClass: "test")
         #expect(eventually { counters.snapshot.renders == 1 })
         return (viewer, HubViewerReader(viewer: viewer))

@@ -9,7 +9,7 @@ import Synchronization
 final class FrameHub: Sendable {
     private struct State {
         var feeds: [FeedKey: Feed] = [:]
-        var viewers: [ObjectIdentifier: any FeedViewer] = [:]
+        var viewers: [ObjectIdentifier: FeedViewer] = [:]
     }
 
     private let state = Mutex(State())
@@ -33,8 +33,8 @@ final class FrameHub: Sendable {
     /// A new viewer of `key`, or the budget's refusal. One lock covers the admission, the lookup
     /// and the attach, so neither can two first viewers of a key both pay for its feed nor a
     /// concurrent last detach drop the feed between lookup and attach.
-    func attach(_ key: FeedKey, viewerClass: String) throws(Refusal) -> any FeedViewer {
-        let viewer = try state.withLock { s throws(Refusal) -> any FeedViewer in
+    func attach(_ key: FeedKey, viewerClass: String) throws(Refusal) -> FeedViewer {
+        let viewer = try state.withLock { s throws(Refusal) -> FeedViewer in
             let existing = s.feeds[key]
             let feedTicket = existing == nil ? try ledger.reserve(key.cost.shares) : nil
             let viewerTicket = try ledger.reserve([BudgetShare(.memory, CostModel.viewerBytes)])
@@ -42,10 +42,7 @@ final class FrameHub: Sendable {
                                         ticket: feedTicket)
             s.feeds[key] = feed
             feed.attach()
-            let viewer: any FeedViewer = switch key.transport {
-            case .mjpeg: StreamViewer(feed: feed, hub: self, viewerClass: viewerClass, ticket: viewerTicket)
-            case .mp4: VideoViewer(feed: feed, hub: self, viewerClass: viewerClass, ticket: viewerTicket)
-            }
+            let viewer = FeedViewer(feed: feed, hub: self, viewerClass: viewerClass, ticket: viewerTicket)
             s.viewers[ObjectIdentifier(viewer)] = viewer
             return viewer
         }
@@ -53,7 +50,7 @@ final class FrameHub: Sendable {
         return viewer
     }
 
-    func detach(_ viewer: any FeedViewer, from feed: Feed) {
+    func detach(_ viewer: FeedViewer, from feed: Feed) {
         let detached = state.withLock { s -> Bool in
             guard s.viewers.removeValue(forKey: ObjectIdentifier(viewer)) != nil else { return false }
             if feed.detach() { s.feeds[feed.key] = nil }

@@ -1,8 +1,8 @@
 import HTTPServer
 import Scenes
 
-/// The part a stream connection is sending and how far it has got: shared by MJPEG viewers and
-/// event subscribers, which both hold one part at a time and replace it with the newest.
+/// The unit a stream connection is sending and how far it has got: shared by feed viewers (an MJPEG
+/// part, a video fragment) and event subscribers, which all hold one unit at a time.
 struct PartCursor {
     private(set) var current: [UInt8]
     private(set) var offset = 0
@@ -19,6 +19,13 @@ struct PartCursor {
         current = part.value
         offset = 0
         sequence = part.sequence
+    }
+
+    /// Starts on `bytes`, the unit numbered `sequence`.
+    mutating func replace(with bytes: [UInt8], sequence: UInt64) {
+        current = bytes
+        offset = 0
+        self.sequence = sequence
     }
 
     /// Copies the next bytes of the part into `buffer`; returns how many.

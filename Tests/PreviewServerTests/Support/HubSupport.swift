@@ -21,11 +21,11 @@ struct HubStreamError: Error, CustomStringConvertible {
 
 /// Reads a hub viewer the way the HTTP server does, without a connection.
 final class HubViewerReader {
-    let viewer: any FeedViewer
+    let viewer: FeedViewer
     let waker = StreamWaker()
     private var parser = MJPEGParser(boundary: "frame")
 
-    init(viewer: any FeedViewer) {
+    init(viewer: FeedViewer) {
         self.viewer = viewer
     }
 
