@@ -1,4 +1,5 @@
 import Controls
+import JSON
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -29,26 +30,26 @@ package struct SceneState: Codable, Sendable {
     private enum Keys: String, CodingKey, CaseIterable { case sceneTime, revision, clock, props }
 
     package func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: JSONTree.Key.self)
-        try container.encode(sceneTime, forKey: JSONTree.Key(Keys.sceneTime.rawValue))
-        try container.encode(revision, forKey: JSONTree.Key(Keys.revision.rawValue))
-        try container.encode(clock, forKey: JSONTree.Key(Keys.clock.rawValue))
-        try container.encode(props, forKey: JSONTree.Key(Keys.props.rawValue))
+        var container = encoder.container(keyedBy: JSONValue.MemberKey.self)
+        try container.encode(sceneTime, forKey: JSONValue.MemberKey(Keys.sceneTime.rawValue))
+        try container.encode(revision, forKey: JSONValue.MemberKey(Keys.revision.rawValue))
+        try container.encode(clock, forKey: JSONValue.MemberKey(Keys.clock.rawValue))
+        try container.encode(props, forKey: JSONValue.MemberKey(Keys.props.rawValue))
         for (key, state) in controls {
-            try state.encode(to: container.superEncoder(forKey: JSONTree.Key(key)))
+            try state.encode(to: container.superEncoder(forKey: JSONValue.MemberKey(key)))
         }
     }
 
     package init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: JSONTree.Key.self)
-        sceneTime = try container.decode(Double.self, forKey: JSONTree.Key(Keys.sceneTime.rawValue))
-        revision = try container.decode(UInt64.self, forKey: JSONTree.Key(Keys.revision.rawValue))
-        clock = try container.decode(ClockState.self, forKey: JSONTree.Key(Keys.clock.rawValue))
-        props = try container.decode(ScenePropsState.self, forKey: JSONTree.Key(Keys.props.rawValue))
+        let container = try decoder.container(keyedBy: JSONValue.MemberKey.self)
+        sceneTime = try container.decode(Double.self, forKey: JSONValue.MemberKey(Keys.sceneTime.rawValue))
+        revision = try container.decode(UInt64.self, forKey: JSONValue.MemberKey(Keys.revision.rawValue))
+        clock = try container.decode(ClockState.self, forKey: JSONValue.MemberKey(Keys.clock.rawValue))
+        props = try container.decode(ScenePropsState.self, forKey: JSONValue.MemberKey(Keys.props.rawValue))
         // Every member besides the scene's own is a control's state, in the document's order.
         let own = Set(Keys.allCases.map(\.rawValue))
         controls = try container.allKeys.filter { !own.contains($0.stringValue) }.map { key in
-            (key.stringValue, try container.decode(JSONTree.self, forKey: key))
+            (key.stringValue, try container.decode(JSONValue.self, forKey: key))
         }
     }
 }

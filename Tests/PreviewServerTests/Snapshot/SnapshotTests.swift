@@ -1,6 +1,7 @@
 import Animation
 import Controls
 import Foundation
+import JSON
 import LayercastTesting
 @testable import PreviewServer
 import Rendering
@@ -152,8 +153,8 @@ import SeedControls
         #expect(read.lastEntry == nil, "not a replica")
         #expect(read.revision >= 1)
         #expect(read.scene.scene.playButton.mode == .stop)
-        let button = read.state.controls.first { $0.key == "playButton" }?.state as? JSONTree
-        guard case .object(let members)? = button?.value else { Issue.record("no playButton state"); return }
+        let button = read.state.controls.first { $0.key == "playButton" }?.state as? JSONValue
+        guard case .object(let members)? = button else { Issue.record("no playButton state"); return }
         #expect(members.first { $0.0 == "mode" }?.1 == .string("stop"))
     }
 }
