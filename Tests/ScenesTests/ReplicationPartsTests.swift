@@ -1,5 +1,4 @@
 import Controls
-@testable import PreviewServer
 import Scenes
 import Testing
 import SeedControls

@@ -1,7 +1,6 @@
-@testable import PreviewServer
+import LayercastTesting
 import Scenes
 import Testing
-import SeedControls
 
 @Suite struct SHA256Tests {
 
