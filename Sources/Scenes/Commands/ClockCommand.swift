@@ -51,6 +51,20 @@ package enum ClockParameters {
     package static let all = ParameterSet(
         name: "POST /clock", parameters: [paused, speed, step, frames],
         rules: [.atLeastOne(["paused", "speed", "step", "frames"]), .notTogether("step", "frames")])
+
+    /// The one reader of a clock command: its changes in the order they apply (speed, pause or
+    /// resume, step), `frames` as seconds at `fps`.
+    package static func changes(_ input: Input, fps: Int) throws(Refusal) -> [ClockChange] {
+        var changes: [ClockChange] = []
+        if let speed = try input[speed] { changes.append(.speed(speed)) }
+        if let paused = try input[paused] { changes.append(paused ? .pause : .resume) }
+        if let step = try input[step] {
+            changes.append(.step(step))
+        } else if let frames = try input[frames] {
+            changes.append(.step(Double(frames) / Double(fps)))
+        }
+        return changes
+    }
 }
 
 extension SceneCommand {
@@ -71,10 +85,7 @@ extension SceneCommand {
             throw Refusal(.invalid, "a scenario's steps are placed in scene time, so '\(stepping)' has no meaning in one",
                           parameter: stepping, allowed: "'paused' and 'speed'")
         }
-        var changes: [ClockChange] = []
-        if let speed = try input[P.speed] { changes.append(.speed(speed)) }
-        if let paused = try input[P.paused] { changes.append(paused ? .pause : .resume) }
-        return changes
+        return try P.changes(input, fps: SceneSettings.builtin.fps)
     }
 }
 
@@ -87,23 +98,21 @@ extension Stage {
     /// the scene's lock, with the change: a step racing a resume is applied before it or refused
     /// after it, never answered 200 having done nothing.
     package func changeClock(_ input: Input, at host: Double?) throws(Refusal) -> ClockReply {
-        typealias P = ClockParameters
-        let paused = try input[P.paused]
-        let speed = try input[P.speed]
-        let step = try input[P.step]
-        let frames = try input[P.frames]
-        let fps = Double(settings.fps)
+        let changes = try ClockParameters.changes(input, fps: settings.fps)
         let adjusted = try scene.adjustClock(at: host) { clock, host throws(Refusal) in
             // Refuse before changing anything, so a refused request leaves speed and pause as they were.
-            if step != nil || frames != nil, !(paused ?? clock.timebase(at: host).isPaused) {
-                throw Refusal(.conflict, "stepping needs a paused clock: paused=true first", parameter: "paused",
-                              allowed: "paused=true, in this command or an earlier one")
+            var paused = clock.timebase(at: host).isPaused
+            for change in changes {
+                switch change {
+                case .pause: paused = true
+                case .resume: paused = false
+                case .step where !paused:
+                    throw Refusal(.conflict, "stepping needs a paused clock: paused=true first", parameter: "paused",
+                                  allowed: "paused=true, in this command or an earlier one")
+                case .speed, .step: break
+                }
             }
-            if let speed { clock.change(.speed(speed), at: host) }
-            if let paused { clock.change(paused ? .pause : .resume, at: host) }
-            if step != nil || frames != nil {
-                clock.change(.step(step ?? Double(frames ?? 0) / fps), at: host)
-            }
+            for change in changes { clock.change(change, at: host) }
         }
         return ClockReply(clock: ClockState(sceneTime: adjusted.time, paused: adjusted.timebase.isPaused,
                                             speed: adjusted.timebase.speed, fps: settings.fps),
