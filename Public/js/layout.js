@@ -15,7 +15,7 @@ import { errorFrom } from "./api.js";
  * @property {string[]} [choices]
  * @property {number} [maxLength]
  * @property {string} [defaultValue] as the API takes it ("true", "0.5", "play")
- * @typedef {{ id: string, method: string, path: string, summary: string, parameters: ParameterSpec[] }} CommandSpec
+ * @typedef {{ id: string, method: string, path: string, upload?: { method: string, path: string } | null, summary: string, parameters: ParameterSpec[] }} CommandSpec
  *   a command of a control: its route (the path from the server's root) and its parameters
  * @typedef {object} CardSpec what a control's card needs before any state comes
  * @property {string} id the control's id in the API ("hamburger-button")

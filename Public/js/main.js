@@ -23,6 +23,7 @@ import { recorder } from "./record.js";
 import { scenarioReplay } from "./replay.js";
 import { kit } from "./cards/kit.js";
 import { placeCards, genericCard } from "./cards/generic.js";
+import { commandRoute } from "./cards/commands.js";
 import { propsPanels } from "./props/panels.js";
 import { timelinePanel, SCRUB_EVENT } from "./timeline.js";
 
@@ -86,10 +87,11 @@ for (const root of $$(galleryRoot, "[data-control]")) {
     title: spec?.title ?? control,
     kit,
     state: () => store.state,
-    async command(action, method, path, params = null, body = null) {
+    async command(action, id, params = null, body = null) {
       setFocus(control);
       try {
-        const reply = await queue(() => send(method, path, params, body));
+        const route = commandRoute(spec, id, body);
+        const reply = await queue(() => send(route.method, route.path, params, body));
         if (store.applyReply(card.stateKey, reply)) render();
         return reply;
       } catch (error) {

@@ -98,3 +98,23 @@ extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, Expre
     public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
     public init(dictionaryLiteral elements: (String, JSONValue)...) { self = .object(elements) }
 }
+
+/// Hashed as `==` compares: by case, and an object's members in order.
+extension JSONValue: Hashable {
+    public func hash(into hasher: inout Hasher) {
+        switch self {
+        case .null: hasher.combine(0)
+        case .bool(let b): hasher.combine(1); hasher.combine(b)
+        case .int(let i): hasher.combine(2); hasher.combine(i)
+        case .double(let d): hasher.combine(3); hasher.combine(d)
+        case .string(let s): hasher.combine(4); hasher.combine(s)
+        case .array(let items): hasher.combine(5); hasher.combine(items)
+        case .object(let members):
+            hasher.combine(6)
+            for (key, value) in members {
+                hasher.combine(key)
+                hasher.combine(value)
+            }
+        }
+    }
+}

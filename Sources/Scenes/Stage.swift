@@ -17,7 +17,7 @@ package struct Stage: Sendable {
     /// The shared command log, when the scene is a replica's.
     package let replica: Replica?
     package let logger: Logger
-    /// The commands it runs, by their public names.
+    /// The commands it runs, by their ids.
     package let commands: [String: SceneCommand]
 
     package init(settings: SceneSettings, scene: LiveScene, frameRenderer: FrameRenderer, replica: Replica?,
@@ -37,8 +37,8 @@ package struct Stage: Sendable {
     /// declaration says: the one way a request and a replica's log entry change the scene. Returns
     /// the reply's JSON.
     package func run(_ value: Command, at host: Double? = nil) throws(Refusal) -> [UInt8] {
-        guard let command = commands[value.name] else {
-            throw Refusal(.invalid, "'\(Refusal.quote(value.name))' is not a command of this server", parameter: "do",
+        guard let command = commands[value.id] else {
+            throw Refusal(.invalid, "'\(Refusal.quote(value.id))' is not a command of this server", parameter: "do",
                           allowed: Scenario.runnableList(settings.controls))
         }
         return try command.run(self, value, host)

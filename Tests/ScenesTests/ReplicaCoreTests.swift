@@ -78,7 +78,7 @@ struct ReplicaCoreTests {
         let a = try Self.replicaStage(of: redis, scene: "core"), b = try Self.replicaStage(of: redis, scene: "core")
         defer { a.replica?.stop(); b.replica?.stop() }
 
-        let answer = try Self.submit(Command("POST /play-button/mode", [.init(name: "mode", value: "pause")]), to: a)
+        let answer = try Self.submit(Command("playButtonMode", [.init(name: "mode", value: "pause")]), to: a)
         let entry = try #require(answer.entry, "applied as a log entry")
         let reply = try answer.outcome.get()
         #expect(String(decoding: reply, as: UTF8.self).contains(#""mode":"pause""#))
@@ -90,7 +90,7 @@ struct ReplicaCoreTests {
         #expect(onA.count == 1 && onA == onB)
 
         // A refusal of the scene comes back as the refusal, through the log, on the replica that sent it.
-        let refused = try Self.submit(Command("POST /clock", [.init(name: "step", value: "1")]), to: b)
+        let refused = try Self.submit(Command("setClock", [.init(name: "step", value: 1)]), to: b)
         #expect(throws: Refusal.self) { try refused.outcome.get() }
     }
 }

@@ -34,7 +34,7 @@ import SeedControls
     }
 
     @Test func anEntryReadsBackAsItWasWritten() throws {
-        let entry = LogEntry(command: Command("POST /player/seek", [.init(name: "progress", value: "42")]),
+        let entry = LogEntry(command: Command("playerSeek", [.init(name: "progress", value: 42)]),
                              accepted: 12.345678901234567, effect: 12.395678901234567, origin: "abc/7")
         // What XRANGE gives: [id, [field, value, …]].
         let read = try LogEntry(reply: Self.reply("1700000000000-3", entry.fields))
@@ -43,7 +43,7 @@ import SeedControls
         expected.id = read.id
         #expect(read == expected, "every field, the times to the last bit")
 
-        let patch = Command("PATCH /controls/meter/props", document: #"{"duration":5,"x":"a=b&c"}"#)
+        let patch = Command("patchMeterProps", document: #"{"duration":5,"x":"a=b&c"}"#)
         let upload = LogEntry(command: patch, upload: String(repeating: "ab", count: 32), accepted: 1, effect: 1.05, origin: "o/1")
         let back = try LogEntry(reply: Self.reply("1-0", upload.fields))
         #expect(back.command == patch && back.upload == upload.upload)
@@ -54,8 +54,10 @@ import SeedControls
     @Test(arguments: [
         ([("op", "meterPress"), ("path", "/meter/press"), ("origin", "o/1"), ("accepted", "1"), ("effect", "1")],
          "it has no 'version'"),
-        ([("version", "2"), ("command", "{}"), ("origin", "o/1"), ("accepted", "1"), ("effect", "1")],
-         "its format version is 2; this server reads 1"),
+        ([("version", "3"), ("command", "{}"), ("origin", "o/1"), ("accepted", "1"), ("effect", "1")],
+         "its format version is 3; this server reads 1 and 2"),
+        ([("version", "2"), ("command", #"{"name":"POST /meter/press","arguments":[]}"#), ("origin", "o/1"), ("accepted", "1"),
+          ("effect", "1")], "its command, origin or times cannot be read"),
         ([("version", "1"), ("command", #"{"name":"POST /meter/press"}"#), ("origin", "o/1"), ("accepted", "1"), ("effect", "1")],
          "its command, origin or times cannot be read"),
     ])

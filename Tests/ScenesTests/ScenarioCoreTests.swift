@@ -20,9 +20,9 @@ import SeedControls
             ]}
             """#)
         #expect(scenario.steps.map(\.command) == [
-            Command("POST /play-button/mode", [.init(name: "mode", value: "pause"), .init(name: "animated", value: "false")]),
-            Command("POST /meter/hold", [.init(name: "seconds", value: "0.5")]),
-            Command("POST /clock", [.init(name: "speed", value: "2")]),
+            Command("playButtonMode", [.init(name: "mode", value: "pause"), .init(name: "animated", value: false)]),
+            Command("meterHold", [.init(name: "seconds", value: 0.5)]),
+            Command("setClock", [.init(name: "speed", value: 2)]),
         ])
         var played = scenario.freshScene()
         played.advance(to: 0.4)
@@ -56,17 +56,17 @@ import SeedControls
     @Test func aRecordingOfValuesReplaysToTheLiveState() throws {
         let clock = ManualClock(startingAt: 0)
         let stage = StageCommandTests.stage(clock)
-        _ = try stage.run(Command("PATCH /controls/spinner/props", document: ##"{"color": "#1e88e5"}"##))
+        _ = try stage.run(Command("patchSpinnerProps", document: ##"{"color": "#1e88e5"}"##))
         _ = try stage.run(StageCommandTests.hold)
         clock.advance(by: 0.3)
         let start = stage.snapshot(lastEntry: nil)
         #expect(stage.recorder.start(at: start.sceneTime, from: start.json))
         var times: [Double] = []
         clock.advance(by: 0.25)
-        _ = try stage.run(Command("POST /spinner/stop"))
+        _ = try stage.run(Command("spinnerStop"))
         times.append(stage.scene.snapshotWithRevision().time)
         clock.advance(by: 0.5)
-        _ = try stage.run(Command("PATCH /controls/play-button/props", document: ##"{"playBufferingTintColor": "#ff0000"}"##))
+        _ = try stage.run(Command("patchPlayButtonProps", document: ##"{"playBufferingTintColor": "#ff0000"}"##))
         times.append(stage.scene.snapshotWithRevision().time)
         clock.advance(by: 1)
         let recording = try #require(stage.recorder.stop())

@@ -10,9 +10,9 @@ import SeedControls
     @Test func aSnapshotMidAnimationRestoresToTheSameStates() throws {
         let clock = ManualClock(startingAt: 2)
         let stage = StageCommandTests.stage(clock)
-        _ = try stage.run(Command("POST /play-button/mode", [.init(name: "mode", value: "pause")]))
+        _ = try stage.run(Command("playButtonMode", [.init(name: "mode", value: "pause")]))
         _ = try stage.run(StageCommandTests.hold)
-        _ = try stage.run(Command("POST /player/play"))
+        _ = try stage.run(Command("playerPlay"))
         clock.advance(by: 0.1)
         let (scene, time, revision) = stage.scene.snapshotWithRevision()
         let document = try SceneSnapshot(scene: scene, time: time, revision: revision, lastEntry: nil,

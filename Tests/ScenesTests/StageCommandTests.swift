@@ -17,7 +17,7 @@ import SeedControls
                      replica: nil, logger: logger)
     }
 
-    static let hold = Command("POST /meter/hold", [.init(name: "seconds", value: "2")])
+    static let hold = Command("meterHold", [.init(name: "seconds", value: 2)])
 
     @Test func aValueChangesTheSceneAsItsDeclarationSaysAndIsTheTimelinesCause() throws {
         let stage = Self.stage()
@@ -30,10 +30,10 @@ import SeedControls
     }
 
     @Test(arguments: [
-        (Command("POST /meter/hold", [.init(name: "seconds", value: "0.01")]), "seconds", "a number from 0.05 to 600 (seconds)"),
-        (Command("POST /meter/hold"), "seconds", "a number from 0.05 to 600 (seconds)"),
-        (Command("POST /meter/hold", [.init(name: "secs", value: "2")]), "secs", "seconds"),
-        (Command("POST /hamburger/toggle"), "do", nil),
+        (Command("meterHold", [.init(name: "seconds", value: 0.01)]), "seconds", "a number from 0.05 to 600 (seconds)"),
+        (Command("meterHold"), "seconds", "a number from 0.05 to 600 (seconds)"),
+        (Command("meterHold", [.init(name: "secs", value: 2)]), "secs", "seconds"),
+        (Command("hamburgerToggle"), "do", nil),
     ])
     func aValueItsDeclarationDoesNotTakeIsRefusedNamingTheFieldAndChangesNothing(
         value: Command, field: String, allowed: String?
@@ -50,11 +50,11 @@ import SeedControls
 
     @Test func aControlsRefusalIsAConflictThatTakesNoRevision() throws {
         let stage = Self.stage()
-        _ = try stage.run(Command("PUT /meter/config", [.init(name: "duration", value: "1")]))
+        _ = try stage.run(Command("meterConfig", [.init(name: "duration", value: 1)]))
         _ = try stage.run(Self.hold)
         let revision = stage.scene.snapshotWithRevision().revision
         #expect {
-            _ = try stage.run(Command("PUT /meter/config", [.init(name: "duration", value: "5")]))
+            _ = try stage.run(Command("meterConfig", [.init(name: "duration", value: 5)]))
         } throws: { ($0 as? Refusal)?.kind == .conflict }
         #expect(stage.scene.snapshotWithRevision().revision == revision)
     }
@@ -64,19 +64,19 @@ import SeedControls
         let clock = ManualClock(startingAt: 4)
         let stage = Self.stage(clock)
         #expect {
-            _ = try stage.run(Command("POST /clock", [.init(name: "step", value: "1")]))
+            _ = try stage.run(Command("setClock", [.init(name: "step", value: 1)]))
         } throws: { ($0 as? Refusal)?.kind == .conflict }
         #expect(clock.now == 4 && !clock.isPaused)
-        _ = try stage.run(Command("POST /clock", [.init(name: "paused", value: "true"), .init(name: "step", value: "1")]))
+        _ = try stage.run(Command("setClock", [.init(name: "paused", value: true), .init(name: "step", value: 1)]))
         #expect(clock.now == 5 && clock.isPaused)
     }
 
     /// A props patch travels as its JSON text and merges over the control's current props.
     @Test func aPropsPatchIsAValueToo() throws {
         let stage = Self.stage()
-        _ = try stage.run(Command("PATCH /controls/meter/props", document: #"{"duration": 12}"#))
+        _ = try stage.run(Command("patchMeterProps", document: #"{"duration": 12}"#))
         #expect(stage.scene.snapshot().scene.meter.state(at: 1).duration == 12)
-        _ = try stage.run(Command("DELETE /controls/meter/props"))
+        _ = try stage.run(Command("resetMeterProps"))
         #expect(stage.scene.snapshot().scene.meter.state(at: 1).duration == RecordingMeter.defaultDuration)
     }
 }

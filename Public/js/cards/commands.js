@@ -22,6 +22,25 @@ export function plain(text) {
 }
 
 /**
+ * Where a card's command goes: the route /layout gives its id, relative to the page, or with a
+ * body, the route that takes its image as a PNG. An id the control does not declare is an error
+ * that names the ones it does.
+ * @param {import("../layout.js").CardSpec | undefined} spec
+ * @param {string} id
+ * @param {Blob | null} body
+ * @returns {{ method: string, path: string }}
+ */
+export function commandRoute(spec, id, body) {
+  const command = spec?.commands.find((c) => c.id === id);
+  const route = body ? command?.upload : command;
+  if (!route) {
+    const ids = (spec?.commands ?? []).map((c) => c.id).join(", ") || "none";
+    throw new Error(`${spec?.id ?? "this control"} has no command '${id}'${body && command ? " that takes a PNG" : ""} (its commands: ${ids})`);
+  }
+  return { method: route.method, path: route.path.replace(/^\/+/, "") };
+}
+
+/**
  * A command's name in words, from its path after the control's id ("/player/artwork/by-hash" is
  * "Artwork by hash"), else from its id.
  * @param {string} control

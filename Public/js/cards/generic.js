@@ -138,8 +138,7 @@ export function genericCard(spec) {
   return ({ root, command }) => {
     commandControls(part(root, "commands"), {
       idPrefix: idPrefix(spec.id), control: spec.id, title: spec.title, commands: spec.commands,
-      // Paths relative to the page, as the other cards send theirs.
-      run: (name, c, params) => command(`${spec.title}: ${name}`, c.method, c.path.replace(/^\/+/, ""), params),
+      run: (name, c, params) => command(`${spec.title}: ${name}`, c.id, params),
     });
     const readout = stateReadout(part(root, "state"));
     /** @param {SceneState} state */

@@ -13,8 +13,9 @@
  * @property {HTMLElement} root the card's element; the card looks for its parts inside it only
  * @property {string} title the control's title, as /layout gives it ("Play button")
  * @property {() => SceneState | null} state the newest state applied
- * @property {(action: string, method: string, path: string, params?: Params | null, body?: Blob | null) => Promise<CommandReply | null>} command
- *   sends a command for this card's control after its earlier ones; shows the reply at once and an
+ * @property {(action: string, id: string, params?: Params | null, body?: Blob | null) => Promise<CommandReply | null>} command
+ *   sends a command, named by its id ("meterHold"), for this card's control after its earlier ones,
+ *   to the route /layout gives it (with a `body`, its upload route); shows the reply at once and an
  *   error as a message (then resolves to null)
  * @property {typeof import("./kit.js").kit} kit the page's helpers, for a card module that imports nothing
  *

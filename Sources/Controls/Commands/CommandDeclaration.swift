@@ -1,8 +1,9 @@
 import Animation
+import JSON
 
-/// A command a control offers, declared once in the control's own folder: its public name, what it
-/// takes, what it does to a scene, and the state its answer holds. The HTTP route, a scenario's step,
-/// a recording and the replicated log are all derived from it, so a control adds a command without
+/// A command a control offers, declared once in the control's own folder: its id, what it takes,
+/// what it does to a scene, and the state its answer holds. The HTTP route, a scenario's step, a
+/// recording and the replicated log are all derived from it, so a control adds a command without
 /// touching the transport (docs/design/architecture.md §Commands are values).
 public struct CommandDeclaration: Sendable {
     /// What a command makes of a value's arguments before any scene is locked: the change, and an
@@ -24,10 +25,11 @@ public struct CommandDeclaration: Sendable {
         }
     }
 
-    /// "POST /meter/hold": how a scenario's step names it; the HTTP edge derives its route from it.
-    public let name: String
-    /// A stable name for documents ("meterHold").
+    /// Its one name ("meterHold"): a scenario's step, the log, the timeline and a card name it so,
+    /// and it is the API's operation id.
     public let id: String
+    /// Where HTTP sends it, derived from the id (`POST /meter/hold`).
+    public let route: CommandRoute
     public let summary: String
     public let description: String?
     public let control: FrameSubject
@@ -43,14 +45,16 @@ public struct CommandDeclaration: Sendable {
     public var upload: ImageUpload?
     private let change: @Sendable (CommandArguments, any ArtworkSource) throws(Refusal) -> Change
 
+    /// `method` and `path` make its route under `/{control}/` (`CommandRoute.derived`): the path
+    /// defaults to the words of the id after the control's.
     public init<State: Codable & Sendable>(
-        _ name: String, id: String, control: FrameSubject, summary: String, description: String? = nil,
-        parameters: [CommandParameter] = [], refusals: [Refusal.Documented] = [], decodesArtwork: Bool = false,
-        state: State.Type,
+        _ id: String, control: FrameSubject, method: CommandRoute.Method = .post, path: String? = nil, summary: String,
+        description: String? = nil, parameters: [CommandParameter] = [], refusals: [Refusal.Documented] = [],
+        decodesArtwork: Bool = false, state: State.Type,
         _ change: @escaping @Sendable (CommandArguments, any ArtworkSource) throws(Refusal) -> Change
     ) {
-        self.name = name
         self.id = id
+        route = .derived(id: id, control: control, method: method, path: path)
         self.control = control
         self.summary = summary
         self.description = description
@@ -92,6 +96,9 @@ public struct CommandParameter: Sendable {
     /// The value, as its text, when none is given; nil when it must be given.
     public let defaultText: String?
 
+    /// The default as the typed value a command's argument holds.
+    public var defaultValue: JSONValue? { defaultText.flatMap(kind.value) }
+
     public init(_ name: String, _ kind: Kind, unit: String? = nil, default defaultText: String? = nil, _ description: String) {
         self.name = name
         self.kind = kind
@@ -119,28 +126,36 @@ public struct CommandParameter: Sendable {
 
 /// A command value's arguments, each checked against its parameter, read typed by the command.
 public struct CommandArguments: Sendable {
-    private let texts: [String: String]
+    private let values: [String: JSONValue]
 
     public init(_ arguments: [Command.Argument]) {
-        texts = Dictionary(arguments.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
+        values = Dictionary(arguments.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
     }
 
-    /// The argument's text, or the parameter's default; a refusal when it has neither.
-    public func text(_ parameter: CommandParameter) throws(Refusal) -> String {
-        guard let text = texts[parameter.name] ?? parameter.defaultText else {
+    /// The argument's value, or the parameter's default; a refusal when it has neither.
+    public func value(_ parameter: CommandParameter) throws(Refusal) -> JSONValue {
+        guard let value = values[parameter.name] ?? parameter.defaultValue else {
             throw Refusal.missing(parameter.name, allowed: "a value")
         }
+        return value
+    }
+
+    public func text(_ parameter: CommandParameter) throws(Refusal) -> String {
+        guard case .string(let text) = try value(parameter) else { throw wrongType(parameter, "a string") }
         return text
     }
 
     public func number(_ parameter: CommandParameter) throws(Refusal) -> Double {
-        let text = try text(parameter)
-        guard let value = Double(text) else { throw Refusal.badParameter(parameter.name, text, allowed: "a number") }
-        return value
+        switch try value(parameter) {
+        case .int(let i): return Double(i)
+        case .double(let d): return d
+        default: throw wrongType(parameter, "a number")
+        }
     }
 
     public func flag(_ parameter: CommandParameter) throws(Refusal) -> Bool {
-        try text(parameter) == "true"
+        guard case .bool(let flag) = try value(parameter) else { throw wrongType(parameter, "true or false") }
+        return flag
     }
 
     public func choice<E: RawRepresentable>(_ parameter: CommandParameter, _ type: E.Type) throws(Refusal) -> E
@@ -148,6 +163,23 @@ public struct CommandArguments: Sendable {
         let text = try text(parameter)
         guard let value = E(rawValue: text) else { throw Refusal.badParameter(parameter.name, text, allowed: "a declared word") }
         return value
+    }
+
+    private func wrongType(_ parameter: CommandParameter, _ allowed: String) -> Refusal {
+        Refusal.badParameter(parameter.name, values[parameter.name]?.text ?? "", allowed: allowed)
+    }
+}
+
+extension CommandParameter.Kind {
+    /// A value's text (a query's, a default's) as the typed value an argument holds; nil when it is
+    /// not one this kind takes the form of.
+    public func value(_ text: String) -> JSONValue? {
+        switch self {
+        case .number: Double(text).map(JSONValue.number)
+        case .integer: Int(text).map(JSONValue.int)
+        case .flag: text == "true" ? .bool(true) : text == "false" ? .bool(false) : nil
+        case .choice, .text: .string(text)
+        }
     }
 }
 
@@ -164,16 +196,19 @@ public struct ControlChange<C: Control>: Sendable {
 }
 
 extension CommandDeclaration {
-    /// A command on control `C`, declared in the control's own folder: `change` reads its arguments
+    /// A command on control `C`, declared in the control's own folder by its id (`meterHold`, the
+    /// control's document key and then the command's words): `change` reads its arguments
     /// (checked against `parameters`) and says what it does to the control at a scene time; the
     /// answer holds the control's state after it.
     public init<C: Control>(
-        _ name: String, id: String, on type: C.Type, summary: String, description: String? = nil,
-        parameters: [CommandParameter] = [], refusals: [Refusal.Documented] = [], decodesArtwork: Bool = false,
+        _ id: String, on type: C.Type, method: CommandRoute.Method = .post, path: String? = nil, summary: String,
+        description: String? = nil, parameters: [CommandParameter] = [], refusals: [Refusal.Documented] = [],
+        decodesArtwork: Bool = false,
         _ change: @escaping @Sendable (CommandArguments, any ArtworkSource) throws(Refusal) -> ControlChange<C>
     ) {
-        self.init(name, id: id, control: C.id, summary: summary, description: description, parameters: parameters,
-                  refusals: refusals, decodesArtwork: decodesArtwork, state: C.State.self) { arguments, artworks throws(Refusal) in
+        self.init(id, control: C.id, method: method, path: path, summary: summary, description: description,
+                  parameters: parameters, refusals: refusals, decodesArtwork: decodesArtwork,
+                  state: C.State.self) { arguments, artworks throws(Refusal) in
             let made = try change(arguments, artworks)
             return Change(shows: made.shows) { scene, time throws(Refusal) -> C.State in
                 let state = try scene.modify(C.self) { (control: inout C) throws(Refusal) -> C.State in

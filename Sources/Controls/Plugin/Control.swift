@@ -18,8 +18,8 @@ public protocol Control: Sendable, Codable {
     static var id: FrameSubject { get }
     /// What people read on its card and in the docs ("Play button").
     static var title: String { get }
-    /// The commands it takes, each declared once (`CommandDeclaration`); their names start with
-    /// `POST /{id}/` or `PUT /{id}/`.
+    /// The commands it takes, each declared once (`CommandDeclaration`); their ids start with the
+    /// id's document key (`meterHold`), and their routes are under `/{id}/`.
     static var commands: [CommandDeclaration] { get }
     /// Command-line options that set its props' defaults or hand it a file (`--seed`).
     static var options: [ControlOption] { get }

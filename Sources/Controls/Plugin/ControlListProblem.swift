@@ -22,6 +22,10 @@ public struct ControlListProblem: Error, Sendable, CustomStringConvertible {
         "all", "api", "clip", "clock", "controls", "embed", "events", "frame", "healthz", "layout", "metrics", "openapi",
         "props", "readyz", "scenarios", "snapshot", "state", "static", "stream", "timeline", "version",
     ]
+    /// Ids of the server's own commands (the clock's, playing and recording a scenario), which a
+    /// control's command may not take; a props command's id is `patch…Props` or `reset…Props`, so a
+    /// control's may not end in `Props`.
+    public static let reservedCommandIds: Set<String> = ["setClock", "playScenario", "recordScenario"]
     /// Design sizes a control may declare, in points on each side.
     public static let designSides: ClosedRange<Double> = 1...4096
 
@@ -35,10 +39,18 @@ public struct ControlListProblem: Error, Sendable, CustomStringConvertible {
 
     static func check(_ controls: [any Control.Type]) throws(ControlListProblem) {
         var seen: Set<FrameSubject> = []
+        var commandIds: Set<String> = []
         for type in controls {
             try check(type)
             guard seen.insert(type.id).inserted else {
                 throw ControlListProblem(control: type.id.rawValue, field: "id", "two controls have this id; each needs its own")
+            }
+            for command in type.commands {
+                guard !reservedCommandIds.contains(command.id), !command.id.hasSuffix("Props"),
+                      commandIds.insert(command.id).inserted else {
+                    throw ControlListProblem(control: type.id.rawValue, field: "commands.\(command.id)",
+                                             "another command (the server's or another control's) has this id")
+                }
             }
         }
     }
@@ -67,18 +79,25 @@ public struct ControlListProblem: Error, Sendable, CustomStringConvertible {
             }
         }
         var names: Set<String> = []
+        var ids: Set<String> = []
         for command in C.commands {
             guard command.control == C.id else {
                 throw problem("commands.\(command.id)", "declared for control '\(command.control.rawValue)'")
             }
-            guard command.name.hasPrefix("POST /\(id)/") || command.name.hasPrefix("PUT /\(id)/") else {
-                throw problem("commands.\(command.id)", "'\(command.name)' must be POST or PUT under /\(id)/")
+            let words = CommandRoute.words(of: command.id, after: C.id)
+            guard words != command.id, words.first?.isUppercase == true, command.id.allSatisfy({ $0.isLetter || $0.isNumber }) else {
+                throw problem("commands.\(command.id)", "an id is the control's '\(C.id.documentKey)' and then the "
+                              + "command's words in camel case ('\(C.id.documentKey)Toggle')")
             }
-            let last = command.name.split(separator: "/").last.map(String.init) ?? ""
-            guard isWords(last), last != "props" else {
-                throw problem("commands.\(command.id)", "'\(last)' is not a usable route segment (props is the server's)")
+            let path = command.route.path
+            let last = path.dropFirst("/\(id)/".count)
+            guard path.hasPrefix("/\(id)/"), last.split(separator: "/").allSatisfy({ isWords(String($0)) }), last != "props" else {
+                throw problem("commands.\(command.id)", "'\(command.route)' is not a usable route under /\(id)/ (props is the server's)")
             }
-            guard names.insert(command.name).inserted else { throw problem("commands.\(command.id)", "'\(command.name)' is declared twice") }
+            guard names.insert(command.route.description).inserted else {
+                throw problem("commands.\(command.id)", "'\(command.route)' is declared twice")
+            }
+            guard ids.insert(command.id).inserted else { throw problem("commands.\(command.id)", "declared twice") }
         }
         if let card = C.pageCard {
             guard !card.source.isEmpty, card.source.count <= PageCard.maxBytes else {

@@ -38,14 +38,14 @@ public struct ControlQuery: Sendable {
 /// server keeps the PNG by its SHA-256 and runs the command with that hash as `parameter`, so a
 /// recording and the replicated log keep the command, not the image.
 public struct ImageUpload: Sendable {
-    /// "PUT /player/artwork".
-    public let route: String
+    /// `PUT /player/artwork`.
+    public let route: CommandRoute
     public let id: String
     public let summary: String
     /// The command's parameter that names the image by hash.
     public let parameter: String
 
-    public init(_ route: String, id: String, summary: String, parameter: String) {
+    public init(_ route: CommandRoute, id: String, summary: String, parameter: String) {
         self.route = route
         self.id = id
         self.summary = summary

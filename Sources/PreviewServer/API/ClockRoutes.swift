@@ -23,7 +23,7 @@ struct ClockRoutes: CommandRoutes, FixedRoutes {
 
     static let setClock = Endpoint<Self>(
         command: APIOperation(
-            command: .clock, id: "setClock", tag: "clock", summary: "Pause, resume, change speed, or step the clock",
+            command: .clock, tag: "clock", summary: "Pause, resume, change speed, or step the clock",
             description: "Stepping needs a paused clock (409 otherwise); `frames` steps by frames / --fps.",
             answers: [.conflict("Stepping needs a paused clock: POST /clock?paused=true first.")]),
         produces: Success(description: "The clock after the change.", content: .json(.of(ClockReply.self))))

@@ -7,13 +7,14 @@ import Scenes
 typealias CommandValue = @Sendable (Input, ArtworkLibrary) throws(Refusal) -> (command: Command, upload: [UInt8]?)
 
 extension APIOperation {
-    /// "POST /{control}/{command}": a command's public name, as a scenario's step names it.
-    var commandName: String { "\(method.rawValue) \(path)" }
+    /// "POST /meter/hold": how messages name the operation.
+    var routeName: String { "\(method.rawValue) \(path)" }
 
-    /// The value of a request whose parameters are the command's arguments.
+    /// The value of a request whose parameters are the command's arguments: a command's operation
+    /// id is the command's.
     var plainCommand: CommandValue {
-        let parameters = parameterSet
-        return { input, _ in (Command(commandName, input.arguments(of: parameters)), nil) }
+        let (id, parameters) = (id, parameterSet)
+        return { input, _ in (Command(id, input.arguments(of: parameters)), nil) }
     }
 
     /// A control's command as an operation: what is HTTP's alone follows from its declaration. A PUT
@@ -27,20 +28,19 @@ extension APIOperation {
             }
         }
         // Only the command's name and parameters make the operation; the stage runs its own copy.
-        self.init(command: SceneCommand(declaration, controls: .empty), id: declaration.id, tag: declaration.control.rawValue,
+        self.init(command: SceneCommand(declaration, controls: .empty), tag: declaration.control.rawValue,
                   summary: declaration.summary, description: declaration.description,
                   answers: declaration.refusals.map(Answer.init), offload: declaration.decodesArtwork ? .shared : nil,
-                  bareWord: declaration.name.hasPrefix("PUT ") && word ? declaration.parameters.first?.name : nil,
+                  bareWord: declaration.route.method == .put && word ? declaration.parameters.first?.name : nil,
                   cost: declaration.decodesArtwork ? { @Sendable _ in ControlRoutes.artworkCost(nil) } : nil)
     }
 
-    /// A command's route: its method and path are the command's public name, its parameters and
-    /// rules the command's own.
-    init(command: SceneCommand, id: String, tag: String, summary: String, description: String? = nil,
+    /// A command's route: its method, path and operation id are the command's route and id, its
+    /// parameters and rules the command's own.
+    init(command: SceneCommand, tag: String, summary: String, description: String? = nil,
          body: Body? = nil, answers: [Answer] = [], offload: DeferredWork.Lane? = nil, bareWord: String? = nil,
          answerSize: AnswerSize = .atMost(defaultAnswerBytes), cost: (@Sendable (Input) throws(Refusal) -> RequestCost)? = nil) {
-        let name = command.name.split(separator: " ", maxSplits: 1).map(String.init)
-        self.init(Method(rawValue: name.first ?? "") ?? .post, name.last ?? command.name, id: id, tag: tag, summary: summary,
+        self.init(Method(command.route.method), command.route.path, id: command.id, tag: tag, summary: summary,
                   description: description, parameters: command.parameters.parameters, command: true, body: body,
                   answers: answers, rules: command.parameters.rules, offload: offload, bareWord: bareWord,
                   answerSize: answerSize, cost: cost)
@@ -54,7 +54,7 @@ protocol CommandRoutes: RouteGroup {
 
 extension Endpoint where Group: CommandRoutes {
     /// A control's command, as its declaration says (docs/design/architecture.md §Commands are
-    /// values): the route's method and path come from its name, its answers from its refusals, its
+    /// values): the route's method and path come from its id, its answers from its refusals, its
     /// reply's schema from its state's type.
     init(declaration: CommandDeclaration) {
         self.init(command: APIOperation(declaration), produces: Success(

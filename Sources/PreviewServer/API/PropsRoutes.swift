@@ -19,13 +19,10 @@ struct PropsRoutes: CommandRoutes {
     static let propsPatchTypes = ["application/merge-patch+json", "application/json"]
 
     /// "ToggleSwitch" for `toggle-switch`: operation ids.
-    private static func idName(_ control: FrameSubject) -> String {
-        String(PropTable.componentName(control).dropLast("Props".count))
-    }
 
     static func getProps(_ control: FrameSubject) -> Endpoint<Self> {
         Endpoint(
-            APIOperation(.get, PropTable.path(control), id: "get\(idName(control))Props", tag: "props",
+            APIOperation(.get, PropTable.path(control), id: "get\(PropTable.idName(control))Props", tag: "props",
                          summary: "The props of \(control.rawValue): values, defaults and their JSON Schema"),
             produces: Success(description: "The values, the defaults and the JSON Schema of the props.",
                               content: .json(SchemaSource { propsReplySchema(control, in: $0) }), headers: [.noStore])
@@ -38,7 +35,7 @@ struct PropsRoutes: CommandRoutes {
 
     static func patchProps(_ control: FrameSubject, _ controls: ControlList) -> Endpoint<Self> {
         let operation = APIOperation(
-                command: .patchProps(control, controls), id: "patch\(idName(control))Props", tag: "props",
+                command: .patchProps(control, controls), tag: "props",
                 summary: "Changes props of \(control.rawValue) at once: a JSON merge patch",
                 description: "An RFC 7396 merge patch of the values: each member sets a prop, null restores its "
                     + "default, and the props not named keep their values. The patch is checked whole: one unknown "
@@ -52,13 +49,13 @@ struct PropsRoutes: CommandRoutes {
                 answers: (controls.control(control)?.propRefusals ?? []).map { .conflict($0) })
         // The value is the patch as its JSON text (`SceneCommand.patchProps`).
         return Endpoint(command: operation, produces: commandSuccess(control)) { input, _ throws(Refusal) in
-            (Command(operation.commandName, document: try PropTable.patch(input.request.body).value.text), nil)
+            (Command(operation.id, document: try PropTable.patch(input.request.body).value.text), nil)
         }
     }
 
     static func resetProps(_ control: FrameSubject, refusals: [String]) -> Endpoint<Self> {
         Endpoint(
-            command: APIOperation(command: .resetProps(control), id: "reset\(idName(control))Props", tag: "props",
+            command: APIOperation(command: .resetProps(control), tag: "props",
                                   summary: "Restores every prop of \(control.rawValue) to its default",
                                   body: APIOperation.Body.none, answers: refusals.map { .conflict($0) }),
             produces: commandSuccess(control))

@@ -8,7 +8,7 @@ import Scenes
 extension ScenarioRoutes {
     static let recordScenario = Endpoint<Self>(
         command: APIOperation(
-            command: .recordScenario, id: "recordScenario", tag: "scenarios",
+            command: .recordScenario, tag: "scenarios",
             summary: "Records the commands that arrive into a scenario: `start`, then `stop`",
             description: "`start` takes the scene's snapshot (GET /snapshot) as the scenario's `from`, so that its frames "
                 + "and clips show what was seen, props and states included. Between start and stop, every command a control "

@@ -86,7 +86,7 @@ struct ScenarioRoutes: CommandRoutes, FixedRoutes {
 
     static let playScenario = Endpoint<Self>(
         command: APIOperation(
-            command: .playScenario, id: "playScenario", tag: "scenarios",
+            command: .playScenario, tag: "scenarios",
             summary: "Plays a stored scenario on the live scene, from now",
             description: "Each step applies at the scene time now + its `at`, exactly, in place of the steps of a "
                 + "scenario playing before. On a paused clock the steps wait for scene time to reach them. `POST /clock` "

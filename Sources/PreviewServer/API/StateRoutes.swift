@@ -125,22 +125,30 @@ struct LayoutReply: Codable, Sendable {
         let card: String?
     }
 
-    /// A command as a form: its route and each parameter's field.
+    /// A command as a form: its id, its route, the route that takes its image as a PNG body (when
+    /// it has one), and each parameter's field. A card sends a command by its id (Public/js/main.js).
     struct Command: Codable, Sendable {
         let id: String
         let method: String
         let path: String
+        let upload: Upload?
         let summary: String
         let parameters: [Field]
 
         init(_ declaration: CommandDeclaration) {
-            let route = declaration.name.split(separator: " ", maxSplits: 1).map(String.init)
             id = declaration.id
-            method = route.first ?? "POST"
-            path = route.last ?? declaration.name
+            method = declaration.route.method.rawValue
+            path = declaration.route.path
+            upload = declaration.upload.map { Upload(method: $0.route.method.rawValue, path: $0.route.path) }
             summary = declaration.summary
             parameters = declaration.parameters.map(Field.init)
         }
+    }
+
+    /// The route that takes a command's image as a PNG body.
+    struct Upload: Codable, Sendable {
+        let method: String
+        let path: String
     }
 
     /// One parameter as a form field: `number` and `integer` with their range, `boolean`, `choice`

@@ -10,14 +10,13 @@ extension ControlRoutes {
     /// An upload's value is its command with the image's hash: what a recording keeps, and what the
     /// log carries, with the image, to the other replicas.
     static func upload(_ upload: ImageUpload, of declaration: CommandDeclaration) -> Endpoint<Self> {
-        let route = upload.route.split(separator: " ", maxSplits: 1).map(String.init)
-        return Endpoint<Self>(command: APIOperation(
-            APIOperation.Method(rawValue: route.first ?? "") ?? .put, route.last ?? upload.route, id: upload.id,
+        Endpoint<Self>(command: APIOperation(
+            APIOperation.Method(upload.route.method), upload.route.path, id: upload.id,
             tag: declaration.control.rawValue, summary: upload.summary,
             description: "A PNG of at most \(ArtworkLibrary.maxSide)×\(ArtworkLibrary.maxSide) pixels. Larger dimensions are refused "
                 + "from the PNG header, before any pixel is decoded (413); a larger body is refused before it is read "
                 + "(413). On any error nothing changes. The newest \(ArtworkLibrary.maxCount) uploads are "
-                + "kept by their SHA-256 for \(declaration.name) (and scenarios).",
+                + "kept by their SHA-256 for \(declaration.route) (\(declaration.id); and scenarios).",
             command: true,
             body: .binary(types: ["image/png"], maxBytes: ArtworkLibrary.maxUploadBytes, description: "The PNG image."),
             answers: [.other(413, "The body is over \(ArtworkLibrary.maxUploadBytes >> 20) MiB, or the image is larger than "
@@ -25,7 +24,7 @@ extension ControlRoutes {
             offload: .shared, cost: { input in artworkCost(PNGDecoder.declaredSize(input.request.body)) }),
         produces: Endpoint<Self>(declaration: declaration).operation.success, value: { input, artworks throws(Refusal) in
             let hash = try uploadedArtwork(input.request, artworks)
-            return (Command(declaration.name, [Command.Argument(name: upload.parameter, value: hash)]), input.request.body)
+            return (Command(declaration.id, [Command.Argument(name: upload.parameter, value: .string(hash))]), input.request.body)
         })
     }
     /// Decoding costs what the PNG header declares, up to the largest size the decoder accepts

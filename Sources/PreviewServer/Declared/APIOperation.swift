@@ -7,6 +7,16 @@ import Scenes
 package struct APIOperation: Sendable {
     package enum Method: String, Sendable, CaseIterable {
         case get = "GET", post = "POST", put = "PUT", patch = "PATCH", delete = "DELETE"
+
+        /// A command's method.
+        init(_ method: CommandRoute.Method) {
+            switch method {
+            case .post: self = .post
+            case .put: self = .put
+            case .patch: self = .patch
+            case .delete: self = .delete
+            }
+        }
     }
 
     enum Body: Sendable {
@@ -160,7 +170,7 @@ package struct APIOperation: Sendable {
     var parameterSet: ParameterSet {
         var takesBody = false
         if case .parameters = body { takesBody = true }
-        return ParameterSet(name: commandName, parameters: parameters, rules: rules, families: families,
+        return ParameterSet(name: routeName, parameters: parameters, rules: rules, families: families,
                             ignoresUnknown: ignoresUnknownQuery, takesBody: takesBody)
     }
 

@@ -109,7 +109,7 @@ extension Scenario {
     }
 
     private static func stepSchema(_ command: SceneCommand, _ registry: SchemaRegistry) -> JSONValue? {
-        guard let operation = APICatalogue.operations(registry.scene.controls).first(where: { $0.commandName == command.name }) else {
+        guard let operation = APICatalogue.operations(registry.scene.controls).first(where: { $0.id == command.id }) else {
             return nil
         }
         let with: JSONValue
@@ -118,7 +118,7 @@ extension Scenario {
             with = schema.record(registry)
         } else {
             var parameters = operation.parameters
-            if command.name == SceneCommand.clock.name {
+            if command.id == SceneCommand.clock.id {
                 // Steps are placed in scene time: a step of the clock has no meaning in one.
                 let stepping = [ClockParameters.step.spec.name, ClockParameters.frames.spec.name]
                 parameters.removeAll { stepping.contains($0.spec.name) }
@@ -137,7 +137,8 @@ extension Scenario {
         return .closedObject(description: .string(operation.summary), [
             ("at", .object([("type", "number"), ("minimum", 0), ("maximum", JSONValue.number(Limits.duration.upperBound)),
                             ("description", "Seconds of scene time from the start; steps in time order.")])),
-            ("do", .object([("const", .string(operation.commandName))])),
+            ("do", .object([("enum", [.string(command.id), .string(command.route.description)]),
+                            ("description", "The command's id, or its route (as scenarios named it before ids).")])),
             ("with", with),
         ], required: .array(["at", "do"] + (required.isEmpty ? [] : ["with"])))
     }

@@ -6,8 +6,12 @@ import Scenes
 /// what the scene's history knows about every animation in a window of time.
 struct TimelineRoutes: FixedRoutes {
     let scene: LiveScene
+    let controls: ControlList
 
-    init(_ services: EdgeServices) { scene = services.stage.scene }
+    init(_ services: EdgeServices) {
+        scene = services.stage.scene
+        controls = services.stage.settings.controls
+    }
 
     static let endpoints = [getTimeline, getTimelineValues, timelinePicture]
 
@@ -18,7 +22,7 @@ struct TimelineRoutes: FixedRoutes {
             description: "Each animation with its control, layer path and key paths; its begin, duration, repeats and "
                 + "autoreverse; its timing curve (named, and as Bézier points); its from/to/by or keyframes; additive; "
                 + "fill mode; its outcome at the window's end (running, finished, replaced under its key, or removed); "
-                + "and the command that caused it (method, path, parameters, scene time). Animations still to come "
+                + "and the command that caused it (its id, method, path, parameters and scene time). Animations still to come "
                 + "show as the scene will run them if no further command arrives. The window is cut to the kept "
                 + "history and as far ahead (`keptFrom`, see --history-span).",
             parameters: [TimelineParameters.from, TimelineParameters.to], answerSize: .atMost(8 << 20)),
@@ -49,6 +53,7 @@ struct TimelineRoutes: FixedRoutes {
 
     func timeline(_ input: Input) throws(Refusal) -> TimelineReply {
         let (from, to) = try TimelineParameters.window(input, now: scene.showableTimes().now)
-        return TimelineReply(scene.timeline(from: from, to: to), historySpan: scene.historySpan)
+        return TimelineReply(scene.timeline(from: from, to: to), historySpan: scene.historySpan,
+                             controls: controls)
     }
 }

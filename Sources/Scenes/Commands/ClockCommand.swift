@@ -48,8 +48,9 @@ package enum ClockParameters {
     package static let step = Param.number("step", -60...60, unit: "seconds", "Seconds to step (paused only; negative steps go back).")
     package static let frames = Param.integer("frames", -3600...3600, "Frames to step at --fps (paused only).")
 
+    package static let route = CommandRoute(.post, "/clock")
     package static let all = ParameterSet(
-        name: "POST /clock", parameters: [paused, speed, step, frames],
+        name: route.description, parameters: [paused, speed, step, frames],
         rules: [.atLeastOne(["paused", "speed", "step", "frames"]), .notTogether("step", "frames")])
 
     /// The one reader of a clock command: its changes in the order they apply (speed, pause or
@@ -69,7 +70,8 @@ package enum ClockParameters {
 
 extension SceneCommand {
     /// A clock change as a command: stepping needs a paused clock.
-    package static let clock = SceneCommand(ClockParameters.all.name, control: nil, parameters: ClockParameters.all) {
+    package static let clock = SceneCommand("setClock", route: ClockParameters.route, control: nil,
+                                            parameters: ClockParameters.all) {
         value, _ throws(Refusal) in
         .clock(try clockChanges(try Input(command: value, for: ClockParameters.all, settings: .builtin)))
     } run: { stage, value, host throws(Refusal) in

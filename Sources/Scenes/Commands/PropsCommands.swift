@@ -6,8 +6,8 @@ import JSON
 /// its own scene (docs/design/props.md).
 extension SceneCommand {
     package static func patchProps(_ control: FrameSubject, _ controls: ControlList) -> SceneCommand {
-        SceneCommand("PATCH " + PropTable.path(control), control: control,
-                     parameters: ParameterSet(name: "PATCH " + PropTable.path(control)), readsDocument: true) {
+        SceneCommand("patch\(PropTable.idName(control))Props", route: CommandRoute(.patch, PropTable.path(control)),
+                     control: control, readsDocument: true) {
             value, _ throws(Refusal) in
             let patch = try PropTable.patch(value.documentBytes)
             // Checked now against the props as declared, so a scenario's fault names the prop.
@@ -27,8 +27,8 @@ extension SceneCommand {
     }
 
     package static func resetProps(_ control: FrameSubject) -> SceneCommand {
-        SceneCommand("DELETE " + PropTable.path(control), control: control,
-                     parameters: ParameterSet(name: "DELETE " + PropTable.path(control))) { _, _ in
+        SceneCommand("reset\(PropTable.idName(control))Props", route: CommandRoute(.delete, PropTable.path(control)),
+                     control: control) { _, _ in
             .scene(PreparedCommand { s, t throws(Refusal) in
                 try PropTable.setProps(control, of: &s, at: t) { table, _ in table.defaults }
             })
@@ -41,6 +41,11 @@ extension SceneCommand {
 extension PropTable {
     /// "/controls/meter/props": where a control's props are read and changed.
     package static func path(_ control: FrameSubject) -> String { "/controls/\(control.rawValue)/props" }
+
+    /// "PlayButton": how a control is named in its props' operation ids (`patchPlayButtonProps`).
+    package static func idName(_ control: FrameSubject) -> String {
+        String(componentName(control).dropLast("Props".count))
+    }
 
     package static func patch(_ body: [UInt8]) throws(Refusal) -> JSONDocument {
         do throws(JSONDocument.Failure) {

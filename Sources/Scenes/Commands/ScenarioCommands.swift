@@ -12,8 +12,10 @@ package enum ScenarioParameters {
                                        example: "0123456789abcdef", "A stored scenario's id.").required()
     package static let action = Param.choice("action", RecordAction.self, "Start or stop recording.").required()
 
-    package static let play = ParameterSet(name: "POST /scenarios/{id}/play", parameters: [id])
-    package static let record = ParameterSet(name: "POST /scenarios/record", parameters: [action])
+    package static let playRoute = CommandRoute(.post, "/scenarios/{id}/play")
+    package static let recordRoute = CommandRoute(.post, "/scenarios/record")
+    package static let play = ParameterSet(name: playRoute.description, parameters: [id])
+    package static let record = ParameterSet(name: recordRoute.description, parameters: [action])
 }
 
 /// When a scenario played on the live scene starts and ends, in scene time.
@@ -25,7 +27,7 @@ package struct PlayReply: Codable, Sendable {
 }
 
 extension SceneCommand {
-    package static let playScenario = SceneCommand(ScenarioParameters.play.name, control: nil,
+    package static let playScenario = SceneCommand("playScenario", route: ScenarioParameters.playRoute, control: nil,
                                                    parameters: ScenarioParameters.play, prepare: nil) {
         stage, value, host throws(Refusal) in
         let input = try Input(command: value, for: ScenarioParameters.play, settings: stage.settings)
@@ -43,7 +45,7 @@ extension SceneCommand {
                                      steps: scenario.steps.count))
     }
 
-    package static let recordScenario = SceneCommand(ScenarioParameters.record.name, control: nil,
+    package static let recordScenario = SceneCommand("recordScenario", route: ScenarioParameters.recordRoute, control: nil,
                                                      parameters: ScenarioParameters.record, prepare: nil) {
         stage, value, host throws(Refusal) in
         let input = try Input(command: value, for: ScenarioParameters.record, settings: stage.settings)

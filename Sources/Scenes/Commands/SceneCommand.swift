@@ -48,12 +48,15 @@ package enum CommandEffect: Sendable {
     case clock([ClockChange])
 }
 
-/// A command on the scene as the core runs it, declared once: its name and parameters (the decoder,
-/// the scenario parser and the docs read them), what its value does to a scenario's scene, and how
-/// the live scene runs it, whoever sent it: a request, or a replica reading the shared log
+/// A command on the scene as the core runs it, declared once: its id and route, its parameters (the
+/// decoder, the scenario parser and the docs read them), what its value does to a scenario's scene,
+/// and how the live scene runs it, whoever sent it: a request, or a replica reading the shared log
 /// (docs/design/architecture.md §Commands are values).
 package struct SceneCommand: Sendable {
-    package let name: String
+    /// Its one name: the value's, a step's, the log's and the timeline's, and the API's operation id.
+    package let id: String
+    /// Where HTTP sends it.
+    package let route: CommandRoute
     /// The control it acts on; nil for one on every control or on none (the clock).
     package let control: FrameSubject?
     package let parameters: ParameterSet
@@ -66,10 +69,14 @@ package struct SceneCommand: Sendable {
     /// a running recording, and answers with the reply's JSON.
     package let run: @Sendable (Stage, Command, Double?) throws(Refusal) -> [UInt8]
 
-    package init(_ name: String, control: FrameSubject?, parameters: ParameterSet, readsDocument: Bool = false,
+    /// `parameters` name the command, in messages, by its route; none when nil.
+    package init(_ id: String, route: CommandRoute, control: FrameSubject?, parameters: ParameterSet? = nil,
+                 readsDocument: Bool = false,
                  prepare: (@Sendable (Command, ArtworkLibrary) throws(Refusal) -> CommandEffect)?,
                  run: @escaping @Sendable (Stage, Command, Double?) throws(Refusal) -> [UInt8]) {
-        self.name = name
+        self.id = id
+        self.route = route
+        let parameters = parameters ?? ParameterSet(name: route.description)
         self.control = control
         self.parameters = parameters
         self.readsDocument = readsDocument
@@ -81,13 +88,14 @@ package struct SceneCommand: Sendable {
     /// (a log entry's and a step's too), then read typed by the control. A scenario's step reads
     /// them with the built-in settings of `controls`.
     package init(_ declaration: CommandDeclaration, controls: ControlList) {
-        let parameters = ParameterSet(name: declaration.name, parameters: declaration.parameters.map(\.declared))
+        let parameters = ParameterSet(name: declaration.route.description, parameters: declaration.parameters.map(\.declared))
         @Sendable func change(_ value: Command, _ settings: SceneSettings,
                               _ artworks: ArtworkLibrary) throws(Refusal) -> CommandDeclaration.Change {
             _ = try Input(command: value, for: parameters, settings: settings)
             return try declaration.change(CommandArguments(value.arguments), artworks: artworks)
         }
-        self.init(declaration.name, control: declaration.control, parameters: parameters) { value, artworks throws(Refusal) in
+        self.init(declaration.id, route: declaration.route, control: declaration.control,
+                  parameters: parameters) { value, artworks throws(Refusal) in
             let prepared = try change(value, SceneSettings(controls), artworks)
             return .scene(PreparedCommand(shows: prepared.shows) { s, t throws(Refusal) in _ = try prepared.apply(to: &s, at: t) })
         } run: { stage, value, host throws(Refusal) in
@@ -116,11 +124,36 @@ package struct SceneCommand: Sendable {
     /// The commands a scenario's step may name.
     package static func steps(_ controls: ControlList) -> [SceneCommand] { catalogue(controls).filter { $0.prepare != nil } }
 
-    /// The catalogue by name.
+    /// The catalogue by id.
     package static func named(_ controls: ControlList) -> [String: SceneCommand] {
         controls.derived("SceneCommand.named") {
-            Dictionary(catalogue(controls).map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+            Dictionary(catalogue(controls).map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         }
+    }
+
+    /// The command a step or a version-1 log entry names: by its id (`meterHold`), or by its route
+    /// (`POST /meter/hold`), as they were written before commands had ids.
+    package static func named(_ name: String, in controls: ControlList) -> SceneCommand? {
+        named(controls)[name] ?? controls.derived("SceneCommand.byRoute") {
+            Dictionary(catalogue(controls).map { ($0.route.description, $0) }, uniquingKeysWith: { a, _ in a })
+        }[name]
+    }
+
+    /// A version-1 log entry's value: each argument's text read as its parameter's type reads it.
+    package func upgraded(_ value: Command) -> Command {
+        Command(id, value.arguments.map { argument in
+            guard case .string(let text) = argument.value,
+                  let typed = parameters.parameter(named: argument.name)?.spec.type.jsonValue(text) else { return argument }
+            return Command.Argument(name: argument.name, value: typed)
+        }, document: value.document)
+    }
+
+    /// `value` with its arguments in the order this command declares its parameters (the log's
+    /// JSON does not keep it); any it does not declare after them, for `run` to refuse.
+    package func ordered(_ value: Command) -> Command {
+        let declared = parameters.parameters.map(\.spec.name)
+        let known = declared.compactMap { name in value.arguments.first { $0.name == name } }
+        return Command(value.id, known + value.arguments.filter { !declared.contains($0.name) }, document: value.document)
     }
 }
 
@@ -155,8 +188,11 @@ extension Command {
 }
 
 extension Input {
-    /// The parameters given, in declaration order, as their accepted text: a command value's arguments.
+    /// The parameters given, in declaration order, as typed values: a command value's arguments,
+    /// decoded once here.
     package func arguments(of parameters: ParameterSet) -> [Command.Argument] {
-        parameters.parameters.compactMap { p in givenTexts[p.spec.name].map { Command.Argument(name: p.spec.name, value: $0) } }
+        parameters.parameters.compactMap { p in
+            givenTexts[p.spec.name].map { Command.Argument(name: p.spec.name, value: p.spec.type.jsonValue($0) ?? .string($0)) }
+        }
     }
 }

@@ -11,12 +11,24 @@ extension Input {
                       settings: settings, checksLocations: true)
     }
 
-    /// A command value's arguments, as its declaration takes them (each as the text its type
-    /// accepts), and its document as the body of one that reads one.
+    /// A command value's arguments, checked as strictly as a step's JSON values (a string is not a
+    /// number), and its document as the body of one that reads one.
     package init(command: Command, for set: ParameterSet, settings: SceneSettings) throws(Refusal) {
-        try self.init(entries: command.arguments.map { Entry(name: $0.name, value: .text($0.value), location: .query) },
+        try self.init(entries: command.arguments.map { Entry(name: $0.name, value: .json(Self.flat($0.value)), location: .json) },
                       familyEntries: [], body: command.documentBytes, origin: nil, set: set, settings: settings,
                       checksLocations: false)
+    }
+
+    /// An argument's typed value as a step's JSON member; an array or object is no parameter's, and
+    /// is refused as its text.
+    private static func flat(_ value: JSONValue) -> FlatJSONObject.Value {
+        switch value {
+        case .string(let s): .string(s)
+        case .int, .double: .number(value.text)
+        case .bool(let b): .bool(b)
+        case .null: .null
+        case .array, .object: .string(value.text)
+        }
     }
 
     /// The query's declared parameters, and those of its families (`props.NAME`), each name once.

@@ -8,9 +8,14 @@ import Controls
 /// One command in the replicated log: its value, and the host time at which it takes effect. Every
 /// replica applies the value with the command's own declaration (docs/design/replication.md §The log).
 package struct LogEntry: Sendable, Equatable {
-    /// The format this server writes in the `version` field, and the only one it reads. An entry of
-    /// another version, or of none (the request-shaped entries of before), is never guessed at.
-    package static let version = "1"
+    /// The format this server writes in the `version` field: the command by its id, with typed
+    /// arguments (`{"id": "meterHold", "with": {"seconds": 2}}`).
+    package static let version = "2"
+    /// The formats it reads: this one, and version 1, whose command names its route and gives each
+    /// argument as text (`{"name": "POST /meter/hold", "arguments": [{"name": "seconds", "value":
+    /// "2"}]}`), read into a version-2 value when applied. An entry of another version, or of none
+    /// (the request-shaped entries of before), is never guessed at.
+    package static let readable = ["1", version]
 
     /// The stream entry's id ("1700000000000-0"): the order, and the idempotency key.
     package var id: String = ""
@@ -24,6 +29,9 @@ package struct LogEntry: Sendable, Equatable {
     package let effect: Double
     /// Who is waiting for it: "replica-nonce/number" on the accepting replica.
     package let origin: String
+    /// The format it was read in: for "1", `command` holds the route as its id and each argument's
+    /// text as a string, until its declaration reads them (`SceneCommand.upgraded`).
+    package var version = LogEntry.version
 
     package init(command: Command, upload: String? = nil, accepted: Double, effect: Double, origin: String) {
         self.command = command
@@ -60,16 +68,37 @@ package struct LogEntry: Sendable, Equatable {
             throw UnreadableEntry(id: id, reason: "it has no 'version': an entry of the request-shaped log before version "
                                   + "\(Self.version) (start a fresh stream name: docs/design/replication.md §The log)")
         }
-        guard version == Self.version else {
-            throw UnreadableEntry(id: id, reason: "its format version is \(version); this server reads \(Self.version)")
+        guard Self.readable.contains(version) else {
+            throw UnreadableEntry(id: id, reason: "its format version is \(version); this server reads "
+                                  + Self.readable.joined(separator: " and "))
         }
-        guard let json = values["command"], let command = try? JSONDecoder().decode(Command.self, from: Data(json)),
+        guard let json = values["command"], let command = Self.command(json, version: version),
               let origin = text("origin"), let accepted = text("accepted").flatMap(Double.init),
               let effect = text("effect").flatMap(Double.init) else {
             throw UnreadableEntry(id: id, reason: "its command, origin or times cannot be read")
         }
         self.init(command: command, upload: text("upload"), accepted: accepted, effect: effect, origin: origin)
         self.id = id
+        self.version = version
+    }
+
+    private static func command(_ json: [UInt8], version: String) -> Command? {
+        guard version == "1" else { return try? JSONDecoder().decode(Command.self, from: Data(json)) }
+        return (try? JSONDecoder().decode(Version1Command.self, from: Data(json))).map {
+            Command($0.name, $0.arguments.map { Command.Argument(name: $0.name, value: .string($0.value)) }, document: $0.document)
+        }
+    }
+
+    /// A version-1 entry's command, as it was written.
+    private struct Version1Command: Decodable {
+        struct Argument: Decodable {
+            let name: String
+            let value: String
+        }
+
+        let name: String
+        let arguments: [Argument]
+        let document: String?
     }
 
     /// The command as JSON, its members in a fixed order.

@@ -12,16 +12,20 @@ extension Stage {
 
     /// Applies a log entry's command at the entry's effect time (host time `host` on the shared
     /// clock), as its declaration says, so every replica applies it at the same scene time; an
-    /// upload it names is kept first, from the PNG the log holds. A command this server does not
-    /// declare is not guessed at (docs/design/replication.md §Faults).
+    /// upload it names is kept first, from the PNG the log holds. A version-1 entry's command is
+    /// read as its route names it; a command this server does not declare is not guessed at
+    /// (docs/design/replication.md §Faults).
     package func applyLogged(_ entry: LogEntry, upload: [UInt8]?, at host: Double) -> Result<Result<[UInt8], Refusal>, UnreadableEntry> {
-        guard commands[entry.command.name] != nil else {
-            return .failure(UnreadableEntry(id: entry.id, reason: "it names '\(entry.command.name)', which this server "
-                                            + "does not declare"))
+        let name = entry.command.id
+        let declared = entry.version == "1" ? SceneCommand.named(name, in: settings.controls).flatMap { commands[$0.id] }
+                                            : commands[name]
+        guard let declared else {
+            return .failure(UnreadableEntry(id: entry.id, reason: "it names '\(name)', which this server does not declare"))
         }
+        let command = declared.ordered(entry.version == "1" ? declared.upgraded(entry.command) : entry.command)
         return .success(Result { () throws(Refusal) -> [UInt8] in
             if let upload { _ = try artworks.upload(upload) }
-            return try run(entry.command, at: host)
+            return try run(command, at: host)
         })
     }
 }

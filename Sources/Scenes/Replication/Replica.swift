@@ -138,7 +138,7 @@ package final class Replica: Sendable {
         case .success(let o): origin = o
         case .failure(let refusal): return deliver(LoggedAnswer(outcome: .failure(refusal), entry: nil))
         }
-        let operation = made.command.name
+        let operation = made.command.id
         let entry = LogEntry(command: made.command, upload: made.upload.map(SHA256.hex), accepted: accepted,
                              effect: accepted + settings.lead, origin: origin)
         let redis: ConnectionBox

@@ -24,7 +24,7 @@ package struct ArtworkLibrary: ArtworkSource {
 
     /// The routes of `controls` that take uploads ("PUT /player/artwork"), as messages name them.
     package static func uploadRoutes(_ controls: ControlList) -> String {
-        let routes = controls.commandDeclarations.compactMap { $0.upload?.route }
+        let routes = controls.commandDeclarations.compactMap { $0.upload?.route.description }
         return routes.isEmpty ? "an upload route" : routes.joined(separator: " or ")
     }
     /// An upload may be this large; anything bigger is refused before it is read.

@@ -71,9 +71,12 @@ extension Scenario {
     /// The SHA-256 of every uploaded artwork the scenario may show: the ones its steps name, and
     /// every hash its snapshot holds (the artwork shown, and any an animation still draws).
     package var artworkHashes: [String] {
-        let showing = Set(controls.commandDeclarations.filter(\.decodesArtwork).map(\.name))
-        var hashes = steps.filter { showing.contains($0.command.name) }.flatMap { step in
-            step.command.arguments.map { $0.value.lowercased() }.filter { $0.count == 64 && $0.allSatisfy(\.isHexDigit) }
+        let showing = Set(controls.commandDeclarations.filter(\.decodesArtwork).map(\.id))
+        var hashes = steps.filter { showing.contains($0.command.id) }.flatMap { step in
+            step.command.arguments.compactMap { argument -> String? in
+                guard case .string(let text) = argument.value, text.count == 64, text.allSatisfy(\.isHexDigit) else { return nil }
+                return text.lowercased()
+            }
         }
         func collect(_ value: JSONValue) {
             switch value {

@@ -23,10 +23,12 @@ package struct Scenario: Sendable {
         package var at: Double
         /// What it runs, as the route, a recording and the log name it.
         package var command: Command
+        /// Its route: the step's `do` in the canonical text, and in messages.
+        package var route: CommandRoute
         package var control: FrameSubject?
         package var effect: CommandEffect
 
-        package var doText: String { command.name }
+        package var doText: String { route.description }
     }
 
     /// One control's props: a merge patch of the props the scenario sets, the others keeping theirs.
@@ -115,17 +117,18 @@ package struct Scenario: Sendable {
 extension Scenario.Step {
     package func json(_ controls: ControlList) -> JSONValue { Self.json(at: at, command: command, controls: controls) }
 
-    /// `{"at": 2.5, "do": "POST /play-button/mode", "with": {"mode": "pause"}}`, each value as its
-    /// parameter's JSON type; for a command that reads a document, the document.
+    /// `{"at": 2.5, "do": "POST /play-button/mode", "with": {"mode": "pause"}}`, each value typed; for
+    /// a command that reads a document, the document. The canonical text names a command by its
+    /// route, as scenarios were written before commands had ids, so a scenario keeps its id (and
+    /// its pins, embeds and baselines) whichever way its steps name their commands
+    /// (docs/design/scenarios.md §Canonical text).
     package static func json(at: Double, command: Command, controls: ControlList) -> JSONValue {
-        var members: [(String, JSONValue)] = [("at", JSONValue.number(at)), ("do", .string(command.name))]
+        let route = SceneCommand.named(controls)[command.id]?.route.description ?? command.id
+        var members: [(String, JSONValue)] = [("at", JSONValue.number(at)), ("do", .string(route))]
         if let document = command.document {
             members.append(("with", (try? JSONDocument(parsing: Array(document.utf8)))?.value ?? .string(document)))
         } else if !command.arguments.isEmpty {
-            let operation = SceneCommand.named(controls)[command.name]?.parameters
-            members.append(("with", .object(command.arguments.map { a in
-                (a.name, operation?.parameter(named: a.name).flatMap { $0.spec.type.jsonValue(a.value) } ?? .string(a.value))
-            })))
+            members.append(("with", .object(command.arguments.map { ($0.name, $0.value) })))
         }
         return .object(members)
     }

@@ -66,7 +66,7 @@ extension Scenario {
         try dryRun()
     }
 
-    package static let shape = "a JSON object {\"duration\": seconds, \"steps\": [{\"at\": seconds, \"do\": \"POST /CONTROL/COMMAND\", "
+    package static let shape = "a JSON object {\"duration\": seconds, \"steps\": [{\"at\": seconds, \"do\": \"COMMAND-ID\" or \"POST /CONTROL/COMMAND\", "
         + "\"with\": {…}} or {\"at\": seconds, \"expect\": {\"PATH\": value, …}}, …]}, with an optional \"name\", \"props\", "
         + "\"from\", \"snapshots\" and \"compare\""
     package static var durationAllowed: String {
@@ -142,7 +142,7 @@ extension Scenario {
             throw Refusal(.invalid, "\(path): missing 'do'", parameter: "\(path).do", allowed: runnableList(controls))
         }
         let doText = try text(doValue, at: "\(path).do", maxLength: 100)
-        guard let command = SceneCommand.named(controls)[doText], let prepare = command.prepare else {
+        guard let command = SceneCommand.named(doText, in: controls), let prepare = command.prepare else {
             throw Refusal(.invalid, "\(path): '\(Refusal.quote(doText))' is not a command a scenario can run",
                            parameter: "\(path).do", allowed: runnableList(controls))
         }
@@ -158,12 +158,13 @@ extension Scenario {
             let value: Command
             if command.readsDocument {
                 // A step names what the route reads from its body: `with` is that document.
-                value = Command(doText, document: withValue.value.text)
+                value = Command(command.id, document: withValue.value.text)
             } else {
                 let input = try Input(step: try scalars(withValue, of: operation), for: operation, settings: SceneSettings(controls))
-                value = Command(doText, input.arguments(of: operation))
+                value = Command(command.id, input.arguments(of: operation))
             }
-            return .command(Step(at: at, command: value, control: command.control, effect: try prepare(value, artworks)))
+            return .command(Step(at: at, command: value, route: command.route, control: command.control,
+                                 effect: try prepare(value, artworks)))
         } catch {
             throw located(error)
         }
@@ -187,10 +188,10 @@ extension Scenario {
         return out
     }
 
-    /// The commands a step may name: every command on the scene (an upload is named by its hash:
-    /// PUT /player/artwork/by-hash), and the clock.
+    /// The commands a step may name, by id (or by route, as before ids): every command on the scene
+    /// (an upload is named by its hash: playerArtworkByHash), and the clock.
     package static func runnableList(_ controls: ControlList) -> String {
-        SceneCommand.steps(controls).map(\.name).joined(separator: ", ")
+        SceneCommand.steps(controls).map(\.id).joined(separator: ", ") + " (or each one's route, such as 'POST /clock')"
     }
 
     // MARK: Snapshots

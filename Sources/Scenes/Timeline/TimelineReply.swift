@@ -1,5 +1,6 @@
 import Animation
 import Controls
+import JSON
 
 /// `GET /timeline`: every animation overlapping a window of scene time, and the commands in it.
 package struct TimelineReply: Codable, Sendable {
@@ -12,20 +13,23 @@ package struct TimelineReply: Codable, Sendable {
     package var animations: [TimelineAnimation]
     package var commands: [TimelineCommand]
 
-    package init(_ timeline: SceneTimeline, historySpan: Double) {
+    /// `controls` name each command's route.
+    package init(_ timeline: SceneTimeline, historySpan: Double, controls: ControlList) {
         from = timeline.from
         to = timeline.to
         sceneTime = timeline.now
         keptFrom = timeline.keptFrom
         self.historySpan = historySpan
-        animations = timeline.entries.map { TimelineAnimation($0, at: timeline.to) }
-        commands = timeline.commands.map(TimelineCommand.init)
+        let named = SceneCommand.named(controls)
+        animations = timeline.entries.map { TimelineAnimation($0, at: timeline.to, named: named) }
+        commands = timeline.commands.map { TimelineCommand($0, route: named[$0.command.id]?.route) }
     }
 }
 
-/// A command as the timeline shows it: its value as its route reads it (method, path and
-/// parameters, a document as its JSON text under `body`), when, and its revision.
+/// A command as the timeline shows it: its id, its route (method and path), its typed arguments (a
+/// document as its JSON text under `body`), when, and its revision.
 package struct TimelineCommand: Codable, Sendable {
+    package let id: String
     package let method: String
     package let path: String
     package let parameters: [Command.Argument]
@@ -34,13 +38,14 @@ package struct TimelineCommand: Codable, Sendable {
     /// The control it acted on; nil for one on every control. The filter's, not the reply's.
     package var control: FrameSubject? = nil
 
-    private enum CodingKeys: String, CodingKey { case method, path, parameters, sceneTime, revision }
+    private enum CodingKeys: String, CodingKey { case id, method, path, parameters, sceneTime, revision }
 
-    package init(_ applied: AppliedCommand) {
-        let name = applied.command.name.split(separator: " ", maxSplits: 1)
-        method = name.first.map(String.init) ?? ""
-        path = name.dropFirst().first.map(String.init) ?? applied.command.name
-        parameters = applied.command.arguments + (applied.command.document.map { [Command.Argument(name: "body", value: $0)] } ?? [])
+    package init(_ applied: AppliedCommand, route: CommandRoute?) {
+        id = applied.command.id
+        method = route?.method.rawValue ?? ""
+        path = route?.path ?? ""
+        parameters = applied.command.arguments
+            + (applied.command.document.map { [Command.Argument(name: "body", value: .string($0))] } ?? [])
         sceneTime = applied.time
         revision = applied.revision
         control = applied.control
@@ -65,7 +70,7 @@ package struct TimelineAnimation: Codable, Sendable {
     /// The command that added it or started its chain; null for the scene as made.
     package let cause: TimelineCommand?
 
-    package init(_ entry: SceneTimeline.Entry, at time: Double) {
+    package init(_ entry: SceneTimeline.Entry, at time: Double, named: [String: SceneCommand]) {
         control = entry.control
         layer = entry.layer.names
         key = entry.key
@@ -76,7 +81,7 @@ package struct TimelineAnimation: Codable, Sendable {
         animation = TimelineAnimationBody(entry.record.animation)
         let children = TimelineAnimationBody.children(of: entry.record.animation)
         self.children = children.isEmpty ? nil : children
-        cause = entry.cause.map(TimelineCommand.init)
+        cause = entry.cause.map { TimelineCommand($0, route: named[$0.command.id]?.route) }
     }
 }
 
@@ -86,3 +91,14 @@ extension SceneTimeline.Entry {
 
 extension AnimationRecord.Outcome: SchemaEnumerable {}
 extension FillMode: SchemaEnumerable {}
+
+extension Command.Argument: SchemaDescribed {
+    /// A parameter's name and its typed value (a document's text under `body`).
+    package static func schema(in registry: SchemaRegistry) -> JSONValue {
+        .closedObject([("name", .object([("type", "string")])),
+                       ("value", .object([("type", ["string", "number", "boolean"])]))],
+                      required: ["name", "value"])
+    }
+
+    package static var schemaPlaceholder: Command.Argument { Command.Argument(name: "", value: "") }
+}

@@ -35,7 +35,7 @@ package struct TimelineSVG {
         }
         for (i, c) in reply.commands.enumerated() {
             let x = self.x(c.sceneTime)
-            let parameters = c.parameters.map { "\($0.name)=\($0.value)" }.joined(separator: " ")
+            let parameters = c.parameters.map { "\($0.name)=\($0.valueText)" }.joined(separator: " ")
             let request = "\(c.method) \(c.path)" + (parameters.isEmpty ? "" : " " + parameters)
             let short = parameters.isEmpty || parameters.count > 24 ? c.path : parameters
             let labelY = Self.top - 8 - Double(i % 2) * 13

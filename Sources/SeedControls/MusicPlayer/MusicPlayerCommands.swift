@@ -13,11 +13,11 @@ extension MusicPlayer {
             + "the kept ones).")
 
     public static let commands: [CommandDeclaration] = [
-        command("play", summary: "Plays: the artwork turns into a spinning disc and progress ticks") { $0.play(at: $1) },
-        command("pause", summary: "Pauses playback") { $0.pause(at: $1) },
-        command("toggle", summary: "Plays when paused, pauses when playing") { $0.toggle(at: $1) },
-        command("restart", summary: "Starts again from 0, keeping the play state") { $0.restart(at: $1) },
-        CommandDeclaration("POST /player/seek", id: "playerSeek", on: MusicPlayer.self,
+        command("playerPlay", summary: "Plays: the artwork turns into a spinning disc and progress ticks") { $0.play(at: $1) },
+        command("playerPause", summary: "Pauses playback") { $0.pause(at: $1) },
+        command("playerToggle", summary: "Plays when paused, pauses when playing") { $0.toggle(at: $1) },
+        command("playerRestart", summary: "Starts again from 0, keeping the play state") { $0.restart(at: $1) },
+        CommandDeclaration("playerSeek", on: MusicPlayer.self,
                            summary: "Jumps to `progress` percent, animated over 0.5 s", description: "Rounded to a whole percent.",
                            parameters: [progress]) { a, _ throws(Refusal) in
             let progress = Int(try a.number(progress).rounded())
@@ -30,7 +30,7 @@ extension MusicPlayer {
     /// carries, with the image, to the other replicas.
     public static let artworkByHash: CommandDeclaration = {
         var declaration = CommandDeclaration(
-            "PUT /player/artwork/by-hash", id: "playerArtworkByHash", on: MusicPlayer.self,
+            "playerArtworkByHash", on: MusicPlayer.self, method: .put, path: "artwork/by-hash",
             summary: "Replaces the artwork with one uploaded before, named by its SHA-256",
             description: "Without sending the image again. A recording keeps an upload as this command, and a "
                 + "scenario names artwork this way.",
@@ -41,20 +41,19 @@ extension MusicPlayer {
             let bitmap = try artworks.bitmap(try a.text(sha256).lowercased())
             return ControlChange(shows: bitmap) { p, t in p.setArtwork(bitmap, at: t) }
         }
-        declaration.upload = ImageUpload("PUT /player/artwork", id: "playerArtwork", summary: "Replaces the artwork",
+        declaration.upload = ImageUpload(CommandRoute(.put, "/player/artwork"), id: "playerArtwork", summary: "Replaces the artwork",
                                          parameter: sha256.name)
         return declaration
     }()
 
     /// The value of `artworkByHash` for a SHA-256.
     public static func artworkByHash(_ hash: String) -> Command {
-        Command(artworkByHash.name, [Command.Argument(name: sha256.name, value: hash)])
+        Command(artworkByHash.id, [Command.Argument(name: sha256.name, value: .string(hash))])
     }
 
-    private static func command(_ name: String, summary: String,
+    private static func command(_ id: String, summary: String,
                                 _ change: @escaping @Sendable (inout MusicPlayer, Double) -> Void) -> CommandDeclaration {
-        CommandDeclaration("POST /player/\(name)", id: "player" + name.prefix(1).uppercased() + name.dropFirst(),
-                           on: MusicPlayer.self, summary: summary) { _, _ in
+        CommandDeclaration(id, on: MusicPlayer.self, summary: summary) { _, _ in
             ControlChange { p, t in change(&p, t) }
         }
     }

@@ -58,7 +58,7 @@ export function card({ root, title, command, kit: { part, pressable, keyPressabl
   const out = part(root, "seek-out");
   const picker = part(root, "artwork", HTMLInputElement);
   const toggleButton = part(root, "toggle");
-  const toggle = () => command(title, "POST", "player/toggle");
+  const toggle = () => command(title, "playerToggle");
   let dragging = false;
   let settleUntil = 0;
 
@@ -67,7 +67,7 @@ export function card({ root, title, command, kit: { part, pressable, keyPressabl
   pressable(stage, { down: () => {}, up: tap });
   keyPressable(stage, { down: () => {}, up: tap });
   toggleButton.addEventListener("click", toggle);
-  part(root, "restart").addEventListener("click", () => command("Restart", "POST", "player/restart"));
+  part(root, "restart").addEventListener("click", () => command("Restart", "playerRestart"));
 
   /** @param {string | number} value */
   const showSeek = (value) => {
@@ -81,7 +81,7 @@ export function card({ root, title, command, kit: { part, pressable, keyPressabl
     dragging = false;
     settleUntil = performance.now() + 600;
     showSeek(seek.value);
-    await command("Seek", "POST", "player/seek", { progress: seek.value });
+    await command("Seek", "playerSeek", { progress: seek.value });
   });
 
   /** @param {File | undefined} file */
@@ -89,7 +89,7 @@ export function card({ root, title, command, kit: { part, pressable, keyPressabl
     if (!file) return;
     try {
       const png = await artworkPng(file);
-      const reply = await command("Artwork", "PUT", "player/artwork", null, png);
+      const reply = await command("Artwork", "playerArtworkByHash", null, png);
       const art = reply?.state?.artwork;
       if (art) toast("Artwork set", `${file.name} — ${art.width}×${art.height}`, "info", 3);
     } catch (error) {

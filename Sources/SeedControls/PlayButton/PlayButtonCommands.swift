@@ -12,15 +12,15 @@ extension PlayButton {
             + "that sets the four colour props and `viewBackgroundColor`.")
 
     public static let commands: [CommandDeclaration] = [
-        command("POST /play-button/mode", id: "playButtonMode", summary: "Changes the mode",
+        command("playButtonMode", summary: "Changes the mode",
                 description: "Animates (or with animated=false jumps) to the mode; a change mid-animation is interrupted "
                     + "as the original does.", parameters: [mode, animated]) { a throws(Refusal) in
             let mode = try a.choice(mode, Mode.self), animated = try a.flag(animated)
             return { b, t in b.setMode(mode, animated: animated, at: t) }
         },
-        flag("highlighted", summary: "Sets highlighted: scale 0.92, animated in 0.1 s") { $0.setHighlighted($1, at: $2) },
-        flag("enabled", summary: "Sets enabled: disabled is alpha 0.5") { $0.setEnabled($1, at: $2) },
-        command("PUT /play-button/theme", id: "playButtonTheme", summary: "Sets the colour theme",
+        flag("playButtonHighlighted", summary: "Sets highlighted: scale 0.92, animated in 0.1 s") { $0.setHighlighted($1, at: $2) },
+        flag("playButtonEnabled", summary: "Sets enabled: disabled is alpha 0.5") { $0.setEnabled($1, at: $2) },
+        command("playButtonTheme", method: .put, summary: "Sets the colour theme",
                 parameters: [theme]) { a throws(Refusal) in
             let text = try a.text(theme)
             guard let theme = Theme.named(text) else { throw Refusal.badParameter("theme", text, allowed: "a theme's name") }
@@ -28,20 +28,20 @@ extension PlayButton {
         },
     ]
 
-    private static func flag(_ name: String, summary: String,
+    private static func flag(_ id: String, summary: String,
                              _ set: @escaping @Sendable (inout PlayButton, Bool, Double) -> Void) -> CommandDeclaration {
-        command("POST /play-button/\(name)", id: "playButton" + name.prefix(1).uppercased() + name.dropFirst(), summary: summary,
-                parameters: [value]) { a throws(Refusal) in
+        command(id, summary: summary, parameters: [value]) { a throws(Refusal) in
             let value = try a.flag(value)
             return { b, t in set(&b, value, t) }
         }
     }
 
     private static func command(
-        _ name: String, id: String, summary: String, description: String? = nil, parameters: [CommandParameter],
+        _ id: String, method: CommandRoute.Method = .post, summary: String, description: String? = nil,
+        parameters: [CommandParameter],
         _ change: @escaping @Sendable (CommandArguments) throws(Refusal) -> @Sendable (inout PlayButton, Double) -> Void
     ) -> CommandDeclaration {
-        CommandDeclaration(name, id: id, on: PlayButton.self, summary: summary, description: description,
+        CommandDeclaration(id, on: PlayButton.self, method: method, summary: summary, description: description,
                            parameters: parameters) { arguments, _ throws(Refusal) in
             let apply = try change(arguments)
             return ControlChange { b, t in apply(&b, t) }

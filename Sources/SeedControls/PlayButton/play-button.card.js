@@ -72,9 +72,9 @@ export function card({ root, title, state, command, kit: { $$, part, pressable, 
   const themeButtons = $$(part(root, "themes"), "[data-theme]");
   const enabled = () => state()?.playButton?.enabled !== false;
   /** @param {string} mode */
-  const setMode = (mode) => command(title, "POST", "play-button/mode", { mode, animated: animated.checked });
+  const setMode = (mode) => command(title, "playButtonMode", { mode, animated: animated.checked });
   /** @param {boolean} value */
-  const highlight = (value) => command(title, "POST", "play-button/highlighted", { value });
+  const highlight = (value) => command(title, "playButtonHighlighted", { value });
 
   const down = () => { if (enabled()) highlight(true); };
   /** @type {(event: Event, inside: boolean) => void} */
@@ -90,10 +90,10 @@ export function card({ root, title, state, command, kit: { $$, part, pressable, 
     button.addEventListener("click", () => setMode(button.dataset.mode ?? "play"));
   }
   enabledSwitch.addEventListener("change", () =>
-    command(title, "POST", "play-button/enabled", { value: enabledSwitch.checked }));
+    command(title, "playButtonEnabled", { value: enabledSwitch.checked }));
   for (const button of themeButtons) {
     button.addEventListener("click", () =>
-      command("Theme", "PUT", "play-button/theme", { theme: button.dataset.theme ?? "default" }));
+      command("Theme", "playButtonTheme", { theme: button.dataset.theme ?? "default" }));
   }
 
   return {

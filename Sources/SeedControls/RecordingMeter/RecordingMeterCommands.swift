@@ -10,24 +10,24 @@ extension RecordingMeter {
     static let complete = Refusal.Documented.conflict("The meter is complete: POST /meter/reset first.")
 
     public static let commands: [CommandDeclaration] = [
-        command("POST /meter/press", id: "meterPress", summary: "Starts recording a new segment (a no-op while pressed)",
+        command("meterPress", summary: "Starts recording a new segment (a no-op while pressed)",
                 description: "Refused once the meter is complete, with a hint to reset.", refusals: [complete]) { _ in
             { m, t throws(MeterError) in try m.press(at: t) }
         },
-        command("POST /meter/release", id: "meterRelease",
+        command("meterRelease",
                 summary: "Pauses recording: everything freezes where it is on screen",
                 description: "Ends the current segment (nothing happens when not recording).") { _ in
             { m, t throws(MeterError) in m.release(at: t) }
         },
-        command("POST /meter/hold", id: "meterHold", summary: "Presses now and releases `seconds` later",
+        command("meterHold", summary: "Presses now and releases `seconds` later",
                 description: "A press or release in between takes over.", parameters: [seconds], refusals: [complete]) { a throws(Refusal) in
             let seconds = try a.number(seconds)
             return { m, t throws(MeterError) in try m.hold(seconds: seconds, at: t) }
         },
-        command("POST /meter/reset", id: "meterReset", summary: "Clears every segment", description: "Removes every segment.") { _ in
+        command("meterReset", summary: "Clears every segment", description: "Removes every segment.") { _ in
             { m, t throws(MeterError) in m.reset(at: t) }
         },
-        command("PUT /meter/config", id: "meterConfig", summary: "Sets the recording `duration`",
+        command("meterConfig", method: .put, summary: "Sets the recording `duration`",
                 description: "The same as the meter's `duration` prop (PATCH /controls/meter/props): only while the meter "
                     + "is empty (refused otherwise).", parameters: [duration],
                 refusals: [.conflict("The meter is not empty: POST /meter/reset first.")]) { a throws(Refusal) in
@@ -40,10 +40,11 @@ extension RecordingMeter {
     typealias Change = @Sendable (inout RecordingMeter, Double) throws(MeterError) -> Void
 
     private static func command(
-        _ name: String, id: String, summary: String, description: String, parameters: [CommandParameter] = [],
-        refusals: [Refusal.Documented] = [], _ change: @escaping @Sendable (CommandArguments) throws(Refusal) -> Change
+        _ id: String, method: CommandRoute.Method = .post, summary: String, description: String,
+        parameters: [CommandParameter] = [], refusals: [Refusal.Documented] = [],
+        _ change: @escaping @Sendable (CommandArguments) throws(Refusal) -> Change
     ) -> CommandDeclaration {
-        CommandDeclaration(name, id: id, on: RecordingMeter.self, summary: summary, description: description,
+        CommandDeclaration(id, on: RecordingMeter.self, method: method, summary: summary, description: description,
                            parameters: parameters, refusals: refusals) { arguments, _ throws(Refusal) in
             // The arguments are read before the scene is locked.
             let apply = try change(arguments)

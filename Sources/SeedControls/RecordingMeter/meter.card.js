@@ -67,8 +67,8 @@ export const shortcuts = [
 export function card({ root, title, state, command, kit: { part, pressable, keyPressable } }) {
   const stage = part(root, "stage");
   const duration = part(root, "duration", HTMLSelectElement);
-  const press = () => command(title, "POST", "meter/press");
-  const release = () => command(title, "POST", "meter/release");
+  const press = () => command(title, "meterPress");
+  const release = () => command(title, "meterRelease");
 
   pressable(stage, { down: press, up: release });
   keyPressable(stage, { down: press, up: release, keys: [" "] });
@@ -105,8 +105,8 @@ export function card({ root, title, state, command, kit: { part, pressable, keyP
   document.addEventListener("keyup", (event) => { if (event.key === " ") stop(); });
   window.addEventListener("blur", stop);
 
-  part(root, "reset").addEventListener("click", () => command("Reset", "POST", "meter/reset"));
-  duration.addEventListener("change", () => command("Recording length", "PUT", "meter/config", { duration: duration.value }));
+  part(root, "reset").addEventListener("click", () => command("Reset", "meterReset"));
+  duration.addEventListener("change", () => command("Recording length", "meterConfig", { duration: duration.value }));
 
   return {
     stateKey: "meter",

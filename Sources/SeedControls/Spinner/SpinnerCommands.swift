@@ -5,8 +5,7 @@ import Controls
 extension Spinner {
     public static let commands: [CommandDeclaration] = [true, false].map { start in
         CommandDeclaration(
-            start ? "POST /spinner/start" : "POST /spinner/stop", id: start ? "spinnerStart" : "spinnerStop",
-            on: Spinner.self,
+            start ? "spinnerStart" : "spinnerStop", on: Spinner.self,
             summary: start ? "Start the spinner" : "Stop the spinner (stopped: a full ring, as in the post)",
             description: start ? "Starts the Material spinner (idempotent)." : "Stops the Material spinner (idempotent)."
         ) { _, _ in

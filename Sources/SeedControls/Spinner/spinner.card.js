@@ -36,7 +36,7 @@ export const markup = `
  */
 export function card({ root, title, state, command, kit: { $$, part, pressable, keyPressable } }) {
   /** @param {boolean} start */
-  const run = (start) => command(title, "POST", start ? "spinner/start" : "spinner/stop");
+  const run = (start) => command(title, start ? "spinnerStart" : "spinnerStop");
   /** @type {(event: Event, inside: boolean) => void} */
   const flip = (_event, inside) => { if (inside) run(!(state()?.spinner?.animating ?? true)); };
   const stage = part(root, "stage");

@@ -45,11 +45,13 @@ extension ProbeTraits {
     static var props: [Prop<Probe<Self>.Configuration>] {
         [.number("width", \.width, 0...2, step: 0.1, "A width.")]
     }
-    static var commands: [CommandDeclaration] { [command("POST /\(id)/poke")] }
+    static var commands: [CommandDeclaration] { [command(FrameSubject(rawValue: id).documentKey + "Poke")] }
     static var pageCard: PageCard? { nil }
 
-    static func command(_ name: String, id commandID: String = "poke") -> CommandDeclaration {
-        CommandDeclaration(name, id: commandID, on: Probe<Self>.self, summary: "Pokes") { _, _ in ControlChange { _, _ in } }
+    static func command(_ id: String, method: CommandRoute.Method = .post, path: String? = nil) -> CommandDeclaration {
+        CommandDeclaration(id, on: Probe<Self>.self, method: method, path: path, summary: "Pokes") { _, _ in
+            ControlChange { _, _ in }
+        }
     }
 }
 
@@ -63,11 +65,32 @@ private enum Huge: ProbeTraits {
 }
 private enum Stray: ProbeTraits {
     static let id = "stray"
-    static var commands: [CommandDeclaration] { [command("POST /elsewhere/poke")] }
+    static var commands: [CommandDeclaration] { [command("elsewherePoke")] }
 }
 private enum PropsClash: ProbeTraits {
     static let id = "props-clash"
-    static var commands: [CommandDeclaration] { [command("POST /props-clash/props")] }
+    static var commands: [CommandDeclaration] { [command("propsClashPoke", path: "props")] }
+}
+private enum SameRoute: ProbeTraits {
+    static let id = "same-route"
+    static var commands: [CommandDeclaration] { [command("sameRoutePoke"), command("sameRouteProd", path: "poke")] }
+}
+private enum SameID: ProbeTraits {
+    static let id = "same-id"
+    static var commands: [CommandDeclaration] { [command("sameIdPoke"), command("sameIdPoke", method: .put, path: "prod")] }
+}
+/// `play` and `play-button` are both good ids, but `playButtonMode` on `play` is play-button's.
+private enum Play: ProbeTraits {
+    static let id = "play"
+    static var commands: [CommandDeclaration] { [command("playButtonPoke")] }
+}
+private enum PlayButtonProbe: ProbeTraits {
+    static let id = "play-button"
+    static var commands: [CommandDeclaration] { [command("playButtonPoke")] }
+}
+private enum ServerClash: ProbeTraits {
+    static let id = "set"
+    static var commands: [CommandDeclaration] { [command("setClock")] }
 }
 private enum Twice: ProbeTraits {
     static let id = "twice"
@@ -111,13 +134,25 @@ private enum GoodCard: ProbeTraits {
         #expect(problem([Probe<GoodCard>.self]) == nil)
     }
 
+    /// A command's route is derived from its id, in one place (`CommandRoute.derived`).
+    @Test func aRouteIsDerivedFromTheId() {
+        let poke = Good.command("goodProbePokeTwice")
+        #expect(poke.route.description == "POST /good-probe/poke-twice")
+        #expect(Good.command("goodProbeTheme", method: .put).route.description == "PUT /good-probe/theme")
+        #expect(Good.command("goodProbeByHash", method: .put, path: "art/by-hash").route.description == "PUT /good-probe/art/by-hash")
+    }
+
     @Test(arguments: [
         ([Probe<Good>.self, Probe<AlsoGood>.self] as [any Control.Type], "good-probe", "id"),
         ([Probe<Reserved>.self], "state", "id"),
         ([Probe<BadWords>.self], "Bad_Id", "id"),
         ([Probe<Huge>.self], "huge", "designSize"),
-        ([Probe<Stray>.self], "stray", "commands.poke"),
-        ([Probe<PropsClash>.self], "props-clash", "commands.poke"),
+        ([Probe<Stray>.self], "stray", "commands.elsewherePoke"),
+        ([Probe<PropsClash>.self], "props-clash", "commands.propsClashPoke"),
+        ([Probe<SameRoute>.self], "same-route", "commands.sameRouteProd"),
+        ([Probe<SameID>.self], "same-id", "commands.sameIdPoke"),
+        ([Probe<PlayButtonProbe>.self, Probe<Play>.self] as [any Control.Type], "play", "commands.playButtonPoke"),
+        ([Probe<ServerClash>.self], "set", "commands.setClock"),
         ([Probe<Twice>.self], "twice", "props.width"),
         ([Probe<OutOfRange>.self], "out-of-range", "props.width"),
         ([Probe<EmptyCard>.self], "empty-card", "pageCard"),

@@ -21,10 +21,19 @@ struct ReplicaLogFormatTests {
 
         let fields = try Self.fields(of: entry, in: redis, stream: "layercast:format:log")
         #expect(fields.map(\.name) == ["version", "command", "origin", "accepted", "effect"])
-        #expect(fields.first { $0.name == "version" }?.value == "1")
-        #expect(fields.first { $0.name == "command" }?.value
-                == #"{"arguments":[{"name":"seconds","value":"2"}],"name":"POST /meter/hold"}"#)
+        #expect(fields.first { $0.name == "version" }?.value == "2")
+        #expect(fields.first { $0.name == "command" }?.value == #"{"id":"meterHold","with":{"seconds":2}}"#)
         #expect(!fields.contains { $0.name == "path" || $0.name.hasPrefix("q:") })
+
+        // A version-1 entry, as a server before command ids appends it to the same log, is applied
+        // as its route names it, and the next entry of this server's after it.
+        #expect(try a.post("/meter/reset").status == 200)
+        _ = try redis.command(["XADD", "layercast:format:log", "*", "version", "1",
+                               "command", #"{"arguments":[{"name":"seconds","value":"0.5"}],"name":"POST /meter/hold"}"#,
+                               "origin", "x/1", "accepted", "1", "effect", "1"])
+        #expect(try eventually { try jsonObject(a.get("/state"))["meter"].flatMap { ($0 as? [String: Any])?["segmentCount"] as? Int } == 1 })
+        #expect(try a.post("/spinner/stop").status == 200)
+        #expect(try a.health().status == "ok")
     }
 
     @Test func anEntryOfTheRequestShapedLogStopsTheReplicaThereSayingWhy() throws {

@@ -70,7 +70,7 @@ import SeedControls
             field: "steps[1].with.sha256", says: "no uploaded artwork"),
         // An upload's body cannot be a step: it is named by its hash instead.
         Bad(document: #"{"duration": 2, "steps": [\#(step0), {"at": 1, "do": "PUT /player/artwork"}]}"#,
-            field: "steps[1].do", says: "PUT /player/artwork/by-hash"),
+            field: "steps[1].do", says: "playerArtworkByHash"),
         // A fresh scene refuses it: the meter, full after 1 s, cannot be pressed again.
         Bad(document: #"{"duration": 3, "steps": [{"at": 0, "do": "PUT /meter/config", "with": {"duration": 1}}, \#(step0), {"at": 2, "do": "POST /meter/press"}]}"#,
             field: "steps[2].do", says: "would be refused"),

@@ -74,7 +74,7 @@ struct Blinker: Control {
     }
 
     static let commands = [
-        CommandDeclaration("POST /blinker/blink", id: "blinkerBlink", on: Blinker.self, summary: "Blinks the square once") { _, _ in
+        CommandDeclaration("blinkerBlink", on: Blinker.self, summary: "Blinks the square once") { _, _ in
             ControlChange { b, t in b.blink(at: t) }
         },
     ]
