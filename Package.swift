@@ -2,8 +2,8 @@
 import PackageDescription
 
 // Dependencies point up the module layers in docs/design/README.md §Module layers: Animation knows nothing
-// else, Controls uses Animation and JSON, Rendering and HTTPServer know no control, Scenes (the core) knows
-// no transport, PreviewServer is the HTTP edge and wires them.
+// else, Controls uses Animation and JSON, Rendering and HTTPServer know no control, APIModel declares the
+// API with no scene, Scenes (the core) knows no transport, PreviewServer is the HTTP edge and wires them.
 let package = Package(
     name: "Layercast",
     platforms: [.macOS(.v14)],
@@ -61,39 +61,43 @@ let package = Package(
         .target(name: "LocalRedis", dependencies: ["HTTPClient"]),
         // Checking frames: golden comparison with diff images, and the MJPEG parser.
         .target(name: "FrameCheck", dependencies: ["Animation", "Rendering"]),
-        // The scene core: scenes, commands, scenarios, snapshots, the timeline, props coding, budgets,
-        // frames, the headless renderer, replication and saved work. No transport (docs/design/architecture.md).
+        // The API's declarations: parameters and their strict decoding, the settings they default to,
+        // the schema recorder and request pricing. No scene and no transport (docs/design/architecture.md).
+        .target(name: "APIModel", dependencies: ["Controls", "JSON"]),
+        // The scene core: scenes, commands, scenarios, snapshots, the timeline, props coding, frames,
+        // the headless renderer, replication and saved work. No transport (docs/design/architecture.md).
         .target(name: "Scenes", dependencies: [
-            "Animation", "Controls", "Rendering", "JSON", "CHiredis", "SQLite", .product(name: "Logging", package: "swift-log"),
+            "APIModel", "Animation", "Controls", "Rendering", "JSON", "CHiredis", "SQLite",
+            .product(name: "Logging", package: "swift-log"),
         ]),
         .target(name: "PreviewServer", dependencies: [
-            "Animation", "Controls", "Rendering", "Scenes", "HTTPServer", "JSON",
+            "APIModel", "Animation", "Controls", "Rendering", "Scenes", "HTTPServer", "JSON",
             .product(name: "Logging", package: "swift-log"),
             .product(name: "Metrics", package: "swift-metrics"),
             .product(name: "Prometheus", package: "swift-prometheus"),
         ]),
         // The SDK's entry point: the command line (`serve`, `render`, `probe`, `api`) for a list of controls.
         .target(name: "LayercastKit", dependencies: [
-            "PreviewServer", "Scenes", "HTTPServer", "HTTPClient", "Rendering", "Controls", "Animation", "FrameCheck", "JSON",
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "PreviewServer", "Scenes", "APIModel", "HTTPServer", "HTTPClient", "Rendering", "Controls", "Animation", "FrameCheck",
+            "JSON", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
         .executableTarget(name: "layercast", dependencies: ["LayercastKit", "SeedControls"]),
         // The parsers of what a client sends, for libFuzzer (`make fuzz`), or replaying their corpus.
         .systemLibrary(name: "CLibFuzzer"),
         .executableTarget(name: "layercast-fuzz", dependencies: [
-            "CLibFuzzer", "Controls", "SeedControls", "HTTPServer", "JSON", "PreviewServer", "Rendering", "Scenes",
+            "CLibFuzzer", "Controls", "SeedControls", "HTTPServer", "JSON", "PreviewServer", "Rendering", "Scenes", "APIModel",
         ]),
         .executableTarget(name: "layercast-bench", dependencies: [
-            "Animation", "Controls", "SeedControls", "Rendering", "Scenes", "HTTPClient", "FrameCheck", "LocalRedis",
+            "Animation", "Controls", "SeedControls", "Rendering", "Scenes", "APIModel", "HTTPClient", "FrameCheck", "LocalRedis",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
         // What the tests share (in the spirit of HummingbirdTesting): servers in process or live,
         // the HTTP and stream clients, `eventually`, golden assertions, the controls' closed forms.
         .target(name: "LayercastTesting", dependencies: [
-            "Animation", "Controls", "SeedControls", "Rendering", "Scenes", "HTTPServer", "PreviewServer", "HTTPClient", "FrameCheck", "LocalRedis", "JSON",
-            "CTurboJPEG", "CGif", "CWebP", .product(name: "Logging", package: "swift-log"),
+            "Animation", "Controls", "SeedControls", "Rendering", "Scenes", "APIModel", "HTTPServer", "PreviewServer", "HTTPClient",
+            "FrameCheck", "LocalRedis", "JSON", "CTurboJPEG", "CGif", "CWebP", .product(name: "Logging", package: "swift-log"),
         ], path: "Tests/LayercastTesting"),
         .testTarget(name: "AnimationTests", dependencies: ["Animation", "LayercastTesting"]),
         .testTarget(name: "ControlsTests", dependencies: ["Controls", "SeedControls", "Animation", "LayercastTesting"]),
@@ -104,13 +108,19 @@ let package = Package(
         // The scene core with no transport: commands, scenarios, recordings and replication
         // (LayercastTesting only for `eventually`, the one place a test may poll).
         .testTarget(name: "ScenesTests", dependencies: [
-            "Scenes", "Controls", "SeedControls", "Animation", "LocalRedis", "SQLite", "Rendering", "LayercastTesting",
-            .product(name: "Logging", package: "swift-log"),
+            "Scenes", "APIModel", "Controls", "SeedControls", "Animation", "LocalRedis", "SQLite", "Rendering", "LayercastTesting",
+            "JSON", .product(name: "Logging", package: "swift-log"),
         ], exclude: ["Fixtures"]),
+        // The API's declarations with no scene and no transport: strict decoding, pricing, schemas.
+        .testTarget(name: "APIModelTests", dependencies: ["APIModel", "Controls", "JSON"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPClient", "JSON", "LayercastTesting"]),
+        // The command line (`render`, `test`, their reports), run as the `layercast` executable a user runs.
+        .testTarget(name: "LayercastKitTests", dependencies: [
+            "LayercastKit", "PreviewServer", "SeedControls", "Rendering", "Animation", "LayercastTesting",
+        ]),
         .testTarget(name: "PreviewServerTests", dependencies: [
-            "PreviewServer", "Scenes", "Controls", "SeedControls", "Rendering", "HTTPServer", "HTTPClient", "Animation", "FrameCheck", "LayercastTesting", "JSON",
-            "LocalRedis",
+            "PreviewServer", "Scenes", "APIModel", "Controls", "SeedControls", "Rendering", "HTTPServer", "HTTPClient", "Animation",
+            "FrameCheck", "LayercastTesting", "JSON", "LocalRedis",
             .product(name: "Logging", package: "swift-log"),
         ], exclude: ["Golden"]),
     ],

@@ -1,3 +1,4 @@
+import APIModel
 import Controls
 import Glibc
 import HTTPServer

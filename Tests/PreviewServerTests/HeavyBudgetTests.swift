@@ -1,3 +1,4 @@
+import APIModel
 import Foundation
 import HTTPClient
 import LayercastTesting

@@ -1,3 +1,4 @@
+import APIModel
 import Scenes
 import Synchronization
 import Testing

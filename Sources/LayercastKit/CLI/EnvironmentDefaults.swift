@@ -1,3 +1,4 @@
+import APIModel
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

@@ -1,3 +1,4 @@
+import APIModel
 import Scenes
 
 /// The README's table of the budgets (`<!-- api:budgets -->`, written by `scripts/api-docs.sh`),

@@ -1,3 +1,4 @@
+import APIModel
 import Controls
 import HTTPServer
 import JSON

@@ -1,3 +1,4 @@
+import APIModel
 import JSON
 import Scenes
 

@@ -1,3 +1,4 @@
+import APIModel
 import HTTPServer
 import Scenes
 

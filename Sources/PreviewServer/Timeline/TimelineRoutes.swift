@@ -1,3 +1,4 @@
+import APIModel
 import Controls
 import HTTPServer
 import Scenes
@@ -43,10 +44,7 @@ struct TimelineRoutes: FixedRoutes {
     ) { group, input in
         var reply = try group.timeline(input)
         let control = try input[TimelineParameters.control]
-        if control != .all {
-            reply.animations.removeAll { $0.control != control }
-            reply.commands.removeAll { $0.control.map { $0 != control } ?? false }
-        }
+        reply.keep(control)
         return HTTPResponse(status: 200, headers: [("Content-Type", "image/svg+xml; charset=utf-8"), ("Cache-Control", "no-store")],
                             body: .bytes(Array(TimelineSVG(reply: reply).document.utf8)))
     }

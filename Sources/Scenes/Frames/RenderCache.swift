@@ -1,3 +1,4 @@
+import APIModel
 import Synchronization
 
 /// Answers whose bytes their request fixes (a stored scenario's frames and clips), kept so that a

@@ -1,3 +1,4 @@
+import APIModel
 import Rendering
 
 /// The parameters of every clip, declared once: the four clip routes and `layercast render` read

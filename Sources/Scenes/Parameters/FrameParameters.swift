@@ -1,3 +1,4 @@
+import APIModel
 import Controls
 import JSON
 import Rendering

@@ -1,3 +1,4 @@
+import APIModel
 import Animation
 import Controls
 import Rendering

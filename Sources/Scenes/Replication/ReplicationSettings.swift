@@ -1,3 +1,5 @@
+import APIModel
+
 /// Where a replica's command log lives and how far ahead commands take effect, declared once:
 /// `layercast serve`'s flags, their environment variables and help are read from here
 /// (docs/design/replication.md).

@@ -1,3 +1,4 @@
+import APIModel
 import Controls
 
 /// The parameters of the timeline and of frames at a scene time, declared once.

@@ -1,3 +1,4 @@
+import APIModel
 import Animation
 import Controls
 import JSON
@@ -23,6 +24,15 @@ package struct TimelineReply: Codable, Sendable {
         let named = SceneCommand.named(controls)
         animations = timeline.entries.map { TimelineAnimation($0, at: timeline.to, named: named) }
         commands = timeline.commands.map { TimelineCommand($0, route: named[$0.command.id]?.route) }
+    }
+}
+
+extension TimelineReply {
+    /// Keeps `control`'s animations and the commands on it or on every control (all of them for `all`).
+    package mutating func keep(_ control: FrameSubject) {
+        guard control != .all else { return }
+        animations.removeAll { $0.control != control }
+        commands.removeAll { $0.control.map { $0 != control } ?? false }
     }
 }
 

@@ -1,3 +1,5 @@
+import APIModel
+
 /// `GET /timeline.svg`: the timeline as a standalone picture, for bug reports and docs. One lane per
 /// control, layer and key path, a bar per animation coloured by its outcome and labelled with its
 /// duration and curve, a dashed marker per command with its request as the tooltip.

@@ -1,3 +1,4 @@
+import APIModel
 import Scenes
 import Testing
 @testable import PreviewServer

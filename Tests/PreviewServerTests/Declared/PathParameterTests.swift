@@ -1,3 +1,4 @@
+import APIModel
 import HTTPServer
 @testable import PreviewServer
 import Scenes

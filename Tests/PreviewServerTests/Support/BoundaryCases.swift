@@ -1,3 +1,4 @@
+import APIModel
 @testable import PreviewServer
 import Scenes
 

@@ -1,3 +1,4 @@
+import APIModel
 import FrameCheck
 import HTTPServer
 import LayercastTesting

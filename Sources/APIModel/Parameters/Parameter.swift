@@ -258,6 +258,13 @@ package struct ParameterFamily: Sendable {
     /// What the values are, for the docs.
     package var values: String
     package var description: String
+
+    package init(prefix: String, names: String, values: String, description: String) {
+        self.prefix = prefix
+        self.names = names
+        self.values = values
+        self.description = description
+    }
 }
 
 /// A rule across parameters, checked by the decoder and stated in the JSON Schema of the body.

@@ -1,14 +1,13 @@
 import Foundation
 import HTTPClient
-import LayercastTesting
 import Synchronization
 import Testing
 
 /// Scenarios the tests share, and how they store one.
-enum Scenarios {
+public enum Scenarios {
     /// Every control moves: a press and a release on the meter, a morph on the play button, the
     /// player seeking, the spinner stopping; the spinner's line is thicker than its default.
-    static let busy = """
+    public static let busy = """
         {"name": "busy", "duration": 1.2, "props": {"spinner": {"lineWidth": 6}}, "steps": [
           {"at": 0, "do": "POST /meter/press"},
           {"at": 0.3, "do": "POST /play-button/mode", "with": {"mode": "pause"}},
@@ -19,10 +18,10 @@ enum Scenarios {
         """
 
     /// `busy` with one prop changed: the spinner's line is 7 points wide instead of 6.
-    static let busyOnePropChanged = busy.replacingOccurrences(of: #""lineWidth": 6"#, with: #""lineWidth": 7"#)
+    public static let busyOnePropChanged = busy.replacingOccurrences(of: #""lineWidth": 6"#, with: #""lineWidth": 7"#)
 
     /// Stores `document` and returns its id.
-    static func store(_ document: String, on server: TestServer,
+    public static func store(_ document: String, on server: TestServer,
                       sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
         let reply = try server.post("/scenarios", json: document)
         #expect(reply.status == 201, "\(reply.text.prefix(300))", sourceLocation: sourceLocation)
@@ -32,26 +31,26 @@ enum Scenarios {
     }
 
     /// `t` as a query writes it: the shortest text that reads back as the same Double.
-    static func time(_ index: Int, fps: Int) -> String {
+    public static func time(_ index: Int, fps: Int) -> String {
         String(Double(index) / Double(fps))
     }
 }
 
 /// The `layercast` executable next to the test bundle (`swift build --build-tests` builds both).
-enum LayercastBinary {
-    struct Result {
-        var status: Int32
-        var stdout: String
-        var stderr: String
+public enum LayercastBinary {
+    public struct Result: Sendable {
+        public var status: Int32
+        public var stdout: String
+        public var stderr: String
     }
 
-    static var path: String {
+    public static var path: String {
         URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("layercast").path
     }
 
     /// Runs it with `arguments`, stdout and stderr to pipes (so neither is a terminal). With
     /// `terminal`, inside util-linux's `script`, whose pseudo-terminal is its stdout and stderr.
-    static func run(_ arguments: [String], terminal: Bool = false, environment: [String: String?] = [:]) throws -> Result {
+    public static func run(_ arguments: [String], terminal: Bool = false, environment: [String: String?] = [:]) throws -> Result {
         let process = Process()
         if terminal {
             process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
@@ -78,11 +77,11 @@ enum LayercastBinary {
 }
 
 /// Reads a pipe to its end on a thread of its own, while the caller reads another.
-final class PipeReader: Sendable {
+public final class PipeReader: Sendable {
     private let read = Mutex<Data?>(nil)
     private let done = DispatchSemaphore(value: 0)
 
-    init(_ handle: FileHandle) {
+    public init(_ handle: FileHandle) {
         Thread.detachNewThread { [self] in
             let data = handle.readDataToEndOfFile()
             read.withLock { $0 = data }
@@ -91,14 +90,14 @@ final class PipeReader: Sendable {
     }
 
     /// Everything the pipe carried, once its writer closed it.
-    func data() -> Data {
+    public func data() -> Data {
         done.wait()
         return read.withLock { $0 } ?? Data()
     }
 }
 
 /// A folder under the system's temporary directory, removed after `body`.
-func withTemporaryDirectory<T>(_ body: (String) throws -> T) throws -> T {
+public func withTemporaryDirectory<T>(_ body: (String) throws -> T) throws -> T {
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("layercast-scenario-\(UUID().uuidString)").path
     try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: path) }

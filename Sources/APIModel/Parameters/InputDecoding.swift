@@ -155,3 +155,17 @@ extension ParameterRule {
     }
 }
 
+extension Command {
+    /// The document's bytes (none when it has none).
+    package var documentBytes: [UInt8] { document.map { Array($0.utf8) } ?? [] }
+}
+
+extension Input {
+    /// The parameters given, in declaration order, as typed values: a command value's arguments,
+    /// decoded once here.
+    package func arguments(of parameters: ParameterSet) -> [Command.Argument] {
+        parameters.parameters.compactMap { p in
+            givenTexts[p.spec.name].map { Command.Argument(name: p.spec.name, value: p.spec.type.jsonValue($0) ?? .string($0)) }
+        }
+    }
+}
