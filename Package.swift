@@ -104,6 +104,7 @@ let package = Package(
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Animation", "Controls", "SeedControls", "LayercastTesting"],
                     exclude: ["Golden"]),
         .testTarget(name: "FrameCheckTests", dependencies: ["FrameCheck", "Animation"]),
+        .testTarget(name: "JSONTests", dependencies: ["JSON"]),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite"]),
         // The scene core with no transport: commands, scenarios, recordings and replication
         // (LayercastTesting only for `eventually`, the one place a test may poll).

@@ -1,5 +1,4 @@
 import JSON
-@testable import PreviewServer
 import Scenes
 import Testing
 import SeedControls

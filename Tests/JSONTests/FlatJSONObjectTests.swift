@@ -1,7 +1,5 @@
 import JSON
 import Testing
-@testable import PreviewServer
-import SeedControls
 
 @Suite struct FlatJSONObjectTests {
 
