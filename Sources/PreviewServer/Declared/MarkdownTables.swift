@@ -10,8 +10,9 @@ enum MarkdownTables {
         var markdown: String
     }
 
-    /// Defaults that come from a setting are shown as the setting and its built-in value.
-    static func sections(_ operations: [APIOperation]) -> [Section] {
+    /// Defaults that come from a setting are shown as the setting and its built-in value. A command
+    /// a scenario's step can name (`steps`, by id) shows its id beside its route.
+    static func sections(_ operations: [APIOperation], steps: Set<String> = []) -> [Section] {
         var tags: [String] = []
         for op in operations where !tags.contains(op.tag) { tags.append(op.tag) }
         return tags.map { tag in
@@ -27,7 +28,8 @@ enum MarkdownTables {
             var lines = ["| Method and path | Does |", "|---|---|"]
             for (op, list) in zip(ops, notes) {
                 let own = list.filter { note in !shared.contains { $0.note == note } }
-                lines.append("| \(name(op)) | \(cell(([summaryText(op)] + own).joined(separator: "; "))) |")
+                let id = steps.contains(op.id) ? " (`\(op.id)`)" : ""
+                lines.append("| \(name(op))\(id) | \(cell(([summaryText(op)] + own).joined(separator: "; "))) |")
             }
             // One line for each set of operations, its notes in declaration order.
             var groups: [(users: [String], notes: [String])] = []
@@ -56,7 +58,7 @@ enum MarkdownTables {
     /// Every section between its markers, as `layercast api markdown` prints them: the operations',
     /// then each control's props.
     static func document(_ operations: [APIOperation], configuration: SceneConfiguration) -> String {
-        (sections(operations) + propSections(configuration)).map { "<!-- api:\($0.tag) -->\n\($0.markdown)\n<!-- /api:\($0.tag) -->\n" }
+        (sections(operations, steps: Set(SceneCommand.steps(configuration.controls).map(\.id))) + propSections(configuration)).map { "<!-- api:\($0.tag) -->\n\($0.markdown)\n<!-- /api:\($0.tag) -->\n" }
             .joined()
     }
 

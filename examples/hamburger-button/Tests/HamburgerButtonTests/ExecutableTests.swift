@@ -30,8 +30,9 @@ import Testing
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
         let markdown = String(decoding: data, as: UTF8.self)
-        for row in ["<!-- api:hamburger-button -->", "| `POST /hamburger-button/toggle` |", "| `POST /hamburger-button/open` |",
-                    "| `POST /hamburger-button/close` |", "| `GET /controls/hamburger-button/props` |"] {
+        for row in ["<!-- api:hamburger-button -->", "| `POST /hamburger-button/toggle` (`hamburgerButtonToggle`) |",
+                    "| `POST /hamburger-button/open` (`hamburgerButtonOpen`) |",
+                    "| `POST /hamburger-button/close` (`hamburgerButtonClose`) |", "| `GET /controls/hamburger-button/props` |"] {
             #expect(markdown.contains(row), "\(row)")
         }
         // Layercast's own four are served beside it, and nothing of the tests' Blinker.

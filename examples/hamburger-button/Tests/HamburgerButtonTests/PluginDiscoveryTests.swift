@@ -43,9 +43,9 @@ import Testing
     /// The README's tables, generated as `api --markdown` prints them, have its rows.
     @Test func itsRowsAreInTheAPITables() {
         let tables = LayercastMain.apiTables(ExampleControls.list)
-        #expect(tables.contains("| `POST /blinker/blink` |"), "\(tables.prefix(400))")
+        #expect(tables.contains("| `POST /blinker/blink` (`blinkerBlink`) |"), "\(tables.prefix(400))")
         #expect(tables.contains("| `GET /controls/blinker/props` |"))
-        #expect(tables.contains("| `POST /hamburger-button/toggle` |"))
+        #expect(tables.contains("| `POST /hamburger-button/toggle` (`hamburgerButtonToggle`) |"))
     }
 
     @Test func itHasACardOnTheLayout() throws {
@@ -78,7 +78,7 @@ import Testing
 
     @Test func aScenarioStepCanNameItsCommand() throws {
         try withTestServer(.router, controls: ExampleControls.list) { server in
-            let scenario = #"{"duration": 1, "steps": [{"at": 0.1, "do": "POST /blinker/blink"}, "#
+            let scenario = #"{"duration": 1, "steps": [{"at": 0.1, "do": "blinkerBlink"}, "#
                 + #"{"at": 0.2, "do": "POST /hamburger-button/toggle"}]}"#
             let reply = try server.post("/scenarios", json: scenario)
             #expect(reply.status == 201, "\(reply.text.prefix(300))")
