@@ -124,7 +124,9 @@ import SeedControls
                 let (difference, largest) = try Self.framesThatDiffer(r.body, headless, format)
                 let odd = try Self.whichDiffers(served: r.body, headless: headless, format: format, options: options)
                 let pictures = try Self.picturesThatDiffer(given, render: render)
-                Issue.record("\(r.body.count) bytes served, \(headless.count) rendered; \(difference); \(odd); \(pictures)")
+                let encodings = try Self.encodingsOf(given, render: render, headless: headless, served: r.body)
+                Issue.record(Comment(rawValue: "\(r.body.count) bytes served, \(headless.count) rendered; \(difference); \(odd); "
+                                     + "\(pictures); \(encodings)"))
                 #expect(largest <= 16, "\(difference)")
             }
             let (stream, _) = try FFmpegTools.probe(r.body, suffix: format.rawValue)
@@ -152,6 +154,18 @@ import SeedControls
             default: return "a process of its own gives \(own.count) bytes, like \(served == own ? "both" : "neither")"
             }
         }
+    }
+
+    /// The pictures the headless renderer gave its encoder, encoded twice more in this process by
+    /// new encoders: whether an encoder here writes other bytes for the same pictures now and then
+    /// (the two differ), always (both differ from the served file alike) or not now (both match it).
+    static func encodingsOf(_ given: [RenderedImage], render: HeadlessRender, headless: [UInt8],
+                            served: [UInt8]) throws -> String {
+        let (first, second) = (try render.clip(of: given), try render.clip(of: given))
+        func said(_ bytes: [UInt8]) -> String {
+            bytes == served ? "the served file" : bytes == headless ? "the headless file" : "neither (\(bytes.count) bytes)"
+        }
+        return "the given pictures encoded again here: \(said(first)), then \(said(second))"
     }
 
     /// The pictures the headless renderer gave its encoder against the same frames rendered again

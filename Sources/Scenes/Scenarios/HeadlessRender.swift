@@ -138,14 +138,25 @@ public struct HeadlessRender {
     /// The whole scenario as one WebP, GIF, MP4 or WebM file; `progress` hears of each frame (how
     /// many are done, and the picture the encoder was given).
     public func clip(progress: (Int, RenderedImage) -> Void = { _, _ in }) throws -> [UInt8] {
-        let writerFormat = ClipWriter.Format(rawValue: format.rawValue) ?? .webp
-        let writer = try ClipWriter(writerFormat, width: pixelWidth, height: pixelHeight, timing: timing,
-                                    quality: spec.quality, lossless: lossless,
-                                    background: spec.background.background(scale: spec.scale))
+        let writer = try clipWriter()
         try renderFrames { index, _, image in
             try writer.add(image)
             progress(index + 1, image)
         }
         return try writer.finish()
+    }
+
+    /// The file `clip` makes of `pictures` instead of the frames it renders: whether an encoder,
+    /// given the same pictures, writes the same bytes (StudioVideoTests).
+    package func clip(of pictures: [RenderedImage]) throws -> [UInt8] {
+        let writer = try clipWriter()
+        for picture in pictures { try writer.add(picture) }
+        return try writer.finish()
+    }
+
+    private func clipWriter() throws -> ClipWriter {
+        try ClipWriter(ClipWriter.Format(rawValue: format.rawValue) ?? .webp, width: pixelWidth, height: pixelHeight,
+                       timing: timing, quality: spec.quality, lossless: lossless,
+                       background: spec.background.background(scale: spec.scale))
     }
 }
