@@ -35,10 +35,6 @@ public struct Command: Sendable, Hashable {
         self.arguments = arguments
         self.document = document
     }
-
-    public func argument(_ name: String) -> JSONValue? {
-        arguments.first { $0.name == name }?.value
-    }
 }
 
 /// As the replicated log's version 2 writes it: `{"id": "meterHold", "with": {"seconds": 2}}`, and a

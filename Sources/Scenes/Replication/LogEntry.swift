@@ -15,7 +15,8 @@ package struct LogEntry: Sendable, Equatable {
     /// argument as text (`{"name": "POST /meter/hold", "arguments": [{"name": "seconds", "value":
     /// "2"}]}`), read into a version-2 value when applied. An entry of another version, or of none
     /// (the request-shaped entries of before), is never guessed at.
-    package static let readable = ["1", version]
+    package static let version1 = "1"
+    package static let readable = [version1, version]
 
     /// The stream entry's id ("1700000000000-0"): the order, and the idempotency key.
     package var id: String = ""
@@ -29,9 +30,11 @@ package struct LogEntry: Sendable, Equatable {
     package let effect: Double
     /// Who is waiting for it: "replica-nonce/number" on the accepting replica.
     package let origin: String
-    /// The format it was read in: for "1", `command` holds the route as its id and each argument's
-    /// text as a string, until its declaration reads them (`SceneCommand.upgraded`).
+    /// The format it was read in: for version 1, `command` holds the route as its id and each
+    /// argument's text as a string, until its declaration reads them (`SceneCommand.upgraded`).
     package var version = LogEntry.version
+
+    package var namesItsRoute: Bool { version == Self.version1 }
 
     package init(command: Command, upload: String? = nil, accepted: Double, effect: Double, origin: String) {
         self.command = command
@@ -83,7 +86,7 @@ package struct LogEntry: Sendable, Equatable {
     }
 
     private static func command(_ json: [UInt8], version: String) -> Command? {
-        guard version == "1" else { return try? JSONDecoder().decode(Command.self, from: Data(json)) }
+        guard version == version1 else { return try? JSONDecoder().decode(Command.self, from: Data(json)) }
         return (try? JSONDecoder().decode(Version1Command.self, from: Data(json))).map {
             Command($0.name, $0.arguments.map { Command.Argument(name: $0.name, value: .string($0.value)) }, document: $0.document)
         }

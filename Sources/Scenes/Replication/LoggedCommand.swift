@@ -17,12 +17,11 @@ extension Stage {
     /// (docs/design/replication.md §Faults).
     package func applyLogged(_ entry: LogEntry, upload: [UInt8]?, at host: Double) -> Result<Result<[UInt8], Refusal>, UnreadableEntry> {
         let name = entry.command.id
-        let declared = entry.version == "1" ? SceneCommand.named(name, in: settings.controls).flatMap { commands[$0.id] }
-                                            : commands[name]
-        guard let declared else {
+        let byRoute = entry.namesItsRoute
+        guard let declared = byRoute ? SceneCommand.named(name, in: settings.controls).flatMap({ commands[$0.id] }) : commands[name] else {
             return .failure(UnreadableEntry(id: entry.id, reason: "it names '\(name)', which this server does not declare"))
         }
-        let command = declared.ordered(entry.version == "1" ? declared.upgraded(entry.command) : entry.command)
+        let command = declared.ordered(byRoute ? declared.upgraded(entry.command) : entry.command)
         return .success(Result { () throws(Refusal) -> [UInt8] in
             if let upload { _ = try artworks.upload(upload) }
             return try run(command, at: host)
