@@ -88,7 +88,7 @@ package struct Scenario: Sendable {
                 out.append(next.json)
                 pending = pending.dropFirst()
             }
-            out.append(step.json(controls))
+            out.append(step.json)
         }
         return out + pending.map(\.json)
     }
@@ -115,16 +115,20 @@ package struct Scenario: Sendable {
 }
 
 extension Scenario.Step {
-    package func json(_ controls: ControlList) -> JSONValue { Self.json(at: at, command: command, controls: controls) }
+    package var json: JSONValue { Self.json(at: at, command: command, do: route.description) }
+
+    /// A recorded command's step, named by the route `controls` declare for its id.
+    package static func json(at: Double, command: Command, controls: ControlList) -> JSONValue {
+        json(at: at, command: command, do: SceneCommand.named(controls)[command.id]?.route.description ?? command.id)
+    }
 
     /// `{"at": 2.5, "do": "POST /play-button/mode", "with": {"mode": "pause"}}`, each value typed; for
     /// a command that reads a document, the document. The canonical text names a command by its
     /// route, as scenarios were written before commands had ids, so a scenario keeps its id (and
     /// its pins, embeds and baselines) whichever way its steps name their commands
     /// (docs/design/scenarios.md §Canonical text).
-    package static func json(at: Double, command: Command, controls: ControlList) -> JSONValue {
-        let route = SceneCommand.named(controls)[command.id]?.route.description ?? command.id
-        var members: [(String, JSONValue)] = [("at", JSONValue.number(at)), ("do", .string(route))]
+    private static func json(at: Double, command: Command, do name: String) -> JSONValue {
+        var members: [(String, JSONValue)] = [("at", JSONValue.number(at)), ("do", .string(name))]
         if let document = command.document {
             members.append(("with", (try? JSONDocument(parsing: Array(document.utf8)))?.value ?? .string(document)))
         } else if !command.arguments.isEmpty {
