@@ -41,6 +41,9 @@ let package = Package(
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
 
         .target(name: "Animation"),
+        // Core Animation, Core Graphics and UIKit as iOS code names them, over the engine's values:
+        // a port replaces its Apple imports with `import LayercastQuartz` (docs/design/quartz.md).
+        .target(name: "LayercastQuartz", dependencies: ["Animation"]),
         // JSON values as replies write them and documents as requests send them (every member in order).
         .target(name: "JSON"),
         // The embedded store on SQLite: safe opening, migrations, transactions, prepared statements.
@@ -100,6 +103,7 @@ let package = Package(
             "FrameCheck", "LocalRedis", "JSON", "CTurboJPEG", "CGif", "CWebP", .product(name: "Logging", package: "swift-log"),
         ], path: "Tests/LayercastTesting"),
         .testTarget(name: "AnimationTests", dependencies: ["Animation", "LayercastTesting"]),
+        .testTarget(name: "LayercastQuartzTests", dependencies: ["LayercastQuartz", "Animation", "Rendering"]),
         .testTarget(name: "ControlsTests", dependencies: ["Controls", "SeedControls", "Animation", "LayercastTesting"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Animation", "Controls", "SeedControls", "LayercastTesting"],
                     exclude: ["Golden"]),

@@ -48,12 +48,33 @@ public struct ShapeContent: Sendable, Equatable, Codable {
     public var miterLimit: Double
     public var strokeStart: Double
     public var strokeEnd: Double
+    /// Laid along the trimmed stroke; nil draws it solid. Optional so that older snapshots, which
+    /// have none, still decode.
+    public var dash: Dash?
+
+    /// CAShapeLayer's `lineDashPattern` and `lineDashPhase`, in points.
+    public struct Dash: Sendable, Equatable, Codable {
+        public var pattern: [Double]
+        public var phase: Double
+
+        public init(pattern: [Double], phase: Double = 0) {
+            self.pattern = pattern
+            self.phase = phase
+        }
+
+        /// Core Graphics draws a solid line for a pattern it cannot use: an empty one, a negative
+        /// or non-finite length, or lengths that add up to nothing.
+        public var isDrawable: Bool {
+            !pattern.isEmpty && pattern.allSatisfy { $0.isFinite && $0 >= 0 } && pattern.reduce(0, +) > 0 && phase.isFinite
+        }
+    }
 
     /// Defaults are CAShapeLayer's: opaque black fill, no stroke, width 1, butt caps, miter joins.
     public init(path: Path, fillColor: Color? = .black, fillRule: FillRule = .nonZero,
                 strokeColor: Color? = nil, lineWidth: Double = 1, lineCap: LineCap = .butt,
                 lineJoin: LineJoin = .miter, miterLimit: Double = 10,
-                strokeStart: Double = 0, strokeEnd: Double = 1) {
+                strokeStart: Double = 0, strokeEnd: Double = 1, dash: Dash? = nil) {
+        self.dash = dash
         self.path = path
         self.fillColor = fillColor
         self.fillRule = fillRule

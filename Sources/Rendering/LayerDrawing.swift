@@ -77,8 +77,14 @@ struct LayerDrawing {
             cairo_set_line_cap(cr, shape.lineCap.cairo)
             cairo_set_line_join(cr, shape.lineJoin.cairo)
             cairo_set_miter_limit(cr, shape.miterLimit.isFinite ? max(shape.miterLimit, 1) : 10)
+            if let dash = shape.dash, dash.isDrawable {
+                // The dashes start where the trimmed stroke starts (docs/design/quartz.md §Shape layers).
+                cairo_set_dash(cr, dash.pattern, Int32(dash.pattern.count), dash.phase)
+            }
             setSource(cr, stroke)
             cairo_stroke(cr)
+            // Sublayers drawn in this layer's state must not inherit the dashes.
+            cairo_set_dash(cr, nil, 0, 0)
         }
     }
 }
