@@ -49,7 +49,7 @@ let package = Package(
         // The embedded store on SQLite: safe opening, migrations, transactions, prepared statements.
         .target(name: "SQLite", dependencies: ["CSQLite"]),
         // The control SDK: the `Control` protocol, props, commands as values, the scene of registered controls.
-        .target(name: "Controls", dependencies: ["Animation", "JSON"]),
+        .target(name: "Controls", dependencies: ["Animation", "JSON", "LayercastQuartz"]),
         // Layercast's own four controls, on the SDK's public API only.
         // Each seed control's page card is a module in its folder, embedded in the binary (Controls' PageCard).
         .target(name: "SeedControls", dependencies: ["Animation", "Controls"], resources: [
@@ -104,7 +104,7 @@ let package = Package(
         ], path: "Tests/LayercastTesting"),
         .testTarget(name: "AnimationTests", dependencies: ["Animation", "LayercastTesting"]),
         .testTarget(name: "LayercastQuartzTests", dependencies: ["LayercastQuartz", "Animation", "Rendering"]),
-        .testTarget(name: "ControlsTests", dependencies: ["Controls", "SeedControls", "Animation", "LayercastTesting"]),
+        .testTarget(name: "ControlsTests", dependencies: ["Controls", "SeedControls", "Animation", "LayercastQuartz", "Rendering", "LayercastTesting"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Animation", "Controls", "SeedControls", "LayercastTesting"],
                     exclude: ["Golden"]),
         .testTarget(name: "FrameCheckTests", dependencies: ["FrameCheck", "Animation"]),

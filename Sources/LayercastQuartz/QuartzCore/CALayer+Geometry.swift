@@ -63,13 +63,13 @@ extension CALayer {
     /// `p`, given in `layer`'s space (the top of the tree when nil), in this layer's space.
     public func convert(_ p: CGPoint, from layer: CALayer?) -> CGPoint {
         let session = session(for: "convert(_:from:)")
-        return session.graph.convert(p.engine, from: layer?.layerID, to: layerID).map(CGPoint.init) ?? p
+        return session.model.graph.convert(p.engine, from: layer?.layerID, to: layerID).map(CGPoint.init) ?? p
     }
 
     /// `p`, given in this layer's space, in `layer`'s space (the top of the tree when nil).
     public func convert(_ p: CGPoint, to layer: CALayer?) -> CGPoint {
         let session = session(for: "convert(_:to:)")
-        return session.graph.convert(p.engine, from: layerID, to: layer?.layerID).map(CGPoint.init) ?? p
+        return session.model.graph.convert(p.engine, from: layerID, to: layer?.layerID).map(CGPoint.init) ?? p
     }
 
     /// The box around `r`'s corners, given in `layer`'s space, in this layer's space.
@@ -107,11 +107,11 @@ extension CALayer {
     /// Lays out this layer, then its sublayers, wherever one is marked.
     public func layoutIfNeeded() {
         let session = session(for: "layoutIfNeeded")
-        if session.graph[layerID]?.needsLayout == true {
-            session.graph.update(layerID) { $0.needsLayout = false }
+        if session.model.graph[layerID]?.needsLayout == true {
+            session.model.graph.update(layerID) { $0.needsLayout = false }
             layoutSublayers()
         }
-        for id in session.graph[layerID]?.sublayers ?? [] {
+        for id in session.model.graph[layerID]?.sublayers ?? [] {
             handle(id, in: session)?.layoutIfNeeded()
         }
     }

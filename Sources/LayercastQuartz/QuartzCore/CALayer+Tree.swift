@@ -5,19 +5,19 @@ import Animation
 extension CALayer {
     public var superlayer: CALayer? {
         let session = session(for: "superlayer")
-        return handle(session.graph[layerID]?.superlayer, in: session)
+        return handle(session.model.graph[layerID]?.superlayer, in: session)
     }
 
     /// Nil when there are none, as Core Animation answers. Setting it replaces them all.
     public var sublayers: [CALayer]? {
         get {
             let session = session(for: "sublayers")
-            let ids = session.graph[layerID]?.sublayers ?? []
+            let ids = session.model.graph[layerID]?.sublayers ?? []
             return ids.isEmpty ? nil : ids.compactMap { handle($0, in: session) }
         }
         set {
             let session = session(for: "sublayers")
-            for id in session.graph[layerID]?.sublayers ?? [] { session.graph.removeFromParent(id) }
+            for id in session.model.graph[layerID]?.sublayers ?? [] { session.model.graph.removeFromParent(id) }
             for layer in newValue ?? [] { add(layer, at: nil, in: session) }
         }
     }
@@ -33,41 +33,41 @@ extension CALayer {
     /// Just above `sibling`, or on top when `sibling` is nil or not a sublayer.
     public func insertSublayer(_ layer: CALayer, above sibling: CALayer?) {
         let session = session(for: "insertSublayer(_:above:)")
-        let index = sibling.flatMap { s in session.graph[layerID]?.sublayers.firstIndex(of: s.layerID) }
+        let index = sibling.flatMap { s in session.model.graph[layerID]?.sublayers.firstIndex(of: s.layerID) }
         add(layer, at: index.map { $0 + 1 }, in: session, after: layer.layerID)
     }
 
     /// Just below `sibling`, or at the bottom when `sibling` is nil or not a sublayer.
     public func insertSublayer(_ layer: CALayer, below sibling: CALayer?) {
         let session = session(for: "insertSublayer(_:below:)")
-        let index = sibling.flatMap { s in session.graph[layerID]?.sublayers.firstIndex(of: s.layerID) }
+        let index = sibling.flatMap { s in session.model.graph[layerID]?.sublayers.firstIndex(of: s.layerID) }
         add(layer, at: index ?? 0, in: session, after: layer.layerID)
     }
 
     /// Puts `new` where `old` is; nothing happens when `old` is not a sublayer.
     public func replaceSublayer(_ old: CALayer, with new: CALayer) {
         let session = session(for: "replaceSublayer(_:with:)")
-        guard let index = session.graph[layerID]?.sublayers.firstIndex(of: old.layerID) else {
+        guard let index = session.model.graph[layerID]?.sublayers.firstIndex(of: old.layerID) else {
             session.warn("replaceSublayer(_:with:): \(old.layerID) is not a sublayer of \(layerID); nothing was replaced")
             return
         }
-        session.graph.removeFromParent(old.layerID)
+        session.model.graph.removeFromParent(old.layerID)
         add(new, at: index, in: session)
     }
 
     public func removeFromSuperlayer() {
-        session(for: "removeFromSuperlayer").graph.removeFromParent(layerID)
+        session(for: "removeFromSuperlayer").model.graph.removeFromParent(layerID)
     }
 
     /// A layer whose alpha selects what of this layer shows. Setting one takes it from wherever it was.
     public var mask: CALayer? {
         get {
             let session = session(for: "mask")
-            return handle(session.graph[layerID]?.mask, in: session)
+            return handle(session.model.graph[layerID]?.mask, in: session)
         }
         set {
             let session = session(for: "mask")
-            if !session.graph.setMask(newValue?.layerID, of: layerID) {
+            if !session.model.graph.setMask(newValue?.layerID, of: layerID) {
                 session.warn("mask: \(newValue.map { "\($0.layerID)" } ?? "nil") cannot mask \(layerID) (it contains it); ignored")
             }
         }
@@ -78,10 +78,10 @@ extension CALayer {
     private func add(_ layer: CALayer, at index: Int?, in session: LayerSession, after moving: LayerID? = nil) {
         precondition(layer.handles === handles, "addSublayer: the layer belongs to another control")
         var at = index
-        if let i = index, let moving, let current = session.graph[layerID]?.sublayers.firstIndex(of: moving), current < i {
+        if let i = index, let moving, let current = session.model.graph[layerID]?.sublayers.firstIndex(of: moving), current < i {
             at = i - 1
         }
-        if !session.graph.insert(layer.layerID, into: layerID, at: at) {
+        if !session.model.graph.insert(layer.layerID, into: layerID, at: at) {
             session.warn("addSublayer: \(layer.layerID) contains \(layerID), so it cannot be its sublayer; ignored")
         }
     }

@@ -14,7 +14,7 @@ open class CALayer: NSObject {
     /// A new layer in the open session's graph, with no superlayer.
     public override init() {
         let session = LayerSession.require("\(Self.self)()")
-        layerID = session.graph.create(Self.nodeKind)
+        layerID = session.model.graph.create(Self.nodeKind)
         handles = session.handles
         super.init()
         handles.register(self)
@@ -46,14 +46,14 @@ open class CALayer: NSObject {
     /// The layer's node in the open session's graph.
     func read<T>(_ property: String, _ get: (LayerNode) -> T) -> T {
         let session = session(for: property)
-        guard let node = session.graph[layerID] else {
+        guard let node = session.model.graph[layerID] else {
             preconditionFailure("\(property): layer \(layerID) is not in this session's graph")
         }
         return get(node)
     }
 
     func write(_ property: String, _ set: (inout LayerNode) -> Void) {
-        session(for: property).graph.update(layerID, set)
+        session(for: property).model.graph.update(layerID, set)
     }
 
     func session(for property: String) -> LayerSession {
@@ -63,7 +63,7 @@ open class CALayer: NSObject {
     }
 
     func handle(_ id: LayerID?, in session: LayerSession) -> CALayer? {
-        guard let id, let node = session.graph[id] else { return nil }
+        guard let id, let node = session.model.graph[id] else { return nil }
         return handles.handle(for: id, kind: node.kind)
     }
 

@@ -8,29 +8,38 @@ import Animation
 public final class LayerSession: @unchecked Sendable {
     // Unchecked: a session is used only inside `run`, on the task that runs it; it is reached
     // through a task-local value, so no other task can see it.
-    var graph: LayerGraph
+    var model: LayerModel
     let handles: LayerHandles
     /// What Core Animation would silently ignore, said once each, for the answer and the timeline.
     public private(set) var warnings: [String] = []
 
-    private init(graph: LayerGraph, handles: LayerHandles) {
-        self.graph = graph
+    private init(model: LayerModel, handles: LayerHandles) {
+        self.model = model
         self.handles = handles
     }
 
     @TaskLocal static var active: LayerSession?
 
-    /// Runs `body` with `graph` open to layer code and `traits` current, then writes the graph back,
-    /// even when `body` throws (the host decides whether to keep it). Sessions do not nest.
-    public static func run<T>(_ graph: inout LayerGraph, handles: LayerHandles, traits: UITraitCollection = .init(userInterfaceStyle: .light),
+    /// Runs `body` with `model` open to layer code and `traits` current, then writes the model
+    /// back, even when `body` throws (the host decides whether to keep it). Sessions do not nest.
+    public static func run<T>(_ model: inout LayerModel, handles: LayerHandles, traits: UITraitCollection = .init(userInterfaceStyle: .light),
                               _ body: () throws -> T) rethrows -> (result: T, warnings: [String]) {
         precondition(active == nil, "a layer session is already open: sessions do not nest")
-        let session = LayerSession(graph: graph, handles: handles)
-        defer { graph = session.graph }
+        let session = LayerSession(model: model, handles: handles)
+        defer { model = session.model }
         let result = try $active.withValue(session) {
             try UITraitCollection.$active.withValue(traits) { try body() }
         }
         return (result, session.warnings)
+    }
+
+    /// The same over a graph alone, for layer code that keeps no control state.
+    public static func run<T>(_ graph: inout LayerGraph, handles: LayerHandles, traits: UITraitCollection = .init(userInterfaceStyle: .light),
+                              _ body: () throws -> T) rethrows -> (result: T, warnings: [String]) {
+        var model = LayerModel()
+        model.graph = graph
+        defer { graph = model.graph }
+        return try run(&model, handles: handles, traits: traits, body)
     }
 
     /// The open session, or a trap that says where layer code may run.

@@ -1,0 +1,71 @@
+/// The check a command's layer code meets when its session ends: Core Animation's setters take
+/// anything, so a value that cannot be drawn (NaN, infinite) is found here, and the host refuses the
+/// command whole (docs/design/quartz.md §Bad values).
+extension LayerGraph {
+    /// The first layer (by id) holding a value that is not finite, and the property's name.
+    public func firstNonFiniteValue() -> (layer: LayerID, property: String)? {
+        for id in nodes.keys.sorted() {
+            if let node = nodes[id], let property = node.firstNonFiniteProperty { return (id, property) }
+        }
+        return nil
+    }
+
+    /// The name people know a layer by: its `name`, or its place in the tree ("root.sublayers[2]").
+    public func label(of id: LayerID) -> String {
+        if let name = nodes[id]?.name, !name.isEmpty { return name }
+        var steps: [String] = []
+        var current = id
+        while let node = nodes[current] {
+            if let parent = node.superlayer, let index = nodes[parent]?.sublayers.firstIndex(of: current) {
+                steps.append("sublayers[\(index)]")
+                current = parent
+            } else if let owner = node.masks {
+                steps.append("mask")
+                current = owner
+            } else {
+                break
+            }
+        }
+        let top = current == root ? "root" : "\(current)"
+        return ([top] + steps.reversed()).joined(separator: ".")
+    }
+}
+
+extension LayerNode {
+    var firstNonFiniteProperty: String? {
+        let g = geometry
+        let numbers: [(String, [Double])] = [
+            ("bounds", [g.bounds.minX, g.bounds.minY, g.bounds.width, g.bounds.height]),
+            ("position", [g.position.x, g.position.y]), ("anchorPoint", [g.anchorPoint.x, g.anchorPoint.y]),
+            ("anchorPointZ", [g.anchorPointZ]), ("zPosition", [g.zPosition]),
+            ("transform", g.transform.rows), ("sublayerTransform", g.sublayerTransform.rows),
+            ("opacity", [opacity]), ("cornerRadius", [box.cornerRadius]), ("borderWidth", [box.borderWidth]),
+            ("shadowOpacity", [box.shadowOpacity]), ("shadowOffset", [box.shadowOffset.width, box.shadowOffset.height]),
+            ("shadowRadius", [box.shadowRadius]),
+            ("backgroundColor", box.backgroundColor?.components ?? []), ("borderColor", box.borderColor?.components ?? []),
+            ("shadowColor", box.shadowColor?.components ?? []), ("shadowPath", box.shadowPath?.coordinates ?? []),
+            ("path", shape.path?.coordinates ?? []), ("fillColor", shape.fillColor?.components ?? []),
+            ("strokeColor", shape.strokeColor?.components ?? []), ("lineWidth", [shape.lineWidth]),
+            ("miterLimit", [shape.miterLimit]), ("lineDashPattern", shape.lineDashPattern ?? []),
+            ("lineDashPhase", [shape.lineDashPhase]), ("strokeStart", [shape.strokeStart]), ("strokeEnd", [shape.strokeEnd]),
+        ]
+        return numbers.first { !$0.1.allSatisfy(\.isFinite) }?.0
+    }
+}
+
+extension Color {
+    var components: [Double] { [red, green, blue, alpha] }
+}
+
+extension Path {
+    /// Every coordinate of every point, for checks that look at all of them.
+    var coordinates: [Double] {
+        elements.flatMap { e -> [Double] in
+            switch e {
+            case .move(let p), .line(let p): [p.x, p.y]
+            case .cubic(let a, let b, let c): [a.x, a.y, b.x, b.y, c.x, c.y]
+            case .close: []
+            }
+        }
+    }
+}
