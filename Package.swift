@@ -100,7 +100,7 @@ let package = Package(
         // the HTTP and stream clients, `eventually`, golden assertions, the controls' closed forms.
         .target(name: "LayercastTesting", dependencies: [
             "Animation", "Controls", "SeedControls", "Rendering", "Scenes", "APIModel", "HTTPServer", "PreviewServer", "HTTPClient",
-            "FrameCheck", "LocalRedis", "JSON", "CTurboJPEG", "CGif", "CWebP", .product(name: "Logging", package: "swift-log"),
+            "FrameCheck", "LocalRedis", "JSON", "CTurboJPEG", "CGif", "CWebP", "LayercastQuartz", .product(name: "Logging", package: "swift-log"),
         ], path: "Tests/LayercastTesting"),
         .testTarget(name: "AnimationTests", dependencies: ["Animation", "LayercastTesting"]),
         .testTarget(name: "LayercastQuartzTests", dependencies: ["LayercastQuartz", "Animation", "Rendering"]),
