@@ -73,9 +73,11 @@ check-sleeps:
 js-check:
 	tsc --noEmit --allowJs --checkJs -p jsconfig.json
 
-# The README's API tables against the declarations they are generated from.
+# The README's API tables against the declarations they are generated from, and LayercastQuartz's
+# public API against its reviewed list (docs/api/LayercastQuartz.txt: Apple's names only).
 api-docs:
 	scripts/api-docs.sh --check
+	scripts/quartz-api.py --check
 
 # examples/ci's GitHub Actions and GitLab CI files against their schemas, offline (check-jsonschema's
 # vendored copies), and a broken copy of each refused; the image runs examples/ci/motion in container-test.

@@ -11,6 +11,8 @@ let package = Package(
         .executable(name: "layercast", targets: ["layercast"]),
         // The SDK a user's package depends on to serve its own controls (docs/write-a-control.md).
         .library(name: "LayercastKit", targets: ["LayercastKit"]),
+        // Core Animation, Core Graphics and UIKit's names for a port: `import LayercastQuartz`.
+        .library(name: "LayercastQuartz", targets: ["LayercastQuartz"]),
         // Layercast's own four controls, to serve beside a user's.
         .library(name: "SeedControls", targets: ["SeedControls"]),
         // The helpers Layercast's own tests use, for a user's tests of their controls.
