@@ -101,7 +101,7 @@ extension Scenario {
             ("type", "object"),
             ("description", .string(description)),
             ("properties", .object([
-                ("format", .object([("const", .int(SceneSnapshot.currentFormat))])),
+                ("format", .object([("enum", .array(SceneSnapshot.readableFormats.map { .int($0) }))])),
                 ("sceneTime", .object([("type", "number")])),
                 ("scene", CodedScene.schema(in: registry)),
             ])),

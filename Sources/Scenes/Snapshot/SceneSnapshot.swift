@@ -13,8 +13,12 @@ import JSON
 /// shown, and every animation running.
 package struct SceneSnapshot: Codable, Sendable {
     /// What a reader of this document expects; a document of another format is refused. 2: the
-    /// scene holds its controls by id (`{"controls": {"meter": …}}`), as the list's plugins.
-    package static let currentFormat = 2
+    /// scene holds its controls by id (`{"controls": {"meter": …}}`), as the list's plugins. 3: a
+    /// layer control (docs/design/quartz.md §Layer controls) is its model, `{"model": {"graph":
+    /// …, "states": […]}, "configuration": …}`; nothing else changed, so format 2 still reads.
+    package static let currentFormat = 3
+    /// The formats this server reads.
+    package static let readableFormats = 2...3
 
     package let format: Int
     package let sceneTime: Double
@@ -70,7 +74,7 @@ package struct SceneSnapshot: Codable, Sendable {
         let snapshot = try BitmapCoding.$references.withValue(references) {
             try decoder.decode(SceneSnapshot.self, from: Data(bytes))
         }
-        guard snapshot.format == currentFormat else { throw SnapshotFormatError(format: snapshot.format) }
+        guard readableFormats.contains(snapshot.format) else { throw SnapshotFormatError(format: snapshot.format) }
         return snapshot
     }
 }
@@ -85,7 +89,9 @@ package struct ReplicaClock: Codable, Sendable {
 
 package struct SnapshotFormatError: Error, CustomStringConvertible {
     package let format: Int
-    package var description: String { "a snapshot of format \(format); this server reads format \(SceneSnapshot.currentFormat)" }
+    package var description: String {
+        "a snapshot of format \(format); this server reads formats \(SceneSnapshot.readableFormats.lowerBound) to \(SceneSnapshot.readableFormats.upperBound)"
+    }
 }
 
 /// One animation running at the snapshot's time, described as `GET /timeline` describes it.

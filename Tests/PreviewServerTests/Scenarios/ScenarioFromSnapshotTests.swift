@@ -77,8 +77,9 @@ import SeedControls
                 ("3", "from"),
                 (#"{"format": 1}"#, "from"),
                 // Format 1 held the four controls as the scene's own members, not by id.
-                (snapshot.replacingOccurrences(of: #""format":2"#, with: #""format":1"#), "from"),
-                (snapshot.replacingOccurrences(of: #""format":2"#, with: #""format":3"#), "from"),
+                (snapshot.replacingOccurrences(of: #""format":3"#, with: #""format":1"#), "from"),
+                // A format this server does not know yet.
+                (snapshot.replacingOccurrences(of: #""format":3"#, with: #""format":4"#), "from"),
                 (snapshot.replacingOccurrences(of: #""sceneTime":1.05"#, with: #""sceneTime":0.5"#), "from.sceneTime"),
                 // Artwork this server does not keep (the document leaves out a null artwork).
                 (snapshot.replacingOccurrences(of: #"{"animations""#,
