@@ -1,0 +1,38 @@
+import Testing
+import Animation
+import Rendering
+@testable import LayercastQuartz
+
+/// The fixture of iOS layer code (Fixture/IOSLayerCode.swift), compiled with only its import
+/// changed: run in a session, its values read back as set, its layout runs, its geometry converts,
+/// and it draws (docs/design/quartz.md).
+@Suite struct IOSLayerCodeTests {
+    @Test func iOSLayerCodeRunsAndDraws() throws {
+        var model = LayerModel()
+        let handles = LayerHandles()
+        var centre = CGPoint.zero
+        let warnings = LayerSession.run(&model, handles: handles) {
+            let card = BadgeCard()
+            card.stack.layoutIfNeeded()
+            centre = card.badgeCentre
+            #expect(card.ring.strokeEnd == 0.75 && card.ring.lineCap == .round && card.card.cornerCurve == .continuous)
+            #expect(card.card.maskedCorners == [.layerMinXMinYCorner, .layerMaxXMaxYCorner])
+            #expect(card.stack.sublayers?.last?.frame == CGRect(x: 0, y: 12, width: 40, height: 10))
+            #expect(card.spot.value(forKey: "isSpot") as? Bool == true && card.spot.value(forKey: "opacity") as? Float == 1)
+            card.spot.setValue(0.5, forKey: "opacity")
+            #expect(card.spot.opacity == 0.5)
+            #expect(card.dashes.lineDashPattern?.map(\.doubleValue) == [6, 3])
+        }.warnings
+        #expect(warnings.isEmpty, "\(warnings)")
+        // The card's top-left is (10, 20) in the root; the badge's centre is 88, 2 from it.
+        #expect(abs(centre.x - 98) < 1e-9 && abs(centre.y - 22) < 1e-9, "\(centre)")
+        let tree = try #require(model.graph.snapshot())
+        let image = Renderer().render(tree, width: 120, height: 120, background: .color(.white))
+        // The badge: systemRed over the white backdrop at 90 % opacity.
+        let badge = image.pixel(x: 98, y: 22)
+        #expect(badge.r == 255 && abs(Int(badge.g) - 79) <= 1 && abs(Int(badge.b) - 69) <= 1, "\(badge)")
+        // The ring's stroke at its top (the start of its arc): systemGreen.
+        let ring = image.pixel(x: 38, y: 32)
+        #expect(ring.r == 52 && ring.g == 199 && ring.b == 89, "\(ring)")
+    }
+}
