@@ -74,7 +74,11 @@ enum Damage {
                 return true
             }
         }
-        if node.opacity < 1 || node.mask != nil { return add(Extent(of: node, device: device)) }
+        // A shadow, an alpha mask and a projection are each computed over the whole layer, so the
+        // whole layer is one unit, as a group is.
+        if node.opacity < 1 || node.mask != nil || node.shadow != nil || node.alphaMask != nil || node.projection != nil {
+            return add(Extent(of: node, device: device))
+        }
         let toDevice = device.concatenating(node.transform)
         guard add(Extent(of: node.content, device: toDevice)) else { return false }
         for sublayer in node.sublayers where !collectAtoms(sublayer, device: toDevice, width: width, height: height, into: &atoms) {
@@ -87,8 +91,12 @@ enum Damage {
     private static func collect(_ old: LayerSnapshot, _ new: LayerSnapshot, device: AffineTransform,
                                 into found: inout [Rect]) -> Bool {
         if old == new { return true }
+        // A sublayer's change reaches further than its own box when it changes a shadow cast from
+        // the layer's alpha (offset and blurred) or passes through a projection; then the whole
+        // layer counts as changed.
         if old.transform == new.transform, old.opacity == new.opacity, old.content == new.content,
-           old.mask == new.mask, old.sublayers.count == new.sublayers.count {
+           old.mask == new.mask, old.shadow == new.shadow, old.alphaMask == new.alphaMask, old.projection == new.projection,
+           new.projection == nil, new.shadow.map({ $0.path != nil }) ?? true, old.sublayers.count == new.sublayers.count {
             let inner = device.concatenating(new.transform)
             for (a, b) in zip(old.sublayers, new.sublayers) where !collect(a, b, device: inner, into: &found) {
                 return false
@@ -110,13 +118,30 @@ enum Damage {
 /// layer in its own plane, the points are mapped to the device first: a turning arc's box then
 /// stays the arc's, not the box of its turned square (√2 wider, reaching into the next cell).
 extension Extent {
-    /// `layer` and its sublayers; `device` maps the layer's parent's coordinates to pixels.
+    /// `layer` and its sublayers, its shadow and its alpha mask; `device` maps the layer's parent's
+    /// coordinates to pixels.
     init(of layer: LayerSnapshot, device: AffineTransform) {
         guard layer.opacity.isFinite, layer.opacity > 0 else { self = .nothing; return }
+        if let projection = layer.projection {
+            self = ProjectedGeometry.extent(of: layer, projection: projection, device: device)
+            return
+        }
         let toDevice = device.concatenating(layer.transform)
-        var extent = Extent(of: layer.content, device: toDevice)
-        for sublayer in layer.sublayers where extent != .unknown {
-            extent = extent.union(Extent(of: sublayer, device: toDevice))
+        let stack = Extent(stackOf: layer, device: toDevice)
+        var extent = stack
+        if let shadow = layer.shadow {
+            let caster = shadow.path == nil ? stack : ShadowGeometry.caster(of: shadow, layer: layer, device: toDevice)
+            extent = extent.union(ShadowGeometry.extent(shadow, caster: caster, device: toDevice))
+        }
+        // Nothing shows outside what the alpha mask draws.
+        if let mask = layer.alphaMask, case .box(let box) = extent {
+            var shown = Extent.nothing
+            for m in mask where shown != .unknown { shown = shown.union(Extent(of: m, device: toDevice)) }
+            switch shown {
+            case .nothing: extent = .nothing
+            case .box(let region): extent = box.intersection(region).map(Extent.box) ?? .nothing
+            case .unknown: break
+            }
         }
         self = extent
     }

@@ -31,7 +31,8 @@ struct DebugDrawing {
     static let dotRadius = 3.0
 
     func draw(_ node: LayerSnapshot, parent: AffineTransform) {
-        guard node.opacity.isFinite, node.opacity > 0 else { return }
+        // A projected layer's points do not follow an affine map; the overlay leaves them out.
+        guard node.opacity.isFinite, node.opacity > 0, node.projection == nil else { return }
         let transform = parent.concatenating(node.transform)
         guard isUsable(cairoMatrix(transform)) else { return }
 

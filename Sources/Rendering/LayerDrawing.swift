@@ -1,7 +1,8 @@
 import Animation
 import CCairo
 
-/// Walks a snapshot and draws it into one Cairo context. Lives for one render call.
+/// Walks a snapshot and draws it into one Cairo context. Lives for one render call, or for one
+/// offscreen picture within it (a shadow's caster, a layer drawn flat before it is projected).
 struct LayerDrawing {
     let cr: OpaquePointer
     let blurCache: BlurCache
@@ -9,6 +10,11 @@ struct LayerDrawing {
     let cullsCoveredLayers: Bool
     /// See `ImageDrawing.samplesBlurredImagesCheaply`.
     let samplesBlurredImagesCheaply: Bool
+    /// The surface's size in device pixels. What is computed offscreen (a shadow, a projected
+    /// layer) is bounded by it, never by the clip: a frame drawn again only where it changed must
+    /// compute the very pixels a full render computes.
+    let canvasWidth: Int
+    let canvasHeight: Int
 
     func draw(_ node: LayerSnapshot) {
         // NaN opacity means a broken animation; hiding the layer is the least surprising outcome.
@@ -17,32 +23,64 @@ struct LayerDrawing {
 
         cairo_save(cr)
         defer { cairo_restore(cr) }
-        guard concatTransform(cr, node.transform) else { return }
-
-        if let mask = node.mask {
-            cairo_new_path(cr)
-            appendPath(cr, mask)
-            cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
-            cairo_clip(cr)
+        if let projection = node.projection {
+            drawProjected(node, placement: projection.concatenating(Projection(node.transform)), opacity: opacity)
+            return
         }
+        guard concatTransform(cr, node.transform) else { return }
+        drawPlaced(node, opacity: opacity)
+    }
+
+    /// `node` in its own coordinates, the current matrix already placing it: clip, shadow, content,
+    /// sublayers, alpha mask, and `opacity` over the whole as a group.
+    func drawPlaced(_ node: LayerSnapshot, opacity: Double) {
+        if let mask = node.mask { clip(to: mask) }
 
         let hasContent = node.content != .none
-        guard hasContent || !node.sublayers.isEmpty else { return }
+        guard hasContent || !node.sublayers.isEmpty || node.shadow?.path != nil else { return }
         // Group opacity: the layer and its sublayers are composited first, then faded together,
         // so overlapping sublayers do not show through each other.
         let grouped = opacity < 1
         if grouped { cairo_push_group(cr) }
-        drawContent(node.content)
-        let hidden = cullsCoveredLayers && node.sublayers.count > 1
-            ? Occlusion.hiddenSublayers(of: node, device: currentTransform()) : []
-        for (i, sublayer) in node.sublayers.enumerated() where !hidden.contains(i) { draw(sublayer) }
+        if node.alphaMask != nil { cairo_push_group(cr) }
+        if let shadow = node.shadow { drawShadow(shadow, of: node) }
+        drawStack(node)
+        if let alphaMask = node.alphaMask { applyAlphaMask(alphaMask) }
         if grouped {
             cairo_pop_group_to_source(cr)
             cairo_paint_with_alpha(cr, opacity)
         }
     }
 
-    private func currentTransform() -> AffineTransform {
+    /// The layer's content and sublayers, as they cast its shadow.
+    func drawStack(_ node: LayerSnapshot) {
+        drawContent(node.content)
+        let hidden = cullsCoveredLayers && node.sublayers.count > 1
+            ? Occlusion.hiddenSublayers(of: node, device: currentTransform()) : []
+        for (i, sublayer) in node.sublayers.enumerated() where !hidden.contains(i) { draw(sublayer) }
+    }
+
+    func clip(to path: Path) {
+        cairo_new_path(cr)
+        appendPath(cr, path)
+        cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
+        cairo_clip(cr)
+    }
+
+    /// Ends the group `drawPlaced` opened for a masked layer and paints it through the alpha of
+    /// `layers`, drawn in the same coordinates (docs/design/quartz.md §Drawing a layer).
+    private func applyAlphaMask(_ layers: [LayerSnapshot]) {
+        let content = cairo_pop_group(cr)
+        cairo_push_group(cr)
+        for layer in layers { draw(layer) }
+        let mask = cairo_pop_group(cr)
+        cairo_set_source(cr, content)
+        cairo_mask(cr, mask)
+        cairo_pattern_destroy(mask)
+        cairo_pattern_destroy(content)
+    }
+
+    func currentTransform() -> AffineTransform {
         var m = cairo_matrix_t()
         cairo_get_matrix(cr, &m)
         return AffineTransform(a: m.xx, b: m.yx, c: m.xy, d: m.yy, tx: m.x0, ty: m.y0)

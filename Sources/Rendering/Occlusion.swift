@@ -5,7 +5,7 @@ import Animation
 /// sharp cover and the white disc beneath, and a rotated cover costs milliseconds per frame.
 ///
 /// Conservative: a sibling covers only a region where it is surely opaque. It must have opacity 1,
-/// no mask of its own and a transform Cairo accepts; its content must be an opaque bitmap (a blur
+/// no mask of its own (clip or alpha), no projection and a transform Cairo accepts; its content must be an opaque bitmap (a blur
 /// keeps it opaque, as the blur repeats the border pixels) or an opaque fill of an axis-aligned
 /// rectangle path; its sublayers only add on top and are not counted. A layer is hidden when a box
 /// holding everything it draws (content, the reach of its stroke, its sublayers; text is never
@@ -43,7 +43,9 @@ enum Occlusion {
         let fromParent: AffineTransform
 
         init?(_ layer: LayerSnapshot, device: AffineTransform) {
-            guard layer.opacity.isFinite, layer.opacity >= 1, layer.mask == nil,
+            // An alpha mask lets only part through, and a projected layer's region is no
+            // rectangle in the parent's coordinates: neither covers.
+            guard layer.opacity.isFinite, layer.opacity >= 1, layer.mask == nil, layer.alphaMask == nil, layer.projection == nil,
                   isUsable(cairoMatrix(device.concatenating(layer.transform))),
                   let fromParent = layer.transform.inverted,
                   let region = Self.opaqueRegion(layer.content) else { return nil }
@@ -107,9 +109,12 @@ enum Occlusion {
         return Rect(bounding: points)
     }
 
-    /// A box holding everything `layer` draws, in its own coordinates.
+    /// A box holding everything `layer` draws, in its own coordinates. A shadow reaches out by a
+    /// blur measured in device pixels and a projection out of the plane, so neither is boxed here:
+    /// such a layer is never hidden.
     static func extent(of layer: LayerSnapshot) -> Extent {
         guard layer.opacity.isFinite, layer.opacity > 0 else { return .nothing }
+        guard layer.shadow == nil, layer.projection == nil else { return .unknown }
         var extent = extent(of: layer.content)
         for sublayer in layer.sublayers {
             switch self.extent(of: sublayer) {

@@ -80,7 +80,7 @@ public final class Renderer: Sendable {
             // needs no clearing first.
             background.paint(cr, width: w, height: h)
             LayerDrawing(cr: cr, blurCache: blurCache, cullsCoveredLayers: cullsCoveredLayers,
-                         samplesBlurredImagesCheaply: samplesBlurredImagesCheaply).draw(root)
+                         samplesBlurredImagesCheaply: samplesBlurredImagesCheaply, canvasWidth: w, canvasHeight: h).draw(root)
             if !debug.isEmpty {
                 DebugDrawing(cr: cr, options: debug).draw(root, parent: .identity)
             }
