@@ -7,7 +7,7 @@ session names listed in LAYERCAST_ONLY. A change to the public API shows here as
 
   scripts/quartz-api.py --write   rewrites docs/api/LayercastQuartz.txt
   scripts/quartz-api.py --check   fails, with a diff, when the module's API differs from it, or a
-                                  top-level name is neither Apple's (CA, CG, UI, NS prefixes or a
+                                  top-level name is neither Apple's (CA, CF, CG, UI, NS prefixes or a
                                   CATransform3D function) nor one of LAYERCAST_ONLY
 Needs the debug build (`swift build`)."""
 import difflib, json, os, subprocess, sys, tempfile
@@ -17,7 +17,7 @@ FILE = os.path.join(ROOT, "docs/api/LayercastQuartz.txt")
 # The session and the control-state wrapper: the only names iOS does not have (docs/design/quartz.md
 # §Sessions, §Control state).
 LAYERCAST_ONLY = {"LayerSession", "LayerHandles", "LayerModel", "ControlState", "ControlStates"}
-APPLE_PREFIXES = ("CA", "CG", "UI", "NS")
+APPLE_PREFIXES = ("CA", "CF", "CG", "UI", "NS")
 
 
 def type_name(node):

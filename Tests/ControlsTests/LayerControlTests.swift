@@ -34,6 +34,8 @@ import LayercastTesting
         #expect(host.designSize == Size(44, 44))
         let state = host.state(at: 0)
         #expect(state.layers["middle"]?.frame == [10, 20, 24, 4] && state.layers["top"]?.strokeEnd == 1)
+        // The unnamed root by its place; a plain layer has no stroke range.
+        #expect(state.layers["root"]?.frame == [-22, -22, 44, 44] && state.layers["root"]?.strokeEnd == nil && state.layers.count == 4)
         // The middle bar's stroke covers y 20…24 around x 22.
         #expect(Self.alpha(host, 22, 22) == 255 && Self.alpha(host, 22, 18) == 0)
     }

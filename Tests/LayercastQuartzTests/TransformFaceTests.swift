@@ -96,3 +96,16 @@ import LayercastQuartz
         #expect(CGVector(dx: 3, dy: -4) == CGVector(dx: 3.0, dy: -4.0) && CGVector.zero == CGVector(dx: 0, dy: 0))
     }
 }
+
+/// UIKit's insets and Core Foundation's interval, which ports name beside their layers.
+@Suite struct GeometryNamesTests {
+    @Test func insetsMoveEachEdgeInward() {
+        let r = CGRect(x: 10, y: 20, width: 100, height: 50)
+        #expect(r.inset(by: UIEdgeInsets(top: 1, left: 2, bottom: 3, right: 4)) == CGRect(x: 12, y: 21, width: 94, height: 46))
+        #expect(r.inset(by: UIEdgeInsets(top: -5, left: 0, bottom: 0, right: 0)) == CGRect(x: 10, y: 15, width: 100, height: 55))
+        #expect(r.inset(by: UIEdgeInsets(top: 0, left: 60, bottom: 0, right: 60)).isNull)
+        #expect(r.inset(by: .zero) == r && UIEdgeInsets() == .zero)
+        let interval: CFTimeInterval = 0.25
+        #expect(interval * 4 == 1)
+    }
+}

@@ -18,30 +18,30 @@ extension CALayer {
         set {
             let session = session(for: "sublayers")
             for id in session.model.graph[layerID]?.sublayers ?? [] { session.model.graph.removeFromParent(id) }
-            for layer in newValue ?? [] { add(layer, at: nil, in: session) }
+            for layer in newValue ?? [] { place(layer, at: nil, in: session) }
         }
     }
 
     public func addSublayer(_ layer: CALayer) {
-        add(layer, at: nil, in: session(for: "addSublayer"))
+        place(layer, at: nil, in: session(for: "addSublayer"))
     }
 
     public func insertSublayer(_ layer: CALayer, at index: UInt32) {
-        add(layer, at: Int(index), in: session(for: "insertSublayer(_:at:)"))
+        place(layer, at: Int(index), in: session(for: "insertSublayer(_:at:)"))
     }
 
     /// Just above `sibling`, or on top when `sibling` is nil or not a sublayer.
     public func insertSublayer(_ layer: CALayer, above sibling: CALayer?) {
         let session = session(for: "insertSublayer(_:above:)")
         let index = sibling.flatMap { s in session.model.graph[layerID]?.sublayers.firstIndex(of: s.layerID) }
-        add(layer, at: index.map { $0 + 1 }, in: session, after: layer.layerID)
+        place(layer, at: index.map { $0 + 1 }, in: session, after: layer.layerID)
     }
 
     /// Just below `sibling`, or at the bottom when `sibling` is nil or not a sublayer.
     public func insertSublayer(_ layer: CALayer, below sibling: CALayer?) {
         let session = session(for: "insertSublayer(_:below:)")
         let index = sibling.flatMap { s in session.model.graph[layerID]?.sublayers.firstIndex(of: s.layerID) }
-        add(layer, at: index ?? 0, in: session, after: layer.layerID)
+        place(layer, at: index ?? 0, in: session, after: layer.layerID)
     }
 
     /// Puts `new` where `old` is; nothing happens when `old` is not a sublayer.
@@ -52,7 +52,7 @@ extension CALayer {
             return
         }
         session.model.graph.removeFromParent(old.layerID)
-        add(new, at: index, in: session)
+        place(new, at: index, in: session)
     }
 
     public func removeFromSuperlayer() {
@@ -75,7 +75,7 @@ extension CALayer {
 
     /// Inserts `layer`, taking it from where it was; when moving it within this layer's own list,
     /// the index counts the list without it, as Core Animation's does.
-    private func add(_ layer: CALayer, at index: Int?, in session: LayerSession, after moving: LayerID? = nil) {
+    private func place(_ layer: CALayer, at index: Int?, in session: LayerSession, after moving: LayerID? = nil) {
         precondition(layer.handles === handles, "addSublayer: the layer belongs to another control")
         var at = index
         if let i = index, let moving, let current = session.model.graph[layerID]?.sublayers.firstIndex(of: moving), current < i {
