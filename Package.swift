@@ -2,8 +2,9 @@
 import PackageDescription
 
 // Dependencies point up the module layers in docs/design/README.md §Module layers: Animation knows nothing
-// else, Controls uses Animation and JSON, Rendering and HTTPServer know no control, APIModel declares the
-// API with no scene, Scenes (the core) knows no transport, PreviewServer is the HTTP edge and wires them.
+// else, LayercastQuartz is Apple's names over it, Controls uses Animation, LayercastQuartz and JSON,
+// Rendering and HTTPServer know no control, APIModel declares the API with no scene, Scenes (the core)
+// knows no transport, PreviewServer is the HTTP edge and wires them.
 let package = Package(
     name: "Layercast",
     platforms: [.macOS(.v14)],
