@@ -87,3 +87,27 @@ import LayercastTesting
         #expect(scene[Host.self]?.model == before)
     }
 }
+
+/// A control whose stored properties make a sublayer before the root: the root is still `layer`.
+final class LateRoot: LayerControl {
+    static let id = FrameSubject(rawValue: "late-root")
+    static let title = "Late root"
+    let dot = CALayer()
+    let layer = CALayer()
+
+    init() {
+        layer.bounds = CGRect(x: 0, y: 0, width: 10, height: 10)
+        dot.frame = CGRect(x: 2, y: 2, width: 4, height: 4)
+        dot.backgroundColor = UIColor.red.cgColor
+        layer.addSublayer(dot)
+    }
+}
+
+@Suite struct LayerControlRootTests {
+    @Test func theRootIsTheControlsLayerWhicheverWasMadeFirst() {
+        let host = LayerControlHost<LateRoot>(at: 0, configuration: NoProps())
+        #expect(host.designSize == Size(10, 10))
+        let image = Renderer().render(host.snapshot(at: 0), width: 10, height: 10, background: .transparent)
+        #expect(image.pixel(x: 3, y: 3).r == 255 && image.pixel(x: 3, y: 3).a == 255 && image.pixel(x: 8, y: 8).a == 0)
+    }
+}

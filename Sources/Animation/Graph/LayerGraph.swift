@@ -17,6 +17,15 @@ public struct LayerGraph: Hashable, Sendable, Codable {
         return id
     }
 
+    /// Makes `id` the layer the graph is drawn from (a control's `layer`, whichever it made first);
+    /// false when there is no such layer or it has a superlayer or masks another.
+    @discardableResult
+    public mutating func setRoot(_ id: LayerID) -> Bool {
+        guard let node = nodes[id], node.superlayer == nil, node.masks == nil else { return false }
+        root = id
+        return true
+    }
+
     public subscript(id: LayerID) -> LayerNode? {
         nodes[id]
     }

@@ -41,6 +41,9 @@ public struct LayerControlHost<C: LayerControl>: Control {
             control.layer.layoutIfNeeded()
             return control
         }
+        // The control's `layer` is the root, whichever layer its stored properties made first.
+        precondition(model.graph.setRoot(LayerSession.id(of: made.result.layer)),
+                     "\(C.self).layer has a superlayer or masks another layer: it must be the root of the control's layers")
         self.model = model
         self.configuration = configuration
         object = Object(made.result, handles)

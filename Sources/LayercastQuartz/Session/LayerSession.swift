@@ -42,6 +42,12 @@ public final class LayerSession: @unchecked Sendable {
         return try run(&model, handles: handles, traits: traits, body)
     }
 
+    /// The id of the node `layer` stands for, for a host that keeps the graph (the SDK's
+    /// `LayerControlHost`), which must know its control's root.
+    public static func id(of layer: CALayer) -> LayerID {
+        layer.layerID
+    }
+
     /// The open session, or a trap that says where layer code may run.
     static func require(_ what: @autoclosure () -> String) -> LayerSession {
         guard let session = active else {
