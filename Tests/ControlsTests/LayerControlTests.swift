@@ -17,7 +17,7 @@ import LayercastTesting
     }
 
     static func toggle(_ host: inout Host) throws {
-        var scene = Scene(configuration: SceneConfiguration(try ControlList([MenuIcon.plugin])), time: 0)
+        var scene = Scene(configuration: SceneConfiguration(ControlList.menuIcon), time: 0)
         try #require(scene.modify(Host.self) { $0 = host } != nil)
         let declaration = try #require(Host.commands.first { $0.id == "menuIconToggle" })
         _ = try declaration.change(CommandArguments([]), artworks: NoArtworks()).apply(to: &scene, at: 1)
@@ -75,7 +75,7 @@ import LayercastTesting
     }
 
     @Test func aCommandThatLeavesAnUndrawableValueIsRefusedWhole() throws {
-        var scene = Scene(configuration: SceneConfiguration(try ControlList([MenuIcon.plugin])), time: 0)
+        var scene = Scene(configuration: SceneConfiguration(ControlList.menuIcon), time: 0)
         let before = try #require(scene[Host.self]).model
         let declaration = try #require(Host.commands.first { $0.id == "menuIconBreak" })
         #expect {

@@ -47,3 +47,15 @@ public final class MenuIcon: LayerControl {
         middle.opacity = showsMenu ? 1 : 0
     }
 }
+
+extension ControlList {
+    /// The menu icon alone, made once: what a list derives (its API, its commands) refers back to
+    /// the list, so a list made and dropped in each test would be a cycle LeakSanitizer reports.
+    public static let menuIcon: ControlList = {
+        do {
+            return try ControlList([MenuIcon.plugin])
+        } catch {
+            preconditionFailure("the menu icon alone is a valid list: \(error)")
+        }
+    }()
+}

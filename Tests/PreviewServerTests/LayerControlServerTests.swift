@@ -8,7 +8,7 @@ import LayercastTesting
 /// controls). One server for the suite's one test.
 @Suite struct LayerControlServerTests {
     @Test func aLayerControlIsServedAndCommanded() throws {
-        try withTestServer(.router, controls: ControlList([MenuIcon.plugin])) { s in
+        try withTestServer(.router, controls: ControlList.menuIcon) { s in
             func middleBar() throws -> (r: Int, g: Int, b: Int, a: Int) {
                 // The 44-point design at size 44: the middle bar's stroke covers y 20…24 around x 12.
                 RGBAImage(try s.frame("control=menu-icon&size=44&scale=1&background=transparent").image).pixel(12, 22)

@@ -18,7 +18,7 @@ import LayercastTesting
     }
 
     @Test func aLayerControlsSnapshotRestoresItsLayersAndState() throws {
-        let controls = try ControlList([MenuIcon.plugin])
+        let controls = ControlList.menuIcon
         let stage = Self.stage(controls)
         _ = try stage.run(Command("menuIconToggle"))
         let (scene, time, revision) = stage.scene.snapshotWithRevision()
