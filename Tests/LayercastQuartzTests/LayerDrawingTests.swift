@@ -6,65 +6,40 @@ import Rendering
 /// Layers built with the face, drawn by the renderer, checked pixel by pixel against where the
 /// geometry puts them (docs/design/quartz.md §Drawing a layer, §Box, §Shape layers).
 @Suite struct LayerDrawingTests {
-    static let renderer = Renderer()
-
-    /// Builds a graph with `build` and draws it on a transparent `size` × `size` canvas.
-    static func draw(size: Int = 40, _ build: () -> Void) -> (RenderedImage, LayerGraph) {
-        var graph = LayerGraph()
-        _ = LayerSession.run(&graph, handles: LayerHandles(), build)
-        let tree = graph.snapshot() ?? LayerSnapshot()
-        return (renderer.render(tree, width: size, height: size, background: .transparent), graph)
-    }
-
-    /// A root covering the canvas, with nothing of its own.
-    static func root(_ size: CGFloat = 40) -> CALayer {
-        let root = CALayer()
-        root.frame = CGRect(x: 0, y: 0, width: size, height: size)
-        return root
-    }
-
-    static func rgba(_ image: RenderedImage, _ x: Int, _ y: Int) -> [Int] {
-        let p = image.pixel(x: x, y: y)
-        return [Int(p.r), Int(p.g), Int(p.b), Int(p.a)]
-    }
-
-    static let red = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
-    static let blue = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
-
     @Test func aBackgroundFillsTheFrameWhereTheAnchorPutsIt() {
-        let (image, _) = Self.draw {
-            let root = Self.root()
+        let (image, _) = Canvas.draw {
+            let root = Canvas.root()
             let box = CALayer()
             box.bounds = CGRect(x: 0, y: 0, width: 20, height: 10)
             box.position = CGPoint(x: 20, y: 20)
-            box.backgroundColor = Self.red
+            box.backgroundColor = Canvas.red
             root.addSublayer(box)
         }
         // The frame is (10, 15, 20, 10): pixels 10…29 by 15…24.
-        for (x, y) in [(10, 15), (29, 24), (20, 20)] { #expect(Self.rgba(image, x, y) == [255, 0, 0, 255], "\(x), \(y)") }
-        for (x, y) in [(9, 20), (30, 20), (20, 14), (20, 25)] { #expect(Self.rgba(image, x, y)[3] == 0, "\(x), \(y)") }
+        for (x, y) in [(10, 15), (29, 24), (20, 20)] { #expect(Canvas.rgba(image, x, y) == [255, 0, 0, 255], "\(x), \(y)") }
+        for (x, y) in [(9, 20), (30, 20), (20, 14), (20, 25)] { #expect(Canvas.rgba(image, x, y)[3] == 0, "\(x), \(y)") }
     }
 
     @Test func roundedCornersClipTheSublayersWhenMasksToBounds() {
-        let (image, _) = Self.draw {
-            let root = Self.root()
+        let (image, _) = Canvas.draw {
+            let root = Canvas.root()
             let card = CALayer()
             card.frame = CGRect(x: 0, y: 0, width: 40, height: 40)
             card.cornerRadius = 20
             card.masksToBounds = true
             let fill = CALayer()
             fill.frame = card.bounds
-            fill.backgroundColor = Self.blue
+            fill.backgroundColor = Canvas.blue
             card.addSublayer(fill)
             root.addSublayer(card)
         }
         // A radius of half the side makes a disc: the corner pixel is outside it, the centre and
         // the edge midpoints inside.
-        #expect(Self.rgba(image, 0, 0)[3] == 0 && Self.rgba(image, 39, 39)[3] == 0)
-        #expect(Self.rgba(image, 20, 20) == [0, 0, 255, 255] && Self.rgba(image, 1, 20) == [0, 0, 255, 255])
+        #expect(Canvas.rgba(image, 0, 0)[3] == 0 && Canvas.rgba(image, 39, 39)[3] == 0)
+        #expect(Canvas.rgba(image, 20, 20) == [0, 0, 255, 255] && Canvas.rgba(image, 1, 20) == [0, 0, 255, 255])
         // Pixel (6, 6) reaches at most 14·√2 ≈ 19.8 from the disc's centre, so it is wholly inside;
         // pixel (2, 2) comes no nearer than 17·√2 ≈ 24.0, so it is wholly outside.
-        #expect(Self.rgba(image, 6, 6) == [0, 0, 255, 255] && Self.rgba(image, 2, 2)[3] == 0)
+        #expect(Canvas.rgba(image, 6, 6) == [0, 0, 255, 255] && Canvas.rgba(image, 2, 2)[3] == 0)
     }
 
     /// The area a corner of radius 1 cuts off, from the published continuous outline, integrated
@@ -90,11 +65,11 @@ import Rendering
 
     @Test func continuousCornersCutOffThePublishedOutlinesArea() {
         func coverage(_ curve: CALayerCornerCurve) -> Double {
-            let (image, _) = Self.draw {
-                let root = Self.root()
+            let (image, _) = Canvas.draw {
+                let root = Canvas.root()
                 let card = CALayer()
                 card.frame = root.bounds
-                card.backgroundColor = Self.red
+                card.backgroundColor = Canvas.red
                 card.cornerRadius = 12
                 card.cornerCurve = curve
                 root.addSublayer(card)
@@ -114,96 +89,96 @@ import Rendering
     }
 
     @Test func theBorderIsDrawnInsideTheBoundsAboveTheSublayers() {
-        let (image, _) = Self.draw {
-            let root = Self.root()
+        let (image, _) = Canvas.draw {
+            let root = Canvas.root()
             let box = CALayer()
             box.frame = CGRect(x: 10, y: 10, width: 20, height: 20)
             box.borderWidth = 3
-            box.borderColor = Self.blue
+            box.borderColor = Canvas.blue
             let inside = CALayer()
             inside.frame = box.bounds
-            inside.backgroundColor = Self.red
+            inside.backgroundColor = Canvas.red
             box.addSublayer(inside)
             root.addSublayer(box)
         }
         // Pixels 10…12 of each edge are border, above the red sublayer; 13 is red.
-        #expect(Self.rgba(image, 10, 20) == [0, 0, 255, 255] && Self.rgba(image, 12, 20) == [0, 0, 255, 255])
-        #expect(Self.rgba(image, 13, 20) == [255, 0, 0, 255] && Self.rgba(image, 29, 29) == [0, 0, 255, 255])
-        #expect(Self.rgba(image, 9, 20)[3] == 0)
+        #expect(Canvas.rgba(image, 10, 20) == [0, 0, 255, 255] && Canvas.rgba(image, 12, 20) == [0, 0, 255, 255])
+        #expect(Canvas.rgba(image, 13, 20) == [255, 0, 0, 255] && Canvas.rgba(image, 29, 29) == [0, 0, 255, 255])
+        #expect(Canvas.rgba(image, 9, 20)[3] == 0)
     }
 
     @Test func dashesAlternateAlongTheStroke() {
-        let (image, _) = Self.draw {
-            let root = Self.root()
+        let (image, _) = Canvas.draw {
+            let root = Canvas.root()
             let line = CAShapeLayer()
             line.frame = root.bounds
             let path = CGMutablePath()
             path.move(to: CGPoint(x: 0, y: 20))
             path.addLine(to: CGPoint(x: 40, y: 20))
             line.path = path
-            line.strokeColor = Self.red
+            line.strokeColor = Canvas.red
             line.lineWidth = 2
             line.lineDashPattern = [4, 4]
             line.lineDashPhase = 2
             root.addSublayer(line)
         }
         // With phase 2 the first dash covers x 0…2, the gap 2…6, the next dash 6…10.
-        #expect(Self.rgba(image, 1, 19) == [255, 0, 0, 255] && Self.rgba(image, 4, 19)[3] == 0)
-        #expect(Self.rgba(image, 7, 19) == [255, 0, 0, 255] && Self.rgba(image, 12, 20)[3] == 0)
+        #expect(Canvas.rgba(image, 1, 19) == [255, 0, 0, 255] && Canvas.rgba(image, 4, 19)[3] == 0)
+        #expect(Canvas.rgba(image, 7, 19) == [255, 0, 0, 255] && Canvas.rgba(image, 12, 20)[3] == 0)
     }
 
     @Test func aShapeMaskShowsOnlyWhatItsPathCovers() {
-        let (image, graph) = Self.draw {
-            let root = Self.root()
+        let (image, graph) = Canvas.draw {
+            let root = Canvas.root()
             let square = CALayer()
             square.frame = root.bounds
-            square.backgroundColor = Self.red
+            square.backgroundColor = Canvas.red
             let circle = CAShapeLayer()
             circle.frame = square.bounds
             circle.path = CGPath(ellipseIn: CGRect(x: 10, y: 10, width: 20, height: 20), transform: nil)
             square.mask = circle
             root.addSublayer(square)
         }
-        #expect(Self.rgba(image, 20, 20) == [255, 0, 0, 255] && Self.rgba(image, 11, 20) == [255, 0, 0, 255])
-        #expect(Self.rgba(image, 5, 5)[3] == 0 && Self.rgba(image, 8, 20)[3] == 0)
+        #expect(Canvas.rgba(image, 20, 20) == [255, 0, 0, 255] && Canvas.rgba(image, 11, 20) == [255, 0, 0, 255])
+        #expect(Canvas.rgba(image, 5, 5)[3] == 0 && Canvas.rgba(image, 8, 20)[3] == 0)
         #expect(graph.undrawnFeatures.isEmpty)
     }
 
     @Test func zPositionDrawsAnEarlierSiblingOnTop() {
-        let (image, _) = Self.draw {
-            let root = Self.root()
+        let (image, _) = Canvas.draw {
+            let root = Canvas.root()
             let a = CALayer(), b = CALayer()
             a.frame = CGRect(x: 0, y: 0, width: 30, height: 30)
-            a.backgroundColor = Self.red
+            a.backgroundColor = Canvas.red
             a.zPosition = 1
             b.frame = CGRect(x: 10, y: 10, width: 30, height: 30)
-            b.backgroundColor = Self.blue
+            b.backgroundColor = Canvas.blue
             root.addSublayer(a)
             root.addSublayer(b)
         }
-        #expect(Self.rgba(image, 20, 20) == [255, 0, 0, 255] && Self.rgba(image, 35, 35) == [0, 0, 255, 255])
+        #expect(Canvas.rgba(image, 20, 20) == [255, 0, 0, 255] && Canvas.rgba(image, 35, 35) == [0, 0, 255, 255])
     }
 
     @Test func aSublayerTransformScalesTheSublayersAboutTheAnchor() {
-        let (image, _) = Self.draw {
-            let root = Self.root()
+        let (image, _) = Canvas.draw {
+            let root = Canvas.root()
             root.sublayerTransform = CATransform3DMakeScale(2, 2, 1)
             let dot = CALayer()
             dot.frame = CGRect(x: 15, y: 15, width: 10, height: 10)
-            dot.backgroundColor = Self.red
+            dot.backgroundColor = Canvas.red
             root.addSublayer(dot)
         }
         // About the root's centre (20, 20): the 10-point square at 15…25 covers 10…30.
-        #expect(Self.rgba(image, 10, 10) == [255, 0, 0, 255] && Self.rgba(image, 29, 29) == [255, 0, 0, 255])
-        #expect(Self.rgba(image, 9, 20)[3] == 0 && Self.rgba(image, 30, 20)[3] == 0)
+        #expect(Canvas.rgba(image, 10, 10) == [255, 0, 0, 255] && Canvas.rgba(image, 29, 29) == [255, 0, 0, 255])
+        #expect(Canvas.rgba(image, 9, 20)[3] == 0 && Canvas.rgba(image, 30, 20)[3] == 0)
     }
 
     @Test func hiddenLayersAndTransparentColoursDrawNothing() {
-        let (image, _) = Self.draw {
-            let root = Self.root()
+        let (image, _) = Canvas.draw {
+            let root = Canvas.root()
             let a = CALayer()
             a.frame = root.bounds
-            a.backgroundColor = Self.red
+            a.backgroundColor = Canvas.red
             a.isHidden = true
             root.addSublayer(a)
         }
@@ -218,16 +193,16 @@ import Rendering
         let handles = LayerHandles()
         var layers: [CALayer] = []
         _ = LayerSession.run(&graph, handles: handles) {
-            let root = Self.root(64)
+            let root = Canvas.root(64)
             let a = CALayer(), b = CAShapeLayer(), m = CAShapeLayer()
             a.frame = CGRect(x: 4, y: 4, width: 30, height: 30)
-            a.backgroundColor = Self.red
+            a.backgroundColor = Canvas.red
             a.borderWidth = 2
-            a.borderColor = Self.blue
+            a.borderColor = Canvas.blue
             b.frame = CGRect(x: 20, y: 20, width: 40, height: 40)
             b.path = CGPath(rect: CGRect(x: 2, y: 2, width: 36, height: 36), transform: nil)
             b.fillColor = nil
-            b.strokeColor = Self.blue
+            b.strokeColor = Canvas.blue
             b.lineWidth = 3
             m.path = CGPath(ellipseIn: CGRect(x: 0, y: 0, width: 30, height: 30), transform: nil)
             root.addSublayer(a)
@@ -235,7 +210,7 @@ import Rendering
             layers = [a, b, m]
         }
         let before = graph.snapshot() ?? LayerSnapshot()
-        let first = Self.renderer.render(before, width: 64, height: 64, background: .transparent)
+        let first = Canvas.renderer.render(before, width: 64, height: 64, background: .transparent)
         _ = LayerSession.run(&graph, handles: handles) {
             let (a, b, m) = (layers[0], layers[1], layers[2])
             switch change {
@@ -247,8 +222,8 @@ import Rendering
             }
         }
         let after = graph.snapshot() ?? LayerSnapshot()
-        let full = Self.renderer.render(after, width: 64, height: 64, background: .transparent)
-        let reused = Self.renderer.render(after, width: 64, height: 64, background: .transparent,
+        let full = Canvas.renderer.render(after, width: 64, height: 64, background: .transparent)
+        let reused = Canvas.renderer.render(after, width: 64, height: 64, background: .transparent,
                                           recycling: first.pixels, previous: before)
         #expect(full != first, "the change shows")
         #expect(reused == full)

@@ -7,42 +7,18 @@ import Animation
 /// Shadows, alpha masks, perspective and transform layers, built with the face, drawn by the
 /// renderer and checked against closed forms (docs/design/quartz.md §Drawing a layer, §Shadows, §3D).
 @Suite struct LayerEffectsTests {
-    static let renderer = Renderer()
-    static let red = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
-    static let blue = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
-
-    static func draw(width: Int = 40, height: Int = 40, _ build: () -> Void) -> (RenderedImage, LayerGraph) {
-        var graph = LayerGraph()
-        _ = LayerSession.run(&graph, handles: LayerHandles(), build)
-        let tree = graph.snapshot() ?? LayerSnapshot()
-        return (renderer.render(tree, width: width, height: height, background: .transparent), graph)
-    }
-
-    static func root(_ width: CGFloat = 40, _ height: CGFloat? = nil) -> CALayer {
-        let root = CALayer()
-        root.frame = CGRect(x: 0, y: 0, width: width, height: height ?? width)
-        return root
-    }
-
-    static func rgba(_ image: RenderedImage, _ x: Int, _ y: Int) -> [Int] {
-        let p = image.pixel(x: x, y: y)
-        return [Int(p.r), Int(p.g), Int(p.b), Int(p.a)]
-    }
-
-    static func alpha(_ image: RenderedImage, _ x: Int, _ y: Int) -> Int { Int(image.pixel(x: x, y: y).a) }
-
     /// The standard normal distribution function.
     static func phi(_ z: Double) -> Double { 0.5 * (1 + erf(z / 2.0.squareRoot())) }
 
     // MARK: Shadows
 
     @Test func aShadowIsTheLayersAlphaMovedByTheOffsetAndTinted() {
-        let (image, graph) = Self.draw {
-            let root = Self.root()
+        let (image, graph) = Canvas.draw {
+            let root = Canvas.root()
             let box = CALayer()
             box.frame = CGRect(x: 8, y: 8, width: 12, height: 12)
-            box.backgroundColor = Self.blue
-            box.shadowColor = Self.red
+            box.backgroundColor = Canvas.blue
+            box.shadowColor = Canvas.red
             box.shadowOpacity = 0.5
             box.shadowRadius = 0
             box.shadowOffset = CGSize(width: 10, height: 6)
@@ -51,27 +27,27 @@ import Animation
         // The shadow is the 12-point square moved to 18…30 by 14…26, red at half opacity, beneath
         // the blue layer.
         for (x, y) in [(25, 22), (29, 25), (18, 21)] {
-            let p = Self.rgba(image, x, y)
+            let p = Canvas.rgba(image, x, y)
             #expect(p[0] == 255 && p[1] == 0 && p[2] == 0 && abs(p[3] - 128) <= 1, "\(x), \(y): \(p)")
         }
-        #expect(Self.rgba(image, 12, 12) == [0, 0, 255, 255] && Self.rgba(image, 19, 15) == [0, 0, 255, 255])
-        for (x, y) in [(30, 20), (25, 13), (25, 26), (17, 22)] { #expect(Self.alpha(image, x, y) == 0, "\(x), \(y)") }
+        #expect(Canvas.rgba(image, 12, 12) == [0, 0, 255, 255] && Canvas.rgba(image, 19, 15) == [0, 0, 255, 255])
+        for (x, y) in [(30, 20), (25, 13), (25, 26), (17, 22)] { #expect(Canvas.alpha(image, x, y) == 0, "\(x), \(y)") }
         #expect(graph.undrawnFeatures.isEmpty)
     }
 
     @Test func theDefaultOffsetMovesTheShadowUp() {
-        let (image, _) = Self.draw {
-            let root = Self.root()
+        let (image, _) = Canvas.draw {
+            let root = Canvas.root()
             let box = CALayer()
             box.frame = CGRect(x: 10, y: 10, width: 20, height: 20)
-            box.backgroundColor = Self.blue
+            box.backgroundColor = Canvas.blue
             box.shadowOpacity = 1
             box.shadowRadius = 0
             root.addSublayer(box)
         }
         // (0, −3): opaque black rows 7…9 above the layer, nothing below it.
-        for y in 7...9 { #expect(Self.rgba(image, 20, y) == [0, 0, 0, 255], "row \(y)") }
-        #expect(Self.alpha(image, 20, 6) == 0 && Self.alpha(image, 20, 30) == 0 && Self.alpha(image, 9, 20) == 0)
+        for y in 7...9 { #expect(Canvas.rgba(image, 20, y) == [0, 0, 0, 255], "row \(y)") }
+        #expect(Canvas.alpha(image, 20, 6) == 0 && Canvas.alpha(image, 20, 30) == 0 && Canvas.alpha(image, 9, 20) == 0)
     }
 
     /// The blur across a long straight edge of the shadow path: the alpha at a column is the
@@ -83,8 +59,8 @@ import Animation
     @Test(arguments: [(0.5, 1.0), (1, 1), (3, 1), (2, 2), (1.5, 3), (4.5, 1), (5.5, 1), (3, 2), (8, 1), (6.5, 2), (10, 3)])
     func theShadowsEdgeFollowsTheGaussian(radius: Double, scale: Double) {
         let width = 256
-        let (image, _) = Self.draw(width: width, height: 8) {
-            let root = Self.root(CGFloat(width), 8)
+        let (image, _) = Canvas.draw(width: width, height: 8) {
+            let root = Canvas.root(CGFloat(width), 8)
             let caster = CALayer()
             caster.bounds = CGRect(x: 0, y: 0, width: Double(width) / scale, height: 8 / scale)
             caster.position = CGPoint(x: Double(width) / 2, y: 4)
@@ -100,18 +76,18 @@ import Animation
         var worst = 0.0
         for x in 0..<width {
             let expected = 255 * Self.phi((Double(x) + 0.5 - Double(width) / 2) / sigma)
-            worst = max(worst, abs(Double(Self.alpha(image, x, 4)) - expected))
+            worst = max(worst, abs(Double(Canvas.alpha(image, x, 4)) - expected))
         }
         #expect(worst <= (sigma <= 8 ? 0.75 : 1.5), "σ = \(sigma) px: worst \(worst) of 255")
-        #expect(Self.alpha(image, width / 2 - Int(4 * sigma) - 1, 4) == 0 && Self.alpha(image, width / 2 + Int(4 * sigma), 4) == 255)
+        #expect(Canvas.alpha(image, width / 2 - Int(4 * sigma) - 1, 4) == 0 && Canvas.alpha(image, width / 2 + Int(4 * sigma), 4) == 255)
     }
 
     @Test func masksToBoundsClipsTheLayersOwnShadowAway() {
-        let (image, _) = Self.draw {
-            let root = Self.root()
+        let (image, _) = Canvas.draw {
+            let root = Canvas.root()
             let box = CALayer()
             box.frame = CGRect(x: 10, y: 10, width: 20, height: 20)
-            box.backgroundColor = Self.blue
+            box.backgroundColor = Canvas.blue
             box.shadowOpacity = 1
             box.shadowRadius = 2
             box.shadowOffset = CGSize(width: 4, height: 4)
@@ -120,26 +96,26 @@ import Animation
         }
         for y in 0..<40 {
             for x in 0..<40 where !(10..<30).contains(x) || !(10..<30).contains(y) {
-                #expect(Self.alpha(image, x, y) == 0, "\(x), \(y)")
+                #expect(Canvas.alpha(image, x, y) == 0, "\(x), \(y)")
             }
         }
-        #expect(Self.rgba(image, 29, 29) == [0, 0, 255, 255])
+        #expect(Canvas.rgba(image, 29, 29) == [0, 0, 255, 255])
     }
 
     // MARK: Alpha masks
 
     @Test func anAlphaMaskOfHalfAlphaHalvesThePixels() {
-        let (image, graph) = Self.draw {
-            let root = Self.root()
+        let (image, graph) = Canvas.draw {
+            let root = Canvas.root()
             let square = CALayer()
             square.frame = root.bounds
-            square.backgroundColor = Self.red
+            square.backgroundColor = Canvas.red
             let mask = CALayer()
             mask.frame = CGRect(x: 0, y: 0, width: 20, height: 40)
             mask.backgroundColor = CGColor(red: 1, green: 1, blue: 1, alpha: 0.5)
             let opaque = CALayer()
             opaque.frame = CGRect(x: 20, y: 0, width: 10, height: 40)
-            opaque.backgroundColor = Self.blue
+            opaque.backgroundColor = Canvas.blue
             mask.masksToBounds = false
             mask.addSublayer(opaque)
             square.mask = mask
@@ -148,11 +124,11 @@ import Animation
         // x < 20: half alpha; 20…29: the opaque sublayer lets all through; 30 on: nothing.
         for y in [0, 20, 39] {
             for x in [0, 10, 19] {
-                let p = Self.rgba(image, x, y)
+                let p = Canvas.rgba(image, x, y)
                 #expect(p[0] == 255 && abs(p[3] - 128) <= 1, "\(x), \(y): \(p)")
             }
-            #expect(Self.rgba(image, 20, y) == [255, 0, 0, 255] && Self.rgba(image, 29, y) == [255, 0, 0, 255])
-            #expect(Self.alpha(image, 30, y) == 0 && Self.alpha(image, 39, y) == 0)
+            #expect(Canvas.rgba(image, 20, y) == [255, 0, 0, 255] && Canvas.rgba(image, 29, y) == [255, 0, 0, 255])
+            #expect(Canvas.alpha(image, 30, y) == 0 && Canvas.alpha(image, 39, y) == 0)
         }
         #expect(graph.undrawnFeatures.isEmpty)
         let tree = graph.snapshot()
@@ -162,10 +138,10 @@ import Animation
     @Test func anOpaqueShapeMaskStaysAClip() {
         var graph = LayerGraph()
         _ = LayerSession.run(&graph, handles: LayerHandles()) {
-            let root = Self.root()
+            let root = Canvas.root()
             let square = CALayer()
             square.frame = root.bounds
-            square.backgroundColor = Self.red
+            square.backgroundColor = Canvas.red
             let circle = CAShapeLayer()
             circle.path = CGPath(ellipseIn: CGRect(x: 10, y: 10, width: 20, height: 20), transform: nil)
             square.mask = circle
@@ -199,7 +175,7 @@ import Animation
         let layer = CALayer()
         layer.bounds = CGRect(x: 0, y: 0, width: width, height: 40)
         layer.position = CGPoint(x: anchor.x, y: anchor.y)
-        layer.backgroundColor = red
+        layer.backgroundColor = Canvas.red
         var p = CATransform3DIdentity
         p.m34 = -1 / d
         // Rotate applies the new turn first: z, then y, then the perspective.
@@ -224,13 +200,13 @@ import Animation
                 }
                 if hits == offsets.count {
                     inside += 1
-                    #expect(rgba(image, x, y) == [255, 0, 0, 255], "\(x), \(y)")
+                    #expect(Canvas.rgba(image, x, y) == [255, 0, 0, 255], "\(x), \(y)")
                 } else if hits == 0 {
                     outside += 1
                     // A point of the layer behind the viewer would land here, mirrored, if the
                     // half-space were not clipped.
                     if behind == offsets.count { ghosts += 1 }
-                    #expect(alpha(image, x, y) == 0, "\(x), \(y)")
+                    #expect(Canvas.alpha(image, x, y) == 0, "\(x), \(y)")
                 }
             }
         }
@@ -240,8 +216,8 @@ import Animation
     @Test func aPerspectiveTurnPutsTheEdgesWhereTheHomogeneousFormulaDoes() {
         let (theta, d) = (Double.pi / 6, 100.0)
         let anchor = Point(40, 40)
-        let (image, graph) = Self.draw(width: 80, height: 80) {
-            let root = Self.root(80)
+        let (image, graph) = Canvas.draw(width: 80, height: 80) {
+            let root = Canvas.root(80)
             root.addSublayer(Self.perspectiveLayer(width: 40, anchor: anchor, theta: theta, d: d))
         }
         let (inside, outside, _) = Self.checkPerspective(image, size: 80, halfWidth: 20) {
@@ -251,7 +227,7 @@ import Animation
         // The left edge comes nearer (w = 0.9): x = 40 − 20·cos θ/0.9 ≈ 20.75; the right one
         // recedes (w = 1.1): 40 + 20·cos θ/1.1 ≈ 55.75. An orthographic turn would put both at
         // 40 ∓ 17.32.
-        #expect(Self.alpha(image, 22, 40) == 255 && Self.alpha(image, 57, 40) == 0)
+        #expect(Canvas.alpha(image, 22, 40) == 255 && Canvas.alpha(image, 57, 40) == 0)
         // The covered area is the projected quadrilateral's, within a pixel along its edges.
         let corners = [(-20.0, -20.0), (20, -20), (20, 20), (-20, 20)].map { (x, y) -> Point in
             let w = 1 + x * sin(theta) / d
@@ -259,7 +235,7 @@ import Animation
         }
         var twice = 0.0
         for (a, b) in zip(corners, corners.dropFirst() + [corners[0]]) { twice += a.x * b.y - b.x * a.y }
-        let coverage = (0..<80).flatMap { y in (0..<80).map { x in Double(Self.alpha(image, x, y)) / 255 } }.reduce(0, +)
+        let coverage = (0..<80).flatMap { y in (0..<80).map { x in Double(Canvas.alpha(image, x, y)) / 255 } }.reduce(0, +)
         #expect(abs(coverage - abs(twice) / 2) < 20, "\(coverage) against \(abs(twice) / 2)")
         #expect(graph.undrawnFeatures.isEmpty)
     }
@@ -269,21 +245,21 @@ import Animation
         // are behind the viewer. What is in front spans −∞ < X − 30 ≤ 40·cos θ/(1 + 40·sin θ/20)
         // ≈ 7.3; the part behind would land, mirrored, right of 30 + 27.3.
         let (theta, d) = (Double.pi / 3, 20.0)
-        let (image, _) = Self.draw(width: 80, height: 80) {
-            let root = Self.root(80)
+        let (image, _) = Canvas.draw(width: 80, height: 80) {
+            let root = Canvas.root(80)
             root.addSublayer(Self.perspectiveLayer(width: 80, anchor: Point(30, 40), theta: theta, d: d))
         }
         for y in 0..<80 {
-            for x in 40..<80 { #expect(Self.alpha(image, x, y) == 0, "\(x), \(y)") }
+            for x in 40..<80 { #expect(Canvas.alpha(image, x, y) == 0, "\(x), \(y)") }
         }
-        #expect(Self.rgba(image, 20, 40) == [255, 0, 0, 255] && Self.rgba(image, 2, 40) == [255, 0, 0, 255])
-        #expect(Self.rgba(image, 34, 40) == [255, 0, 0, 255] && Self.alpha(image, 39, 40) == 0)
+        #expect(Canvas.rgba(image, 20, 40) == [255, 0, 0, 255] && Canvas.rgba(image, 2, 40) == [255, 0, 0, 255])
+        #expect(Canvas.rgba(image, 34, 40) == [255, 0, 0, 255] && Canvas.alpha(image, 39, 40) == 0)
 
         // Turned by 20° about z first, the line where w = 0 crosses the layer aslant, so the box of
         // the part in front takes in points behind the viewer too; none of them is drawn.
         let phi = Double.pi / 9
-        let (turned, _) = Self.draw(width: 80, height: 80) {
-            let root = Self.root(80)
+        let (turned, _) = Canvas.draw(width: 80, height: 80) {
+            let root = Canvas.root(80)
             root.addSublayer(Self.perspectiveLayer(width: 80, anchor: Point(30, 40), theta: theta, phi: phi, d: d))
         }
         let (inside, _, ghosts) = Self.checkPerspective(turned, size: 80, halfWidth: 40) {
@@ -314,14 +290,14 @@ import Animation
 
     @Test func aSingleSidedLayerTurnedAwayIsHidden() {
         func render(doubleSided: Bool, transform: CATransform3D) -> RenderedImage {
-            Self.draw {
-                let root = Self.root()
+            Canvas.draw {
+                let root = Canvas.root()
                 let card = CALayer()
                 card.frame = CGRect(x: 10, y: 10, width: 20, height: 20)
-                card.backgroundColor = Self.red
+                card.backgroundColor = Canvas.red
                 let left = CALayer()
                 left.frame = CGRect(x: 0, y: 0, width: 10, height: 20)
-                left.backgroundColor = Self.blue
+                left.backgroundColor = Canvas.blue
                 card.addSublayer(left)
                 card.isDoubleSided = doubleSided
                 card.transform = transform
@@ -333,28 +309,28 @@ import Animation
         for turn in [CATransform3DMakeRotation(.pi, 0, 1, 0), CATransform3DRotate(perspective, .pi, 0, 1, 0)] {
             // Turned by π about y the card shows its back, mirrored: blue on the right.
             let shown = render(doubleSided: true, transform: turn)
-            #expect(Self.rgba(shown, 25, 20) == [0, 0, 255, 255] && Self.rgba(shown, 14, 20) == [255, 0, 0, 255])
+            #expect(Canvas.rgba(shown, 25, 20) == [0, 0, 255, 255] && Canvas.rgba(shown, 14, 20) == [255, 0, 0, 255])
             let hidden = render(doubleSided: false, transform: turn)
             #expect(hidden.pixels.allSatisfy { $0 == 0 })
         }
         // A mirror in the plane keeps the normal toward the viewer (CSS's rule): still drawn.
         let mirrored = render(doubleSided: false, transform: CATransform3DMakeScale(-1, 1, 1))
-        #expect(Self.rgba(mirrored, 25, 20) == [0, 0, 255, 255])
+        #expect(Canvas.rgba(mirrored, 25, 20) == [0, 0, 255, 255])
     }
 
     // MARK: Transform layers
 
     /// Two squares of 20 about the centre of a 60-point root that looks at them with m34 = −1/100.
     static func depthScene(transformLayer: Bool, _ configure: (CALayer, CALayer) -> Void) -> RenderedImage {
-        Self.draw(width: 60, height: 60) {
-            let root = Self.root(60)
+        Canvas.draw(width: 60, height: 60) {
+            let root = Canvas.root(60)
             var perspective = CATransform3DIdentity
             perspective.m34 = -1 / 100
             root.sublayerTransform = perspective
             let holder = transformLayer ? CATransformLayer() : CALayer()
             holder.frame = root.bounds
             let (a, b) = (CALayer(), CALayer())
-            for (layer, color) in [(a, Self.red), (b, Self.blue)] {
+            for (layer, color) in [(a, Canvas.red), (b, Canvas.blue)] {
                 layer.bounds = CGRect(x: 0, y: 0, width: 20, height: 20)
                 layer.position = CGPoint(x: 30, y: 30)
                 layer.backgroundColor = color
@@ -369,8 +345,8 @@ import Animation
         // Red first in the list but 20 nearer: on top, and grown by 1/(1 − 20/100) = 1.25 to 25
         // points, 17.5…42.5.
         let nearer = Self.depthScene(transformLayer: true) { a, _ in a.zPosition = 20 }
-        #expect(Self.rgba(nearer, 30, 30) == [255, 0, 0, 255] && Self.rgba(nearer, 18, 30) == [255, 0, 0, 255])
-        #expect(Self.alpha(nearer, 16, 30) == 0)
+        #expect(Canvas.rgba(nearer, 30, 30) == [255, 0, 0, 255] && Canvas.rgba(nearer, 18, 30) == [255, 0, 0, 255])
+        #expect(Canvas.alpha(nearer, 16, 30) == 0)
 
         // Red moved 30 away by its transform, after blue in the list: behind, shrunk to
         // 20/1.3 ≈ 15.4 points, so blue covers it.
@@ -379,7 +355,7 @@ import Animation
             a.removeFromSuperlayer()
             b.superlayer?.addSublayer(a)
         }
-        #expect(Self.rgba(farther, 30, 30) == [0, 0, 255, 255] && Self.rgba(farther, 21, 30) == [0, 0, 255, 255])
+        #expect(Canvas.rgba(farther, 30, 30) == [0, 0, 255, 255] && Canvas.rgba(farther, 21, 30) == [0, 0, 255, 255])
 
         // A plain layer flattens them instead: list order, and red keeps its size.
         let flat = Self.depthScene(transformLayer: false) { a, b in
@@ -387,7 +363,7 @@ import Animation
             a.removeFromSuperlayer()
             b.superlayer?.addSublayer(a)
         }
-        #expect(Self.rgba(flat, 30, 30) == [255, 0, 0, 255] && Self.rgba(flat, 21, 30) == [255, 0, 0, 255])
+        #expect(Canvas.rgba(flat, 30, 30) == [255, 0, 0, 255] && Canvas.rgba(flat, 21, 30) == [255, 0, 0, 255])
     }
 
     // MARK: Damage and occlusion
@@ -402,35 +378,35 @@ import Animation
         let handles = LayerHandles()
         var layers: [CALayer] = []
         _ = LayerSession.run(&graph, handles: handles) {
-            let root = Self.root(CGFloat(side))
+            let root = Canvas.root(CGFloat(side))
             let shadowed = CALayer(), inner = CALayer()
             shadowed.frame = CGRect(x: 6, y: 6, width: 20, height: 20)
-            shadowed.backgroundColor = Self.red
+            shadowed.backgroundColor = Canvas.red
             shadowed.shadowOpacity = 0.8
             shadowed.shadowRadius = 2
             shadowed.shadowOffset = CGSize(width: 3, height: 4)
             inner.frame = CGRect(x: 14, y: 4, width: 8, height: 8)
-            inner.backgroundColor = Self.blue
+            inner.backgroundColor = Canvas.blue
             shadowed.addSublayer(inner)
 
             let masked = CALayer(), maskLayer = CALayer(), dot = CALayer()
             masked.frame = CGRect(x: 80, y: 6, width: 30, height: 30)
-            masked.backgroundColor = Self.blue
+            masked.backgroundColor = Canvas.blue
             maskLayer.frame = masked.bounds
             maskLayer.backgroundColor = CGColor(red: 0, green: 0, blue: 0, alpha: 0.6)
             masked.mask = maskLayer
             dot.frame = CGRect(x: 4, y: 4, width: 6, height: 6)
-            dot.backgroundColor = Self.red
+            dot.backgroundColor = Canvas.red
             masked.addSublayer(dot)
 
             let card = CALayer(), badge = CALayer()
             card.frame = CGRect(x: 8, y: 80, width: 30, height: 30)
-            card.backgroundColor = Self.red
+            card.backgroundColor = Canvas.red
             var p = CATransform3DIdentity
             p.m34 = -1 / 120
             card.transform = CATransform3DRotate(p, 0.5, 0, 1, 0)
             badge.frame = CGRect(x: 2, y: 2, width: 8, height: 8)
-            badge.backgroundColor = Self.blue
+            badge.backgroundColor = Canvas.blue
             card.addSublayer(badge)
 
             let holder = CATransformLayer(), front = CALayer(), back = CALayer()
@@ -438,7 +414,7 @@ import Animation
             var q = CATransform3DIdentity
             q.m34 = -1 / 100
             holder.sublayerTransform = q
-            for (layer, color, x) in [(front, Self.red, 4.0), (back, Self.blue, 14.0)] {
+            for (layer, color, x) in [(front, Canvas.red, 4.0), (back, Canvas.blue, 14.0)] {
                 layer.frame = CGRect(x: x, y: 8, width: 20, height: 20)
                 layer.backgroundColor = color
                 holder.addSublayer(layer)
@@ -448,7 +424,7 @@ import Animation
             layers = [shadowed, inner, maskLayer, dot, card, badge, front, back]
         }
         let before = try #require(graph.snapshot())
-        let first = Self.renderer.render(before, width: side, height: side, background: .transparent)
+        let first = Canvas.renderer.render(before, width: side, height: side, background: .transparent)
         _ = LayerSession.run(&graph, handles: handles) {
             let (shadowed, inner, maskLayer, dot) = (layers[0], layers[1], layers[2], layers[3])
             let (card, badge, front, back) = (layers[4], layers[5], layers[6], layers[7])
@@ -472,8 +448,8 @@ import Animation
             }
         }
         let after = try #require(graph.snapshot())
-        let full = Self.renderer.render(after, width: side, height: side, background: .transparent)
-        let reused = Self.renderer.render(after, width: side, height: side, background: .transparent,
+        let full = Canvas.renderer.render(after, width: side, height: side, background: .transparent)
+        let reused = Canvas.renderer.render(after, width: side, height: side, background: .transparent,
                                           recycling: first.pixels, previous: before)
         #expect(full != first, "the change shows")
         #expect(reused == full)
