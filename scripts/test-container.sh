@@ -11,7 +11,7 @@
 #      as uid 10001; then SIGTERM, with a stream open, stops it with status 0 within 1 s; and
 #      `layercast test` on a mounted copy of examples/ci/motion, as the CI examples run it (baselines
 #      written, a pass, then the scenario changed: exit 1, with its JUnit, step summary and report);
-#   4. the image is under 350 MB (the video codecs' libraries are about 190 MB of it); the codec
+#   4. the image is under 400 MB (the video codecs' libraries are about 190 MB of it, ICU's data 34); the codec
 #      packages it carries are listed, for the README's licences.
 # Any failure exits non-zero. Safe to rerun: the base rootfs, the podman store and the image layers
 # are cached outside the checkout (CACHE_DIR in scripts/container/lib.sh, ~/.cache/layercast-container),
@@ -23,7 +23,7 @@ source "$(dirname "$0")/container/lib.sh"
 cd "$REPO_ROOT"
 
 CONTAINER=layercast-proof-$$
-SIZE_TARGET_MB=350
+SIZE_TARGET_MB=400
 STOP_LIMIT_MS=1000
 started=$SECONDS
 
@@ -43,14 +43,13 @@ release_binary
 if grep -q 'libswift\|libFoundation\|libdispatch' <<<"$(ldd "$BINARY")"; then
     fail "$BINARY links the Swift runtime dynamically; build it with --static-swift-stdlib"
 fi
-# ICU's data alone is 34 MB: Foundation brings it, FoundationEssentials does not. Only the
-# unstripped binary can tell (LAYERCAST_BINARY may be stripped; the size check still holds then).
+# ICU's data is 34 MB: Foundation brings it, FoundationEssentials does not. The server's own modules
+# import FoundationEssentials, but LayercastQuartz re-exports Foundation, the module iOS code is
+# written against (docs/design/quartz.md §Modules), so the binary carries it and the image may grow
+# to 400 MB (issue 48). Said here with its size, so a change in it shows.
 # (grep without -q: an early exit would SIGPIPE nm and, with pipefail, hide the match.)
 if nm "$BINARY" 2>/dev/null | grep ' icudt[0-9]*_dat$' >/dev/null; then
-    echo "Sources of the server that import Foundation (outside an #else of canImport(FoundationEssentials)):" >&2
-    find Sources -name '*.swift' ! -path 'Sources/layercast-bench/*' -exec awk '
-        FNR == 1 { prev = "" } /^(@preconcurrency )?import Foundation$/ && prev !~ /^#else/ { print FILENAME; nextfile } { prev = $0 }' {} + >&2
-    fail "$BINARY carries ICU's data (34 MB): import FoundationEssentials (see the README's Container section), not Foundation"
+    echo "  $BINARY carries ICU's data (34 MB), through LayercastQuartz's Foundation"
 fi
 scripts/container/make-base.sh
 base_packages="$WORK_DIR/base-packages.txt"
