@@ -47,8 +47,8 @@ public struct NoProps: PropConfiguration, Codable {
 }
 
 /// A layer control's default `GET /state` member: every layer's frame, opacity and whether it is
-/// hidden, and a shape layer's stroke range, by its `name` or, unnamed, by its place in the tree
-/// (`root.sublayers[2]`), as the timeline names layers.
+/// hidden, and a shape layer's stroke range, each under the name `LayerSession.label(of:)` gives it
+/// (its `name`, or its place in the tree when it has none).
 public struct LayerTreeState: Codable, Sendable, Equatable {
     public struct Layer: Codable, Sendable, Equatable {
         public var frame: [Double]
@@ -62,14 +62,14 @@ public struct LayerTreeState: Codable, Sendable, Equatable {
 
     /// Reads `root` and its sublayers in a session.
     public init(_ root: CALayer) {
-        var stack = [(root, "root")]
-        while let (layer, place) = stack.popLast() {
+        var stack = [root]
+        while let layer = stack.popLast() {
             let shape = layer as? CAShapeLayer
             let f = layer.frame
-            layers[layer.name ?? place] = Layer(frame: [f.minX, f.minY, f.width, f.height].map { Double($0) }, opacity: Double(layer.opacity),
+            layers[LayerSession.label(of: layer)] = Layer(frame: [f.minX, f.minY, f.width, f.height].map { Double($0) }, opacity: Double(layer.opacity),
                                                 isHidden: layer.isHidden, strokeStart: shape.map { Double($0.strokeStart) },
                                                 strokeEnd: shape.map { Double($0.strokeEnd) })
-            stack += (layer.sublayers ?? []).enumerated().map { ($1, "\(place).sublayers[\($0)]") }.reversed()
+            stack += (layer.sublayers ?? []).reversed()
         }
     }
 }

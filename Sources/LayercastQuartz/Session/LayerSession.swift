@@ -48,6 +48,12 @@ public final class LayerSession: @unchecked Sendable {
         layer.layerID
     }
 
+    /// The name people know `layer` by in the open session's graph: its `name`, or its place in the
+    /// tree (`LayerGraph.label(of:)`), as `GET /state` and the timeline name it.
+    public static func label(of layer: CALayer) -> String {
+        layer.session(for: "label").model.graph.label(of: layer.layerID)
+    }
+
     /// The open session, or a trap that says where layer code may run.
     static func require(_ what: @autoclosure () -> String) -> LayerSession {
         guard let session = active else {
