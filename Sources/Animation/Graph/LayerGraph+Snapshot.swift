@@ -7,12 +7,6 @@ extension LayerGraph {
         return snapshot(of: root, placement: node.geometry.toSuperlayerPlane)
     }
 
-    /// Features in the graph that `snapshot()` does not draw, one line each, for warnings. Shadows,
-    /// masks of any content, perspective and transform layers are all drawn now, so the list is
-    /// empty; hosts keep asking, so that a property the graph learns before the renderer draws it
-    /// is reported rather than silently dropped.
-    public var undrawnFeatures: [String] { [] }
-
     /// `id`'s layer placed by `placement`: the whole 4 × 4 from its own space to the plane of the
     /// nearest ancestor that flattens (its superlayer, unless transform layers lie between), not yet
     /// flattened. Nil when it draws nothing: hidden, or turned away and single-sided.
