@@ -39,8 +39,11 @@ extension CALayer {
         "strokeStart": keyed(\CAShapeLayer.strokeStart), "strokeEnd": keyed(\CAShapeLayer.strokeEnd),
     ]
 
+    /// A shape layer's keys: its own and every layer's, merged once.
+    static let shapeLayerKeys = layerKeys.merging(shapeKeys) { $1 }
+
     private var keyedProperties: [String: KeyedProperty] {
-        self is CAShapeLayer ? Self.layerKeys.merging(Self.shapeKeys) { $1 } : Self.layerKeys
+        self is CAShapeLayer ? Self.shapeLayerKeys : Self.layerKeys
     }
 
     /// A property's value by its key (in the property's own type: `CGFloat`, `Float`, `CGPoint`, …),
