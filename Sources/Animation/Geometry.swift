@@ -54,6 +54,13 @@ public struct Rect: Hashable, Sendable, Codable {
     public var width: Double { size.width }
     public var height: Double { size.height }
     public var center: Point { Point(origin.x + size.width / 2, origin.y + size.height / 2) }
+
+    /// The smallest upright rectangle holding `points`; an empty one at the origin when there are none.
+    public init(around points: [Point]) {
+        let xs = points.map(\.x), ys = points.map(\.y)
+        let (minX, minY) = (xs.min() ?? 0, ys.min() ?? 0)
+        self.init(x: minX, y: minY, width: (xs.max() ?? 0) - minX, height: (ys.max() ?? 0) - minY)
+    }
 }
 
 /// An affine transform with CGAffineTransform's layout: x' = a·x + c·y + tx, y' = b·x + d·y + ty.

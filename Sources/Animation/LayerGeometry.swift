@@ -59,10 +59,7 @@ public struct LayerGeometry: Hashable, Sendable, Codable {
     /// frame); an empty rectangle at the position when a corner falls behind the viewer.
     public var frame: Rect {
         get {
-            guard let c = corners else { return Rect(x: position.x, y: position.y, width: 0, height: 0) }
-            let xs = c.map(\.x), ys = c.map(\.y)
-            let (minX, minY) = (xs.min() ?? 0, ys.min() ?? 0)
-            return Rect(x: minX, y: minY, width: (xs.max() ?? 0) - minX, height: (ys.max() ?? 0) - minY)
+            corners.map(Rect.init(around:)) ?? Rect(x: position.x, y: position.y, width: 0, height: 0)
         }
         set {
             let f = newValue.standardized

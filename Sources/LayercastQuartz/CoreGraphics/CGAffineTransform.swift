@@ -84,9 +84,7 @@ extension CGRect {
         guard !isNull else { return self }
         let r = standardized
         let corners = [CGPoint(x: r.minX, y: r.minY), CGPoint(x: r.maxX, y: r.minY),
-                       CGPoint(x: r.maxX, y: r.maxY), CGPoint(x: r.minX, y: r.maxY)].map { $0.applying(t) }
-        let xs = corners.map(\.x), ys = corners.map(\.y)
-        let (minX, minY) = (xs.min() ?? 0, ys.min() ?? 0)
-        return CGRect(x: minX, y: minY, width: (xs.max() ?? 0) - minX, height: (ys.max() ?? 0) - minY)
+                       CGPoint(x: r.maxX, y: r.maxY), CGPoint(x: r.minX, y: r.maxY)]
+        return CGRect(Animation.Rect(around: corners.map { t.engine.apply($0.engine) }))
     }
 }

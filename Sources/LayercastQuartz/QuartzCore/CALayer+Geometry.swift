@@ -87,9 +87,7 @@ extension CALayer {
     }
 
     private static func box(around points: [CGPoint]) -> CGRect {
-        let xs = points.map(\.x), ys = points.map(\.y)
-        let (minX, minY) = (xs.min() ?? 0, ys.min() ?? 0)
-        return CGRect(x: minX, y: minY, width: (xs.max() ?? 0) - minX, height: (ys.max() ?? 0) - minY)
+        CGRect(Rect(around: points.map(\.engine)))
     }
 
     // MARK: Layout
