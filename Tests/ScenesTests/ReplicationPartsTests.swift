@@ -81,4 +81,17 @@ import SeedControls
         #expect(EntryID("10-2") ?? .zero > EntryID("9-99") ?? .zero)
         #expect(EntryID("x-1") == nil && EntryID("1") == nil)
     }
+
+    /// Two entries can share a millisecond: without retention the trim keeps the snapshot's entry and
+    /// nothing before it, however many came in its millisecond (a clean-clone CI run kept the 7th).
+    @Test(arguments: [
+        ("5000-3", 0.0, "5000-3"), ("5000-0", 0.0, "5000-0"), ("5000-3", -1.0, "5000-3"),
+        ("5000-3", 1.0, "4000-0"), ("5000-3", 0.0015, "4999-0"), ("500-2", 1.0, "0-0"),
+    ])
+    func theTrimKeepsTheRetentionBeforeTheSnapshotAndNothingOfItsMillisecondWithoutOne(
+        id: String, retention: Double, expected: String
+    ) throws {
+        let entry = try #require(EntryID(id))
+        #expect(Replica.trimPoint(after: entry, retention: retention).description == expected)
+    }
 }

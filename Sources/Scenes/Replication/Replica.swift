@@ -336,11 +336,19 @@ package final class Replica: Sendable {
         guard let take = state.withLock({ $0.snapshots?.take }),
               let snapshot = take(id.description, effect) else { return }
         if let artwork = snapshot.artwork { try log.storeBlob(artwork.png, hash: artwork.hash, on: redis) }
-        let kept = UInt64(max(0, settings.retention) * 1000)
-        let trim = min(id, EntryID(ms: id.ms > kept ? id.ms - kept : 0, seq: 0))
+        let trim = Self.trimPoint(after: id, retention: settings.retention)
         let stored = try log.storeSnapshot(snapshot.document, entry: id, previous: previous, trimmingBefore: trim, on: redis)
         state.withLock { $0.sinceSnapshot = 0 }
         if stored { logger.info("replication: snapshot stored at entry \(id); the log is trimmed behind it") }
+    }
+
+    /// The first entry a snapshot at `id` keeps in the log: the entries of the last `retention`
+    /// seconds before it, counted in whole milliseconds. Without retention it is `id` itself: a cut at
+    /// `id`'s millisecond would keep the entries that share that millisecond before it.
+    package static func trimPoint(after id: EntryID, retention: Double) -> EntryID {
+        let kept = UInt64(max(0, retention) * 1000)
+        guard kept > 0 else { return id }
+        return EntryID(ms: id.ms > kept ? id.ms - kept : 0, seq: 0)
     }
 
     /// Rebuilds the scene from the newest stored snapshot when it includes entries this replica has
