@@ -184,8 +184,9 @@ export function timelinePanel(root, hooks) {
     const marks = laneFor("Commands", true);
     setChildren(marks.track, timeline.commands.map((c) => {
       const label = `Command ${c.method} ${c.path} ${c.parameters.map((p) => `${p.name}=${p.value}`).join(" ")}`
-        + ` at ${c.sceneTime.toFixed(3)} s`;
+        + ` at ${c.sceneTime.toFixed(3)} s` + (c.warnings ? `; ignored: ${c.warnings.join("; ")}` : "");
       const m = item("command-mark", `command ${c.revision}`, label, () => { detail.textContent = label; });
+      m.classList.toggle("warned", Boolean(c.warnings));
       marked.set(m, c);
       return m;
     }));

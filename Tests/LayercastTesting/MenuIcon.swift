@@ -13,6 +13,10 @@ public final class MenuIcon: LayerControl {
         },
          CommandDeclaration("menuIconBreak", on: MenuIcon.self, summary: "Sets a position no one can draw") { icon, _ in
             icon.top.position = CGPoint(x: CGFloat.nan, y: 0)
+        },
+         CommandDeclaration("menuIconTangle", on: MenuIcon.self, summary: "Asks a bar to hold the icon, which holds it") { icon, _ in
+            icon.top.addSublayer(icon.layer)
+            icon.middle.opacity = 0.5
         }]
     }
 
@@ -36,6 +40,11 @@ public final class MenuIcon: LayerControl {
             bar.name = ["top", "middle", "bottom"][i]
             layer.addSublayer(bar)
         }
+    }
+
+    /// As a view re-sets its layers' colours when the theme changes.
+    public func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {
+        for bar in [top, middle, bottom] { bar.strokeColor = UIColor.systemBlue.cgColor }
     }
 
     func toggle() {

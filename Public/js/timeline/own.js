@@ -8,7 +8,7 @@
  * @typedef {{ name?: string, points: number[] }} Curve
  * @typedef {{ kind?: string, keyPath?: string, begin: number, duration: number, repeatCount?: number | null,
  *   autoreverses?: boolean, speed?: number, timingFunction: Curve, keyframes?: { timingFunctions?: (Curve | null)[] | null } | null }} Body
- * @typedef {{ id: string, method: string, path: string, parameters: {name: string, value: string | number | boolean}[], sceneTime: number, revision: number }} Command
+ * @typedef {{ id: string, method: string, path: string, parameters: {name: string, value: string | number | boolean}[], sceneTime: number, revision: number, warnings?: string[] }} Command
  * @typedef {{ control: string, layer: string[], key: string, keyPaths: string[], outcome: string, end?: number | null,
  *   animation: Body, children?: Body[] | null, cause?: Command }} Animation
  * @typedef {{ from: number, to: number, sceneTime: number, keptFrom?: number, historySpan?: number,

@@ -10,21 +10,15 @@ extension LayerGraph {
         return nil
     }
 
-    /// The name people know a layer by: its `name`, or its place in the tree ("root.sublayers[2]").
+    /// The name people know a layer by: its `name`, or its steps from the root as the timeline names
+    /// them ("root.sublayers[2]", "root.ring.mask"); "#id" starts the steps of a layer outside the tree.
     public func label(of id: LayerID) -> String {
         if let name = nodes[id]?.name, !name.isEmpty { return name }
         var steps: [String] = []
         var current = id
-        while let node = nodes[current] {
-            if let parent = node.superlayer, let index = nodes[parent]?.sublayers.firstIndex(of: current) {
-                steps.append("sublayers[\(index)]")
-                current = parent
-            } else if let owner = node.masks {
-                steps.append("mask")
-                current = owner
-            } else {
-                break
-            }
+        while let node = nodes[current], let up = node.superlayer ?? node.masks {
+            steps.append(step(to: current))
+            current = up
         }
         let top = current == root ? "root" : "\(current)"
         return ([top] + steps.reversed()).joined(separator: ".")

@@ -62,10 +62,12 @@ extension Command: Codable {
 }
 
 /// A command as the scene's history keeps it: the command, the control it acted on (nil for one
-/// on every control or on none), the scene time it applied at and its revision.
-public struct AppliedCommand: Sendable, Hashable, Codable {
+/// on every control or on none), the scene time it applied at, its revision, and what it asked for
+/// that the control ignored (`Control.warnings`).
+public struct AppliedCommand: Sendable, Hashable {
     public let command: Command
     public let control: FrameSubject?
     public let time: Double
     public let revision: UInt64
+    public let warnings: [String]
 }

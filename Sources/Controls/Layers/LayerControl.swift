@@ -26,11 +26,16 @@ public protocol LayerControl: AnyObject, SendableMetatype {
     func configure(_ configuration: Configuration)
     /// Its `GET /state` member.
     func state() -> State
+    /// The theme changed, as UIKit tells a view: colours a layer holds as `CGColor` do not follow
+    /// the theme by themselves, so a control re-sets them here. `variants=themes` shows the control
+    /// after this ran in dark traits. Nothing by default, as on iOS.
+    func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?)
 }
 
 extension LayerControl {
     public static var commands: [CommandDeclaration] { [] }
     public func configure(_ configuration: Configuration) {}
+    public func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {}
 
     /// What a control list registers: `ControlList([MenuIcon.plugin, …])`.
     public static var plugin: any Control.Type { LayerControlHost<Self>.self }

@@ -17,6 +17,9 @@ public struct LayerControlHost<C: LayerControl>: Control {
     public private(set) var configuration: Configuration
     /// What Core Animation would have ignored in the last layer code that ran.
     public private(set) var warnings: [String] = []
+    /// The traits its layer code runs under: light, or dark in the `dark` theme's copy. A variant's,
+    /// never stored.
+    private var traits = UITraitCollection(userInterfaceStyle: .light)
     private var object: Object
 
     /// The author's object and the handle table its layers belong to.
@@ -57,7 +60,7 @@ public struct LayerControlHost<C: LayerControl>: Control {
         if !isKnownUniquelyReferenced(&object) { object = Self.object(for: model) }
         var next = model
         let control = object.control
-        let ran: (result: Result<T, Refusal>, warnings: [String]) = LayerSession.run(&next, handles: object.handles) {
+        let ran: (result: Result<T, Refusal>, warnings: [String]) = LayerSession.run(&next, handles: object.handles, traits: traits) {
             do throws(Refusal) {
                 let result = try body(control)
                 control.layer.layoutIfNeeded()
@@ -101,7 +104,36 @@ public struct LayerControlHost<C: LayerControl>: Control {
 
     public func state(at time: Double) -> State {
         var copy = model
-        return LayerSession.run(&copy, handles: object.handles) { object.control.state() }.result
+        return LayerSession.run(&copy, handles: object.handles, traits: traits) { object.control.state() }.result
+    }
+
+    /// Light as it is, and dark: the control told of the change as UIKit tells a view, on the
+    /// dark system background an app shows it on (docs/design/quartz.md §Colours).
+    public static var variants: ControlVariants<Self> {
+        ControlVariants(themes: [
+            .init("light") { _, _ in },
+            .init("dark") { host, _ in host.showTraits(UITraitCollection(userInterfaceStyle: .dark)) },
+        ])
+    }
+
+    /// Runs the control's `traitCollectionDidChange` under `new`; a change it cannot make (a value
+    /// that cannot be drawn) leaves the control as it was.
+    mutating func showTraits(_ new: UITraitCollection) {
+        let previous = traits
+        guard new != previous else { return }
+        traits = new
+        do throws(Refusal) {
+            try perform { control in control.traitCollectionDidChange(previous) }
+        } catch {
+            traits = previous
+        }
+    }
+
+    /// The system background of its traits when dark, as an app shows it; the frame's own when light.
+    public var viewBackground: Color? {
+        guard traits.userInterfaceStyle == .dark,
+              let c = UIColor.systemBackground.resolvedColor(with: traits).cgColor.components, c.count == 4 else { return nil }
+        return Color(red: Double(c[0]), green: Double(c[1]), blue: Double(c[2]), alpha: Double(c[3]))
     }
 
     /// The root layer's bounds.
@@ -121,8 +153,8 @@ public struct LayerControlHost<C: LayerControl>: Control {
         return tree
     }
 
-    /// Layer controls keep no animation records yet, so a timeline shows no lanes for them.
-    public var layerTree: ShapeLayer { ShapeLayer(name: C.id.rawValue) }
+    /// The graph: its layers by name or place, with no animation records yet.
+    public var layers: LayerGraph { model.graph }
 
     public mutating func forgetAnimationRecords(endedBefore time: Double) {}
 

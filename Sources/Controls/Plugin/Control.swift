@@ -12,6 +12,8 @@ public protocol Control: Sendable, Codable {
     associatedtype Configuration: PropConfiguration & Codable
     /// What `GET /state` reports for the control at a time: model and presentation values.
     associatedtype State: Codable & Sendable
+    /// Its layers as the timeline reads them: the engine's `ShapeLayer` tree, or a layer control's graph.
+    associatedtype Layers: ControlLayers = ShapeLayer
 
     /// "play-button": the `control=` value, the first segment of its commands' paths, its `/layout`
     /// cell and its timeline lanes. Lower-case words joined by hyphens.
@@ -56,12 +58,20 @@ public protocol Control: Sendable, Codable {
     /// `view.backgroundColor`): a frame paints it over the control's whole cell. nil shows the
     /// frame's own background.
     var viewBackground: Color? { get }
-    /// The control's layers, whose records a timeline reads.
+    /// The control's layers: a timeline's lanes and records, `/timeline/values`' samples and the
+    /// weight of the history's copies read them.
+    var layers: Layers { get }
+    /// What `layers` was called before it could be a layer graph; a control that still declares
+    /// it keeps working, warned at its conformance (docs/write-a-control.md §From layerTree to layers).
+    @available(*, deprecated, renamed: "layers")
     var layerTree: ShapeLayer { get }
     /// Drops the records of animations that stopped showing before `time` (a timeline's bound).
     mutating func forgetAnimationRecords(endedBefore time: Double)
     /// The images it shows now (a snapshot names each by its hash); none by default.
     var shownImages: [Bitmap] { get }
+    /// What the last change made to it (a command, a props change) asked for and Core Animation
+    /// would have ignored: its answer and the timeline show them. None by default.
+    var warnings: [String] { get }
     /// The images a configuration brings with it (an `--artwork` file), named "configured" in
     /// snapshots rather than by hash; none by default.
     static func configuredImages(_ configuration: Configuration) -> [Bitmap]
@@ -77,11 +87,8 @@ extension Control {
     public var contentMode: ContentMode { .aspectFit }
     public var viewBackground: Color? { nil }
     public var shownImages: [Bitmap] { [] }
+    public var warnings: [String] { [] }
     public static func configuredImages(_ configuration: Configuration) -> [Bitmap] { [] }
-
-    /// The layer tree as it is, whatever the options: for a control whose frames show no more
-    /// (and no less) than its layers.
-    public func snapshot(at time: Double, options: FrameOptions) -> LayerSnapshot { layerTree.snapshot(at: time) }
 
     /// The layer tree as a default frame (labels shown, light backdrop) draws it.
     public func snapshot(at time: Double) -> LayerSnapshot {
@@ -97,4 +104,21 @@ extension Control {
     /// The key of its members in documents (`GET /state`, a scenario's `props`): the id in lower
     /// camel case ("play-button" is "playButton").
     public static var documentKey: String { id.documentKey }
+}
+
+extension Control where Layers == ShapeLayer {
+    /// The layer tree as it is, whatever the options: for a control whose frames show no more
+    /// (and no less) than its layers.
+    public func snapshot(at time: Double, options: FrameOptions) -> LayerSnapshot { layers.snapshot(at: time) }
+
+    /// The bridge for a control that declares `layerTree` only. Deprecated, so using it warns at the
+    /// control's conformance, which names the fix.
+    @available(*, deprecated, message: "declare `var layers: ShapeLayer` where the control declares `var layerTree`")
+    public var layers: ShapeLayer { layerTree }
+}
+
+extension Control {
+    /// Nothing for a control that declares `layers`: the engine reads `layers` only.
+    @available(*, deprecated, renamed: "layers")
+    public var layerTree: ShapeLayer { ShapeLayer() }
 }

@@ -72,21 +72,32 @@ public final class LiveScene: Sendable {
     public var historyCount: Int { state.withLock { $0.checkpoints.count } }
 
     /// Runs `change` on the scene at the clock's time at host time `host` (now when nil), after
-    /// every earlier completion has fired. Returns its result, the scene time it was applied at and
-    /// its revision. A change that throws (a refused command) takes no revision. `command` is what
-    /// a timeline names as its cause, on `control` (nil for a change no command made).
+    /// every earlier completion has fired. Returns its result, the scene time it was applied at, its
+    /// revision and the warnings it left on `control`. A change that throws (a refused command) takes
+    /// no revision. `command` is what a timeline names as its cause, on `control` (nil for a change
+    /// no command made, or one on every control).
     public func apply<R, E: Error>(
         _ command: Command? = nil, on control: FrameSubject? = nil, at host: Double? = nil,
         _ change: (inout Scene, Double) throws(E) -> R
-    ) throws(E) -> (result: R, time: Double, revision: UInt64) {
-        try state.withLock { (h: inout SceneHistory) throws(E) -> (result: R, time: Double, revision: UInt64) in
+    ) throws(E) -> Applied<R> {
+        try state.withLock { (h: inout SceneHistory) throws(E) -> Applied<R> in
             let t = catchUp(&h, host: host ?? clock.hostNow)
             if t < h.live.time { h.rewind(to: t) }
             h.live.advance(to: t)
             let result = try change(&h.live, t)
-            h.checkpoint(command, on: control, at: t)
-            return (result, t, h.revision)
+            let warnings = control.flatMap { h.live.control($0)?.warnings } ?? []
+            h.checkpoint(command, on: control, at: t, warnings: warnings)
+            return Applied(result: result, time: t, revision: h.revision, warnings: warnings)
         }
+    }
+
+    /// What `apply` did: the change's result, when and as which revision, and what it asked of its
+    /// control that the control ignored (`Control.warnings`).
+    public struct Applied<R> {
+        public let result: R
+        public let time: Double
+        public let revision: UInt64
+        public let warnings: [String]
     }
 
     /// Runs `change` on the clock at host time `host` (now when nil) as a command, under the lock

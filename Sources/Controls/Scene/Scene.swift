@@ -25,7 +25,7 @@ public struct Scene: Sendable {
 
     /// About what a copy of the scene holds besides its artwork (`SceneHistory` prices copies by it).
     public var estimatedBytes: Int {
-        MemoryLayout<Scene>.stride + controls.reduce(0) { $0 + $1.layerTree.estimatedBytes }
+        MemoryLayout<Scene>.stride + controls.reduce(0) { $0 + $1.layers.estimatedBytes }
     }
 
     /// The images the controls show now, each once.

@@ -73,12 +73,14 @@ struct SceneHistory {
         for copy in kept { append(copy) }
     }
 
-    /// A command was applied at `t` (`command`, on `control`): keeps a copy of the live scene, drops what
-    /// has fallen out of the span and the oldest copies while over the budget (the newest always
-    /// stays), and counts the revision.
-    mutating func checkpoint(_ command: Command?, on control: FrameSubject?, at t: Double) {
+    /// A command was applied at `t` (`command`, on `control`, which it left with `warnings`): keeps a
+    /// copy of the live scene, drops what has fallen out of the span and the oldest copies while over
+    /// the budget (the newest always stays), and counts the revision.
+    mutating func checkpoint(_ command: Command?, on control: FrameSubject?, at t: Double, warnings: [String] = []) {
         revision += 1
-        if let command { commands.append(AppliedCommand(command: command, control: control, time: t, revision: revision)) }
+        if let command {
+            commands.append(AppliedCommand(command: command, control: control, time: t, revision: revision, warnings: warnings))
+        }
         forget(before: t - span)
         append(live)
         while checkpoints.count > 1 && bytes > budget { dropOldest(1) }

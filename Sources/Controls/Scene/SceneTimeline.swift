@@ -28,7 +28,7 @@ extension Scene {
     public func animationRecords() -> [(control: FrameSubject, layer: LayerPath, record: AnimationRecord)] {
         controls.flatMap { control -> [(control: FrameSubject, layer: LayerPath, record: AnimationRecord)] in
             let subject = type(of: control).id
-            return control.layerTree.allRecords().map { (subject, $0.path, $0.record) }
+            return control.layers.allRecords().map { (subject, $0.path, $0.record) }
         }
     }
 

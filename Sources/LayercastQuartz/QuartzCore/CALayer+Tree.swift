@@ -48,7 +48,7 @@ extension CALayer {
     public func replaceSublayer(_ old: CALayer, with new: CALayer) {
         let session = session(for: "replaceSublayer(_:with:)")
         guard let index = session.model.graph[layerID]?.sublayers.firstIndex(of: old.layerID) else {
-            session.warn("replaceSublayer(_:with:): \(old.layerID) is not a sublayer of \(layerID); nothing was replaced")
+            session.warn("replaceSublayer(_:with:): '\(session.label(old))' is not a sublayer of '\(session.label(self))'; nothing was replaced")
             return
         }
         session.model.graph.removeFromParent(old.layerID)
@@ -68,7 +68,7 @@ extension CALayer {
         set {
             let session = session(for: "mask")
             if !session.model.graph.setMask(newValue?.layerID, of: layerID) {
-                session.warn("mask: \(newValue.map { "\($0.layerID)" } ?? "nil") cannot mask \(layerID) (it contains it); ignored")
+                session.warn("mask: '\(newValue.map(session.label) ?? "nil")' cannot mask '\(session.label(self))' (it contains it); ignored")
             }
         }
     }
@@ -82,7 +82,7 @@ extension CALayer {
             at = i - 1
         }
         if !session.model.graph.insert(layer.layerID, into: layerID, at: at) {
-            session.warn("addSublayer: \(layer.layerID) contains \(layerID), so it cannot be its sublayer; ignored")
+            session.warn("addSublayer: '\(session.label(layer))' contains '\(session.label(self))', so it cannot be its sublayer; ignored")
         }
     }
 }

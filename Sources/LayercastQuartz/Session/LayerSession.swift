@@ -63,6 +63,11 @@ public final class LayerSession: @unchecked Sendable {
         return session
     }
 
+    /// `layer`'s name in this session's graph, for warnings.
+    func label(_ layer: CALayer) -> String {
+        model.graph.label(of: layer.layerID)
+    }
+
     func warn(_ message: String) {
         if !warnings.contains(message) { warnings.append(message) }
     }

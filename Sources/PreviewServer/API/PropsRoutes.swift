@@ -72,6 +72,8 @@ struct PropsRoutes: CommandRoutes {
                             ("sceneTime", .object([("type", "number")])),
                             ("revision", .object([("type", "integer"), ("minimum", 0)])),
                             ("state", reply),
+                            ("warnings", .object([("type", "array"), ("items", .object([("type", "string")])),
+                                                  ("description", "What the change asked for that the control ignored.")])),
                         ], required: ["sceneTime", "revision", "state"])
                     }
                 }), headers: [.noStore])

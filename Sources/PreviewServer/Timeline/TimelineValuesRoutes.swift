@@ -10,8 +10,9 @@ extension TimelineRoutes {
         static let control = Param.control("control", all: false, in: .query, "The control whose layer is sampled.").required()
         static let layer = Param.text(
             "layer", maxLength: 200, in: .query,
-            "The layer's name path from the control's root, names separated by `/` (as `/timeline` lists them; "
-                + "empty for the root).").defaulting(wire: "")
+            "The layer's path from the control's root, steps separated by `/` (as `/timeline` lists them; empty for "
+                + "the root). A step is the layer's name; a layer control's layer without one is named by its place, "
+                + "`sublayers[2]` or `mask`.").defaulting(wire: "")
         static let key = Param.choice("key", LayerProperty.self, in: .query, example: "path",
                                       "The key path sampled.").required()
         static let fps = Param.integer("fps", 1...240, in: .query, example: "60", "Samples per second of scene time.")
@@ -51,20 +52,18 @@ extension TimelineRoutes {
         var samples: [TimelineValuesReply.Sample] = []
         var found = true
         scene.forEachCopy(at: times) { copy, t in
-            guard let layer = copy.control(control)?.layerTree[path] else { found = false; return }
-            samples.append(.init(time: t, value: TimelineValue(layer.presentationValue(key, at: t))))
+            guard let value = copy.control(control)?.layers.presentationValue(key, of: path, at: t) else {
+                found = false
+                return
+            }
+            samples.append(.init(time: t, value: TimelineValue(value)))
         }
         guard found else {
-            let names = scene.snapshot().scene.control(control).map { Self.layerPaths(of: $0.layerTree) } ?? []
+            let names = scene.snapshot().scene.control(control)?.layers.layerPaths.map { $0.names.joined(separator: "/") } ?? []
             throw Refusal(.invalid, "\(control.rawValue) has no layer '\(Refusal.quote(layerText))'", parameter: P.layer.spec.name,
                            allowed: names.map { "'\($0)'" }.joined(separator: ", "))
         }
         return TimelineValuesReply(control: control, layer: path.names, key: key.rawValue, fps: fps, samples: samples)
-    }
-
-    /// Every layer's name path below `root`, `/`-separated, the root itself as the empty path.
-    static func layerPaths(of root: ShapeLayer, prefix: [String] = []) -> [String] {
-        [prefix.joined(separator: "/")] + root.sublayers.flatMap { layerPaths(of: $0, prefix: prefix + [$0.name]) }
     }
 }
 

@@ -100,6 +100,6 @@ extension Stage {
             ("sceneTime", JSONValue.number(applied.time)),
             ("revision", .int(Int(applied.revision))),
             ("state", PropTable.reply(control, scene: applied.result, revision: applied.revision)),
-        ]).serialized
+        ] + (applied.warnings.isEmpty ? [] : [("warnings", .array(applied.warnings.map { .string($0) }))])).serialized
     }
 }

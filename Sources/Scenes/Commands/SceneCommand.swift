@@ -9,11 +9,13 @@ import Foundation
 
 /// Every command answers with the control's new state, the scene time it applied at, so a client
 /// can wait for the first frame that shows it, and its revision, so a client can tell it from
-/// older states still on their way (events).
+/// older states still on their way (events). `warnings` name what it asked for that the control
+/// ignored, as Core Animation ignores it (`Control.warnings`); absent when there are none.
 package struct CommandReply<State: Codable & Sendable>: Codable, Sendable {
     package let sceneTime: Double
     package let revision: UInt64
     package let state: State
+    package var warnings: [String]? = nil
 }
 
 /// A control's state of any type, as a reply writes it.
@@ -109,7 +111,8 @@ package struct SceneCommand: Sendable {
                 try prepared.apply(to: &s, at: t)
             }
             stage.recorder.record(value, at: applied.time) { stage.snapshot(at: host, lastEntry: nil).json }
-            return try encoded(CommandReply(sceneTime: applied.time, revision: applied.revision, state: AnyState(applied.result)))
+            return try encoded(CommandReply(sceneTime: applied.time, revision: applied.revision, state: AnyState(applied.result),
+                                            warnings: applied.warnings.isEmpty ? nil : applied.warnings))
         }
     }
 

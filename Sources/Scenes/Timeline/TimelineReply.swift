@@ -37,7 +37,8 @@ extension TimelineReply {
 }
 
 /// A command as the timeline shows it: its id, its route (method and path), its typed arguments (a
-/// document as its JSON text under `body`), when, and its revision.
+/// document as its JSON text under `body`), when, its revision, and what it asked for that its
+/// control ignored (absent when nothing).
 package struct TimelineCommand: Codable, Sendable {
     package let id: String
     package let method: String
@@ -45,10 +46,11 @@ package struct TimelineCommand: Codable, Sendable {
     package let parameters: [Command.Argument]
     package let sceneTime: Double
     package let revision: UInt64
+    package var warnings: [String]? = nil
     /// The control it acted on; nil for one on every control. The filter's, not the reply's.
     package var control: FrameSubject? = nil
 
-    private enum CodingKeys: String, CodingKey { case id, method, path, parameters, sceneTime, revision }
+    private enum CodingKeys: String, CodingKey { case id, method, path, parameters, sceneTime, revision, warnings }
 
     package init(_ applied: AppliedCommand, route: CommandRoute?) {
         id = applied.command.id
@@ -58,6 +60,7 @@ package struct TimelineCommand: Codable, Sendable {
             + (applied.command.document.map { [Command.Argument(name: "body", value: .string($0))] } ?? [])
         sceneTime = applied.time
         revision = applied.revision
+        warnings = applied.warnings.isEmpty ? nil : applied.warnings
         control = applied.control
     }
 }

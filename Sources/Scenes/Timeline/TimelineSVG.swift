@@ -41,7 +41,8 @@ package struct TimelineSVG {
             let request = "\(c.method) \(c.path)" + (parameters.isEmpty ? "" : " " + parameters)
             let short = parameters.isEmpty || parameters.count > 24 ? c.path : parameters
             let labelY = Self.top - 8 - Double(i % 2) * 13
-            out += "<g><title>\(request.markupEscaped) at \(t(c.sceneTime)) s (revision \(c.revision))</title>"
+            let ignored = c.warnings.map { "; ignored: " + $0.joined(separator: "; ") } ?? ""
+            out += "<g><title>\(request.markupEscaped) at \(t(c.sceneTime)) s (revision \(c.revision))\(ignored.markupEscaped)</title>"
                 + "<line x1=\"\(n(x))\" y1=\"\(n(Self.top - 6))\" x2=\"\(n(x))\" y2=\"\(n(height - Self.margin - 12))\" "
                 + "stroke=\"#c0392b\" stroke-dasharray=\"4 3\"/>"
                 + "<text x=\"\(n(x + 3))\" y=\"\(n(labelY))\" fill=\"#c0392b\">\(short.markupEscaped)</text></g>\n"

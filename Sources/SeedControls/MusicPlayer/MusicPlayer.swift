@@ -141,7 +141,7 @@ public struct MusicPlayer: Control, Codable {
     /// Also what a frame shows (`snapshot`): while playing, the opaque blurred cover hides the sharp
     /// one and the background beneath; the renderer leaves out what an opaque layer above covers, so
     /// the tree keeps them.
-    public var layerTree: ShapeLayer { layer }
+    public var layers: ShapeLayer { layer }
 
     public mutating func forgetAnimationRecords(endedBefore time: Double) {
         layer.forgetRecords(endedBefore: time)

@@ -165,7 +165,7 @@ public struct PlayButton: Control, Codable {
         }
     }
 
-    public var layerTree: ShapeLayer { root }
+    public var layers: ShapeLayer { root }
 
     public mutating func forgetAnimationRecords(endedBefore time: Double) {
         root.forgetRecords(endedBefore: time)

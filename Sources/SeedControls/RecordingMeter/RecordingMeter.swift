@@ -302,7 +302,7 @@ public struct RecordingMeter: Control, Codable {
         return label
     }
 
-    public var layerTree: ShapeLayer { root }
+    public var layers: ShapeLayer { root }
 
     public mutating func forgetAnimationRecords(endedBefore time: Double) {
         root.forgetRecords(endedBefore: time)

@@ -98,7 +98,7 @@ public struct Spinner: Control, Codable {
         while layer.nextStop(upTo: time) != nil {}
     }
 
-    public var layerTree: ShapeLayer { layer }
+    public var layers: ShapeLayer { layer }
 
     public mutating func forgetAnimationRecords(endedBefore time: Double) {
         layer.forgetRecords(endedBefore: time)

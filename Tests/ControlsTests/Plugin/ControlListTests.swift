@@ -22,7 +22,7 @@ private struct Probe<Traits: ProbeTraits>: Control {
     var configuration: Configuration
     var layer = ShapeLayer(name: "probe")
     var designSize: Size { Traits.size }
-    var layerTree: ShapeLayer { layer }
+    var layers: ShapeLayer { layer }
 
     init(at time: Double, configuration: Configuration) { self.configuration = configuration }
     mutating func configure(_ new: Configuration, at time: Double) { configuration = new }

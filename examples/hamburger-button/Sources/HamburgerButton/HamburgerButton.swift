@@ -91,7 +91,7 @@ public struct HamburgerButton: Sendable, Codable {
     }
 
     /// The layers, whose records a timeline reads.
-    public var layerTree: ShapeLayer { root }
+    public var layers: ShapeLayer { root }
 
     /// Drops the records of animations that stopped showing before `time` (a timeline's bound).
     public mutating func forgetAnimationRecords(endedBefore time: Double) {

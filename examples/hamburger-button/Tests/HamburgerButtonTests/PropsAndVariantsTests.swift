@@ -39,7 +39,7 @@ import Testing
         var button = HamburgerButton(at: 0, configuration: Configuration())
         button.toggle(at: 1)
         HamburgerButton.variants.modes[1].apply(&button, 1.2)
-        #expect(button.isOpen && button.layerTree.allRecords().allSatisfy { $0.record.outcome(at: 1.2) != .running })
+        #expect(button.isOpen && button.layers.allRecords().allSatisfy { $0.record.outcome(at: 1.2) != .running })
         expectValues(button.state(at: 1.2).presentation, HamburgerClosedForms.open, .exact)
         HamburgerButton.variants.modes[0].apply(&button, 1.3)
         #expect(!button.isOpen && button.noticeableState == "closed")

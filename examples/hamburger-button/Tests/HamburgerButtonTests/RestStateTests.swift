@@ -24,7 +24,7 @@ import Testing
             let layer = button.layer(part)
             #expect(layer.transform.concatenating(.rotation(layer.rotation)) == .identity)
         }
-        #expect(button.layerTree.allRecords().isEmpty)
+        #expect(button.layers.allRecords().isEmpty)
     }
 
     @Test func openAtRestAfterItsAnimations() {

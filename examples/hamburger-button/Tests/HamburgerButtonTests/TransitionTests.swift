@@ -140,7 +140,7 @@ import Testing
         #expect(rest.state(at: 2.3) == before && rest.layer(.middle).animations.isEmpty)
         var closed = HamburgerButton()
         closed.close(at: 1)
-        #expect(closed.layerTree.allRecords().isEmpty && !closed.isOpen)
+        #expect(closed.layers.allRecords().isEmpty && !closed.isOpen)
     }
 
     @Test func toggleAlternates() {
@@ -159,11 +159,11 @@ import Testing
         button.close(at: 0.3)
         #expect(button.layer(.middle).animationKeys.sorted() == ["strokeEnd", "strokeStart"])
         #expect(button.layer(.top).animationKeys.sorted() == ["transform", "transform.rotation.z"])
-        let replaced = button.layerTree.allRecords().filter { $0.record.outcome(at: 0.3) == .replaced }
+        let replaced = button.layers.allRecords().filter { $0.record.outcome(at: 0.3) == .replaced }
         // The open's six animations were all still running (the transforms waiting) at 0.3.
         #expect(replaced.count == 6)
         button.advance(to: 2)
         button.forgetAnimationRecords(endedBefore: 2)
-        #expect(button.layerTree.allRecords().isEmpty)
+        #expect(button.layers.allRecords().isEmpty)
     }
 }

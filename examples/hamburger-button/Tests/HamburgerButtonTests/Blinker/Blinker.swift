@@ -63,7 +63,7 @@ struct Blinker: Control {
         while layer.nextStop(upTo: time) != nil {}
     }
 
-    var layerTree: ShapeLayer { layer }
+    var layers: ShapeLayer { layer }
 
     mutating func forgetAnimationRecords(endedBefore time: Double) {
         layer.forgetRecords(endedBefore: time)
