@@ -43,6 +43,8 @@ public struct LayerSnapshot: Sendable, Equatable {
         case shape(ShapeContent)
         case image(ImageContent)
         case text(TextContent)
+        /// A gradient layer's fill of its bounds.
+        case gradient(GradientContent)
     }
 
     /// CALayer's shadow (docs/design/quartz.md §Shadows): the layer's composited alpha, or `path`

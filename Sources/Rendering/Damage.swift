@@ -159,6 +159,9 @@ extension Extent {
         case .image(let image):
             let rect = image.rect
             self = isFinite(rect) && rect.width > 0 && rect.height > 0 ? box(rect.corners) : .nothing
+        case .gradient(let gradient):
+            let rect = gradient.rect
+            self = isFinite(rect) && rect.width > 0 && rect.height > 0 ? box(rect.corners) : .nothing
         case .shape(let shape):
             // A Bézier curve lies in the hull of its control points, and so does any trimmed piece.
             let points = shape.path.elements.flatMap { element -> [Point] in

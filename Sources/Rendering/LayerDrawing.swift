@@ -92,6 +92,7 @@ struct LayerDrawing {
         case .shape(let shape): drawShape(shape)
         case .image(let image): ImageDrawing(cr: cr, blurCache: blurCache, samplesBlurredImagesCheaply: samplesBlurredImagesCheaply).draw(image)
         case .text(let text): drawText(cr, text)
+        case .gradient(let gradient): GradientDrawing(cr: cr, canvasWidth: canvasWidth, canvasHeight: canvasHeight).draw(gradient)
         }
     }
 

@@ -63,6 +63,11 @@ enum Occlusion {
             case .shape(let shape):
                 guard let fill = shape.fillColor, fill.alpha >= 1 else { return nil }
                 return axisAlignedRectangle(shape.path)
+            case .gradient(let gradient):
+                // Only an axial gradient colours every point; radial and conic ones leave points clear.
+                guard gradient.kind == .axial, gradient.parameter(at: gradient.start) != nil,
+                      gradient.stops.allSatisfy({ $0.color.alpha >= 1 }), isFinite(gradient.rect) else { return nil }
+                return gradient.rect
             case .none, .text:
                 return nil
             }
@@ -137,6 +142,9 @@ enum Occlusion {
             return .unknown
         case .image(let image):
             let rect = image.rect
+            return isFinite(rect) && rect.width > 0 && rect.height > 0 ? .box(rect) : .nothing
+        case .gradient(let gradient):
+            let rect = gradient.rect
             return isFinite(rect) && rect.width > 0 && rect.height > 0 ? .box(rect) : .nothing
         case .shape(let shape):
             guard let path = tightBounds(of: shape.path) else { return .nothing }

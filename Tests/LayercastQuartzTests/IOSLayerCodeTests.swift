@@ -34,5 +34,8 @@ import Rendering
         // The ring's stroke at its top (the start of its arc): systemGreen.
         let ring = image.pixel(x: 38, y: 32)
         #expect(ring.r == 52 && ring.g == 199 && ring.b == 89, "\(ring)")
+        // The sheen at x = 82.5, 16.5 of its 32 points: 0.515625 of the way from systemBlue to white.
+        let sheen = image.pixel(x: 82, y: 76)
+        #expect(sheen.r == 131 && sheen.g == 191 && sheen.b == 255, "\(sheen)")
     }
 }

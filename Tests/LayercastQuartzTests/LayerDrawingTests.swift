@@ -186,14 +186,14 @@ import Rendering
 
     /// A frame drawn into the previous frame's pixels, only where something changed, is the same
     /// as a full render, for each change the box and shape make.
-    @Test(arguments: ["border", "corner", "mask", "dash", "z"])
+    @Test(arguments: ["border", "corner", "mask", "dash", "z", "gradient", "gradient corner"])
     func reusingThePreviousFrameGivesTheFullRender(change: String) {
         var graph = LayerGraph()
         let handles = LayerHandles()
         var layers: [CALayer] = []
         _ = LayerSession.run(&graph, handles: handles) {
             let root = Canvas.root(64)
-            let a = CALayer(), b = CAShapeLayer(), m = CAShapeLayer()
+            let a = CALayer(), b = CAShapeLayer(), m = CAShapeLayer(), g = CAGradientLayer()
             a.frame = CGRect(x: 4, y: 4, width: 30, height: 30)
             a.backgroundColor = Canvas.red
             a.borderWidth = 2
@@ -204,15 +204,21 @@ import Rendering
             b.strokeColor = Canvas.blue
             b.lineWidth = 3
             m.path = CGPath(ellipseIn: CGRect(x: 0, y: 0, width: 30, height: 30), transform: nil)
+            g.frame = CGRect(x: 36, y: 2, width: 26, height: 20)
+            g.colors = [Canvas.red, Canvas.blue]
+            g.transform = CATransform3DMakeRotation(0.3, 0, 0, 1)
             root.addSublayer(a)
             root.addSublayer(b)
-            layers = [a, b, m]
+            root.addSublayer(g)
+            layers = [a, b, m, g]
         }
         let before = graph.snapshot() ?? LayerSnapshot()
         let first = Canvas.renderer.render(before, width: 64, height: 64, background: .transparent)
         _ = LayerSession.run(&graph, handles: handles) {
-            let (a, b, m) = (layers[0], layers[1], layers[2])
+            let (a, b, m, g) = (layers[0], layers[1], layers[2], layers[3] as? CAGradientLayer)
             switch change {
+            case "gradient": g?.type = .conic; g?.endPoint = CGPoint(x: 1, y: 0.2)
+            case "gradient corner": g?.cornerRadius = 6
             case "border": a.borderWidth = 5
             case "corner": a.cornerRadius = 9; a.masksToBounds = true
             case "mask": a.mask = m

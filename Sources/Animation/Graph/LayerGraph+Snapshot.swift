@@ -18,13 +18,18 @@ extension LayerGraph {
 
         let bounds = node.geometry.bounds
         let outline = node.box.outline(of: bounds)
-        // Drawing order: background, the shape, sublayers (by zPosition, then order), border.
+        // Drawing order: background, the shape or gradient, sublayers (by zPosition, then order), border.
         var layers: [LayerSnapshot] = []
         if let background = node.box.backgroundColor, background.alpha > 0 {
             layers.append(LayerSnapshot(name: name + ".background", content: .shape(ShapeContent(path: outline, fillColor: background))))
         }
         if node.kind == .shape, let shape = node.shape.content {
             layers.append(LayerSnapshot(name: name + ".shape", content: .shape(shape)))
+        }
+        if node.kind == .gradient, let gradient = node.gradient.content(in: bounds) {
+            // Filled like the background: inside the rounded outline, whether or not it masks.
+            let rounded = node.box.cornerRadius > 0 ? outline : nil
+            layers.append(LayerSnapshot(name: name + ".gradient", content: .gradient(gradient), mask: rounded))
         }
         layers += ordered(node.sublayers).compactMap { child in
             nodes[child].flatMap { snapshot(of: child, placement: $0.geometry.toSuperlayer(node.geometry)) }

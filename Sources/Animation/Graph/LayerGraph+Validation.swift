@@ -42,6 +42,8 @@ extension LayerNode {
             ("strokeColor", shape.strokeColor?.components ?? []), ("lineWidth", [shape.lineWidth]),
             ("miterLimit", [shape.miterLimit]), ("lineDashPattern", shape.lineDashPattern ?? []),
             ("lineDashPhase", [shape.lineDashPhase]), ("strokeStart", [shape.strokeStart]), ("strokeEnd", [shape.strokeEnd]),
+            ("colors", gradient.colors?.flatMap(\.components) ?? []), ("locations", gradient.locations ?? []),
+            ("startPoint", [gradient.startPoint.x, gradient.startPoint.y]), ("endPoint", [gradient.endPoint.x, gradient.endPoint.y]),
         ]
         return numbers.first { !$0.1.allSatisfy(\.isFinite) }?.0
     }

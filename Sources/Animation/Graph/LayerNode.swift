@@ -18,6 +18,8 @@ public struct LayerNode: Hashable, Sendable, Codable {
         case layer, shape
         /// Keeps its sublayers in 3D; draws no box or contents of its own.
         case transform
+        /// Fills its bounds with a gradient above its background.
+        case gradient
     }
 
     public let kind: Kind
@@ -26,6 +28,8 @@ public struct LayerNode: Hashable, Sendable, Codable {
     public var box = LayerBox()
     /// Only a `.shape` layer draws it.
     public var shape = ShapeStyle()
+    /// Only a `.gradient` layer draws it.
+    public var gradient = GradientStyle()
     public var opacity = 1.0
     public var isHidden = false
     /// When false, a layer turned away from the viewer is not drawn.

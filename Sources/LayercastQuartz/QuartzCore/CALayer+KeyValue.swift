@@ -39,11 +39,22 @@ extension CALayer {
         "strokeStart": keyed(\CAShapeLayer.strokeStart), "strokeEnd": keyed(\CAShapeLayer.strokeEnd),
     ]
 
-    /// A shape layer's keys: its own and every layer's, merged once.
+    static let gradientKeys: [String: KeyedProperty] = [
+        "colors": keyed(\CAGradientLayer.colors), "locations": keyed(\CAGradientLayer.locations),
+        "startPoint": keyed(\CAGradientLayer.startPoint), "endPoint": keyed(\CAGradientLayer.endPoint),
+        "type": keyed(\CAGradientLayer.type),
+    ]
+
+    /// A shape layer's keys: its own and every layer's, merged once; a gradient layer's likewise.
     static let shapeLayerKeys = layerKeys.merging(shapeKeys) { $1 }
+    static let gradientLayerKeys = layerKeys.merging(gradientKeys) { $1 }
 
     private var keyedProperties: [String: KeyedProperty] {
-        self is CAShapeLayer ? Self.shapeLayerKeys : Self.layerKeys
+        switch self {
+        case is CAShapeLayer: Self.shapeLayerKeys
+        case is CAGradientLayer: Self.gradientLayerKeys
+        default: Self.layerKeys
+        }
     }
 
     /// A property's value by its key (in the property's own type: `CGFloat`, `Float`, `CGPoint`, …),

@@ -100,6 +100,7 @@ public final class LayerHandles: @unchecked Sendable {
             case .layer: CALayer(existing: id, handles: self)
             case .shape: CAShapeLayer(existing: id, handles: self)
             case .transform: CATransformLayer(existing: id, handles: self)
+            case .gradient: CAGradientLayer(existing: id, handles: self)
             }
             table[id] = Entry(layer: layer)
             return layer

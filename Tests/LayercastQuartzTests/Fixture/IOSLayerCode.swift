@@ -13,6 +13,7 @@ final class BadgeCard {
     let face = CALayer()
     let stack = StackLayer()
     let spot = CAShapeLayer()
+    let sheen = CAGradientLayer()
 
     init() {
         root.frame = CGRect(x: 0, y: 0, width: 120, height: 120)
@@ -96,6 +97,14 @@ final class BadgeCard {
         spot.setValue(true, forKey: "isSpot")
         spot.setAffineTransform(CGAffineTransform(translationX: 2, y: 2).scaledBy(x: 1, y: 1))
         card.addSublayer(spot)
+
+        sheen.frame = CGRect(x: 56, y: 48, width: 32, height: 16)
+        sheen.colors = [UIColor.systemBlue.cgColor, UIColor.white.cgColor]
+        sheen.locations = [0, 1]
+        sheen.startPoint = CGPoint(x: 0, y: 0.5)
+        sheen.endPoint = CGPoint(x: 1, y: 0.5)
+        sheen.type = .axial
+        card.addSublayer(sheen)
     }
 
     /// Where the badge's centre lies in the root's space.
