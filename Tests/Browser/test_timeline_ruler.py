@@ -99,21 +99,25 @@ def test_ruler_readout_zoom_and_legend(browser, api, base_url, artifacts, width,
     assert view(page)["to"] - view(page)["from"] < (fitted["to"] - fitted["from"]) / 3
     assert "s of" in part(page, "zoom").text
 
-    # The legend: outcomes, cycles, commands, playhead, range, each with a visible key; command
-    # marks are not the red of "removed".
+    # The legend: outcomes, cycles, commands (sent, and partly ignored), playhead, range, each with
+    # a visible key; command marks are not the red of "removed", and a partly ignored one's flag is
+    # neither that nor a plain one's.
     legend = page.find_elements(By.CSS_SELECTOR, f"{PANEL} .timeline-legend li")
     assert [li.text.split(" ")[0] for li in legend] == \
-        ["Running", "Finished", "Replaced", "Removed", "Repeating:", "Command", "Playhead", "In–out"]
+        ["Running", "Finished", "Replaced", "Removed", "Repeating:", "Command", "Command", "Playhead", "In–out"]
     colours = page.execute_script("""
         const probe = document.createElement('span'); probe.style.color = 'var(--danger)';
         document.querySelector(arguments[0]).append(probe);
         const danger = getComputedStyle(probe).color; probe.remove();
         const mark = document.querySelector(arguments[0] + ' .command-mark');
+        const warned = document.querySelector(arguments[0] + ' .timeline-legend .command-key.warned');
         return [danger, getComputedStyle(mark, '::before').backgroundColor, getComputedStyle(mark, '::after').backgroundColor,
-                [...document.querySelectorAll(arguments[0] + ' .timeline-legend .key')].map(k => k.getBoundingClientRect().width)];""",
+                [...document.querySelectorAll(arguments[0] + ' .timeline-legend .key')].map(k => k.getBoundingClientRect().width),
+                getComputedStyle(warned, '::after').backgroundColor];""",
                                     PANEL)
-    danger, line, flag, key_widths = colours
+    danger, line, flag, key_widths, warned_flag = colours
     assert danger not in (line, flag), f"command marks are {line}/{flag}, the red of removed is {danger}"
+    assert warned_flag not in (danger, flag), f"a partly ignored command's flag is {warned_flag}"
     assert all(w >= 12 for w in key_widths)
 
     # A bar (the pause's own) plots with axes and units; axe finds nothing with the timeline open.
