@@ -24,6 +24,10 @@ public struct LayerSnapshot: Sendable, Equatable {
     /// flat offscreen and maps it.
     public var projection: Projection?
 
+    /// Multiplies every pixel of the layer and its sublayers, component by component, alpha
+    /// included (a replicator's instance colour); nil leaves them as they are.
+    public var tint: Color?
+
     public init(name: String = "", transform: AffineTransform = .identity, opacity: Double = 1,
                 content: Content = .none, mask: Path? = nil, sublayers: [LayerSnapshot] = [],
                 shadow: Shadow? = nil, alphaMask: [LayerSnapshot]? = nil, projection: Projection? = nil) {

@@ -76,7 +76,8 @@ enum Damage {
         }
         // A shadow, an alpha mask and a projection are each computed over the whole layer, so the
         // whole layer is one unit, as a group is.
-        if node.opacity < 1 || node.mask != nil || node.shadow != nil || node.alphaMask != nil || node.projection != nil {
+        if node.opacity < 1 || node.mask != nil || node.shadow != nil || node.alphaMask != nil || node.projection != nil
+            || node.tint != nil {
             return add(Extent(of: node, device: device))
         }
         let toDevice = device.concatenating(node.transform)
@@ -96,6 +97,7 @@ enum Damage {
         // layer counts as changed.
         if old.transform == new.transform, old.opacity == new.opacity, old.content == new.content,
            old.mask == new.mask, old.shadow == new.shadow, old.alphaMask == new.alphaMask, old.projection == new.projection,
+           old.tint == new.tint,
            new.projection == nil, new.shadow.map({ $0.path != nil }) ?? true, old.sublayers.count == new.sublayers.count {
             let inner = device.concatenating(new.transform)
             for (a, b) in zip(old.sublayers, new.sublayers) where !collect(a, b, device: inner, into: &found) {

@@ -42,14 +42,50 @@ struct LayerDrawing {
         // so overlapping sublayers do not show through each other.
         let grouped = opacity < 1
         if grouped { cairo_push_group(cr) }
+        if node.tint != nil { cairo_push_group(cr) }
         if node.alphaMask != nil { cairo_push_group(cr) }
         if let shadow = node.shadow { drawShadow(shadow, of: node) }
         drawStack(node)
         if let alphaMask = node.alphaMask { applyAlphaMask(alphaMask) }
+        if let tint = node.tint { applyTint(tint) }
         if grouped {
             cairo_pop_group_to_source(cr)
             cairo_paint_with_alpha(cr, opacity)
         }
+    }
+
+    /// Ends the group `drawPlaced` opened for a tinted layer and paints it with every pixel's
+    /// premultiplied components multiplied by the tint's (colour times alpha, and alpha): the
+    /// straight colour times the tint. Pixel by pixel, so the clip changes none of them.
+    private func applyTint(_ tint: Color) {
+        let group = cairo_pop_group(cr)
+        defer { cairo_pattern_destroy(group) }
+        var surface: OpaquePointer?
+        guard cairo_pattern_get_surface(group, &surface) == CAIRO_STATUS_SUCCESS, let surface,
+              cairo_surface_get_type(surface) == CAIRO_SURFACE_TYPE_IMAGE,
+              cairo_image_surface_get_format(surface) == CAIRO_FORMAT_ARGB32 else { return }
+        cairo_surface_flush(surface)
+        func unit(_ v: Double) -> Double { v.isFinite ? min(max(v, 0), 1) : 0 }
+        let a = unit(tint.alpha)
+        let factors = [unit(tint.blue) * a, unit(tint.green) * a, unit(tint.red) * a, a]
+        let (width, height) = (Int(cairo_image_surface_get_width(surface)), Int(cairo_image_surface_get_height(surface)))
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        if let data = cairo_image_surface_get_data(surface) {
+            for y in 0..<height {
+                let row = UnsafeMutableRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
+                for x in 0..<width where row[x] != 0 {
+                    var word: UInt32 = 0
+                    for (i, factor) in factors.enumerated() {
+                        let shift = UInt32(8 * i)
+                        word |= UInt32((Double((row[x] >> shift) & 0xFF) * factor).rounded()) << shift
+                    }
+                    row[x] = word
+                }
+            }
+        }
+        cairo_surface_mark_dirty(surface)
+        cairo_set_source(cr, group)
+        cairo_paint(cr)
     }
 
     /// The layer's content and sublayers, as they cast its shadow.

@@ -186,14 +186,15 @@ import Rendering
 
     /// A frame drawn into the previous frame's pixels, only where something changed, is the same
     /// as a full render, for each change the box and shape make.
-    @Test(arguments: ["border", "corner", "mask", "dash", "z", "gradient", "gradient corner"])
+    @Test(arguments: ["border", "corner", "mask", "dash", "z", "gradient", "gradient corner",
+                            "replicator", "replicator colour"])
     func reusingThePreviousFrameGivesTheFullRender(change: String) {
         var graph = LayerGraph()
         let handles = LayerHandles()
         var layers: [CALayer] = []
         _ = LayerSession.run(&graph, handles: handles) {
             let root = Canvas.root(64)
-            let a = CALayer(), b = CAShapeLayer(), m = CAShapeLayer(), g = CAGradientLayer()
+            let a = CALayer(), b = CAShapeLayer(), m = CAShapeLayer(), g = CAGradientLayer(), r = CAReplicatorLayer()
             a.frame = CGRect(x: 4, y: 4, width: 30, height: 30)
             a.backgroundColor = Canvas.red
             a.borderWidth = 2
@@ -209,14 +210,25 @@ import Rendering
             g.transform = CATransform3DMakeRotation(0.3, 0, 0, 1)
             root.addSublayer(a)
             root.addSublayer(b)
+            r.frame = CGRect(x: 2, y: 40, width: 30, height: 20)
+            r.instanceCount = 2
+            r.instanceTransform = CATransform3DMakeTranslation(9, 1, 0)
+            let tile = CALayer()
+            tile.frame = CGRect(x: 1, y: 4, width: 7, height: 7)
+            tile.backgroundColor = Canvas.red
+            r.addSublayer(tile)
             root.addSublayer(g)
-            layers = [a, b, m, g]
+            root.addSublayer(r)
+            layers = [a, b, m, g, r]
         }
         let before = graph.snapshot() ?? LayerSnapshot()
         let first = Canvas.renderer.render(before, width: 64, height: 64, background: .transparent)
         _ = LayerSession.run(&graph, handles: handles) {
             let (a, b, m, g) = (layers[0], layers[1], layers[2], layers[3] as? CAGradientLayer)
+            let r = layers[4] as? CAReplicatorLayer
             switch change {
+            case "replicator": r?.instanceCount = 3
+            case "replicator colour": r?.instanceGreenOffset = 0.5; r?.instanceColor = CGColor(red: 0.5, green: 0, blue: 1, alpha: 0.8)
             case "gradient": g?.type = .conic; g?.endPoint = CGPoint(x: 1, y: 0.2)
             case "gradient corner": g?.cornerRadius = 6
             case "border": a.borderWidth = 5

@@ -31,8 +31,12 @@ extension LayerGraph {
             let rounded = node.box.cornerRadius > 0 ? outline : nil
             layers.append(LayerSnapshot(name: name + ".gradient", content: .gradient(gradient), mask: rounded))
         }
-        layers += ordered(node.sublayers).compactMap { child in
-            nodes[child].flatMap { snapshot(of: child, placement: $0.geometry.toSuperlayer(node.geometry)) }
+        if node.kind == .replicator {
+            layers += instances(of: node, name: name)
+        } else {
+            layers += ordered(node.sublayers).compactMap { child in
+                nodes[child].flatMap { snapshot(of: child, placement: $0.geometry.toSuperlayer(node.geometry)) }
+            }
         }
         if let ring = node.box.borderRing(of: bounds), let color = node.box.borderColor {
             layers.append(LayerSnapshot(name: name + ".border", content: .shape(ShapeContent(path: ring, fillColor: color, fillRule: .evenOdd))))
@@ -93,6 +97,29 @@ extension LayerGraph {
         collect(node, placement: placement, opacity: node.opacity)
         leaves.sort { $0.depth != $1.depth ? $0.depth < $1.depth : $0.order < $1.order }
         return LayerSnapshot(name: name, sublayers: leaves.map(\.tree))
+    }
+
+    /// A replicator's sublayers, once per instance in index order (later on top): instance k's
+    /// placed by the instance transform k times over about the bounds' centre, after each
+    /// sublayer's own placement and before the replicator's sublayerTransform, and tinted by its
+    /// colour (docs/design/quartz.md §Replicators).
+    private func instances(of node: LayerNode, name: String) -> [LayerSnapshot] {
+        let style = node.replicator
+        let sublayerTransform = node.geometry.sublayerTransformAboutAnchor
+        return style.placements(about: node.geometry.bounds.center).enumerated().map { k, extra in
+            let copies = ordered(node.sublayers).compactMap { child in
+                nodes[child].flatMap { snapshot(of: child, placement: $0.geometry.toSuperlayerPlane.concatenating(extra)
+                    .concatenating(sublayerTransform)) }
+            }
+            let color = style.color(ofInstance: k)
+            var instance = LayerSnapshot(name: "\(name).instance\(k)", sublayers: copies)
+            if color.red < 1 || color.green < 1 || color.blue < 1 {
+                instance.tint = color
+            } else {
+                instance.opacity = color.alpha
+            }
+            return instance
+        }
     }
 
     /// Sublayers in drawing order: by zPosition (higher on top), equal ones in list order.

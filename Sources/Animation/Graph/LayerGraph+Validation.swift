@@ -10,6 +10,36 @@ extension LayerGraph {
         return nil
     }
 
+    /// The most layers one frame of a control's graph may draw, each replicator instance's copies
+    /// counted: what a frame costs is bounded when the command commits, before anything is drawn.
+    public static let maxDrawnLayers = 10_000
+
+    /// How many layers a frame draws from the root, counting each replicator's sublayers once per
+    /// instance and stopping once past `maxDrawnLayers`.
+    public func drawnLayerCount() -> Int {
+        guard let root else { return 0 }
+        var count = 0
+        func visit(_ id: LayerID, times: Int) {
+            guard count <= Self.maxDrawnLayers, let node = nodes[id], times > 0 else { return }
+            count += times
+            if let mask = node.mask { visit(mask, times: times) }
+            // A product past the budget is capped just above it, so it cannot overflow.
+            let children = node.kind == .replicator ? min(times * min(node.replicator.drawnCount, Self.maxDrawnLayers + 1),
+                                                          Self.maxDrawnLayers + 1) : times
+            for child in node.sublayers { visit(child, times: children) }
+        }
+        visit(root, times: 1)
+        return count
+    }
+
+    /// The replicator to blame when the graph draws more than `maxDrawnLayers`: the one drawing the
+    /// most instances; nil when the graph is within the budget.
+    public func replicatorOverBudget() -> LayerID? {
+        guard drawnLayerCount() > Self.maxDrawnLayers else { return nil }
+        return nodes.filter { $0.value.kind == .replicator }
+            .max { ($0.value.replicator.drawnCount, $1.key) < ($1.value.replicator.drawnCount, $0.key) }?.key
+    }
+
     /// The name people know a layer by: its `name`, or its steps from the root as the timeline names
     /// them ("root.sublayers[2]", "root.ring.mask"); "#id" starts the steps of a layer outside the tree.
     public func label(of id: LayerID) -> String {
@@ -44,6 +74,10 @@ extension LayerNode {
             ("lineDashPhase", [shape.lineDashPhase]), ("strokeStart", [shape.strokeStart]), ("strokeEnd", [shape.strokeEnd]),
             ("colors", gradient.colors?.flatMap(\.components) ?? []), ("locations", gradient.locations ?? []),
             ("startPoint", [gradient.startPoint.x, gradient.startPoint.y]), ("endPoint", [gradient.endPoint.x, gradient.endPoint.y]),
+            ("instanceTransform", replicator.instanceTransform.rows), ("instanceDelay", [replicator.instanceDelay]),
+            ("instanceColor", replicator.instanceColor?.components ?? []),
+            ("instanceRedOffset", [replicator.instanceRedOffset]), ("instanceGreenOffset", [replicator.instanceGreenOffset]),
+            ("instanceBlueOffset", [replicator.instanceBlueOffset]), ("instanceAlphaOffset", [replicator.instanceAlphaOffset]),
         ]
         return numbers.first { !$0.1.allSatisfy(\.isFinite) }?.0
     }

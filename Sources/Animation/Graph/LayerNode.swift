@@ -20,6 +20,8 @@ public struct LayerNode: Hashable, Sendable, Codable {
         case transform
         /// Fills its bounds with a gradient above its background.
         case gradient
+        /// Draws its sublayers several times, each instance moved and tinted.
+        case replicator
     }
 
     public let kind: Kind
@@ -30,6 +32,8 @@ public struct LayerNode: Hashable, Sendable, Codable {
     public var shape = ShapeStyle()
     /// Only a `.gradient` layer draws it.
     public var gradient = GradientStyle()
+    /// Only a `.replicator` layer uses it.
+    public var replicator = ReplicatorStyle()
     public var opacity = 1.0
     public var isHidden = false
     /// When false, a layer turned away from the viewer is not drawn.

@@ -74,6 +74,11 @@ public struct LayerControlHost<C: LayerControl>: Control {
             throw Refusal(.invalid, "layer '\(next.graph.label(of: layer))': \(property) is not a finite number; nothing was changed",
                           parameter: property, allowed: "finite numbers")
         }
+        if let replicator = next.graph.replicatorOverBudget() {
+            throw Refusal(.invalid, "layer '\(next.graph.label(of: replicator))': instanceCount makes a frame draw more than "
+                          + "\(LayerGraph.maxDrawnLayers) layers; nothing was changed", parameter: "instanceCount",
+                          allowed: "at most \(LayerGraph.maxDrawnLayers) layers drawn in all, each instance's copies counted")
+        }
         model = next
         warnings = ran.warnings
         return result

@@ -45,14 +45,27 @@ extension CALayer {
         "type": keyed(\CAGradientLayer.type),
     ]
 
-    /// A shape layer's keys: its own and every layer's, merged once; a gradient layer's likewise.
+    static let replicatorKeys: [String: KeyedProperty] = [
+        "instanceCount": keyed(\CAReplicatorLayer.instanceCount), "instanceTransform": keyed(\CAReplicatorLayer.instanceTransform),
+        "instanceDelay": keyed(\CAReplicatorLayer.instanceDelay), "instanceColor": keyed(\CAReplicatorLayer.instanceColor),
+        "instanceRedOffset": keyed(\CAReplicatorLayer.instanceRedOffset),
+        "instanceGreenOffset": keyed(\CAReplicatorLayer.instanceGreenOffset),
+        "instanceBlueOffset": keyed(\CAReplicatorLayer.instanceBlueOffset),
+        "instanceAlphaOffset": keyed(\CAReplicatorLayer.instanceAlphaOffset),
+        "preservesDepth": keyed(\CAReplicatorLayer.preservesDepth),
+    ]
+
+    /// A shape layer's keys: its own and every layer's, merged once; a gradient or replicator
+    /// layer's likewise.
     static let shapeLayerKeys = layerKeys.merging(shapeKeys) { $1 }
     static let gradientLayerKeys = layerKeys.merging(gradientKeys) { $1 }
+    static let replicatorLayerKeys = layerKeys.merging(replicatorKeys) { $1 }
 
     private var keyedProperties: [String: KeyedProperty] {
         switch self {
         case is CAShapeLayer: Self.shapeLayerKeys
         case is CAGradientLayer: Self.gradientLayerKeys
+        case is CAReplicatorLayer: Self.replicatorLayerKeys
         default: Self.layerKeys
         }
     }

@@ -101,6 +101,7 @@ public final class LayerHandles: @unchecked Sendable {
             case .shape: CAShapeLayer(existing: id, handles: self)
             case .transform: CATransformLayer(existing: id, handles: self)
             case .gradient: CAGradientLayer(existing: id, handles: self)
+            case .replicator: CAReplicatorLayer(existing: id, handles: self)
             }
             table[id] = Entry(layer: layer)
             return layer
