@@ -1,6 +1,7 @@
-"""13. The SDK's worked example (examples/hamburger-button): its own executable serves the five
-controls with the page unchanged; the hamburger button's card is the generic one, its Toggle command
-turns the stage's hamburger into the X, and axe-core finds nothing on the page."""
+"""13. The SDK's worked example (examples/hamburger-button): its own executable serves Layercast's
+four controls, the hamburger button and the gallery written as iOS code, with the page unchanged; the
+hamburger button's card is the generic one, its Toggle command turns the stage's hamburger into the
+X, each gallery card's command changes its stage, and axe-core finds nothing on the page."""
 import pathlib
 
 import pytest
@@ -10,6 +11,11 @@ from a11y import axe_violations, describe_violations
 from conftest import ARTIFACTS, ROOT, open_studio
 from support import Api, console_errors, start_server, stop_server, wait_until
 from test_generic_card import CANVAS_CHANGE_JS, CANVAS_COPY_JS, card, member
+
+GALLERY = ["activity-bars", "flip-card", "progress-ring"]
+# What each gallery card's command is, and the share of its stage's pixels it changes at least.
+GALLERY_COMMANDS = {"activity-bars": ("activityBarsStep", 0.01), "flip-card": ("flipCardFlip", 0.2),
+                    "progress-ring": ("progressRingAdvance", 0.01)}
 
 # Built by scripts/test-browser.sh (and make test's example-test) before the tests run.
 EXAMPLE = ROOT / ".build/debug/hamburger-button"  # scripts/test-browser.sh builds it there
@@ -27,7 +33,7 @@ def example_server():
 
 def test_the_hamburger_card_toggles_its_stage(browser, example_server):
     api = Api(example_server)
-    assert api.request("GET", "/layout")["controls"][-1] == "hamburger-button"
+    assert api.request("GET", "/layout")["controls"][-4:] == ["hamburger-button"] + GALLERY
     page = open_studio(browser, example_server)
     button = card(page, "hamburger-button")
     assert button.find_element(By.CSS_SELECTOR, "h2").text == "Hamburger button"
@@ -47,3 +53,20 @@ def test_the_hamburger_card_toggles_its_stage(browser, example_server):
     violations = axe_violations(page)
     assert violations == [], describe_violations(violations)
     assert console_errors(page) == []
+
+
+def test_the_gallery_cards_run_their_commands(browser, example_server):
+    """The controls written as iOS code get generic cards whose command buttons change the stage."""
+    page = open_studio(browser, example_server)
+    for control in GALLERY:
+        command, share = GALLERY_COMMANDS[control]
+        gallery_card = card(page, control)
+        canvas = gallery_card.find_element(By.CSS_SELECTOR, f'canvas[data-cell="{control}"]')
+        page.execute_script("arguments[0].scrollIntoView({block: 'center'})", gallery_card)
+        page.execute_script(CANVAS_COPY_JS, canvas)
+        gallery_card.find_element(By.CSS_SELECTOR, f'button[data-command="{command}"]').click()
+        wait_until(lambda: page.execute_script(CANVAS_CHANGE_JS, canvas) > share, 5, f"{control}'s stage to change")
+        gallery_card.screenshot(str(ARTIFACTS / f"gallery-{control}.png"))
+    page.save_screenshot(str(ARTIFACTS / "gallery.png"))
+    assert console_errors(page) == []
+

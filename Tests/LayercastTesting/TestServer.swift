@@ -94,6 +94,12 @@ public final class TestServer {
         try request("GET", target)
     }
 
+    /// `PATCH /controls/CONTROL/props` with a merge patch.
+    public func patchProps(_ control: String, _ json: String, contentType: String = "application/merge-patch+json") throws
+        -> HTTPProbeResponse {
+        try request("PATCH", "/controls/\(control)/props", body: Array(json.utf8), contentType: contentType)
+    }
+
     /// A command: parameters in the query, or in `form`.
     public func post(_ target: String, form: String? = nil) throws -> HTTPProbeResponse {
         try request("POST", target, body: Array((form ?? "").utf8),

@@ -8,6 +8,7 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .library(name: "HamburgerButton", targets: ["HamburgerButton"]),
+        .library(name: "Gallery", targets: ["Gallery"]),
         .executable(name: "hamburger-button", targets: ["hamburger-button"]),
     ],
     dependencies: [
@@ -17,17 +18,24 @@ let package = Package(
     targets: [
         // The control, on the SDK's public API only.
         .target(name: "HamburgerButton", dependencies: [.product(name: "LayercastKit", package: "Layercast")]),
-        // `swift run`: Layercast's four controls and the hamburger button, with the whole command line.
+        // Controls written as iOS code writes them (docs/write-a-control.md §Write it as iOS code).
+        .target(name: "Gallery", dependencies: [
+            .product(name: "LayercastKit", package: "Layercast"),
+            .product(name: "LayercastQuartz", package: "Layercast"),
+        ]),
+        // `swift run`: Layercast's four controls, the hamburger button and the gallery, with the whole command line.
         .executableTarget(name: "hamburger-button", dependencies: [
             "HamburgerButton",
+            "Gallery",
             .product(name: "LayercastKit", package: "Layercast"),
             .product(name: "SeedControls", package: "Layercast"),
         ]),
         .testTarget(name: "HamburgerButtonTests", dependencies: [
             "HamburgerButton",
+            "Gallery",
             .product(name: "LayercastTesting", package: "Layercast"),
             .product(name: "SeedControls", package: "Layercast"),
-        ], exclude: ["Golden"]),
+        ], exclude: ["Golden", "Gallery/Golden"]),
     ],
     swiftLanguageModes: [.v6]
 )

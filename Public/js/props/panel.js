@@ -258,6 +258,6 @@ export class PropsPanel {
   refresh() {
     const rows = [...this.rows.values()];
     const changed = rows.filter((row) => row.element.hasAttribute("data-changed")).length;
-    this.count.textContent = rows.length ? `${rows.length} props, ${changed ? `${changed} changed` : "none changed"}` : "";
+    this.count.textContent = rows.length ? `${rows.length} ${rows.length === 1 ? "prop" : "props"}, ${changed ? `${changed} changed` : "none changed"}` : "";
   }
 }

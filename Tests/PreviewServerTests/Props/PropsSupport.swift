@@ -3,12 +3,6 @@ import HTTPClient
 import LayercastTesting
 
 extension TestServer {
-    /// `PATCH /controls/CONTROL/props` with a merge patch.
-    func patchProps(_ control: String, _ json: String, contentType: String = "application/merge-patch+json") throws
-        -> HTTPProbeResponse {
-        try request("PATCH", "/controls/\(control)/props", body: Array(json.utf8), contentType: contentType)
-    }
-
     /// The props' values now, as `GET /controls/CONTROL/props` gives them.
     func propValues(_ control: String) throws -> [String: Any] {
         let reply = try jsonObject(get("/controls/\(control)/props"))

@@ -11,7 +11,8 @@ import Testing
 
     @Test func theListIsRegisteredInOrder() {
         #expect(ExampleControls.list.types.map { $0.id.rawValue }
-            == ["meter", "play-button", "player", "spinner", "hamburger-button", "blinker"])
+            == ["meter", "play-button", "player", "spinner", "hamburger-button", "activity-bars", "flip-card", "progress-ring",
+                "blinker"])
         #expect(ExampleControls.list.allSubjects.contains(.hamburgerButton))
     }
 
@@ -37,6 +38,10 @@ import Testing
                 #expect(paths["/hamburger-button/\(command)"] != nil, "\(command)")
             }
             #expect(paths["/controls/hamburger-button/props"] != nil)
+            // The gallery's, declared on their iOS-style classes.
+            for path in ["/activity-bars/step", "/flip-card/flip", "/progress-ring/advance", "/controls/flip-card/props"] {
+                #expect(paths[path] != nil, "\(path)")
+            }
         }
     }
 
