@@ -7,7 +7,8 @@ PORT ?= 8080
 
 .PHONY: run test check test-deep deps test-deps build release swift-test example-test readme-test \
 	fuzz-replay fuzz-build fuzz api-docs ci-examples js-check browser-test api-fuzz sanitizers \
-	tsan-build tsan-test asan-build asan-test check-sleeps container-test deploy-test accept-golden
+	tsan-build tsan-test asan-build asan-test check-sleeps container-test deploy-test accept-golden \
+	chromium-references
 
 deps:
 	@scripts/install-deps.sh build
@@ -118,3 +119,8 @@ deploy-test:
 # After an intended visual change: copies the actual images a failed golden test left over the references.
 accept-golden:
 	scripts/accept-golden.sh
+
+# Chromium's drawings of the formulas Core Animation shares with the web, which ChromiumOracleTests
+# compares Layercast's with; run after adding or changing a case, look at them, and commit them.
+chromium-references:
+	scripts/chromium-references.py
