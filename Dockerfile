@@ -16,7 +16,7 @@ RUN apt-get update \
     && apt-get install -y --no-install-recommends \
         libcairo2-dev libgif-dev libhiredis-dev libimagequant-dev libmicrohttpd-dev libspng-dev \
         libturbojpeg0-dev libwebp-dev libsqlite3-dev pkg-config \
-        libavcodec-dev libavformat-dev libavutil-dev libswscale-dev libyuv-dev \
+        libavcodec-dev libavformat-dev libavutil-dev libswscale-dev libyuv-dev libpango1.0-dev \
     && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 # Dependencies first, so a source change does not fetch them again.
@@ -37,7 +37,8 @@ FROM ${BINARY_FROM} AS binary
 
 FROM debian:bookworm-slim AS runtime
 # Only the libraries the binary links (scripts/test-container.sh checks ldd against this list),
-# DejaVu for the meter's label, and fontconfig so the font cache is built here, not at each start.
+# DejaVu for the meter's label, Liberation and Inter for text layers (docs/design/quartz.md §Text),
+# and fontconfig so the font cache is built here, not at each start.
 # Image layers keep whole-second mtimes, and fontconfig drops a cache whose folder time differs in
 # the nanoseconds (then, read-only as uid 10001, it rescans and logs "No writable cache
 # directories" at every start): so the font folders get whole-second times before the cache is made.
@@ -45,8 +46,8 @@ FROM debian:bookworm-slim AS runtime
 RUN apt-get update \
     && apt-get install -y --no-install-recommends \
         libcairo2 libgif7 libhiredis0.14 libimagequant0 libmicrohttpd12 libspng0 libturbojpeg0 libwebp7 libwebpdemux2 libwebpmux3 \
-        libsqlite3-0 libavcodec59 libavformat59 libavutil57 libswscale6 libyuv0 \
-        fontconfig fonts-dejavu-core \
+        libsqlite3-0 libavcodec59 libavformat59 libavutil57 libswscale6 libyuv0 libpango-1.0-0 libpangocairo-1.0-0 \
+        fontconfig fonts-dejavu-core fonts-liberation2 fonts-inter \
     && rm -rf /var/lib/apt/lists/* \
     && find /usr/share/fonts /usr/local/share/fonts -type d -exec touch -m -d "@$(date +%s)" {} + \
     && fc-cache -f \

@@ -28,6 +28,8 @@ let package = Package(
     ],
     targets: [
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+        // Text layout (wrapping, alignment, truncation) for CATextLayer, drawn through Cairo.
+        .systemLibrary(name: "CPango", pkgConfig: "cairo", providers: [.apt(["libpango1.0-dev"])]),
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         // The replicas' command log on Redis Streams (docs/design/replication.md).
         .systemLibrary(name: "CHiredis", providers: [.apt(["libhiredis-dev"])]),
@@ -59,7 +61,7 @@ let package = Package(
             .embedInCode("RecordingMeter/meter.card.js"), .embedInCode("PlayButton/play-button.card.js"),
             .embedInCode("MusicPlayer/player.card.js"), .embedInCode("Spinner/spinner.card.js"),
         ]),
-        .target(name: "Rendering", dependencies: ["Animation", "CCairo", "CTurboJPEG", "CSpng", "CWebP", "CGif", "CImageQuant", "CAVCodec", "CYUV"]),
+        .target(name: "Rendering", dependencies: ["Animation", "CCairo", "CPango", "CTurboJPEG", "CSpng", "CWebP", "CGif", "CImageQuant", "CAVCodec", "CYUV"]),
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "JSON", .product(name: "Logging", package: "swift-log")]),
         // A blocking HTTP/1.1 client: `layercast probe`, the bench and the tests.
         .target(name: "HTTPClient"),

@@ -4,7 +4,7 @@
 # redis-server, haproxy and varnish the replica tests and the deploy/ example start)
 set -euo pipefail
 
-build_pkgs=(pkg-config libcairo2-dev libmicrohttpd-dev libhiredis-dev libturbojpeg0-dev libspng-dev libwebp-dev libgif-dev libimagequant-dev libsqlite3-dev libavcodec-dev libavformat-dev libavutil-dev libswscale-dev libyuv-dev fonts-dejavu-core)
+build_pkgs=(pkg-config libcairo2-dev libmicrohttpd-dev libhiredis-dev libturbojpeg0-dev libspng-dev libwebp-dev libgif-dev libimagequant-dev libsqlite3-dev libavcodec-dev libavformat-dev libavutil-dev libswscale-dev libyuv-dev libpango1.0-dev fonts-dejavu-core fonts-liberation2 fonts-inter)
 test_pkgs=(chromium chromium-driver ffmpeg imagemagick python3-pip node-typescript redis-server haproxy varnish)
 # check-jsonschema: the CI examples against GitHub's and GitLab's schemas (scripts/test-ci-examples.sh).
 # pytest-timeout: a hung browser test fails by its name, with its threads' stacks; pytest-xdist: the

@@ -49,6 +49,8 @@ public struct LayerSnapshot: Sendable, Equatable {
         case text(TextContent)
         /// A gradient layer's fill of its bounds.
         case gradient(GradientContent)
+        /// A text layer's string laid out in its bounds.
+        case textBlock(TextBlockContent)
     }
 
     /// CALayer's shadow (docs/design/quartz.md §Shadows): the layer's composited alpha, or `path`

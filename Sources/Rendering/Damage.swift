@@ -164,6 +164,10 @@ extension Extent {
         case .gradient(let gradient):
             let rect = gradient.rect
             self = isFinite(rect) && rect.width > 0 && rect.height > 0 ? box(rect.corners) : .nothing
+        case .textBlock(let text):
+            // Drawn clipped to its rectangle.
+            let rect = text.rect
+            self = isFinite(rect) && rect.width > 0 && rect.height > 0 ? box(rect.corners) : .nothing
         case .shape(let shape):
             // A Bézier curve lies in the hull of its control points, and so does any trimmed piece.
             let points = shape.path.elements.flatMap { element -> [Point] in

@@ -129,6 +129,7 @@ struct LayerDrawing {
         case .image(let image): ImageDrawing(cr: cr, blurCache: blurCache, samplesBlurredImagesCheaply: samplesBlurredImagesCheaply).draw(image)
         case .text(let text): drawText(cr, text)
         case .gradient(let gradient): GradientDrawing(cr: cr, canvasWidth: canvasWidth, canvasHeight: canvasHeight).draw(gradient)
+        case .textBlock(let text): drawTextBlock(cr, text)
         }
     }
 

@@ -68,7 +68,7 @@ enum Occlusion {
                 guard gradient.kind == .axial, gradient.parameter(at: gradient.start) != nil,
                       gradient.stops.allSatisfy({ $0.color.alpha >= 1 }), isFinite(gradient.rect) else { return nil }
                 return gradient.rect
-            case .none, .text:
+            case .none, .text, .textBlock:
                 return nil
             }
         }
@@ -145,6 +145,9 @@ enum Occlusion {
             return isFinite(rect) && rect.width > 0 && rect.height > 0 ? .box(rect) : .nothing
         case .gradient(let gradient):
             let rect = gradient.rect
+            return isFinite(rect) && rect.width > 0 && rect.height > 0 ? .box(rect) : .nothing
+        case .textBlock(let text):
+            let rect = text.rect
             return isFinite(rect) && rect.width > 0 && rect.height > 0 ? .box(rect) : .nothing
         case .shape(let shape):
             guard let path = tightBounds(of: shape.path) else { return .nothing }

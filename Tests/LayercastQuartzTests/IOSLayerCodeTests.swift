@@ -22,6 +22,7 @@ import Rendering
             card.spot.setValue(0.5, forKey: "opacity")
             #expect(card.spot.opacity == 0.5)
             #expect(card.dashes.lineDashPattern?.map(\.doubleValue) == [6, 3])
+            #expect(card.caption.string as? String == "Badge" && card.caption.contentsScale == 2 && card.dots.instanceCount == 3)
         }.warnings
         #expect(warnings.isEmpty, "\(warnings)")
         // The card's top-left is (10, 20) in the root; the badge's centre is 88, 2 from it.
@@ -37,5 +38,11 @@ import Rendering
         // The sheen at x = 82.5, 16.5 of its 32 points: 0.515625 of the way from systemBlue to white.
         let sheen = image.pixel(x: 82, y: 76)
         #expect(sheen.r == 131 && sheen.g == 191 && sheen.b == 255, "\(sheen)")
+        // The caption's ink lies against its right edge (x = 10 + 48 + 48), in label black.
+        let inkColumns = (58..<106).filter { x in (84..<98).contains { y in image.pixel(x: x, y: y).r < 128 } }
+        #expect(inkColumns.last.map { $0 >= 101 } == true && inkColumns.first.map { $0 > 62 } == true, "\(inkColumns)")
+        // The dots: three, at x = 68, 76 and 84 in the root, fading by 0.3 each over the white card.
+        let greys = [68, 76, 84].map { Int(image.pixel(x: $0, y: 26).r) }
+        #expect(greys[0] < greys[1] && greys[1] < greys[2], "\(greys)")
     }
 }

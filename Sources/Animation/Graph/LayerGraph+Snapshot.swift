@@ -31,6 +31,9 @@ extension LayerGraph {
             let rounded = node.box.cornerRadius > 0 ? outline : nil
             layers.append(LayerSnapshot(name: name + ".gradient", content: .gradient(gradient), mask: rounded))
         }
+        if node.kind == .text, let text = node.text.content(in: bounds) {
+            layers.append(LayerSnapshot(name: name + ".text", content: .textBlock(text)))
+        }
         if node.kind == .replicator {
             layers += instances(of: node, name: name)
         } else {

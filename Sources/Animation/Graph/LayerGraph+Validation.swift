@@ -40,6 +40,15 @@ extension LayerGraph {
             .max { ($0.value.replicator.drawnCount, $1.key) < ($1.value.replicator.drawnCount, $0.key) }?.key
     }
 
+    /// The longest string a text layer may hold, in characters: its layout's cost is bounded when the
+    /// command commits.
+    public static let maxTextLength = 10_000
+
+    /// The first text layer (by id) whose string is longer than `maxTextLength`.
+    public func firstOverlongText() -> LayerID? {
+        nodes.keys.sorted().first { (nodes[$0]?.text.string?.count ?? 0) > Self.maxTextLength }
+    }
+
     /// The name people know a layer by: its `name`, or its steps from the root as the timeline names
     /// them ("root.sublayers[2]", "root.ring.mask"); "#id" starts the steps of a layer outside the tree.
     public func label(of id: LayerID) -> String {
@@ -78,6 +87,7 @@ extension LayerNode {
             ("instanceColor", replicator.instanceColor?.components ?? []),
             ("instanceRedOffset", [replicator.instanceRedOffset]), ("instanceGreenOffset", [replicator.instanceGreenOffset]),
             ("instanceBlueOffset", [replicator.instanceBlueOffset]), ("instanceAlphaOffset", [replicator.instanceAlphaOffset]),
+            ("fontSize", [text.fontSize]), ("foregroundColor", text.foregroundColor?.components ?? []),
         ]
         return numbers.first { !$0.1.allSatisfy(\.isFinite) }?.0
     }

@@ -22,6 +22,8 @@ public struct LayerNode: Hashable, Sendable, Codable {
         case gradient
         /// Draws its sublayers several times, each instance moved and tinted.
         case replicator
+        /// Lays its string out in its bounds.
+        case text
     }
 
     public let kind: Kind
@@ -34,7 +36,11 @@ public struct LayerNode: Hashable, Sendable, Codable {
     public var gradient = GradientStyle()
     /// Only a `.replicator` layer uses it.
     public var replicator = ReplicatorStyle()
+    /// Only a `.text` layer draws it.
+    public var text = TextStyle()
     public var opacity = 1.0
+    /// Kept for the face; drawing does not use it yet.
+    public var contentsScale = 1.0
     public var isHidden = false
     /// When false, a layer turned away from the viewer is not drawn.
     public var isDoubleSided = true

@@ -74,6 +74,11 @@ public struct LayerControlHost<C: LayerControl>: Control {
             throw Refusal(.invalid, "layer '\(next.graph.label(of: layer))': \(property) is not a finite number; nothing was changed",
                           parameter: property, allowed: "finite numbers")
         }
+        if let text = next.graph.firstOverlongText() {
+            throw Refusal(.invalid, "layer '\(next.graph.label(of: text))': string is longer than \(LayerGraph.maxTextLength) "
+                          + "characters; nothing was changed", parameter: "string",
+                          allowed: "at most \(LayerGraph.maxTextLength) characters")
+        }
         if let replicator = next.graph.replicatorOverBudget() {
             throw Refusal(.invalid, "layer '\(next.graph.label(of: replicator))': instanceCount makes a frame draw more than "
                           + "\(LayerGraph.maxDrawnLayers) layers; nothing was changed", parameter: "instanceCount",

@@ -64,6 +64,13 @@ extension CALayer {
         set { write("shadowPath") { $0.box.shadowPath = newValue?.engine } }
     }
 
+    /// Pixels per point of the layer's contents. Kept and read back; vector contents (text,
+    /// gradients, paths) are drawn at the frame's scale whatever it is (docs/design/quartz.md §Text).
+    public var contentsScale: CGFloat {
+        get { read("contentsScale") { $0.contentsScale } }
+        set { write("contentsScale") { $0.contentsScale = Double(newValue) } }
+    }
+
     public var opacity: Float {
         get { read("opacity") { Float($0.opacity) } }
         set { write("opacity") { $0.opacity = Double(newValue) } }

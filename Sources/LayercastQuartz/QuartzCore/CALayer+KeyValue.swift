@@ -29,6 +29,7 @@ extension CALayer {
         "masksToBounds": keyed(\CALayer.masksToBounds), "shadowColor": keyed(\CALayer.shadowColor),
         "shadowOpacity": keyed(\CALayer.shadowOpacity), "shadowOffset": keyed(\CALayer.shadowOffset),
         "shadowRadius": keyed(\CALayer.shadowRadius), "shadowPath": keyed(\CALayer.shadowPath),
+        "contentsScale": keyed(\CALayer.contentsScale),
     ]
 
     static let shapeKeys: [String: KeyedProperty] = [
@@ -55,17 +56,25 @@ extension CALayer {
         "preservesDepth": keyed(\CAReplicatorLayer.preservesDepth),
     ]
 
-    /// A shape layer's keys: its own and every layer's, merged once; a gradient or replicator
+    static let textKeys: [String: KeyedProperty] = [
+        "string": keyed(\CATextLayer.string), "font": keyed(\CATextLayer.font), "fontSize": keyed(\CATextLayer.fontSize),
+        "foregroundColor": keyed(\CATextLayer.foregroundColor), "alignmentMode": keyed(\CATextLayer.alignmentMode),
+        "wrapped": keyed(\CATextLayer.isWrapped), "truncationMode": keyed(\CATextLayer.truncationMode),
+    ]
+
+    /// A shape layer's keys: its own and every layer's, merged once; a gradient, replicator or text
     /// layer's likewise.
     static let shapeLayerKeys = layerKeys.merging(shapeKeys) { $1 }
     static let gradientLayerKeys = layerKeys.merging(gradientKeys) { $1 }
     static let replicatorLayerKeys = layerKeys.merging(replicatorKeys) { $1 }
+    static let textLayerKeys = layerKeys.merging(textKeys) { $1 }
 
     private var keyedProperties: [String: KeyedProperty] {
         switch self {
         case is CAShapeLayer: Self.shapeLayerKeys
         case is CAGradientLayer: Self.gradientLayerKeys
         case is CAReplicatorLayer: Self.replicatorLayerKeys
+        case is CATextLayer: Self.textLayerKeys
         default: Self.layerKeys
         }
     }

@@ -102,6 +102,7 @@ public final class LayerHandles: @unchecked Sendable {
             case .transform: CATransformLayer(existing: id, handles: self)
             case .gradient: CAGradientLayer(existing: id, handles: self)
             case .replicator: CAReplicatorLayer(existing: id, handles: self)
+            case .text: CATextLayer(existing: id, handles: self)
             }
             table[id] = Entry(layer: layer)
             return layer

@@ -14,6 +14,8 @@ final class BadgeCard {
     let stack = StackLayer()
     let spot = CAShapeLayer()
     let sheen = CAGradientLayer()
+    let caption = CATextLayer()
+    let dots = CAReplicatorLayer()
 
     init() {
         root.frame = CGRect(x: 0, y: 0, width: 120, height: 120)
@@ -105,6 +107,34 @@ final class BadgeCard {
         sheen.endPoint = CGPoint(x: 1, y: 0.5)
         sheen.type = .axial
         card.addSublayer(sheen)
+
+        caption.frame = CGRect(x: 48, y: 64, width: 48, height: 14)
+        caption.string = "Badge"
+        caption.font = UIFont.systemFont(ofSize: 10, weight: .semibold)
+        caption.fontSize = 10
+        caption.foregroundColor = UIColor.label.cgColor
+        caption.alignmentMode = .right
+        caption.isWrapped = false
+        caption.truncationMode = .end
+        caption.contentsScale = 2
+        card.addSublayer(caption)
+
+        let dot = CALayer()
+        dot.frame = CGRect(x: 0, y: 0, width: 4, height: 4)
+        dot.cornerRadius = 2
+        dot.backgroundColor = UIColor.systemGray.cgColor
+        dots.frame = CGRect(x: 56, y: 4, width: 20, height: 4)
+        dots.instanceCount = 3
+        dots.instanceTransform = CATransform3DMakeTranslation(8, 0, 0)
+        dots.instanceDelay = 0.2
+        dots.instanceColor = UIColor.white.cgColor
+        dots.instanceRedOffset = 0
+        dots.instanceGreenOffset = 0
+        dots.instanceBlueOffset = 0
+        dots.instanceAlphaOffset = -0.3
+        dots.preservesDepth = false
+        dots.addSublayer(dot)
+        card.addSublayer(dots)
     }
 
     /// Where the badge's centre lies in the root's space.
