@@ -12,10 +12,10 @@ from conftest import ARTIFACTS, ROOT, open_studio
 from support import Api, console_errors, start_server, stop_server, wait_until
 from test_generic_card import CANVAS_CHANGE_JS, CANVAS_COPY_JS, card, member
 
-GALLERY = ["activity-bars", "flip-card", "progress-ring"]
+GALLERY = ["activity-bars", "flip-card", "progress-ring", "badge"]
 # What each gallery card's command is, and the share of its stage's pixels it changes at least.
 GALLERY_COMMANDS = {"activity-bars": ("activityBarsStep", 0.01), "flip-card": ("flipCardFlip", 0.2),
-                    "progress-ring": ("progressRingAdvance", 0.01)}
+                    "progress-ring": ("progressRingAdvance", 0.01), "badge": ("badgeIncrement", 0.005)}
 
 # Built by scripts/test-browser.sh (and make test's example-test) before the tests run.
 EXAMPLE = ROOT / ".build/debug/hamburger-button"  # scripts/test-browser.sh builds it there
@@ -33,7 +33,7 @@ def example_server():
 
 def test_the_hamburger_card_toggles_its_stage(browser, example_server):
     api = Api(example_server)
-    assert api.request("GET", "/layout")["controls"][-4:] == ["hamburger-button"] + GALLERY
+    assert api.request("GET", "/layout")["controls"][-5:] == ["hamburger-button"] + GALLERY
     page = open_studio(browser, example_server)
     button = card(page, "hamburger-button")
     assert button.find_element(By.CSS_SELECTOR, "h2").text == "Hamburger button"

@@ -187,7 +187,7 @@ import Rendering
     /// A frame drawn into the previous frame's pixels, only where something changed, is the same
     /// as a full render, for each change the box and shape make.
     @Test(arguments: ["border", "corner", "mask", "dash", "z", "gradient", "gradient corner",
-                            "replicator", "replicator colour"])
+                            "replicator", "replicator colour", "text"])
     func reusingThePreviousFrameGivesTheFullRender(change: String) {
         var graph = LayerGraph()
         let handles = LayerHandles()
@@ -217,16 +217,23 @@ import Rendering
             tile.frame = CGRect(x: 1, y: 4, width: 7, height: 7)
             tile.backgroundColor = Canvas.red
             r.addSublayer(tile)
+            let t = CATextLayer()
+            t.frame = CGRect(x: 36, y: 42, width: 26, height: 20)
+            t.string = "ab"
+            t.fontSize = 10
+            t.foregroundColor = Canvas.blue
             root.addSublayer(g)
             root.addSublayer(r)
-            layers = [a, b, m, g, r]
+            root.addSublayer(t)
+            layers = [a, b, m, g, r, t]
         }
         let before = graph.snapshot() ?? LayerSnapshot()
         let first = Canvas.renderer.render(before, width: 64, height: 64, background: .transparent)
         _ = LayerSession.run(&graph, handles: handles) {
             let (a, b, m, g) = (layers[0], layers[1], layers[2], layers[3] as? CAGradientLayer)
-            let r = layers[4] as? CAReplicatorLayer
+            let r = layers[4] as? CAReplicatorLayer, t = layers[5] as? CATextLayer
             switch change {
+            case "text": t?.string = "abc"; t?.alignmentMode = .right
             case "replicator": r?.instanceCount = 3
             case "replicator colour": r?.instanceGreenOffset = 0.5; r?.instanceColor = CGColor(red: 0.5, green: 0, blue: 1, alpha: 0.8)
             case "gradient": g?.type = .conic; g?.endPoint = CGPoint(x: 1, y: 0.2)

@@ -12,7 +12,7 @@ import Testing
     @Test func theListIsRegisteredInOrder() {
         #expect(ExampleControls.list.types.map { $0.id.rawValue }
             == ["meter", "play-button", "player", "spinner", "hamburger-button", "activity-bars", "flip-card", "progress-ring",
-                "blinker"])
+                "badge", "blinker"])
         #expect(ExampleControls.list.allSubjects.contains(.hamburgerButton))
     }
 
@@ -39,7 +39,7 @@ import Testing
             }
             #expect(paths["/controls/hamburger-button/props"] != nil)
             // The gallery's, declared on their iOS-style classes.
-            for path in ["/activity-bars/step", "/flip-card/flip", "/progress-ring/advance", "/controls/flip-card/props"] {
+            for path in ["/activity-bars/step", "/flip-card/flip", "/progress-ring/advance", "/badge/increment", "/controls/flip-card/props"] {
                 #expect(paths[path] != nil, "\(path)")
             }
         }

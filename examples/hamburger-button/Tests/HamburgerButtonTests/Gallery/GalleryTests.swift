@@ -86,8 +86,40 @@ import Testing
         }
     }
 
+    /// The pill is 26 points wide for one digit, 34 for two and 44 for "99+", centred at x = 32,
+    /// with a white 2-point border; the count's white ink is centred in it; its shadow falls below.
+    /// The 64 × 40 design sits 12 pixels down in the square 64-pixel frame.
+    @Test func theBadgeWidensWithItsCountAndCentresIt() throws {
+        try withTestServer(.router, controls: ExampleControls.list) { s in
+            func image() throws -> RGBAImage {
+                RGBAImage(try s.frame("control=badge&size=64&scale=1&background=transparent").image)
+            }
+            func expectPill(width: Int, _ comment: String) throws {
+                let picture = try image()
+                let (left, right) = (32 - width / 2, 32 + width / 2)
+                let red = picture.pixel(left + 4, 31)
+                #expect(red.r == 255 && red.g == 59 && red.b == 48 && red.a == 255, "\(comment): systemRed inside, \(red)")
+                #expect(picture.pixel(left + 1, 31).g > 200, "\(comment): the white border")
+                #expect(picture.pixel(left - 3, 31).a < 40 && picture.pixel(right + 2, 31).a < 40, "\(comment): nothing beyond")
+                // White ink: the columns inside the pill where the label is drawn.
+                let ink = (left + 3..<right - 3).filter { x in (22..<40).contains { y in picture.pixel(x, y).g > 200 } }
+                let centre = Double((ink.first ?? 0) + (ink.last ?? 0)) / 2
+                #expect(!ink.isEmpty && abs(centre - 32) <= 1.5, "\(comment): ink centred at \(centre)")
+                #expect(picture.pixel(32, 46).a > 20, "\(comment): the shadow below")
+            }
+            try expectPill(width: 26, "3")
+            for _ in 0..<10 { #expect(try s.post("/badge/increment").status == 200) }
+            try expectPill(width: 34, "13")
+            for _ in 0..<90 { _ = try s.post("/badge/increment") }
+            #expect(try s.get("/state").text.contains("\"text\":\"99+\""))
+            try expectPill(width: 44, "99+")
+            #expect(try s.post("/badge/clear").status == 200)
+            #expect(try image().bytes.allSatisfy { $0 == 0 }, "an empty badge is hidden")
+        }
+    }
+
     /// Each control's default frame, light and dark side by side.
-    @Test(arguments: ["activity-bars", "flip-card", "progress-ring"])
+    @Test(arguments: ["activity-bars", "flip-card", "progress-ring", "badge"])
     func defaultFramesMatchTheirGoldens(control: String) throws {
         try withTestServer(.router, controls: ExampleControls.list) { s in
             let reply = try s.get("/frame.png?control=\(control)&size=96&variants=themes")
