@@ -147,8 +147,8 @@ public struct Projection: Hashable, Sendable, Codable {
     }
 }
 
-public enum LineCap: String, Sendable, Codable { case butt, round, square }
-public enum LineJoin: String, Sendable, Codable { case miter, round, bevel }
+public enum LineCap: String, Sendable, Codable, CaseIterable { case butt, round, square }
+public enum LineJoin: String, Sendable, Codable, CaseIterable { case miter, round, bevel }
 public enum FillRule: String, Sendable, Codable { case nonZero, evenOdd }
 
 /// CAShapeLayer's drawing properties. The renderer fills the whole path and strokes the part of it

@@ -125,6 +125,6 @@ import Rendering
             #expect(g.type == .axial)
         }
         #expect(warnings == ["colors: 1 of 3 elements are not CGColor; left out",
-                             "type: \"diamond\" is not axial, radial or conic; ignored"])
+                             "type: \"diamond\" is not one of axial, radial, conic; ignored"])
     }
 }

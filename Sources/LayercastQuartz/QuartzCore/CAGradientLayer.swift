@@ -39,12 +39,7 @@ open class CAGradientLayer: CALayer {
 
     public var type: CAGradientLayerType {
         get { read("type") { CAGradientLayerType(rawValue: $0.gradient.type.rawValue) } }
-        set {
-            guard let kind = GradientContent.Kind(rawValue: newValue.rawValue) else {
-                return session(for: "type").warn("type: \"\(newValue.rawValue)\" is not axial, radial or conic; ignored")
-            }
-            write("type") { $0.gradient.type = kind }
-        }
+        set { write("type", named: newValue.rawValue, as: GradientContent.Kind.self) { $0.gradient.type = $1 } }
     }
 }
 

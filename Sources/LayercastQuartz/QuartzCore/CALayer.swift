@@ -56,6 +56,19 @@ open class CALayer: NSObject {
         session(for: property).model.graph.update(layerID, set)
     }
 
+    /// Sets a property Core Animation gives as a string constant (a line cap, a gradient's type):
+    /// the engine's value of that name, or, for a name it does not have, nothing but a warning that
+    /// says what the property takes.
+    func write<Value: RawRepresentable & CaseIterable>(
+        _ property: String, named raw: String, as type: Value.Type, _ set: (inout LayerNode, Value) -> Void
+    ) where Value.RawValue == String {
+        guard let value = Value(rawValue: raw) else {
+            let allowed = Value.allCases.map(\.rawValue).joined(separator: ", ")
+            return session(for: property).warn("\(property): \"\(raw)\" is not one of \(allowed); ignored")
+        }
+        write(property) { set(&$0, value) }
+    }
+
     func session(for property: String) -> LayerSession {
         let session = LayerSession.require("\(Self.self).\(property)")
         precondition(session.handles === handles, "\(Self.self).\(property): this layer belongs to another control")

@@ -34,22 +34,12 @@ open class CAShapeLayer: CALayer {
 
     public var lineCap: CAShapeLayerLineCap {
         get { read("lineCap") { CAShapeLayerLineCap(rawValue: $0.shape.lineCap.rawValue) } }
-        set {
-            guard let cap = LineCap(rawValue: newValue.rawValue) else {
-                return session(for: "lineCap").warn("lineCap: \"\(newValue.rawValue)\" is not butt, round or square; ignored")
-            }
-            write("lineCap") { $0.shape.lineCap = cap }
-        }
+        set { write("lineCap", named: newValue.rawValue, as: LineCap.self) { $0.shape.lineCap = $1 } }
     }
 
     public var lineJoin: CAShapeLayerLineJoin {
         get { read("lineJoin") { CAShapeLayerLineJoin(rawValue: $0.shape.lineJoin.rawValue) } }
-        set {
-            guard let join = LineJoin(rawValue: newValue.rawValue) else {
-                return session(for: "lineJoin").warn("lineJoin: \"\(newValue.rawValue)\" is not miter, round or bevel; ignored")
-            }
-            write("lineJoin") { $0.shape.lineJoin = join }
-        }
+        set { write("lineJoin", named: newValue.rawValue, as: LineJoin.self) { $0.shape.lineJoin = $1 } }
     }
 
     public var miterLimit: CGFloat {

@@ -56,12 +56,7 @@ open class CATextLayer: CALayer {
 
     public var alignmentMode: CATextLayerAlignmentMode {
         get { read("alignmentMode") { CATextLayerAlignmentMode(rawValue: $0.text.alignment.rawValue) } }
-        set {
-            guard let alignment = TextBlockContent.Alignment(rawValue: newValue.rawValue) else {
-                return session(for: "alignmentMode").warn("alignmentMode: \"\(newValue.rawValue)\" is not one of Core Animation's; ignored")
-            }
-            write("alignmentMode") { $0.text.alignment = alignment }
-        }
+        set { write("alignmentMode", named: newValue.rawValue, as: TextBlockContent.Alignment.self) { $0.text.alignment = $1 } }
     }
 
     public var isWrapped: Bool {
@@ -71,12 +66,7 @@ open class CATextLayer: CALayer {
 
     public var truncationMode: CATextLayerTruncationMode {
         get { read("truncationMode") { CATextLayerTruncationMode(rawValue: $0.text.truncation.rawValue) } }
-        set {
-            guard let truncation = TextBlockContent.Truncation(rawValue: newValue.rawValue) else {
-                return session(for: "truncationMode").warn("truncationMode: \"\(newValue.rawValue)\" is not one of Core Animation's; ignored")
-            }
-            write("truncationMode") { $0.text.truncation = truncation }
-        }
+        set { write("truncationMode", named: newValue.rawValue, as: TextBlockContent.Truncation.self) { $0.text.truncation = $1 } }
     }
 }
 
