@@ -16,6 +16,11 @@
 #  - Both skip the suites named Heavy* (a thousand sockets and more) and the boundary tests
 #    generated from the declarations (GeneratedBoundaryTests, PropsBoundaryTests: 286 s of TSan's
 #    CPU, one request per declared bound, each on a fresh server in process, no thread shared).
+#  - Both skip the exit test that a layer touched outside a session traps (LayerFaceTests): it runs
+#    a child of the instrumented binary into a trap, where the Swift runtime's backtracer and the
+#    sanitizer runtime meet. Under TSan that child hung a clean-clone run until the watchdog's 900 s
+#    (stop 62; TSan's CHECK failed inside _swift_spawnBacktracer), under ASan it did at stop 61.
+#    The trap is checked by the plain suite; no thread or memory is shared with it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -24,7 +29,7 @@ case ${1:-} in build|test|all) phase=$1; shift ;; esac
 SANITIZERS=${*:-${SANITIZERS:-"thread address"}}
 FILTER=()
 [ -n "${SANITIZER_FILTER:-}" ] && FILTER=(--filter "$SANITIZER_FILTER")
-SKIP_BOTH='Heavy[A-Za-z]*Tests|GeneratedBoundaryTests|PropsBoundaryTests|^AnimationTests\.|^ControlsTests\.'
+SKIP_BOTH='Heavy[A-Za-z]*Tests|GeneratedBoundaryTests|PropsBoundaryTests|^AnimationTests\.|^ControlsTests\.|aLayerOutsideASessionTraps'
 SKIP_THREAD="$SKIP_BOTH|GoldenFrameTests|PlayButtonStylingGoldenTests|BlurredSamplingTests|LightBlurTests|RenderCommandTests|FilmstripCommandTests"
 started=$(date +%s)
 
