@@ -64,15 +64,16 @@ public enum FontMapping {
     public static func face(for name: String) -> Face {
         let lower = name.lowercased()
         let family: String
-        if lower.hasPrefix(".sf") || lower.hasPrefix("sfpro") || lower.hasPrefix("sf pro") || lower.hasPrefix(".applesystem")
+        // The monospaced names first: the system's monospaced font is ".SFMono-…", under ".SF".
+        if ["courier", "menlo", "sfmono", "sf mono", ".sfmono", "monaco"].contains(where: lower.hasPrefix) {
+            family = monoFamily
+        } else if lower.hasPrefix(".sf") || lower.hasPrefix("sfpro") || lower.hasPrefix("sf pro") || lower.hasPrefix(".applesystem")
             || lower == "system" {
             family = systemFamily
         } else if ["helvetica", "arial", "avenir", "gill", "verdana", "trebuchet"].contains(where: lower.hasPrefix) {
             family = sansFamily
         } else if ["times", "georgia", "baskerville", "palatino", "charter", "newyork", "new york"].contains(where: lower.hasPrefix) {
             family = serifFamily
-        } else if ["courier", "menlo", "sfmono", "sf mono", ".sfmono", "monaco"].contains(where: lower.hasPrefix) {
-            family = monoFamily
         } else {
             family = sansFamily
         }

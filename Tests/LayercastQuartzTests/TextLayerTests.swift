@@ -51,6 +51,8 @@ import Animation
         #expect(FontMapping.face(for: ".SFUI-Semibold") == .init(family: "Inter", weight: 600, italic: false))
         #expect(FontMapping.face(for: "Helvetica-BoldOblique") == .init(family: "Liberation Sans", weight: 700, italic: true))
         #expect(FontMapping.face(for: "Menlo-Regular") == .init(family: "Liberation Mono", weight: 400, italic: false))
+        let mono = UIFont.monospacedSystemFont(ofSize: 12, weight: .medium).fontName
+        #expect(FontMapping.face(for: mono) == .init(family: "Liberation Mono", weight: 500, italic: false), "\(mono)")
         #expect(FontMapping.face(for: "TimesNewRomanPSMT") == .init(family: "Liberation Serif", weight: 400, italic: false))
         #expect(UIFont.boldSystemFont(ofSize: 12).fontName == ".SFUI-Bold" && UIFont(name: "Avenir-Heavy", size: 9)?.familyName == "Avenir")
         var style = TextStyle()
