@@ -60,6 +60,12 @@ struct LayerDrawing {
     private func applyTint(_ tint: Color) {
         let group = cairo_pop_group(cr)
         defer { cairo_pattern_destroy(group) }
+        defer {
+            cairo_set_source(cr, group)
+            cairo_paint(cr)
+        }
+        // Groups of the image surfaces Layercast draws into are ARGB32 images; another target
+        // (none today) gets the instance untinted rather than lost.
         var surface: OpaquePointer?
         guard cairo_pattern_get_surface(group, &surface) == CAIRO_STATUS_SUCCESS, let surface,
               cairo_surface_get_type(surface) == CAIRO_SURFACE_TYPE_IMAGE,
@@ -84,8 +90,6 @@ struct LayerDrawing {
             }
         }
         cairo_surface_mark_dirty(surface)
-        cairo_set_source(cr, group)
-        cairo_paint(cr)
     }
 
     /// The layer's content and sublayers, as they cast its shadow.
